@@ -1,0 +1,195 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer, Socket } from 'node:net';
+import { delimiter, join, resolve } from 'node:path';
+
+/** The repository root, from both backend/src/database and backend/dist/database. */
+export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
+export const FERRETDB_VERSION = 'v1.24.2';
+const FERRETDB_MODULE = 'github.com/FerretDB/FerretDB';
+
+export interface RunningDatabase {
+  /** Connection string without a database name. */
+  uri: string;
+  kind: 'external' | 'mongod' | 'ferretdb';
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  /** Folder that keeps the server's data between runs (git-ignored). */
+  dataDir: string;
+  log?: (message: string) => void;
+  /** Skip the mongod attempt (tests and CI on machines known to lack it). */
+  preferFerret?: boolean;
+}
+
+/**
+ * Starts the database the app needs when MONGODB_URI is not set:
+ * mongod through mongodb-memory-server if a binary is present or downloadable,
+ * otherwise FerretDB v1 on SQLite (built once with Go), otherwise a clear error.
+ */
+export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<RunningDatabase> {
+  const log = options.log ?? ((m: string) => console.log(m));
+  mkdirSync(options.dataDir, { recursive: true });
+  const failures: string[] = [];
+
+  if (!options.preferFerret && process.env.GREENCART_EMBEDDED !== 'ferretdb') {
+    try {
+      return await startMongod(options.dataDir, log);
+    } catch (error) {
+      failures.push(`mongod (mongodb-memory-server): ${(error as Error).message}`);
+    }
+  }
+  try {
+    return await startFerret(options.dataDir, log);
+  } catch (error) {
+    failures.push(`FerretDB ${FERRETDB_VERSION}: ${(error as Error).message}`);
+  }
+  throw new Error(
+    [
+      'No database available. Provide one of:',
+      '  1. MONGODB_URI pointing at MongoDB 7 (e.g. `docker compose up mongo`),',
+      '  2. a mongod binary (MONGOMS_SYSTEM_BINARY) or internet access for mongodb-memory-server,',
+      `  3. Go (to build FerretDB ${FERRETDB_VERSION} once) or FERRETDB_BIN pointing at a ferretdb binary.`,
+      'What was tried:',
+      ...failures.map((f) => `  - ${f}`),
+    ].join('\n'),
+  );
+}
+
+async function startMongod(dataDir: string, log: (m: string) => void): Promise<RunningDatabase> {
+  const { MongoMemoryServer } = await import('mongodb-memory-server-core');
+  const dbPath = join(dataDir, 'mongod');
+  mkdirSync(dbPath, { recursive: true });
+  const server = await withTimeout(
+    MongoMemoryServer.create({ instance: { dbPath, storageEngine: 'wiredTiger', ip: '127.0.0.1' } }),
+    Number(process.env.GREENCART_MONGOD_TIMEOUT_MS ?? 60_000),
+    'mongod did not start in time',
+  );
+  log(`Embedded database: mongod (data in ${dbPath})`);
+  return { uri: server.getUri(), kind: 'mongod', stop: async () => void (await server.stop({ doCleanup: false })) };
+}
+
+async function startFerret(dataDir: string, log: (m: string) => void): Promise<RunningDatabase> {
+  const binary = findFerretBinary() ?? buildFerret(log);
+  const sqliteDir = join(dataDir, 'ferretdb');
+  const stateDir = join(dataDir, 'ferretdb-state');
+  mkdirSync(sqliteDir, { recursive: true });
+  mkdirSync(stateDir, { recursive: true });
+  const port = await freePort();
+  const child = spawn(
+    binary,
+    [
+      '--handler=sqlite',
+      `--sqlite-url=file:${sqliteDir}/`,
+      `--listen-addr=127.0.0.1:${port}`,
+      '--debug-addr=127.0.0.1:0',
+      `--state-dir=${stateDir}`,
+      '--telemetry=disable',
+      '--log-level=warn',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const killChild = () => child.kill('SIGTERM');
+  process.once('exit', killChild);
+  await waitForPort(port, child, () => stderr);
+  log(`Embedded database: FerretDB ${FERRETDB_VERSION} on SQLite (data in ${sqliteDir})`);
+  return {
+    uri: `mongodb://127.0.0.1:${port}/`,
+    kind: 'ferretdb',
+    stop: () => stopChild(child).finally(() => process.removeListener('exit', killChild)),
+  };
+}
+
+export function ferretBinaryPath(): string {
+  return join(REPO_ROOT, '.data', 'bin', 'ferretdb');
+}
+
+function findFerretBinary(): string | undefined {
+  const candidates = [process.env.FERRETDB_BIN, ferretBinaryPath()];
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) if (dir) candidates.push(join(dir, 'ferretdb'));
+  return candidates.find((c): c is string => !!c && existsSync(c));
+}
+
+/** Builds FerretDB from its module source with Go; the binary lands in .data/bin. */
+export function buildFerret(log: (m: string) => void): string {
+  const go = spawnSync('go', ['env', 'GOMODCACHE'], { encoding: 'utf8' });
+  if (go.error || go.status !== 0) throw new Error('no ferretdb binary and Go is not installed');
+  log(`Building FerretDB ${FERRETDB_VERSION} with Go (once; about a minute)...`);
+  // `go install …@version` fails on proxies that refuse version listing, so download the exact module and build it.
+  const download = spawnSync('go', ['mod', 'download', '-json', `${FERRETDB_MODULE}@${FERRETDB_VERSION}`], {
+    encoding: 'utf8',
+    env: { ...process.env, GOFLAGS: '-mod=mod' },
+  });
+  if (download.status !== 0) throw new Error(`go mod download failed: ${download.stderr || download.stdout}`);
+  const moduleDir = (JSON.parse(download.stdout) as { Dir: string }).Dir;
+  const work = join(REPO_ROOT, '.data', 'ferretdb-src');
+  cpSync(moduleDir, work, { recursive: true, force: true });
+  chmodSync(join(work, 'build', 'version'), 0o755);
+  // FerretDB's build expects a generated version file (normally written by its own task runner).
+  writeFileSync(join(work, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`);
+  const output = ferretBinaryPath();
+  mkdirSync(join(REPO_ROOT, '.data', 'bin'), { recursive: true });
+  const build = spawnSync('go', ['build', '-o', output, './cmd/ferretdb'], {
+    cwd: work,
+    encoding: 'utf8',
+    env: { ...process.env, CGO_ENABLED: '0' },
+  });
+  if (build.status !== 0) throw new Error(`go build failed: ${build.stderr}`);
+  log(`FerretDB built: ${output}`);
+  return output;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitForPort(port: number, child: ChildProcess, stderr: () => string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`ferretdb exited (${child.exitCode}): ${stderr()}`);
+    if (await canConnect(port)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`ferretdb did not listen on ${port} within 30 s: ${stderr()}`);
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = new Socket();
+    socket.once('connect', () => (socket.destroy(), done(true)));
+    socket.once('error', () => (socket.destroy(), done(false)));
+    socket.connect(port, '127.0.0.1');
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => (clearTimeout(timer), done()));
+    child.kill('SIGTERM');
+  });
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  return new Promise((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(message)), ms);
+    promise.then(
+      (v) => (clearTimeout(timer), ok(v)),
+      (e) => (clearTimeout(timer), fail(e)),
+    );
+  });
+}
