@@ -1,0 +1,47 @@
+/**
+ * The one pricing function of the shop, used by the cart page and by the server
+ * (whose result is what gets charged). Money is integer paise inside; rupees with
+ * at most 2 decimals at the edges. Pure TypeScript with no imports so the frontend
+ * can use this very file.
+ */
+export const TAX_PERCENT = 2;
+export const SHIPPING_PAISE = 0;
+
+export interface PricedLineInput {
+  /** Offer price in rupees (at most 2 decimals). */
+  offerPrice: number;
+  quantity: number;
+}
+
+export interface PriceBreakdown {
+  subtotalPaise: number;
+  taxPaise: number;
+  shippingPaise: number;
+  totalPaise: number;
+}
+
+/** Rupees (≤ 2 decimals) to integer paise, immune to float noise like 33.33 * 100 = 3332.9999. */
+export function toPaise(rupees: number): number {
+  if (!Number.isFinite(rupees)) throw new RangeError('price must be a finite number');
+  return Math.round(rupees * 100);
+}
+
+export function fromPaise(paise: number): number {
+  return paise / 100;
+}
+
+/** Subtotal = Σ offerPrice × quantity; tax = 2% of subtotal rounded down to the paisa; shipping free. */
+export function priceCart(lines: readonly PricedLineInput[]): PriceBreakdown {
+  let subtotalPaise = 0;
+  for (const line of lines) {
+    if (!Number.isInteger(line.quantity) || line.quantity < 0) throw new RangeError('quantity must be a non-negative integer');
+    subtotalPaise += toPaise(line.offerPrice) * line.quantity;
+  }
+  const taxPaise = Math.floor((subtotalPaise * TAX_PERCENT) / 100);
+  return { subtotalPaise, taxPaise, shippingPaise: SHIPPING_PAISE, totalPaise: subtotalPaise + taxPaise + SHIPPING_PAISE };
+}
+
+/** "₹1,234.50" in the Indian grouping. */
+export function formatRupees(paise: number): string {
+  return `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
