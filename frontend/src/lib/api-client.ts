@@ -1,0 +1,85 @@
+/** Error carrying the server's readable `message` (or ours when the server could not be reached). */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+type Params = Record<string, string | number | boolean | undefined | null>;
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  params?: Params;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+const NETWORK_MESSAGE = 'Cannot reach GreenCart right now. Check your connection and try again.';
+
+function withParams(path: string, params?: Params): string {
+  if (!params) return path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+function fallbackMessage(status: number): string {
+  if (status === 401) return 'Please sign in to continue.';
+  if (status === 403) return 'You are not allowed to do that.';
+  if (status === 404) return 'Not found.';
+  if (status === 429) return 'Too many requests. Please wait a moment and try again.';
+  if (status >= 500) return 'Something went wrong on our side. Please try again.';
+  return 'Something went wrong. Please try again.';
+}
+
+/** Fetch wrapper for our JSON API: cookies included, non-2xx and `success:false` both throw an ApiError. */
+export async function request<T>(path: string, { method = 'GET', params, body, signal }: RequestOptions = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(withParams(path, params), {
+      method,
+      credentials: 'include',
+      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_MESSAGE);
+  }
+
+  const data: unknown = await response.json().catch(() => null);
+  const message = readMessage(data);
+  if (!response.ok) throw new ApiError(response.status, message ?? fallbackMessage(response.status));
+  if (data === null || typeof data !== 'object') throw new ApiError(response.status, 'The server sent an unexpected answer.');
+  if ((data as { success?: unknown }).success === false) throw new ApiError(response.status, message ?? fallbackMessage(400));
+  return data as T;
+}
+
+function readMessage(data: unknown): string | undefined {
+  if (data && typeof data === 'object' && 'message' in data) {
+    const { message } = data as { message: unknown };
+    if (typeof message === 'string' && message.trim()) return message;
+    if (Array.isArray(message) && message.length) return message.join('. ');
+  }
+  return undefined;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'POST', body }),
+};
+
+/** A readable message for any thrown value, for toasts. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  return 'Something went wrong. Please try again.';
+}
