@@ -1,0 +1,105 @@
+/** A cart: product id → quantity (a positive integer). Entries at 0 do not exist. */
+export type CartItems = Readonly<Record<string, number>>;
+
+export const EMPTY_CART: CartItems = Object.freeze({});
+
+/** The largest quantity the shop accepts for one product line. */
+export const MAX_QUANTITY = 999;
+
+function isQuantity(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0;
+}
+
+/** Add one of a product (spec: add increments by 1). */
+export function addItem(cart: CartItems, productId: string): CartItems {
+  return setQuantity(cart, productId, (cart[productId] ?? 0) + 1);
+}
+
+/** Replace a product's quantity; 0 or less removes the line. */
+export function setQuantity(cart: CartItems, productId: string, quantity: number): CartItems {
+  if (!Number.isFinite(quantity)) throw new RangeError('quantity must be a number');
+  const wanted = Math.min(Math.floor(quantity), MAX_QUANTITY);
+  if (wanted <= 0) {
+    if (!(productId in cart)) return cart;
+    const { [productId]: _removed, ...rest } = cart;
+    return rest;
+  }
+  if (cart[productId] === wanted) return cart;
+  return { ...cart, [productId]: wanted };
+}
+
+/** Take one away (spec: remove decrements by 1 and deletes the entry at 0). */
+export function removeItem(cart: CartItems, productId: string): CartItems {
+  const current = cart[productId];
+  if (current === undefined) return cart;
+  return setQuantity(cart, productId, current - 1);
+}
+
+/** Drop a whole line whatever its quantity. */
+export function deleteLine(cart: CartItems, productId: string): CartItems {
+  return setQuantity(cart, productId, 0);
+}
+
+/** Total number of items (the badge count): the sum of quantities. */
+export function countItems(cart: CartItems): number {
+  let count = 0;
+  for (const quantity of Object.values(cart)) count += quantity;
+  return count;
+}
+
+/** Add the guest's quantities into a saved cart (what the server does on sign-in). */
+export function mergeCarts(saved: CartItems, guest: CartItems): CartItems {
+  const merged: Record<string, number> = { ...saved };
+  for (const [productId, quantity] of Object.entries(guest)) {
+    merged[productId] = Math.min((merged[productId] ?? 0) + quantity, MAX_QUANTITY);
+  }
+  return merged;
+}
+
+/** Keep only well-formed entries of anything read from storage or the network. */
+export function sanitizeCart(value: unknown): CartItems {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return EMPTY_CART;
+  const cart: Record<string, number> = {};
+  for (const [productId, quantity] of Object.entries(value)) {
+    if (productId && isQuantity(quantity)) cart[productId] = Math.min(quantity, MAX_QUANTITY);
+  }
+  return cart;
+}
+
+export function cartsEqual(a: CartItems, b: CartItems): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
+/** Options of the quantity select: 1–9, or up to the current quantity when it is higher. */
+export function quantityOptions(current: number): number[] {
+  const highest = Math.max(9, Math.floor(current) || 0);
+  return Array.from({ length: highest }, (_, index) => index + 1);
+}
+
+/** The subset of the Storage interface the guest cart needs (localStorage, or a stub in tests). */
+export interface CartStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export const GUEST_CART_KEY = 'greencart:guest-cart';
+
+export function readGuestCart(storage: CartStorage): CartItems {
+  try {
+    const raw = storage.getItem(GUEST_CART_KEY);
+    return raw ? sanitizeCart(JSON.parse(raw)) : EMPTY_CART;
+  } catch {
+    return EMPTY_CART;
+  }
+}
+
+export function writeGuestCart(storage: CartStorage, cart: CartItems): void {
+  try {
+    if (Object.keys(cart).length === 0) storage.removeItem(GUEST_CART_KEY);
+    else storage.setItem(GUEST_CART_KEY, JSON.stringify(cart));
+  } catch {
+    // Storage full or disabled (private mode): the cart still works for this page's life.
+  }
+}

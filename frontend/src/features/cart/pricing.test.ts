@@ -1,0 +1,55 @@
+import { formatRupees, priceCart } from '@pricing';
+import { describe, expect, it } from 'vitest';
+import { summarizeCart } from './cart-summary';
+
+describe('cart pricing through the shared pricing function', () => {
+  it('3 × ₹33.33: subtotal ₹99.99, tax ₹1.99 (rounded down), total ₹101.98', () => {
+    const price = priceCart([{ offerPrice: 33.33, quantity: 3 }]);
+    expect(price).toEqual({ subtotalPaise: 9999, taxPaise: 199, shippingPaise: 0, totalPaise: 10198 });
+    expect(formatRupees(price.subtotalPaise)).toBe('₹99.99');
+    expect(formatRupees(price.taxPaise)).toBe('₹1.99');
+    expect(formatRupees(price.totalPaise)).toBe('₹101.98');
+  });
+
+  it('does not fall into float traps like 0.1 + 0.2', () => {
+    const price = priceCart([
+      { offerPrice: 0.1, quantity: 1 },
+      { offerPrice: 0.2, quantity: 1 },
+    ]);
+    expect(price.subtotalPaise).toBe(30);
+    expect(formatRupees(price.subtotalPaise)).toBe('₹0.30');
+    expect(priceCart([{ offerPrice: 1.15, quantity: 100 }]).subtotalPaise).toBe(11500);
+    expect(priceCart([{ offerPrice: 19.99, quantity: 3 }]).subtotalPaise).toBe(5997);
+  });
+
+  it('an empty cart costs nothing', () => {
+    const price = priceCart([]);
+    expect(price.totalPaise).toBe(0);
+    expect(formatRupees(price.totalPaise)).toBe('₹0.00');
+  });
+
+  it('groups thousands the Indian way', () => {
+    expect(formatRupees(priceCart([{ offerPrice: 1250, quantity: 100 }]).subtotalPaise)).toBe('₹1,25,000.00');
+  });
+});
+
+describe('summarizeCart', () => {
+  const products = [
+    { _id: 'a', offerPrice: 33.33, inStock: true },
+    { _id: 'b', offerPrice: 10, inStock: false },
+  ];
+
+  it('prices the in-stock lines of the cart', () => {
+    const summary = summarizeCart({ a: 3, b: 2, gone: 1 }, products);
+    expect(summary.lines.map((line) => line.product._id)).toEqual(['a', 'b']);
+    expect(summary.price.totalPaise).toBe(10198);
+    expect(summary.unavailableIds).toEqual(['gone']);
+    expect(summary.outOfStockIds).toEqual(['b']);
+  });
+
+  it('is empty for an empty cart', () => {
+    const summary = summarizeCart({}, products);
+    expect(summary.lines).toEqual([]);
+    expect(summary.price.totalPaise).toBe(0);
+  });
+});
