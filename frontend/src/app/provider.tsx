@@ -1,0 +1,13 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { queryClient } from '@/lib/query-client';
+import { AppToaster } from './toaster';
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <AppToaster />
+    </QueryClientProvider>
+  );
+}

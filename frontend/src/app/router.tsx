@@ -1,0 +1,31 @@
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { CartRoute } from '@/features/cart/routes/cart';
+import { ContactRoute } from '@/features/contact/routes/contact';
+import { HomeRoute } from '@/features/home/routes/home';
+import { CategoryProductsRoute } from '@/features/products/routes/category-products';
+import { ProductDetailRoute } from '@/features/products/routes/product-detail';
+import { ProductsRoute } from '@/features/products/routes/products';
+import { StoreLayout } from './layouts/store-layout';
+import { ErrorPage } from './routes/error-page';
+import { NotFoundRoute } from './routes/not-found';
+
+export const router = createBrowserRouter([
+  {
+    path: '/',
+    element: <StoreLayout />,
+    errorElement: <ErrorPage />,
+    children: [
+      { index: true, element: <HomeRoute /> },
+      { path: 'products', element: <ProductsRoute /> },
+      { path: 'products/:category', element: <CategoryProductsRoute /> },
+      { path: 'products/:category/:id', element: <ProductDetailRoute /> },
+      { path: 'cart', element: <CartRoute /> },
+      { path: 'contact', element: <ContactRoute /> },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+]);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,137 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { CartIcon, CloseIcon, MenuIcon, SearchIcon } from '@/components/ui/icons';
+import { Logo } from '@/components/ui/logo';
+import { useCart } from '@/features/cart/use-cart';
+import { PAGE_PADDING } from './page-container';
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) => `transition hover:text-primary ${isActive ? 'text-primary' : ''}`;
+
+export function Navbar() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { count } = useCart();
+  const location = useLocation();
+  const menuId = useId();
+
+  // Close the mobile menu whenever the page changes.
+  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+
+  return (
+    <header className={`relative z-40 border-b border-gray-300 bg-white ${PAGE_PADDING}`}>
+      <nav aria-label="Main" className="flex items-center justify-between py-4">
+        <Link to="/" aria-label="GreenCart home">
+          <Logo />
+        </Link>
+
+        <div className="flex items-center gap-5 sm:gap-8">
+          <div className="hidden items-center gap-8 sm:flex">
+            <NavLink to="/" end className={navLinkClass}>
+              Home
+            </NavLink>
+            <NavLink to="/products" end className={navLinkClass}>
+              All Products
+            </NavLink>
+            <NavLink to="/contact" className={navLinkClass}>
+              Contact
+            </NavLink>
+            <SearchBox className="hidden lg:flex" />
+          </div>
+
+          <CartLink count={count} />
+
+          <button
+            type="button"
+            onClick={() => setMenuOpen((open) => !open)}
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            className="rounded p-1 sm:hidden"
+          >
+            {menuOpen ? <CloseIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
+          </button>
+        </div>
+      </nav>
+
+      {menuOpen && (
+        <div id={menuId} className="absolute top-full left-0 w-full border-b border-gray-200 bg-white px-6 py-4 shadow-md sm:hidden">
+          <SearchBox className="mb-4 flex" live={false} />
+          <ul className="flex flex-col gap-3 text-base">
+            <li>
+              <NavLink to="/" end className={navLinkClass}>
+                Home
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/products" end className={navLinkClass}>
+                All Products
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/contact" className={navLinkClass}>
+                Contact
+              </NavLink>
+            </li>
+          </ul>
+        </div>
+      )}
+    </header>
+  );
+}
+
+function CartLink({ count }: { count: number }) {
+  return (
+    <Link to="/cart" className="relative rounded p-1" aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>
+      <CartIcon className="h-6 w-6 text-gray-700" />
+      <span
+        data-testid="cart-count"
+        aria-hidden="true"
+        className="absolute -top-1.5 -right-2.5 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-primary px-1 text-[11px] leading-none text-white"
+      >
+        {count}
+      </span>
+    </Link>
+  );
+}
+
+/** Typing (or submitting, when not live) searches the catalogue: the text lives in /products?search=… so results can be shared and reloaded. */
+function SearchBox({ className = '', live = true }: { className?: string; live?: boolean }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const onProducts = location.pathname === '/products';
+  const urlSearch = onProducts ? (searchParams.get('search') ?? '') : '';
+  const [text, setText] = useState(urlSearch);
+
+  // Follow the URL when it changes from elsewhere (back button, a link).
+  useEffect(() => setText(urlSearch), [urlSearch]);
+
+  const go = (value: string) => {
+    const target = value.trim() ? `/products?search=${encodeURIComponent(value)}` : '/products';
+    // While typing on /products, replace the entry instead of stacking one per key.
+    navigate(target, { replace: onProducts });
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    go(text);
+  };
+
+  return (
+    <form role="search" onSubmit={onSubmit} className={`items-center gap-2 rounded-full border border-gray-300 px-3 text-sm focus-within:border-primary ${className}`}>
+      <input
+        type="search"
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          if (live) go(event.target.value);
+        }}
+        aria-label="Search products"
+        placeholder="Search products"
+        className="w-full bg-transparent py-1.5 placeholder-gray-500 outline-none lg:w-44"
+      />
+      <button type="submit" aria-label="Search" className="rounded-full p-0.5">
+        <SearchIcon className="h-4 w-4 text-gray-600" />
+      </button>
+    </form>
+  );
+}

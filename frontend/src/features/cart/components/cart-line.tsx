@@ -1,0 +1,62 @@
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import { TrashIcon } from '@/components/ui/icons';
+import { ProductImage } from '@/features/products/components/product-image';
+import { productPath, thumbnailUrl, type Product } from '@/features/products/types';
+import { formatRupees } from '@/lib/format';
+import { quantityOptions } from '../cart-logic';
+import type { CartLine } from '../cart-summary';
+import { useCart } from '../use-cart';
+
+export function CartLineRow({ line }: { line: CartLine<Product> }) {
+  const { product, quantity } = line;
+  const cart = useCart();
+  const selectId = useId();
+
+  return (
+    <li className="grid grid-cols-[2fr_1fr_1fr] items-center border-t border-gray-200 py-4 text-sm font-medium text-gray-500 md:text-base" data-testid="cart-line">
+      <div className="flex items-center gap-3 md:gap-6">
+        <Link to={productPath(product)} className="flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded border border-gray-300">
+          <ProductImage src={thumbnailUrl(product)} alt={product.name} className="h-full w-full" />
+        </Link>
+        <div>
+          <Link to={productPath(product)} className="font-semibold text-gray-800 hover:text-primary">
+            {product.name}
+          </Link>
+          <div className="mt-1 font-normal text-gray-500">
+            <p>
+              Weight: <span>{product.weight?.trim() || 'N/A'}</span>
+            </p>
+            <div className="flex items-center gap-1">
+              <label htmlFor={selectId}>Qty:</label>
+              <select
+                id={selectId}
+                value={quantity}
+                onChange={(event) => cart.setQuantity(product._id, Number(event.target.value))}
+                className="rounded border border-gray-300 bg-white px-1 py-0.5"
+              >
+                {quantityOptions(quantity).map((option) => (
+                  <option key={option} value={option}>
+                    {option}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {!product.inStock && <p className="mt-1 text-sm font-medium text-red-600">Out of stock — not included in the total</p>}
+          </div>
+        </div>
+      </div>
+      <p className="text-center">{formatRupees(line.subtotalPaise)}</p>
+      <div className="flex justify-center">
+        <button
+          type="button"
+          onClick={() => cart.removeLine(product._id)}
+          aria-label={`Remove ${product.name} from cart`}
+          className="rounded-full p-2 text-red-500 hover:bg-red-50"
+        >
+          <TrashIcon className="h-5 w-5" />
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,82 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { ErrorNotice } from '@/components/ui/error-notice';
+import { BackArrowIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
+import { useCartProducts } from '../api/get-cart-products';
+import { summarizeCart } from '../cart-summary';
+import { CartLineRow } from '../components/cart-line';
+import { OrderSummary } from '../components/order-summary';
+import { useCart } from '../use-cart';
+
+export function CartRoute() {
+  const cart = useCart();
+  const ids = useMemo(() => Object.keys(cart.items), [cart.items]);
+  const query = useCartProducts(ids);
+  const summary = useMemo(() => summarizeCart(cart.items, query.data ?? []), [cart.items, query.data]);
+
+  if (ids.length === 0) return <EmptyCart />;
+  if (query.isPending) return <Spinner label="Loading your cart…" />;
+  if (query.isError) return <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />;
+  // Only trust "unavailable" once the products of the current id list have loaded.
+  const unavailable = query.isPlaceholderData ? [] : summary.unavailableIds;
+  if (summary.lines.length === 0 && !query.isPlaceholderData) return <EmptyCart unavailable={unavailable} onForget={() => unavailable.forEach(cart.removeLine)} />;
+
+  return (
+    <div className="mt-16 flex flex-col gap-10 md:flex-row">
+      <section className="max-w-4xl flex-1" aria-labelledby="cart-heading">
+        <h1 id="cart-heading" className="mb-6 text-3xl font-medium">
+          Shopping Cart <span className="text-sm text-primary">{cart.count} {cart.count === 1 ? 'Item' : 'Items'}</span>
+        </h1>
+
+        {unavailable.length > 0 && <UnavailableNotice count={unavailable.length} onForget={() => unavailable.forEach(cart.removeLine)} />}
+
+        <div className="hidden grid-cols-[2fr_1fr_1fr] pb-3 text-base font-medium text-gray-500 md:grid" aria-hidden="true">
+          <p className="text-left">Product Details</p>
+          <p className="text-center">Subtotal</p>
+          <p className="text-center">Action</p>
+        </div>
+        <ul>
+          {summary.lines.map((line) => (
+            <CartLineRow key={line.product._id} line={line} />
+          ))}
+        </ul>
+
+        <Link to="/products" className="group mt-8 inline-flex items-center gap-2 font-medium text-primary">
+          <BackArrowIcon className="h-4 w-4 transition group-hover:-translate-x-1" />
+          Continue Shopping
+        </Link>
+      </section>
+
+      <OrderSummary price={summary.price} hasOutOfStock={summary.outOfStockIds.length > 0} />
+    </div>
+  );
+}
+
+function UnavailableNotice({ count, onForget }: { count: number; onForget: () => void }) {
+  return (
+    <div role="status" className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-md bg-amber-50 px-4 py-3 text-sm text-amber-800">
+      <span>{count === 1 ? 'One product in your cart is' : `${count} products in your cart are`} no longer sold.</span>
+      <button type="button" onClick={onForget} className="rounded border border-amber-300 bg-white px-3 py-1 font-medium hover:bg-amber-100">
+        Remove {count === 1 ? 'it' : 'them'}
+      </button>
+    </div>
+  );
+}
+
+function EmptyCart({ unavailable = [], onForget }: { unavailable?: string[]; onForget?: () => void }) {
+  return (
+    <section className="mx-auto mt-24 flex max-w-md flex-col items-center text-center">
+      <h1 className="text-2xl font-medium text-gray-800">No Items in cart</h1>
+      <p className="mt-3 text-gray-500">Fresh fruit, vegetables and snacks are a few clicks away.</p>
+      {unavailable.length > 0 && onForget && (
+        <div className="mt-6 w-full text-left">
+          <UnavailableNotice count={unavailable.length} onForget={onForget} />
+        </div>
+      )}
+      <Link to="/products" className="mt-6 rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull">
+        Start shopping
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
+import { ErrorNotice } from '@/components/ui/error-notice';
+import { Spinner } from '@/components/ui/spinner';
+import type { ProductPage } from '../types';
+import { ProductGrid } from './product-grid';
+
+/** A paginated product grid with loading, error, empty and "Load more" states. */
+export function PagedProductGrid({ query, empty }: { query: UseInfiniteQueryResult<InfiniteData<ProductPage>>; empty: React.ReactNode }) {
+  if (query.isPending) return <Spinner label="Loading products…" />;
+  if (query.isError) return <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />;
+
+  const products = query.data.pages.flatMap((page) => page.products);
+  const total = query.data.pages[0]?.total ?? 0;
+  if (products.length === 0) return <div className="py-16 text-center text-lg text-gray-600">{empty}</div>;
+
+  return (
+    <div aria-busy={query.isFetching}>
+      <p className="mt-2 text-sm text-gray-500" aria-live="polite">
+        Showing {products.length} of {total} {total === 1 ? 'product' : 'products'}
+      </p>
+      <ProductGrid products={products} />
+      {query.hasNextPage && (
+        <div className="mt-10 flex justify-center">
+          <button
+            type="button"
+            onClick={() => void query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
+            className="rounded-md border border-primary px-8 py-2.5 font-medium text-primary transition hover:bg-primary/10 disabled:cursor-wait disabled:opacity-60"
+          >
+            {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
