@@ -2,7 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
+import { startUp } from './app/start-up';
+import { queryClient } from './lib/query-client';
 import './index.css';
+
+startUp(queryClient);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -2,20 +2,25 @@ import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { Footer } from '@/components/layout/footer';
 import { Navbar } from '@/components/layout/navbar';
 import { PAGE_PADDING } from '@/components/layout/page-container';
+import { LoginDialogProvider } from '@/features/auth/components/login-dialog-context';
+import { LoginModal } from '@/features/auth/components/login-modal';
 
-/** The shopper's pages: navbar, page, footer. */
+/** The shopper's pages: navbar, page, footer, and the login dialog. */
 export function StoreLayout() {
   return (
-    <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
-        Skip to content
-      </a>
-      <Navbar />
-      <main id="main" className={`flex-1 ${PAGE_PADDING}`}>
-        <Outlet />
-      </main>
-      <Footer />
+    <LoginDialogProvider>
+      <div className="flex min-h-screen flex-col">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+          Skip to content
+        </a>
+        <Navbar />
+        <main id="main" className={`flex-1 ${PAGE_PADDING}`}>
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
+      <LoginModal />
       <ScrollRestoration />
-    </div>
+    </LoginDialogProvider>
   );
 }

@@ -1,43 +1,81 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { CartIcon, CloseIcon, MenuIcon, SearchIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
+import { useUser } from '@/features/auth/api/get-user';
+import { useLogout } from '@/features/auth/api/logout';
+import { useLoginDialog } from '@/features/auth/components/login-dialog-context';
+import { ProfileMenu } from '@/features/auth/components/profile-menu';
 import { useCart } from '@/features/cart/use-cart';
-import { PAGE_PADDING } from './page-container';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) => `transition hover:text-primary ${isActive ? 'text-primary' : ''}`;
 
 export function Navbar() {
   const [menuOpen, setMenuOpen] = useState(false);
   const { count } = useCart();
+  const { data: user } = useUser();
+  const loginDialog = useLoginDialog();
+  const logout = useLogout();
   const location = useLocation();
+  const navigate = useNavigate();
   const menuId = useId();
 
   // Close the mobile menu whenever the page changes.
   useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
 
-  return (
-    <header className={`relative z-40 border-b border-gray-300 bg-white ${PAGE_PADDING}`}>
-      <nav aria-label="Main" className="flex items-center justify-between py-4">
-        <Link to="/" aria-label="GreenCart home">
-          <Logo />
-        </Link>
+  const signOut = () => {
+    logout.mutate(undefined, {
+      onSuccess: () => {
+        toast.success('Logged out');
+        navigate('/');
+      },
+      onError: () => toast.error('Something went wrong with logout. Please try again.'),
+    });
+  };
 
-        <div className="flex items-center gap-5 sm:gap-8">
-          <div className="hidden items-center gap-8 sm:flex">
+  return (
+    <header className="relative z-40 border-b border-gray-300 bg-white px-4 sm:px-6 lg:px-8 xl:px-20">
+      <nav aria-label="Main" className="flex items-center justify-between gap-4 py-4">
+        <div className="flex items-center gap-3">
+          <Link to="/" aria-label="GreenCart home">
+            <Logo />
+          </Link>
+          <Link to="/seller" className="hidden rounded-full border border-gray-300 px-3 py-1 text-xs whitespace-nowrap transition hover:border-primary hover:text-primary sm:inline-block">
+            Seller Dashboard
+          </Link>
+        </div>
+
+        <div className="flex items-center gap-5 xl:gap-8">
+          <div className="hidden items-center gap-5 whitespace-nowrap lg:flex xl:gap-8">
             <NavLink to="/" end className={navLinkClass}>
               Home
             </NavLink>
             <NavLink to="/products" end className={navLinkClass}>
               All Products
             </NavLink>
+            {user && (
+              <NavLink to="/My-orders" className={navLinkClass}>
+                My orders
+              </NavLink>
+            )}
             <NavLink to="/contact" className={navLinkClass}>
               Contact
             </NavLink>
-            <SearchBox className="hidden lg:flex" />
+            <SearchBox className="flex" />
           </div>
 
           <CartLink count={count} />
+
+          <div className="hidden lg:block">
+            {user ? (
+              <ProfileMenu user={user} onLogout={signOut} />
+            ) : (
+              <button type="button" onClick={loginDialog.open} className="rounded-full bg-primary px-6 py-2 whitespace-nowrap text-white xl:px-8 transition hover:bg-primary-dull">
+                Login
+              </button>
+            )}
+          </div>
 
           <button
             type="button"
@@ -45,7 +83,7 @@ export function Navbar() {
             aria-expanded={menuOpen}
             aria-controls={menuId}
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            className="rounded p-1 sm:hidden"
+            className="rounded p-1 lg:hidden"
           >
             {menuOpen ? <CloseIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
           </button>
@@ -53,7 +91,7 @@ export function Navbar() {
       </nav>
 
       {menuOpen && (
-        <div id={menuId} className="absolute top-full left-0 w-full border-b border-gray-200 bg-white px-6 py-4 shadow-md sm:hidden">
+        <div id={menuId} className="absolute top-full left-0 w-full border-b border-gray-200 bg-white px-6 py-4 shadow-md lg:hidden">
           <SearchBox className="mb-4 flex" live={false} />
           <ul className="flex flex-col gap-3 text-base">
             <li>
@@ -66,12 +104,40 @@ export function Navbar() {
                 All Products
               </NavLink>
             </li>
+            {user && (
+              <li>
+                <NavLink to="/My-orders" className={navLinkClass}>
+                  My orders
+                </NavLink>
+              </li>
+            )}
             <li>
               <NavLink to="/contact" className={navLinkClass}>
                 Contact
               </NavLink>
             </li>
+            <li className="sm:hidden">
+              <Link to="/seller" className="transition hover:text-primary">
+                Seller Dashboard
+              </Link>
+            </li>
           </ul>
+          {user ? (
+            <button type="button" onClick={signOut} className="mt-4 rounded-full bg-primary px-6 py-2 text-sm text-white transition hover:bg-primary-dull">
+              Logout
+            </button>
+          ) : (
+            <button
+              type="button"
+              onClick={() => {
+                setMenuOpen(false);
+                loginDialog.open();
+              }}
+              className="mt-4 rounded-full bg-primary px-6 py-2 text-sm text-white transition hover:bg-primary-dull"
+            >
+              Login
+            </button>
+          )}
         </div>
       )}
     </header>
@@ -127,7 +193,7 @@ function SearchBox({ className = '', live = true }: { className?: string; live?:
         }}
         aria-label="Search products"
         placeholder="Search products"
-        className="w-full bg-transparent py-1.5 placeholder-gray-500 outline-none lg:w-44"
+        className="w-full bg-transparent py-1.5 placeholder-gray-500 outline-none lg:w-32 xl:w-44"
       />
       <button type="submit" aria-label="Search" className="rounded-full p-0.5">
         <SearchIcon className="h-4 w-4 text-gray-600" />

@@ -11,6 +11,7 @@ import {
   removeItem,
   sanitizeCart,
   setQuantity,
+  subtractCart,
   writeGuestCart,
 } from './cart-logic';
 import { createGuestCartStore, createMemoryStorage } from './guest-cart-store';
@@ -75,6 +76,16 @@ describe('merging a guest cart into a saved cart', () => {
   it('is neutral with empty carts', () => {
     expect(mergeCarts({}, { a: 1 })).toEqual({ a: 1 });
     expect(mergeCarts({ a: 1 }, {})).toEqual({ a: 1 });
+  });
+});
+
+describe('forgetting the merged part of a guest cart', () => {
+  it('empties the guest cart when nothing changed during the merge', () => {
+    expect(subtractCart({ a: 1, b: 2 }, { a: 1, b: 2 })).toEqual({});
+  });
+
+  it('keeps what was added while the merge was on its way', () => {
+    expect(subtractCart({ a: 2, b: 2, c: 1 }, { a: 1, b: 2 })).toEqual({ a: 1, c: 1 });
   });
 });
 

@@ -56,6 +56,16 @@ export function mergeCarts(saved: CartItems, guest: CartItems): CartItems {
   return merged;
 }
 
+/** What is left of `current` once the quantities in `sent` are taken out (after a merge succeeded). */
+export function subtractCart(current: CartItems, sent: CartItems): CartItems {
+  const left: Record<string, number> = {};
+  for (const [productId, quantity] of Object.entries(current)) {
+    const remaining = quantity - (sent[productId] ?? 0);
+    if (remaining > 0) left[productId] = remaining;
+  }
+  return left;
+}
+
 /** Keep only well-formed entries of anything read from storage or the network. */
 export function sanitizeCart(value: unknown): CartItems {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return EMPTY_CART;

@@ -1,28 +1,12 @@
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
 import toast from 'react-hot-toast';
-import { addItem, countItems, deleteLine, GUEST_CART_KEY, removeItem, setQuantity, type CartItems, type CartStorage } from './cart-logic';
-import { createGuestCartStore, createMemoryStorage } from './guest-cart-store';
-
-function browserStorage(): CartStorage {
-  try {
-    const storage = window.localStorage;
-    storage.getItem(GUEST_CART_KEY);
-    return storage;
-  } catch {
-    return createMemoryStorage();
-  }
-}
-
-export const guestCart = createGuestCartStore(browserStorage());
-
-// Another tab changed the guest cart: show the same cart here.
-window.addEventListener('storage', (event) => {
-  if (event.key === null || event.key === GUEST_CART_KEY) guestCart.reload();
-});
-
-export function useGuestCartItems(): CartItems {
-  return useSyncExternalStore(guestCart.subscribe, guestCart.getSnapshot, guestCart.getSnapshot);
-}
+import { authKeys } from '@/features/auth/api/keys';
+import { useUser } from '@/features/auth/api/get-user';
+import type { User } from '@/features/auth/types';
+import { applyOptimisticCart, useUpdateCart } from './api/update-cart';
+import { addItem, countItems, deleteLine, removeItem, setQuantity, type CartItems } from './cart-logic';
+import { guestCart, useGuestCartItems } from './guest-cart';
 
 export interface Cart {
   items: CartItems;
@@ -37,14 +21,34 @@ export interface Cart {
 
 const CART_TOAST = { id: 'cart' };
 
-/** The shopper's cart, the only way the UI reads or changes it. */
+/**
+ * The shopper's cart, the only way the UI reads or changes it: the guest cart in localStorage
+ * when signed out, the account's cart (query cache, saved on the server) when signed in.
+ */
 export function useCart(): Cart {
-  const items = useGuestCartItems();
+  const queryClient = useQueryClient();
+  const { data: user } = useUser();
+  const guestItems = useGuestCartItems();
+  const { mutate: saveCart } = useUpdateCart();
+  const items = user ? user.cartItems : guestItems;
 
-  const change = useCallback((next: (cart: CartItems) => CartItems, message: string) => {
-    guestCart.update(next);
-    toast.success(message, CART_TOAST);
-  }, []);
+  const change = useCallback(
+    (next: (cart: CartItems) => CartItems, message: string) => {
+      // Read the cache, not the render's copy, so quick clicks build on each other.
+      const current = queryClient.getQueryData<User | null>(authKeys.user());
+      if (current) {
+        const previous = current.cartItems;
+        const cartItems = next(previous);
+        if (cartItems === previous) return;
+        applyOptimisticCart(queryClient, cartItems);
+        saveCart({ cartItems, previous });
+      } else {
+        guestCart.update(next);
+      }
+      toast.success(message, CART_TOAST);
+    },
+    [queryClient, saveCart],
+  );
 
   return useMemo(
     () => ({

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { signIn } from '@/features/cart/api/merge-cart';
+import { api } from '@/lib/api-client';
+import type { AuthResponse } from '../types';
+import { toUser } from './get-user';
+
+export interface LoginInput {
+  email: string;
+  password: string;
+}
+
+/** POST /api/login → { success, userData, message } and a session cookie. */
+export function login(input: LoginInput): Promise<AuthResponse> {
+  return api.post<AuthResponse>('/api/login', input);
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: LoginInput) => signIn(queryClient, toUser((await login(input)).userData)),
+  });
+}

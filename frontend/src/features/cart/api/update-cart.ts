@@ -1,0 +1,51 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { authKeys } from '@/features/auth/api/keys';
+import type { User } from '@/features/auth/types';
+import { api, errorMessage } from '@/lib/api-client';
+import { sanitizeCart, type CartItems } from '../cart-logic';
+import { cartKeys } from './keys';
+
+/** POST /api/updateCart → the server's stored cart after the change. */
+export async function updateCart(cartItems: CartItems): Promise<CartItems> {
+  const response = await api.post<{ success: true; message?: string; cartItems: CartItems }>('/api/updateCart', { cartItems });
+  return sanitizeCart(response.cartItems);
+}
+
+export interface UpdateCartVariables {
+  cartItems: CartItems;
+  /** The cart before this change, to roll back to if the server refuses it. */
+  previous: CartItems;
+}
+
+function setCartItems(queryClient: ReturnType<typeof useQueryClient>, cartItems: CartItems) {
+  queryClient.setQueryData<User | null>(authKeys.user(), (user) => (user ? { ...user, cartItems } : user));
+}
+
+/**
+ * Sends a signed-in shopper's cart to the server. The caller has already shown the change
+ * (optimistic); changes go out one at a time, in order, so the last answer is the newest cart.
+ */
+export function useUpdateCart() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: cartKeys.update(),
+    scope: { id: 'cart' },
+    mutationFn: ({ cartItems }: UpdateCartVariables) => updateCart(cartItems),
+    onSuccess: (cartItems) => {
+      // Only the last change in flight may replace what the shopper sees.
+      if (queryClient.isMutating({ mutationKey: cartKeys.update() }) <= 1) setCartItems(queryClient, cartItems);
+    },
+    onError: (error, { previous }) => {
+      setCartItems(queryClient, previous);
+      toast.error(errorMessage(error));
+      void queryClient.invalidateQueries({ queryKey: authKeys.user() });
+    },
+  });
+}
+
+/** Show a cart change at once, before the server has answered. */
+export function applyOptimisticCart(queryClient: ReturnType<typeof useQueryClient>, cartItems: CartItems) {
+  void queryClient.cancelQueries({ queryKey: authKeys.user() });
+  setCartItems(queryClient, cartItems);
+}
