@@ -24,6 +24,16 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFoundRoute /> },
     ],
   },
+  {
+    // The seller area is its own chunk: shoppers never download it.
+    path: '/seller',
+    errorElement: <ErrorPage />,
+    lazy: async () => ({ Component: (await import('@/features/seller/routes/seller-root')).SellerRoot }),
+    children: [
+      { index: true, lazy: async () => ({ Component: (await import('@/features/seller/routes/dashboard')).SellerDashboardRoute }) },
+      { path: '*', lazy: async () => ({ Component: (await import('@/features/seller/routes/seller-not-found')).SellerNotFoundRoute }) },
+    ],
+  },
 ]);
 
 export function AppRouter() {

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { sellerKeys } from './keys';
+
+export interface SellerLoginInput {
+  email: string;
+  password: string;
+}
+
+/** POST /api/sellerlogin → { success, message } and the seller's session cookie. */
+export function sellerLogin(input: SellerLoginInput): Promise<{ success: true; message?: string }> {
+  return api.post('/api/sellerlogin', input);
+}
+
+export function useSellerLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sellerLogin,
+    onSuccess: () => queryClient.setQueryData(sellerKeys.session(), true),
+    // Spec: a failed seller login sets the seller flag to false.
+    onError: () => queryClient.setQueryData(sellerKeys.session(), false),
+  });
+}

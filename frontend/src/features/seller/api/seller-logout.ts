@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { sellerKeys } from './keys';
+
+/** GET /api/sellerLogout → { success, message } */
+export function sellerLogout(): Promise<{ success: true; message?: string }> {
+  return api.get('/api/sellerLogout');
+}
+
+export function useSellerLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sellerLogout,
+    onSuccess: () => queryClient.setQueryData(sellerKeys.session(), false),
+  });
+}
