@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Rating } from '@/components/ui/rating';
 import { formatPrice } from '@/lib/format';
-import { AddToCartControl } from '@/features/cart/components/quantity-stepper';
+import { AddToCartControl } from '@/features/cart/components/add-to-cart-control';
 import { productPath, thumbnailUrl, type Product } from '../types';
 import { ProductImage } from './product-image';
 
