@@ -91,6 +91,7 @@ async function startFerret(dataDir: string, log: (m: string) => void): Promise<R
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let stderr = '';
+  child.once('exit', (code, signal) => process.env.GREENCART_DEBUG_DB && console.error(`ferretdb exited code=${code} signal=${signal}: ${stderr}`));
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
   });

@@ -1,0 +1,62 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Module } from '@nestjs/common';
+import { ConfigModule, ConfigService } from '@nestjs/config';
+import { MongooseModule } from '@nestjs/mongoose';
+import { ServeStaticModule } from '@nestjs/serve-static';
+import { LoggerModule } from 'nestjs-pino';
+import { Environment, validateEnvironment } from './config/environment';
+import { REPO_ROOT } from './database/embedded-database';
+import { HealthModule } from './health/health.module';
+import { NewsletterModule } from './newsletter/newsletter.module';
+
+const frontendDist = process.env.FRONTEND_DIST ?? join(REPO_ROOT, 'frontend', 'dist');
+
+/** The built storefront, served on the API's port with SPA fallback (only when it has been built). */
+const storefront = existsSync(join(frontendDist, 'index.html'))
+  ? [
+      ServeStaticModule.forRoot({
+        rootPath: frontendDist,
+        exclude: ['/api/{*path}'],
+        serveStaticOptions: {
+          setHeaders: (res, path) => {
+            // Vite fingerprints everything under assets/; index.html must be revalidated.
+            res.setHeader('Cache-Control', path.includes(`${join('dist', 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+          },
+        },
+      }),
+    ]
+  : [];
+
+@Module({
+  imports: [
+    ConfigModule.forRoot({ isGlobal: true, cache: true, ignoreEnvFile: true, validate: validateEnvironment }),
+    LoggerModule.forRootAsync({
+      inject: [ConfigService],
+      useFactory: (config: ConfigService<Environment, true>) => ({
+        pinoHttp: {
+          level: config.get('LOG_LEVEL', { infer: true }),
+          transport: config.get('NODE_ENV', { infer: true }) === 'development' ? { target: 'pino-pretty', options: { singleLine: true } } : undefined,
+          redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          autoLogging: { ignore: (req) => !req.url?.startsWith('/api') },
+          serializers: {
+            req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+            res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+          },
+        },
+      }),
+    }),
+    MongooseModule.forRootAsync({
+      inject: [ConfigService],
+      useFactory: (config: ConfigService<Environment, true>) => ({
+        uri: config.get('MONGODB_URI', { infer: true }),
+        serverSelectionTimeoutMS: 10_000,
+        retryAttempts: 3,
+      }),
+    }),
+    ...storefront,
+    HealthModule,
+    NewsletterModule,
+  ],
+})
+export class AppModule {}

@@ -1,0 +1,41 @@
+import 'reflect-metadata';
+import { join } from 'node:path';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger } from 'nestjs-pino';
+import { REPO_ROOT, startEmbeddedDatabase, type RunningDatabase } from './database/embedded-database';
+
+async function bootstrap() {
+  let database: RunningDatabase | undefined;
+  if (!process.env.MONGODB_URI) {
+    database = await startEmbeddedDatabase({ dataDir: process.env.GREENCART_DATA_DIR ?? join(REPO_ROOT, '.data', 'db') });
+    process.env.MONGODB_URI = `${database.uri}${process.env.MONGODB_DB ?? 'greencart'}`;
+  }
+  // Imported only now: the config module validates the environment when the module loads.
+  const { AppModule } = await import('./app.module');
+  const { configureApp } = await import('./app.setup');
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  configureApp(app);
+
+  const port = Number(process.env.PORT ?? 3000);
+  await app.listen(port);
+  console.log(`\nGreenCart is running at http://localhost:${port}  (API docs: http://localhost:${port}/api/docs)\n`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received, shutting down`);
+    await app.close().catch(() => undefined);
+    await database?.stop().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+bootstrap().catch((error: Error) => {
+  console.error(`\nGreenCart failed to start:\n${error.message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,12 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { HydratedDocument } from 'mongoose';
+
+@Schema({ timestamps: true })
+export class Subscriber {
+  /** Stored lower-cased: FerretDB has no collation, so uniqueness is on the normalised value. */
+  @Prop({ required: true, unique: true, lowercase: true, trim: true })
+  email: string;
+}
+
+export type SubscriberDocument = HydratedDocument<Subscriber>;
+export const SubscriberSchema = SchemaFactory.createForClass(Subscriber);

@@ -1,0 +1,24 @@
+/** Backend e2e suites: the real AppModule over HTTP against a real MongoDB-compatible server. */
+module.exports = {
+  rootDir: '..',
+  testEnvironment: 'node',
+  testRegex: 'test/.*\\.e2e-spec\\.ts$',
+  transform: {
+    '^.+\\.ts$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', decorators: true },
+          transform: { legacyDecorator: true, decoratorMetadata: true },
+          target: 'es2022',
+          keepClassNames: true,
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  testTimeout: 30000,
+  maxWorkers: 2,
+};

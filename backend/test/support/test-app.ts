@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import type { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Connection } from 'mongoose';
+import request from 'supertest';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  connection: Connection;
+  http: () => ReturnType<typeof request>;
+  close(): Promise<void>;
+}
+
+/**
+ * Boots the real AppModule (same setup as main.ts) on a fresh database of the shared test server.
+ * `env` overrides settings for this suite; demo seeding is off unless asked for.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const base = process.env.TEST_MONGODB_BASE_URI;
+  if (!base) throw new Error('TEST_MONGODB_BASE_URI missing: run through jest-e2e.config.js');
+  const dbName = `t_${(expect.getState().testPath ?? 'suite').split('/').pop()!.replace(/\W+/g, '_').slice(0, 30)}_${randomBytes(3).toString('hex')}`;
+  Object.assign(process.env, { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', FRONTEND_DIST: '/nonexistent' }, env, {
+    MONGODB_URI: `${base}${dbName}`,
+  });
+  // Load after the environment is set: the config module validates it at import time.
+  // A fresh registry per app, so each suite's app gets its own validated configuration; Nest itself
+  // must come from the same registry as AppModule.
+  jest.resetModules();
+  const { Test } = await import('@nestjs/testing');
+  const { getConnectionToken } = await import('@nestjs/mongoose');
+  const { AppModule } = await import('../../src/app.module');
+  const { configureApp } = await import('../../src/app.setup');
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
+  const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: false });
+  configureApp(app);
+  await app.init();
+  const connection = app.get<Connection>(getConnectionToken());
+  return {
+    app,
+    connection,
+    http: () => request(app.getHttpServer()),
+    close: async () => {
+      await connection.dropDatabase().catch(() => undefined);
+      await (app as INestApplication).close();
+    },
+  };
+}
