@@ -19,8 +19,6 @@ export interface EmbeddedOptions {
   /** Folder that keeps the server's data between runs (git-ignored). */
   dataDir: string;
   log?: (message: string) => void;
-  /** Skip the mongod attempt (tests and CI on machines known to lack it). */
-  preferFerret?: boolean;
 }
 
 /**
@@ -33,7 +31,9 @@ export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<R
   mkdirSync(options.dataDir, { recursive: true });
   const failures: string[] = [];
 
-  if (!options.preferFerret && process.env.GREENCART_EMBEDDED !== 'ferretdb') {
+  // A data folder keeps the engine that wrote it: their on-disk formats are not interchangeable.
+  const engine = process.env.GREENCART_EMBEDDED ?? (existsSync(join(options.dataDir, 'ferretdb')) ? 'ferretdb' : undefined);
+  if (engine !== 'ferretdb') {
     try {
       return await startMongod(options.dataDir, log);
     } catch (error) {
@@ -62,7 +62,10 @@ async function startMongod(dataDir: string, log: (m: string) => void): Promise<R
   const dbPath = join(dataDir, 'mongod');
   mkdirSync(dbPath, { recursive: true });
   const server = await withTimeout(
-    MongoMemoryServer.create({ instance: { dbPath, storageEngine: 'wiredTiger', ip: '127.0.0.1' } }),
+    MongoMemoryServer.create({
+      instance: { dbPath, storageEngine: 'wiredTiger', ip: '127.0.0.1' },
+      binary: { version: process.env.MONGOMS_VERSION ?? '7.0.14' },
+    }),
     Number(process.env.GREENCART_MONGOD_TIMEOUT_MS ?? 60_000),
     'mongod did not start in time',
   );

@@ -9,7 +9,7 @@ export default async function globalSetup() {
     return;
   }
   const dataDir = join(REPO_ROOT, '.data', `test-${process.pid}`);
-  const database = await startEmbeddedDatabase({ dataDir, preferFerret: process.env.GREENCART_EMBEDDED !== 'mongod', log: () => undefined });
+  const database = await startEmbeddedDatabase({ dataDir, log: () => undefined });
   process.env.TEST_MONGODB_BASE_URI = database.uri;
   (globalThis as Record<string, unknown>).__GREENCART_DB__ = { stop: database.stop, dataDir };
 }

@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { formatRupees, priceCart } from '../../backend/src/common/pricing/pricing';
+
+const shots = (name: string) => ({ path: `e2e/artifacts/screenshots/${name}.png`, fullPage: true });
+
+test('home → category → product → cart shows the right total', async ({ page, request }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: /best sellers/i })).toBeVisible();
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+  await page.screenshot(shots('home'));
+
+  await page.getByRole('link', { name: 'Fresh Fruits' }).click();
+  await expect(page).toHaveURL(/\/products\/fruits$/);
+  await expect(page.getByRole('heading', { name: /fresh fruits/i })).toBeVisible();
+
+  // Open the first in-stock fruit's detail page by clicking its card.
+  const { products } = await (await request.get('/api/products?category=Fruits&inStock=true&limit=1')).json();
+  const fruit = products[0];
+  await page.getByTestId('product-card').filter({ hasText: fruit.name }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/products/fruits/${fruit._id}$`));
+  await expect(page.getByRole('heading', { name: fruit.name })).toBeVisible();
+  await expect(page.getByText('inclusive of all taxes')).toBeVisible();
+  await page.screenshot(shots('product'));
+
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText('3');
+
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  const expected = priceCart([{ offerPrice: fruit.offerPrice, quantity: 3 }]);
+  await expect(page.getByTestId('cart-total')).toHaveText(formatRupees(expected.totalPaise));
+  await page.screenshot(shots('cart'));
+
+  // The guest cart survives a reload.
+  await page.reload();
+  await expect(page.getByTestId('cart-total')).toHaveText(formatRupees(expected.totalPaise));
+});
+
+test('search with no match shows the empty message', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('textbox', { name: 'Search products' }).fill('zzzqqq');
+  await expect(page).toHaveURL(/\/products\?search=zzzqqq/);
+  await expect(page.getByRole('heading', { name: 'ALL PRODUCTS' })).toBeVisible();
+  await expect(page.getByText("Sorry, zzzqqq isn't available.")).toBeVisible();
+});
+
+test('an unknown category shows its empty message and unknown pages a friendly page', async ({ page }) => {
+  await page.goto('/products/spaceships');
+  await expect(page.getByText('Sorry, no items found for "spaceships"')).toBeVisible();
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('link', { name: /home/i }).first()).toBeVisible();
+});

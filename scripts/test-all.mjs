@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// Runs every suite (backend e2e, frontend unit, browser) and prints one summary line:
+// "N passed, N failed[, N skipped]". Exit code is non-zero if anything failed or a suite could not run.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const reports = join(root, '.data', 'reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const only = process.argv.slice(2); // e.g. `npm test -- backend frontend`
+const npx = (args, env = {}) => ({ cmd: 'npx', args, env });
+
+const suites = [
+  {
+    name: 'backend',
+    run: npx(['jest', '--config', 'backend/test/jest-e2e.config.js', '--json', `--outputFile=${join(reports, 'backend.json')}`]),
+    read: (file) => fromJestLike(file),
+  },
+  {
+    name: 'frontend',
+    run: npx(['vitest', 'run', '--root', 'frontend', '--reporter=default', '--reporter=json', `--outputFile=${join(reports, 'frontend.json')}`]),
+    read: (file) => fromJestLike(file),
+  },
+  {
+    name: 'browser',
+    before: () => run('build', 'npm', ['run', 'build']),
+    run: npx(['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'browser.json') }),
+    read: (file) => {
+      const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+      return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
+    },
+  },
+].filter((s) => only.length === 0 || only.includes(s.name));
+
+function fromJestLike(file) {
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  // A suite file that fails to load has no tests but counts as a failure.
+  const brokenFiles = r.numRuntimeErrorTestSuites ?? 0;
+  return { passed: r.numPassedTests, failed: r.numFailedTests + brokenFiles, skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0) };
+}
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const lines = [];
+for (const suite of suites) {
+  if (suite.before && suite.before() !== 0) {
+    totals.failed += 1;
+    lines.push(`${suite.name}: could not prepare (build failed)`);
+    continue;
+  }
+  const status = run(suite.name, suite.run.cmd, suite.run.args, suite.run.env);
+  const file = join(reports, `${suite.name}.json`);
+  let counts;
+  try {
+    counts = existsSync(file) ? suite.read(file) : undefined;
+  } catch {
+    counts = undefined;
+  }
+  if (!counts) counts = { passed: 0, failed: 1, skipped: 0 }; // the runner crashed before reporting
+  if (status !== 0 && counts.failed === 0) counts.failed = 1; // e.g. a global setup failure
+  lines.push(`${suite.name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  for (const key of Object.keys(totals)) totals[key] += counts[key];
+}
+
+console.log('\n' + lines.join('\n'));
+console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed > 0 ? 1 : 0);
