@@ -1,4 +1,5 @@
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { AddAddressRoute } from '@/features/addresses/routes/add-address';
 import { CartRoute } from '@/features/cart/routes/cart';
 import { ContactRoute } from '@/features/contact/routes/contact';
 import { HomeRoute } from '@/features/home/routes/home';
@@ -20,6 +21,8 @@ export const router = createBrowserRouter([
       { path: 'products/:category', element: <CategoryProductsRoute /> },
       { path: 'products/:category/:id', element: <ProductDetailRoute /> },
       { path: 'cart', element: <CartRoute /> },
+      // Route spellings kept from the original shop (spec/PRODUCT.md §1).
+      { path: 'Add-Adress', element: <AddAddressRoute /> },
       { path: 'contact', element: <ContactRoute /> },
       { path: '*', element: <NotFoundRoute /> },
     ],

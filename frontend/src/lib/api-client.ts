@@ -14,7 +14,9 @@ type Params = Record<string, string | number | boolean | undefined | null>;
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   params?: Params;
+  /** JSON-serialisable data, or FormData sent as multipart as it is. */
   body?: unknown;
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -41,14 +43,16 @@ function fallbackMessage(status: number): string {
 }
 
 /** Fetch wrapper for our JSON API: cookies included, non-2xx and `success:false` both throw an ApiError. */
-export async function request<T>(path: string, { method = 'GET', params, body, signal }: RequestOptions = {}): Promise<T> {
+export async function request<T>(path: string, { method = 'GET', params, body, headers, signal }: RequestOptions = {}): Promise<T> {
+  const isForm = body instanceof FormData;
   let response: Response;
   try {
     response = await fetch(withParams(path, params), {
       method,
       credentials: 'include',
-      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      // FormData sets its own multipart Content-Type (with the boundary).
+      headers: { Accept: 'application/json', ...(body === undefined || isForm ? {} : { 'Content-Type': 'application/json' }), ...headers },
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       signal,
     });
   } catch (error) {
@@ -76,6 +80,8 @@ function readMessage(data: unknown): string | undefined {
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'POST', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'DELETE' }),
 };
 
 /** A readable message for any thrown value, for toasts. */
