@@ -1,12 +1,82 @@
 import type { PriceBreakdown } from '@pricing';
 import { TAX_PERCENT } from '@pricing';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useAddresses } from '@/features/addresses/api/get-addresses';
+import { formatAddressLine, type Address } from '@/features/addresses/types';
+import { authKeys } from '@/features/auth/api/keys';
 import { useUser } from '@/features/auth/api/get-user';
 import { useLoginDialog } from '@/features/auth/components/login-dialog-context';
+import type { User } from '@/features/auth/types';
+import { usePlaceOrder } from '@/features/orders/api/place-order';
+import { createCheckoutAttempts } from '@/features/orders/checkout-attempt';
+import type { PaymentType } from '@/features/orders/types';
+import { errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
+import { EMPTY_CART } from '../cart-logic';
+import { guestCart } from '../guest-cart';
 
-export function OrderSummary({ price, hasOutOfStock }: { price: PriceBreakdown; hasOutOfStock: boolean }) {
-  const { data: user } = useUser();
+export interface OrderLine {
+  product: string;
+  quantity: number;
+}
+
+/** Where /Add-Adress sends the shopper back with the address just saved. */
+interface CartLocationState {
+  addressId?: string;
+}
+
+export function OrderSummary({ price, hasOutOfStock, items }: { price: PriceBreakdown; hasOutOfStock: boolean; items: OrderLine[] }) {
+  const { data: user, isPending: checkingSession } = useUser();
   const loginDialog = useLoginDialog();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const savedAddressId = (location.state as CartLocationState | null)?.addressId;
+  const addresses = useAddresses(user?._id);
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const [paymentType, setPaymentType] = useState<PaymentType>('COD');
+  const [attempts] = useState(() => createCheckoutAttempts());
+  const placeOrder = usePlaceOrder();
+  const paymentId = useId();
+
+  const list = addresses.data ?? [];
+  const selected = list.find((a) => a._id === chosenId) ?? list.find((a) => a._id === savedAddressId) ?? list[0] ?? null;
+
+  const onPlaceOrder = () => {
+    if (placeOrder.isPending || checkingSession) return;
+    if (!user) {
+      loginDialog.open();
+      return;
+    }
+    if (!selected) {
+      toast.error('Please select an address');
+      return;
+    }
+    if (items.length === 0) {
+      toast.error('Nothing in your cart can be ordered right now');
+      return;
+    }
+    const idempotencyKey = attempts.keyFor({ addressId: selected._id, paymentType, items });
+    placeOrder.mutate(
+      { address: selected._id, items, idempotencyKey },
+      {
+        onSuccess: () => {
+          attempts.finish();
+          // The server emptied the saved cart; show that now and confirm with a fresh session check.
+          guestCart.clear();
+          queryClient.setQueryData<User | null>(authKeys.user(), (current) => (current ? { ...current, cartItems: EMPTY_CART } : current));
+          void queryClient.invalidateQueries({ queryKey: authKeys.user() });
+          toast.success('Order placed');
+          navigate('/My-orders');
+        },
+        onError: (error) => toast.error(errorMessage(error)),
+      },
+    );
+  };
+
   return (
     <aside className="h-fit w-full rounded border border-gray-300/70 bg-gray-100/40 p-5 md:max-w-90" aria-labelledby="summary-heading">
       <h2 id="summary-heading" className="text-xl font-medium md:text-xl">
@@ -14,7 +84,47 @@ export function OrderSummary({ price, hasOutOfStock }: { price: PriceBreakdown; 
       </h2>
       <hr className="my-5 border-gray-300" />
 
-      <dl className="space-y-2 text-gray-500">
+      <div className="mb-6">
+        <h3 className="text-sm font-medium uppercase">Delivery Address</h3>
+        {checkingSession ? (
+          <p className="mt-2 text-sm text-gray-500">Checking your session…</p>
+        ) : user ? (
+          <AddressChooser
+            addresses={list}
+            selected={selected}
+            loading={addresses.isPending}
+            error={addresses.isError ? addresses.error : null}
+            onRetry={() => void addresses.refetch()}
+            onSelect={setChosenId}
+          />
+        ) : (
+          <div className="mt-2 text-sm text-gray-500">
+            <p>Sign in to add an address</p>
+            <button type="button" onClick={loginDialog.open} className="mt-2 rounded border border-primary px-4 py-1.5 font-medium text-primary transition hover:bg-primary/10">
+              Sign in
+            </button>
+          </div>
+        )}
+
+        <label htmlFor={paymentId} className="mt-6 block text-sm font-medium uppercase">
+          Payment Method
+        </label>
+        <select
+          id={paymentId}
+          value={paymentType}
+          onChange={(event) => setPaymentType(event.target.value as PaymentType)}
+          className="mt-2 w-full border border-gray-300 bg-white px-3 py-2 outline-none"
+        >
+          <option value="COD">Cash On Delivery</option>
+          <option value="Online" disabled>
+            Online Payment (coming soon)
+          </option>
+        </select>
+      </div>
+
+      <hr className="border-gray-300" />
+
+      <dl className="mt-4 space-y-2 text-gray-500">
         <div className="flex justify-between">
           <dt>Price</dt>
           <dd>{formatRupees(price.subtotalPaise)}</dd>
@@ -33,19 +143,94 @@ export function OrderSummary({ price, hasOutOfStock }: { price: PriceBreakdown; 
         </div>
       </dl>
 
-      {hasOutOfStock && <p className="mt-4 text-sm text-gray-500">Out-of-stock items are left out of the total.</p>}
-      {user ? (
-        <p className="mt-6 rounded bg-primary/10 px-4 py-3 text-sm text-primary-dull">
-          Your cart is saved to your account, {user.firstName}. Choosing a delivery address and paying open here next.
+      {hasOutOfStock && <p className="mt-4 text-sm text-gray-500">Out-of-stock items are left out of the total and the order.</p>}
+
+      <button
+        type="button"
+        onClick={onPlaceOrder}
+        disabled={placeOrder.isPending}
+        aria-busy={placeOrder.isPending}
+        className="mt-6 w-full rounded bg-primary py-3 font-medium text-white transition hover:bg-primary-dull disabled:cursor-wait disabled:opacity-70"
+      >
+        Place Order
+      </button>
+      {placeOrder.isPending && (
+        <p role="status" className="mt-2 text-center text-sm text-gray-500">
+          Placing your order…
         </p>
-      ) : (
-        <div className="mt-6 rounded bg-primary/10 px-4 py-3 text-sm text-primary-dull">
-          <p>Sign in to choose an address and place your order.</p>
-          <button type="button" onClick={loginDialog.open} className="mt-3 w-full rounded bg-primary py-2 font-medium text-white transition hover:bg-primary-dull">
-            Sign in
-          </button>
-        </div>
       )}
     </aside>
+  );
+}
+
+function AddressChooser({
+  addresses,
+  selected,
+  loading,
+  error,
+  onRetry,
+  onSelect,
+}: {
+  addresses: Address[];
+  selected: Address | null;
+  loading: boolean;
+  error: unknown;
+  onRetry: () => void;
+  onSelect: (id: string) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+
+  if (loading) return <p className="mt-2 text-sm text-gray-500">Loading your addresses…</p>;
+  if (error) {
+    return (
+      <div role="alert" className="mt-2 text-sm text-red-700">
+        <p>{errorMessage(error)}</p>
+        <button type="button" onClick={onRetry} className="mt-1 text-primary underline-offset-2 hover:underline">
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="relative mt-2 flex items-start justify-between gap-3">
+      <p className="text-sm text-gray-500" data-testid="selected-address">
+        {selected ? formatAddressLine(selected) : 'No address found'}
+      </p>
+      <button
+        type="button"
+        onClick={() => setOpen((value) => !value)}
+        aria-expanded={open}
+        aria-controls={listId}
+        className="text-sm text-primary hover:underline"
+      >
+        Change
+      </button>
+      {open && (
+        <ul id={listId} aria-label="Saved addresses" className="absolute top-8 right-0 left-0 z-10 border border-gray-300 bg-white py-1 text-sm shadow-sm">
+          {addresses.map((address) => (
+            <li key={address._id}>
+              <button
+                type="button"
+                onClick={() => {
+                  onSelect(address._id);
+                  setOpen(false);
+                }}
+                aria-current={address._id === selected?._id ? 'true' : undefined}
+                className="w-full px-3 py-2 text-left text-gray-600 hover:bg-gray-100 aria-[current=true]:font-medium aria-[current=true]:text-primary-dull"
+              >
+                {formatAddressLine(address)}
+              </button>
+            </li>
+          ))}
+          <li>
+            <Link to="/Add-Adress" className="block px-3 py-2 text-center text-primary hover:bg-primary/10">
+              Add address
+            </Link>
+          </li>
+        </ul>
+      )}
+    </div>
   );
 }

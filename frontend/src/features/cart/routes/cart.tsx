@@ -14,6 +14,11 @@ export function CartRoute() {
   const ids = useMemo(() => Object.keys(cart.items), [cart.items]);
   const query = useCartProducts(ids);
   const summary = useMemo(() => summarizeCart(cart.items, query.data ?? []), [cart.items, query.data]);
+  // What the order will contain: the lines still sold and in stock.
+  const orderLines = useMemo(
+    () => summary.lines.filter((line) => line.product.inStock).map((line) => ({ product: line.product._id, quantity: line.quantity })),
+    [summary.lines],
+  );
 
   if (ids.length === 0) return <EmptyCart />;
   if (query.isPending) return <Spinner label="Loading your cart…" />;
@@ -48,7 +53,7 @@ export function CartRoute() {
         </Link>
       </section>
 
-      <OrderSummary price={summary.price} hasOutOfStock={summary.outOfStockIds.length > 0} />
+      <OrderSummary price={summary.price} hasOutOfStock={summary.outOfStockIds.length > 0} items={orderLines} />
     </div>
   );
 }

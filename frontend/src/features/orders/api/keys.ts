@@ -1,0 +1,8 @@
+/** Query keys of the orders feature. A shopper's orders are keyed by their id, so accounts never share a cache. */
+export const orderKeys = {
+  all: ['orders'] as const,
+  mine: () => [...orderKeys.all, 'mine'] as const,
+  mineFor: (userId: string) => [...orderKeys.mine(), userId] as const,
+  seller: () => [...orderKeys.all, 'seller'] as const,
+  place: () => [...orderKeys.all, 'place'] as const,
+};

@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { Order } from '../types';
+import { orderKeys } from './keys';
+
+export interface PlaceOrderInput {
+  /** The id of one of the shopper's saved addresses. */
+  address: string;
+  items: { product: string; quantity: number }[];
+  /** Same key for retries of one checkout attempt: the server places the order once. */
+  idempotencyKey: string;
+}
+
+/** POST /api/placeorders (cash on delivery) → the placed order. The server prices it. */
+export async function placeOrder({ address, items, idempotencyKey }: PlaceOrderInput): Promise<Order> {
+  const { order } = await api.post<{ success: true; message?: string; order: Order }>(
+    '/api/placeorders',
+    { address, items },
+    { headers: { 'Idempotency-Key': idempotencyKey } },
+  );
+  return order;
+}
+
+export function usePlaceOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: orderKeys.place(),
+    mutationFn: placeOrder,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.mine() }),
+  });
+}

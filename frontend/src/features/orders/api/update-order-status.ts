@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { OrderStatus } from '../order-status';
+import type { Order, OrderPage } from '../types';
+import { orderKeys } from './keys';
+
+export interface UpdateOrderStatusInput {
+  orderId: string;
+  status: OrderStatus;
+}
+
+/** PATCH /api/orders/:id/status (seller) → the updated order; 409 when the move is not allowed from the current status. */
+export async function updateOrderStatus({ orderId, status }: UpdateOrderStatusInput): Promise<Order> {
+  const { order } = await api.patch<{ success: true; message?: string; order: Order }>(`/api/orders/${encodeURIComponent(orderId)}/status`, { status });
+  return order;
+}
+
+export function useUpdateOrderStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateOrderStatus,
+    onSuccess: (order, { orderId }) => {
+      // Show the new status at once, then reload the list (another tab may have moved other orders).
+      if (order) {
+        queryClient.setQueryData<InfiniteData<OrderPage>>(orderKeys.seller(), (data) =>
+          data && {
+            ...data,
+            pages: data.pages.map((page) => ({ ...page, orderdata: page.orderdata.map((existing) => (existing._id === orderId ? { ...existing, status: order.status, isPaid: order.isPaid } : existing)) })),
+          },
+        );
+      }
+      return queryClient.invalidateQueries({ queryKey: orderKeys.seller() });
+    },
+    // A 409 means the list is out of date: reload it so the buttons match the real status.
+    onError: () => queryClient.invalidateQueries({ queryKey: orderKeys.seller() }),
+  });
+}
