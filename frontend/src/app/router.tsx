@@ -5,6 +5,7 @@ import { ContactRoute } from '@/features/contact/routes/contact';
 import { HomeRoute } from '@/features/home/routes/home';
 import { CategoryProductsRoute } from '@/features/products/routes/category-products';
 import { ProductDetailRoute } from '@/features/products/routes/product-detail';
+import { MyOrdersRoute } from '@/features/orders/routes/my-orders';
 import { ProductsRoute } from '@/features/products/routes/products';
 import { StoreLayout } from './layouts/store-layout';
 import { ErrorPage } from './routes/error-page';
@@ -23,6 +24,7 @@ export const router = createBrowserRouter([
       { path: 'cart', element: <CartRoute /> },
       // Route spellings kept from the original shop (spec/PRODUCT.md §1).
       { path: 'Add-Adress', element: <AddAddressRoute /> },
+      { path: 'My-orders', element: <MyOrdersRoute /> },
       { path: 'contact', element: <ContactRoute /> },
       { path: '*', element: <NotFoundRoute /> },
     ],
