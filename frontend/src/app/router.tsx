@@ -36,6 +36,7 @@ export const router = createBrowserRouter([
     lazy: async () => ({ Component: (await import('@/features/seller/routes/seller-root')).SellerRoot }),
     children: [
       { index: true, lazy: async () => ({ Component: (await import('@/features/seller/routes/dashboard')).SellerDashboardRoute }) },
+      { path: 'orders', lazy: async () => ({ Component: (await import('@/features/seller/routes/orders')).SellerOrdersRoute }) },
       { path: '*', lazy: async () => ({ Component: (await import('@/features/seller/routes/seller-not-found')).SellerNotFoundRoute }) },
     ],
   },
