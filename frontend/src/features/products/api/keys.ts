@@ -9,4 +9,6 @@ export const productKeys = {
   infinite: (filters: ProductFilters) => [...productKeys.lists(), 'infinite', filters] as const,
   details: () => [...productKeys.all, 'detail'] as const,
   detail: (id: string) => [...productKeys.details(), id] as const,
+  /** Mutation key of the seller's stock switch. */
+  changeStock: () => [...productKeys.all, 'change-stock'] as const,
 };

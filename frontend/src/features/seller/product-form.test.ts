@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildProductFormData,
+  buildProductUpdateFormData,
+  checkImageFile,
+  EMPTY_PRODUCT_FORM,
+  firstProductError,
+  moveSlot,
+  parseRupees,
+  planImageSlots,
+  productToForm,
+  toProductData,
+  validateProductForm,
+  type ImageSlot,
+  type ProductFormValues,
+} from './product-form';
+
+const values: ProductFormValues = {
+  name: ' Fresh Apples ',
+  description: 'Crisp and sweet\n\n  Rich in fibre  \n',
+  category: 'Fruits',
+  price: '120',
+  offerPrice: '99.50',
+  weight: '1 kg',
+};
+
+const file = (name: string, type = 'image/png', size = 1000) => new File([new Uint8Array(size)], name, { type });
+
+describe('product form checks', () => {
+  it('accepts a complete product with one image', () => {
+    expect(validateProductForm(values, 1)).toEqual({});
+  });
+
+  it('requires a name, both prices, a category and an image', () => {
+    const errors = validateProductForm(EMPTY_PRODUCT_FORM, 0);
+    expect(errors).toEqual({
+      images: 'Please add at least 1 image',
+      name: 'Product name is required',
+      category: 'Please choose a category',
+      price: 'Product price is required',
+      offerPrice: 'Offer price is required',
+    });
+    expect(firstProductError(errors)).toBe('Please add at least 1 image');
+  });
+
+  it('allows at most 4 images', () => {
+    expect(validateProductForm(values, 5).images).toBe('A product has at most 4 images');
+    expect(validateProductForm(values, 4).images).toBeUndefined();
+  });
+
+  it('wants the offer price at most the price', () => {
+    expect(validateProductForm({ ...values, offerPrice: '120.01' }, 1).offerPrice).toBe('Offer price must not be higher than the product price');
+    expect(validateProductForm({ ...values, offerPrice: '120' }, 1)).toEqual({});
+  });
+
+  it('wants prices in rupees with at most 2 decimals', () => {
+    expect(validateProductForm({ ...values, price: '12.345' }, 1).price).toBe('Product price can have at most 2 decimals');
+    expect(validateProductForm({ ...values, price: '-3' }, 1).price).toBe('Product price must be a number of rupees');
+    expect(validateProductForm({ ...values, price: 'abc' }, 1).price).toBeDefined();
+    expect(parseRupees('33.33')).toBe(33.33);
+    expect(parseRupees('1e3')).toBeNull();
+  });
+
+  it('knows only the seven categories, by path value', () => {
+    expect(validateProductForm({ ...values, category: 'Fresh Fruits' }, 1).category).toBeDefined();
+    expect(validateProductForm({ ...values, category: 'Grains' }, 1).category).toBeUndefined();
+  });
+});
+
+describe('product data sent', () => {
+  it('trims, keeps one description line per bullet, and sends numbers', () => {
+    expect(toProductData(values)).toEqual({
+      name: 'Fresh Apples',
+      description: 'Crisp and sweet\nRich in fibre',
+      category: 'Fruits',
+      price: 120,
+      offerPrice: 99.5,
+      weight: '1 kg',
+    });
+  });
+
+  it('leaves out an empty weight', () => {
+    expect(toProductData({ ...values, weight: '  ' })).not.toHaveProperty('weight');
+  });
+
+  it('builds the multipart body of a new product', () => {
+    const files = [file('a.png'), file('b.jpg', 'image/jpeg')];
+    const form = buildProductFormData(values, files);
+    expect(JSON.parse(form.get('productData') as string)).toEqual(toProductData(values));
+    const sent = form.getAll('image') as File[];
+    expect(sent.map((f) => f.name)).toEqual(['a.png', 'b.jpg']);
+    expect(form.has('images')).toBe(false);
+  });
+
+  it('turns a product back into the form for editing', () => {
+    const product = { _id: 'p', name: 'Milk', description: ['Fresh', 'Full cream'], category: 'Dairy', price: 60, offerPrice: 55.5, image: [], inStock: true, createdAt: '', updatedAt: '' };
+    expect(productToForm(product)).toEqual({ name: 'Milk', description: 'Fresh\nFull cream', category: 'Dairy', price: '60', offerPrice: '55.5', weight: '' });
+  });
+});
+
+describe('image files', () => {
+  it('accepts JPEG, PNG, WebP, AVIF and GIF under 5 MB', () => {
+    expect(checkImageFile(file('a.webp', 'image/webp'))).toBeNull();
+    expect(checkImageFile(file('a.avif', 'image/avif'))).toBeNull();
+    expect(checkImageFile(file('a.svg', 'image/svg+xml'))).toMatch(/not a JPEG/);
+    expect(checkImageFile({ name: 'big.jpg', type: 'image/jpeg', size: 5 * 1024 * 1024 })).toMatch(/larger than 5 MB/);
+  });
+});
+
+describe('edit image slots', () => {
+  const a = file('a.png');
+  const b = file('b.png');
+  const slots: ImageSlot[] = [
+    { kind: 'existing', url: '/api/images/1' },
+    { kind: 'new', file: a, id: 'n1' },
+    { kind: 'existing', url: '/api/images/2' },
+    { kind: 'new', file: b, id: 'n2' },
+  ];
+
+  it('lists kept URLs and new:N in the final order, N counting uploaded files from 0', () => {
+    expect(planImageSlots(slots)).toEqual({ images: ['/api/images/1', 'new:0', '/api/images/2', 'new:1'], files: [a, b] });
+  });
+
+  it('numbers new files in the order they appear after reordering', () => {
+    const reordered = moveSlot(slots, 3, -1);
+    expect(planImageSlots(reordered)).toEqual({ images: ['/api/images/1', 'new:0', 'new:1', '/api/images/2'], files: [a, b] });
+    expect(planImageSlots(moveSlot(slots, 1, -1)).images).toEqual(['new:0', '/api/images/1', '/api/images/2', 'new:1']);
+  });
+
+  it('moving past either end changes nothing', () => {
+    expect(moveSlot(slots, 0, -1)).toEqual(slots);
+    expect(moveSlot(slots, 3, 1)).toEqual(slots);
+  });
+
+  it('builds the multipart body of an edit', () => {
+    const form = buildProductUpdateFormData(values, [slots[2]!, slots[3]!]);
+    expect(JSON.parse(form.get('images') as string)).toEqual(['/api/images/2', 'new:0']);
+    expect((form.getAll('image') as File[]).map((f) => f.name)).toEqual(['b.png']);
+    expect(JSON.parse(form.get('productData') as string).name).toBe('Fresh Apples');
+  });
+});

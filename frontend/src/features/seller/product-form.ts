@@ -1,0 +1,154 @@
+import { CATEGORIES } from '@/features/products/categories';
+import type { Product } from '@/features/products/types';
+
+/** What the seller types; prices stay text until sent so a half-typed number is not lost. */
+export interface ProductFormValues {
+  name: string;
+  /** One line per 'About Product' bullet. */
+  description: string;
+  /** A category path value ('Vegetables', …) or '' before one is chosen. */
+  category: string;
+  price: string;
+  offerPrice: string;
+  weight: string;
+}
+
+export type ProductField = keyof ProductFormValues | 'images';
+export type ProductErrors = Partial<Record<ProductField, string>>;
+
+/** The JSON sent as `productData`. */
+export interface ProductData {
+  name: string;
+  description: string;
+  category: string;
+  price: number;
+  offerPrice: number;
+  weight?: string;
+}
+
+export const MAX_IMAGES = 4;
+export const MAX_IMAGE_MB = 5;
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'] as const;
+
+export const EMPTY_PRODUCT_FORM: ProductFormValues = { name: '', description: '', category: '', price: '', offerPrice: '', weight: '' };
+
+const FIELD_ORDER: readonly ProductField[] = ['images', 'name', 'description', 'category', 'price', 'offerPrice', 'weight'];
+
+/** The form filled with a product, for editing. */
+export function productToForm(product: Product): ProductFormValues {
+  return {
+    name: product.name,
+    description: product.description.join('\n'),
+    category: product.category,
+    price: String(product.price),
+    offerPrice: String(product.offerPrice),
+    weight: product.weight ?? '',
+  };
+}
+
+/** A rupee amount with at most 2 decimals, or null. */
+export function parseRupees(text: string): number | null {
+  const value = text.trim();
+  if (!/^\d+(\.\d{1,2})?$/.test(value)) return null;
+  return Number(value);
+}
+
+function checkPrice(text: string, label: string): string | undefined {
+  if (!text.trim()) return `${label} is required`;
+  if (!/^\d+(\.\d+)?$/.test(text.trim())) return `${label} must be a number of rupees`;
+  if (parseRupees(text) === null) return `${label} can have at most 2 decimals`;
+  return undefined;
+}
+
+/** The server's rules, checked before sending: name and both prices required, offer ≤ price, a known category, 1–4 images. */
+export function validateProductForm(values: ProductFormValues, imageCount: number): ProductErrors {
+  const errors: ProductErrors = {};
+  if (imageCount < 1) errors.images = 'Please add at least 1 image';
+  else if (imageCount > MAX_IMAGES) errors.images = `A product has at most ${MAX_IMAGES} images`;
+  if (!values.name.trim()) errors.name = 'Product name is required';
+  else if (values.name.trim().length > 120) errors.name = 'Product name can be at most 120 characters';
+  if (!CATEGORIES.some((category) => category.path === values.category)) errors.category = 'Please choose a category';
+  const priceError = checkPrice(values.price, 'Product price');
+  if (priceError) errors.price = priceError;
+  const offerError = checkPrice(values.offerPrice, 'Offer price');
+  if (offerError) errors.offerPrice = offerError;
+  if (!priceError && !offerError && parseRupees(values.offerPrice)! > parseRupees(values.price)!) {
+    errors.offerPrice = 'Offer price must not be higher than the product price';
+  }
+  if (values.weight.trim().length > 40) errors.weight = 'Weight can be at most 40 characters';
+  return errors;
+}
+
+export function firstProductError(errors: ProductErrors): string | undefined {
+  for (const field of FIELD_ORDER) if (errors[field]) return errors[field];
+  return undefined;
+}
+
+/** The `productData` JSON of a valid form. */
+export function toProductData(values: ProductFormValues): ProductData {
+  const weight = values.weight.trim();
+  return {
+    name: values.name.trim(),
+    description: values.description
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .join('\n'),
+    category: values.category,
+    price: parseRupees(values.price) ?? Number.NaN,
+    offerPrice: parseRupees(values.offerPrice) ?? Number.NaN,
+    ...(weight ? { weight } : {}),
+  };
+}
+
+/** Why a picked file cannot be uploaded, or null when it can. */
+export function checkImageFile(file: Pick<File, 'type' | 'size' | 'name'>): string | null {
+  if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) return `${file.name} is not a JPEG, PNG, WebP, AVIF or GIF image`;
+  if (file.size >= MAX_IMAGE_MB * 1024 * 1024) return `${file.name} is larger than ${MAX_IMAGE_MB} MB`;
+  return null;
+}
+
+/** POST /api/addproduct body: `productData` JSON and 1–4 files under `image`. */
+export function buildProductFormData(values: ProductFormValues, files: readonly File[]): FormData {
+  const form = new FormData();
+  form.append('productData', JSON.stringify(toProductData(values)));
+  for (const file of files) form.append('image', file);
+  return form;
+}
+
+/** One picture of a product being edited: one it already has (kept by URL) or a new upload. */
+export type ImageSlot = { kind: 'existing'; url: string } | { kind: 'new'; file: File; id: string };
+
+/** The `images` JSON of PATCH /api/products/:id and the files it refers to ("new:N" is the N-th file, from 0). */
+export function planImageSlots(slots: readonly ImageSlot[]): { images: string[]; files: File[] } {
+  const images: string[] = [];
+  const files: File[] = [];
+  for (const slot of slots) {
+    if (slot.kind === 'existing') {
+      images.push(slot.url);
+    } else {
+      images.push(`new:${files.length}`);
+      files.push(slot.file);
+    }
+  }
+  return { images, files };
+}
+
+/** PATCH /api/products/:id body: `productData`, the final ordered `images` list and the new files under `image`. */
+export function buildProductUpdateFormData(values: ProductFormValues, slots: readonly ImageSlot[]): FormData {
+  const { images, files } = planImageSlots(slots);
+  const form = new FormData();
+  form.append('productData', JSON.stringify(toProductData(values)));
+  form.append('images', JSON.stringify(images));
+  for (const file of files) form.append('image', file);
+  return form;
+}
+
+/** The slots with the one at `index` moved one place left (-1) or right (+1). */
+export function moveSlot<T>(slots: readonly T[], index: number, step: -1 | 1): T[] {
+  const target = index + step;
+  if (index < 0 || index >= slots.length || target < 0 || target >= slots.length) return [...slots];
+  const next = [...slots];
+  [next[index], next[target]] = [next[target]!, next[index]!];
+  return next;
+}
