@@ -35,7 +35,10 @@ export const router = createBrowserRouter([
     errorElement: <ErrorPage />,
     lazy: async () => ({ Component: (await import('@/features/seller/routes/seller-root')).SellerRoot }),
     children: [
-      { index: true, lazy: async () => ({ Component: (await import('@/features/seller/routes/dashboard')).SellerDashboardRoute }) },
+      { index: true, lazy: async () => ({ Component: (await import('@/features/seller/routes/add-product')).AddProductRoute }) },
+      { path: 'product-list', lazy: async () => ({ Component: (await import('@/features/seller/routes/product-list')).ProductListRoute }) },
+      // The original shop also links this spelling (spec §2).
+      { path: 'Product-list', lazy: async () => ({ Component: (await import('@/features/seller/routes/product-list')).ProductListRoute }) },
       { path: 'orders', lazy: async () => ({ Component: (await import('@/features/seller/routes/orders')).SellerOrdersRoute }) },
       { path: '*', lazy: async () => ({ Component: (await import('@/features/seller/routes/seller-not-found')).SellerNotFoundRoute }) },
     ],

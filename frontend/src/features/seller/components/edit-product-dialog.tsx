@@ -1,0 +1,179 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import toast from 'react-hot-toast';
+import { useUpdateProduct } from '@/features/products/api/update-product';
+import type { Product } from '@/features/products/types';
+import { errorMessage } from '@/lib/api-client';
+import {
+  buildProductUpdateFormData,
+  firstProductError,
+  MAX_IMAGE_MB,
+  MAX_IMAGES,
+  moveSlot,
+  productToForm,
+  validateProductForm,
+  type ImageSlot,
+  type ProductErrors,
+  type ProductFormValues,
+} from '../product-form';
+import { ImagePickerTile } from './image-slot';
+import { ProductFields } from './product-fields';
+import { useObjectUrl } from './use-object-url';
+
+let nextSlotId = 0;
+const newSlot = (file: File): ImageSlot => ({ kind: 'new', file, id: `new-${++nextSlotId}` });
+const slotKey = (slot: ImageSlot) => (slot.kind === 'existing' ? slot.url : slot.id);
+
+/** The edit form in a modal dialog (native <dialog>: focus trap and Escape included). */
+export function EditProductDialog({ product, onClose }: { product: Product; onClose: () => void }) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
+  // A click on the dialog element itself (not its content) is a click on the backdrop.
+  const onClick = (event: MouseEvent<HTMLDialogElement>) => {
+    if (event.target === event.currentTarget) onClose();
+  };
+
+  return (
+    <dialog
+      ref={dialogRef}
+      onClose={onClose}
+      onClick={onClick}
+      aria-labelledby="edit-product-title"
+      className="m-auto max-h-[90vh] w-full max-w-2xl overflow-y-auto rounded-lg bg-white p-0 shadow-xl backdrop:bg-black/50"
+    >
+      <EditProductForm product={product} onDone={onClose} />
+    </dialog>
+  );
+}
+
+function EditProductForm({ product, onDone }: { product: Product; onDone: () => void }) {
+  const [values, setValues] = useState<ProductFormValues>(() => productToForm(product));
+  const [slots, setSlots] = useState<ImageSlot[]>(() => product.image.map((url) => ({ kind: 'existing', url })));
+  const [errors, setErrors] = useState<ProductErrors>({});
+  const update = useUpdateProduct();
+  const idPrefix = useId();
+
+  const change = (field: keyof ProductFormValues, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors(({ [field]: _fixed, ...rest }) => rest);
+  };
+
+  const changeSlots = (next: ImageSlot[]) => {
+    setSlots(next);
+    if (errors.images && next.length >= 1) setErrors(({ images: _fixed, ...rest }) => rest);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateProductForm(values, slots.length);
+    setErrors(found);
+    const problem = firstProductError(found);
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    update.mutate(
+      { id: product._id, form: buildProductUpdateFormData(values, slots) },
+      {
+        onSuccess: () => {
+          toast.success('Product updated');
+          onDone();
+        },
+        onError: (error) => toast.error(errorMessage(error)),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5 p-6 text-gray-600 md:p-8">
+      <h2 id="edit-product-title" className="text-xl font-medium text-gray-800">
+        Edit {product.name}
+      </h2>
+
+      <fieldset aria-describedby={`${idPrefix}-images-note`}>
+        <legend className="text-base font-medium">Product Image</legend>
+        <ol className="mt-2 flex flex-wrap gap-3">
+          {slots.map((slot, index) => (
+            <EditImageSlot
+              key={slotKey(slot)}
+              slot={slot}
+              index={index}
+              count={slots.length}
+              onReplace={(file) => changeSlots(slots.map((existing, i) => (i === index ? newSlot(file) : existing)))}
+              onRemove={() => changeSlots(slots.filter((_, i) => i !== index))}
+              onMove={(step) => changeSlots(moveSlot(slots, index, step))}
+            />
+          ))}
+          {slots.length < MAX_IMAGES && (
+            <li>
+              <ImagePickerTile label="Add image" onPick={(file) => changeSlots([...slots, newSlot(file)])} />
+            </li>
+          )}
+        </ol>
+        <p id={`${idPrefix}-images-note`} className={`mt-2 text-xs ${errors.images ? 'text-red-600' : 'text-gray-500'}`}>
+          {errors.images ?? `1 to ${MAX_IMAGES} pictures, under ${MAX_IMAGE_MB} MB each; the first one is shown on cards. Removed pictures are deleted when you save.`}
+        </p>
+      </fieldset>
+
+      <ProductFields idPrefix={idPrefix} values={values} errors={errors} onChange={change} />
+
+      <div className="flex flex-wrap gap-3">
+        <button
+          type="submit"
+          disabled={update.isPending}
+          aria-busy={update.isPending}
+          className="rounded bg-primary px-8 py-2.5 font-medium text-white transition hover:bg-primary-dull disabled:cursor-wait disabled:opacity-70"
+        >
+          {update.isPending ? 'Saving…' : 'Save changes'}
+        </button>
+        <button type="button" onClick={onDone} className="rounded border border-gray-300 px-6 py-2.5 font-medium hover:bg-gray-50">
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function EditImageSlot({
+  slot,
+  index,
+  count,
+  onReplace,
+  onRemove,
+  onMove,
+}: {
+  slot: ImageSlot;
+  index: number;
+  count: number;
+  onReplace: (file: File) => void;
+  onRemove: () => void;
+  onMove: (step: -1 | 1) => void;
+}) {
+  const newPreview = useObjectUrl(slot.kind === 'new' ? slot.file : null);
+  const preview = slot.kind === 'existing' ? `${slot.url}/thumb` : newPreview;
+  const position = index + 1;
+  const small = 'rounded px-1.5 py-0.5 text-xs hover:bg-gray-100 disabled:cursor-not-allowed disabled:opacity-40';
+
+  return (
+    <li className="flex flex-col items-center gap-1">
+      <ImagePickerTile label={`Replace image ${position}`} preview={preview} onPick={onReplace}>
+        {slot.kind === 'new' && <span className="absolute top-1 left-1 rounded bg-primary px-1 text-[10px] text-white">New</span>}
+      </ImagePickerTile>
+      <div className="flex items-center gap-0.5">
+        <button type="button" onClick={() => onMove(-1)} disabled={index === 0} aria-label={`Move image ${position} left`} className={small}>
+          ←
+        </button>
+        <button type="button" onClick={onRemove} aria-label={`Remove image ${position}`} className={`${small} text-red-600`}>
+          Remove
+        </button>
+        <button type="button" onClick={() => onMove(1)} disabled={index === count - 1} aria-label={`Move image ${position} right`} className={small}>
+          →
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,138 @@
+import type { ReactNode } from 'react';
+import { CATEGORIES } from '@/features/products/categories';
+import type { ProductErrors, ProductFormValues } from '../product-form';
+
+const inputClass = 'w-full rounded border px-3 py-2.5 outline-none focus:border-primary';
+
+/** Name, description, category, prices and weight: the text part of the add and edit forms. */
+export function ProductFields({
+  idPrefix,
+  values,
+  errors,
+  onChange,
+}: {
+  idPrefix: string;
+  values: ProductFormValues;
+  errors: ProductErrors;
+  onChange: (field: keyof ProductFormValues, value: string) => void;
+}) {
+  const id = (field: string) => `${idPrefix}-${field}`;
+  const describe = (field: keyof ProductErrors) => (errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${id(field)}-error` } : {});
+  const border = (field: keyof ProductErrors) => (errors[field] ? 'border-red-400' : 'border-gray-300');
+
+  return (
+    <>
+      <Field id={id('name')} label="Product Name" error={errors.name}>
+        <input
+          id={id('name')}
+          type="text"
+          value={values.name}
+          onChange={(event) => onChange('name', event.target.value)}
+          placeholder="Type here"
+          maxLength={120}
+          required
+          className={`${inputClass} ${border('name')}`}
+          {...describe('name')}
+        />
+      </Field>
+      <Field id={id('description')} label="Product Description" hint="One line per point of the 'About Product' list." error={errors.description}>
+        <textarea
+          id={id('description')}
+          rows={4}
+          value={values.description}
+          onChange={(event) => onChange('description', event.target.value)}
+          placeholder="Type here"
+          className={`${inputClass} resize-none ${border('description')}`}
+          aria-describedby={`${id('description')}-hint`}
+        />
+      </Field>
+      <Field id={id('category')} label="Category" error={errors.category}>
+        <select
+          id={id('category')}
+          value={values.category}
+          onChange={(event) => onChange('category', event.target.value)}
+          required
+          className={`${inputClass} bg-white ${border('category')}`}
+          {...describe('category')}
+        >
+          <option value="">Select Category</option>
+          {CATEGORIES.map((category) => (
+            <option key={category.path} value={category.path}>
+              {category.text}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <div className="flex flex-wrap gap-5">
+        <div className="min-w-32 flex-1">
+          <Field id={id('price')} label="Product Price" error={errors.price}>
+            <input
+              id={id('price')}
+              type="number"
+              inputMode="decimal"
+              min="0"
+              step="0.01"
+              value={values.price}
+              onChange={(event) => onChange('price', event.target.value)}
+              placeholder="0"
+              required
+              className={`${inputClass} ${border('price')}`}
+              {...describe('price')}
+            />
+          </Field>
+        </div>
+        <div className="min-w-32 flex-1">
+          <Field id={id('offerPrice')} label="Offer Price" error={errors.offerPrice}>
+            <input
+              id={id('offerPrice')}
+              type="number"
+              inputMode="decimal"
+              min="0"
+              step="0.01"
+              value={values.offerPrice}
+              onChange={(event) => onChange('offerPrice', event.target.value)}
+              placeholder="0"
+              required
+              className={`${inputClass} ${border('offerPrice')}`}
+              {...describe('offerPrice')}
+            />
+          </Field>
+        </div>
+      </div>
+      <Field id={id('weight')} label="Weight" hint="Optional, e.g. 500 g or 1 L." error={errors.weight}>
+        <input
+          id={id('weight')}
+          type="text"
+          value={values.weight}
+          onChange={(event) => onChange('weight', event.target.value)}
+          placeholder="Optional"
+          maxLength={40}
+          className={`${inputClass} ${border('weight')}`}
+          aria-describedby={errors.weight ? `${id('weight')}-error` : `${id('weight')}-hint`}
+          aria-invalid={errors.weight ? true : undefined}
+        />
+      </Field>
+    </>
+  );
+}
+
+function Field({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-base font-medium">
+        {label}
+      </label>
+      {children}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-xs text-gray-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-xs text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
