@@ -1,7 +1,7 @@
 import type { PriceBreakdown } from '@pricing';
 import { TAX_PERCENT } from '@pricing';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAddresses } from '@/features/addresses/api/get-addresses';
@@ -39,6 +39,8 @@ export function OrderSummary({ price, hasOutOfStock, items }: { price: PriceBrea
   const [chosenId, setChosenId] = useState<string | null>(null);
   const [paymentType, setPaymentType] = useState<PaymentType>('COD');
   const [attempts] = useState(() => createCheckoutAttempts());
+  // A double click lands before the disabled button renders: one request per attempt at a time.
+  const sending = useRef(false);
   const placeOrder = usePlaceOrder();
   const paymentId = useId();
 
@@ -46,7 +48,7 @@ export function OrderSummary({ price, hasOutOfStock, items }: { price: PriceBrea
   const selected = list.find((a) => a._id === chosenId) ?? list.find((a) => a._id === savedAddressId) ?? list[0] ?? null;
 
   const onPlaceOrder = () => {
-    if (placeOrder.isPending || checkingSession) return;
+    if (sending.current || checkingSession) return;
     if (!user) {
       loginDialog.open();
       return;
@@ -60,6 +62,7 @@ export function OrderSummary({ price, hasOutOfStock, items }: { price: PriceBrea
       return;
     }
     const idempotencyKey = attempts.keyFor({ addressId: selected._id, paymentType, items });
+    sending.current = true;
     placeOrder.mutate(
       { address: selected._id, items, idempotencyKey },
       {
@@ -73,6 +76,9 @@ export function OrderSummary({ price, hasOutOfStock, items }: { price: PriceBrea
           navigate('/My-orders');
         },
         onError: (error) => toast.error(errorMessage(error)),
+        onSettled: () => {
+          sending.current = false;
+        },
       },
     );
   };
@@ -85,7 +91,7 @@ export function OrderSummary({ price, hasOutOfStock, items }: { price: PriceBrea
       <hr className="my-5 border-gray-300" />
 
       <div className="mb-6">
-        <h3 className="text-sm font-medium uppercase">Delivery Address</h3>
+        <h3 className="text-sm font-medium">Delivery Address</h3>
         {checkingSession ? (
           <p className="mt-2 text-sm text-gray-500">Checking your session…</p>
         ) : user ? (
@@ -106,7 +112,7 @@ export function OrderSummary({ price, hasOutOfStock, items }: { price: PriceBrea
           </div>
         )}
 
-        <label htmlFor={paymentId} className="mt-6 block text-sm font-medium uppercase">
+        <label htmlFor={paymentId} className="mt-6 block text-sm font-medium">
           Payment Method
         </label>
         <select

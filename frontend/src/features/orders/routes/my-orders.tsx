@@ -38,7 +38,7 @@ function OrderHistory({ userId }: { userId: string }) {
   return (
     <section className="mt-16 pb-16" aria-labelledby="orders-heading">
       <div className="flex w-max flex-col items-end">
-        <h1 id="orders-heading" className="text-2xl font-medium uppercase">
+        <h1 id="orders-heading" className="text-2xl font-medium">
           My Orders
         </h1>
         <div className="h-0.5 w-16 rounded-full bg-primary" aria-hidden="true" />
