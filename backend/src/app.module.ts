@@ -8,6 +8,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { Environment, validateEnvironment } from './config/environment';
 import { REPO_ROOT } from './database/embedded-database';
 import { HealthModule } from './health/health.module';
+import { MediaModule } from './media/media.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
 
 const frontendDist = process.env.FRONTEND_DIST ?? join(REPO_ROOT, 'frontend', 'dist');
@@ -57,6 +58,7 @@ const storefront = existsSync(join(frontendDist, 'index.html'))
     ...storefront,
     HealthModule,
     NewsletterModule,
+    MediaModule,
   ],
 })
 export class AppModule {}

@@ -1,0 +1,58 @@
+import { pipeline } from 'node:stream/promises';
+import { Controller, Get, Param, Req, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { ImageIdParams } from './dto/image-id.params';
+import { MediaService, type ImageVariant } from './media.service';
+
+/** Public, immutable product images: an id never changes content, so browsers and CDNs may keep them for a year. */
+@ApiTags('images')
+@Controller('images')
+export class MediaController {
+  constructor(private readonly media: MediaService) {}
+
+  @Get(':id')
+  @ApiOperation({ summary: 'A product image (WebP, at most 1200 px)' })
+  @ApiOkResponse({ description: 'The image bytes; 304 when If-None-Match matches' })
+  image(@Param() { id }: ImageIdParams, @Req() req: Request, @Res() res: Response) {
+    return this.send(id, 'image', req, res);
+  }
+
+  @Get(':id/thumb')
+  @ApiOperation({ summary: 'The thumbnail of a product image (WebP, at most 320 px)' })
+  @ApiOkResponse({ description: 'The thumbnail bytes; 304 when If-None-Match matches' })
+  thumb(@Param() { id }: ImageIdParams, @Req() req: Request, @Res() res: Response) {
+    return this.send(id, 'thumb', req, res);
+  }
+
+  private async send(id: string, variant: ImageVariant, req: Request, res: Response) {
+    const file = await this.media.findFile(id, variant);
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.setHeader('ETag', file.etag);
+    if (matchesEtag(req.headers['if-none-match'], file.etag)) {
+      res.status(304).end();
+      return;
+    }
+    res.setHeader('Content-Type', file.contentType);
+    res.setHeader('Content-Length', String(file.length));
+    try {
+      await pipeline(this.media.openDownload(file), res);
+    } catch (error) {
+      // Before the first byte the exception filter can still answer; after it, only cutting the connection is honest.
+      if (!res.headersSent) {
+        res.removeHeader('Content-Length');
+        throw error;
+      }
+      res.destroy();
+    }
+  }
+}
+
+/** If-None-Match uses weak comparison (RFC 9110 13.1.2): W/ prefixes are ignored, `*` matches any. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim().replace(/^W\//, '');
+    return tag === '*' || tag === etag;
+  });
+}
