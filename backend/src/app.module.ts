@@ -10,6 +10,7 @@ import { REPO_ROOT } from './database/embedded-database';
 import { HealthModule } from './health/health.module';
 import { MediaModule } from './media/media.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
+import { ProductsModule } from './products/products.module';
 
 const frontendDist = process.env.FRONTEND_DIST ?? join(REPO_ROOT, 'frontend', 'dist');
 
@@ -59,6 +60,7 @@ const storefront = existsSync(join(frontendDist, 'index.html'))
     HealthModule,
     NewsletterModule,
     MediaModule,
+    ProductsModule,
   ],
 })
 export class AppModule {}
