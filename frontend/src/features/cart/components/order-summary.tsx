@@ -13,7 +13,7 @@ import type { User } from '@/features/auth/types';
 import { usePlaceOrder } from '@/features/orders/api/place-order';
 import { createCheckoutAttempts } from '@/features/orders/checkout-attempt';
 import type { PaymentType } from '@/features/orders/types';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
 import { EMPTY_CART } from '../cart-logic';
 import { guestCart } from '../guest-cart';
@@ -75,7 +75,14 @@ export function OrderSummary({ price, hasOutOfStock, items }: { price: PriceBrea
           toast.success('Order placed');
           navigate('/My-orders');
         },
-        onError: (error) => toast.error(errorMessage(error)),
+        onError: (error) => {
+          toast.error(errorMessage(error));
+          // The session ended meanwhile: check it again and offer to sign in.
+          if (error instanceof ApiError && error.status === 401) {
+            void queryClient.invalidateQueries({ queryKey: authKeys.user() });
+            loginDialog.open();
+          }
+        },
         onSettled: () => {
           sending.current = false;
         },
