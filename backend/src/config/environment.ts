@@ -1,8 +1,12 @@
 import { plainToInstance, Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, validateSync } from 'class-validator';
+import { IsBoolean, IsEmail, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, validateSync } from 'class-validator';
 
 const toBoolean = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? ['1', 'true', 'yes', 'on'].includes(value.toLowerCase()) : value;
+
+export const DEV_JWT_SECRET = 'greencart-development-secret-not-for-production';
+export const DEV_SELLER_EMAIL = 'seller@greencart.local';
+export const DEV_SELLER_PASSWORD = 'greencart-seller';
 
 /** Every setting of the backend, read once from the environment at start-up. */
 export class Environment {
@@ -35,6 +39,81 @@ export class Environment {
   @IsOptional()
   @IsString()
   FRONTEND_DIST?: string;
+
+  /** Signs session cookies. The development default is refused in production. */
+  @IsString()
+  @MinLength(16)
+  JWT_SECRET = DEV_JWT_SECRET;
+
+  /** Secure flag on session cookies; on by default in production. */
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean()
+  COOKIE_SECURE?: boolean;
+
+  /** The one seller (shop owner) account. The development password is refused in production. */
+  @IsEmail()
+  SELLER_EMAIL = DEV_SELLER_EMAIL;
+
+  @IsString()
+  @MinLength(8)
+  SELLER_PASSWORD = DEV_SELLER_PASSWORD;
+
+  /** Google sign-in is enabled when both the client id and secret are set. */
+  @IsOptional()
+  @IsString()
+  GOOGLE_CLIENT_ID?: string;
+
+  @IsOptional()
+  @IsString()
+  GOOGLE_CLIENT_SECRET?: string;
+
+  @IsUrl({ require_tld: false, require_protocol: true })
+  GOOGLE_CALLBACK_URL = 'http://localhost:3000/api/auth/google/callback';
+
+  /** Google's OAuth 2.0 endpoints; tests point them at a local server. */
+  @IsUrl({ require_tld: false, require_protocol: true })
+  GOOGLE_AUTH_URL = 'https://accounts.google.com/o/oauth2/v2/auth';
+
+  @IsUrl({ require_tld: false, require_protocol: true })
+  GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
+
+  @IsUrl({ require_tld: false, require_protocol: true })
+  GOOGLE_USERINFO_URL = 'https://openidconnect.googleapis.com/v1/userinfo';
+
+  /** Requests per IP per window, on every route. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  THROTTLE_LIMIT = 600;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1000)
+  THROTTLE_TTL_MS = 60_000;
+
+  /** Sign-in attempts per IP and email per window (shopper and seller login). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  LOGIN_THROTTLE_LIMIT = 5;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1000)
+  LOGIN_THROTTLE_TTL_MS = 60_000;
+}
+
+/** Settings that still carry their development defaults (warned about in development, refused in production). */
+export function insecureDefaults(env: Environment): string[] {
+  const found: string[] = [];
+  if (env.JWT_SECRET === DEV_JWT_SECRET) found.push('JWT_SECRET is the development default');
+  if (env.SELLER_PASSWORD === DEV_SELLER_PASSWORD) found.push(`SELLER_PASSWORD is the development default (seller login: ${env.SELLER_EMAIL} / ${DEV_SELLER_PASSWORD})`);
+  return found;
+}
+
+export function isGoogleEnabled(env: Pick<Environment, 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET'>): boolean {
+  return Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
 }
 
 export function validateEnvironment(raw: Record<string, unknown>): Environment {
@@ -43,6 +122,13 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   if (errors.length) {
     const lines = errors.flatMap((e) => Object.values(e.constraints ?? {}).map((c) => `  - ${c}`));
     throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  if (env.NODE_ENV === 'production') {
+    const unsafe = insecureDefaults(env);
+    if (!raw.SELLER_PASSWORD) unsafe.push('SELLER_PASSWORD is not set');
+    if (unsafe.length) {
+      throw new Error(`Refusing to start in production with development secrets:\n${unsafe.map((u) => `  - ${u}: set a strong value in the environment`).join('\n')}`);
+    }
   }
   return env;
 }
