@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import { ConflictException, Injectable, OnModuleInit } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { isValidObjectId, Model, Types } from 'mongoose';
+import { isDuplicateKeyError } from '../common/mongo-errors';
+import { CartLock } from './schemas/cart-lock.schema';
+import { CartItems, User } from './schemas/user.schema';
+
+/** What the browser may see of a shopper (never the password hash). */
+export interface UserData {
+  _id: string;
+  firstName: string;
+  email: string;
+  cartItems: CartItems;
+}
+
+interface StoredUser {
+  _id: Types.ObjectId;
+  firstName: string;
+  email: string;
+  cartItems?: CartItems;
+  cartVersion?: number;
+  passwordHash?: string;
+  googleId?: string;
+}
+
+export interface GoogleIdentity {
+  googleId: string;
+  email: string;
+  firstName: string;
+}
+
+const PUBLIC_FIELDS = '_id firstName email cartItems';
+
+export function toUserData(user: StoredUser): UserData {
+  return { _id: String(user._id), firstName: user.firstName, email: user.email, cartItems: { ...(user.cartItems ?? {}) } };
+}
+
+@Injectable()
+export class UsersService implements OnModuleInit {
+  constructor(
+    @InjectModel(User.name) private readonly users: Model<User>,
+    @InjectModel(CartLock.name) private readonly locks: Model<CartLock>,
+  ) {}
+
+  /** The unique email index must exist before the first sign-up, or a duplicate could slip in. */
+  async onModuleInit() {
+    await Promise.all([this.users.init(), this.locks.init()]);
+  }
+
+  async createWithPassword(firstName: string, email: string, passwordHash: string): Promise<UserData> {
+    try {
+      const user = await this.users.create({ firstName, email, passwordHash, cartItems: {} });
+      return toUserData(user.toObject());
+    } catch (error) {
+      if (isDuplicateKeyError(error)) throw new ConflictException('An account with this email already exists');
+      throw error;
+    }
+  }
+
+  /** The account with this (already lower-cased) email, including its password hash, for sign-in. */
+  async findForLogin(email: string): Promise<(UserData & { passwordHash?: string }) | null> {
+    const user = await this.users.findOne({ email: String(email) }).select(`${PUBLIC_FIELDS} +passwordHash`).lean<StoredUser>();
+    return user ? { ...toUserData(user), passwordHash: user.passwordHash } : null;
+  }
+
+  /** The current state of a signed-in shopper, or null when the account no longer exists. */
+  async findById(id: string): Promise<UserData | null> {
+    if (!isValidObjectId(id)) return null;
+    const user = await this.users.findById(id).select(PUBLIC_FIELDS).lean<StoredUser>();
+    return user ? toUserData(user) : null;
+  }
+
+  /**
+   * The account for a verified Google identity: the one linked to this Google id, else the one
+   * with this email (linked now), else a new account.
+   */
+  async findOrCreateFromGoogle(identity: GoogleIdentity): Promise<UserData> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const linked = await this.users.findOne({ googleId: identity.googleId }).select(PUBLIC_FIELDS).lean<StoredUser>();
+      if (linked) return toUserData(linked);
+
+      // updateOne then find: FerretDB v1's findAndModify refuses a projection, and select:false adds one.
+      const link = await this.users.updateOne({ email: identity.email, googleId: { $exists: false } }, { $set: { googleId: identity.googleId } });
+      if (link.matchedCount === 1) {
+        const byEmail = await this.users.findOne({ email: identity.email }).select(PUBLIC_FIELDS).lean<StoredUser>();
+        if (byEmail) return toUserData(byEmail);
+      }
+      if (await this.users.exists({ email: identity.email })) {
+        throw new ConflictException('This email is already linked to a different Google account');
+      }
+      try {
+        const created = await this.users.create({ firstName: identity.firstName, email: identity.email, googleId: identity.googleId, cartItems: {} });
+        return toUserData(created.toObject());
+      } catch (error) {
+        // Two first sign-ins at once: the other one created the account; look again.
+        if (!isDuplicateKeyError(error)) throw error;
+      }
+    }
+    throw new ConflictException('Could not sign in with Google, please try again');
+  }
+
+  /** The saved cart, or null when the account is gone. */
+  async getCart(userId: string): Promise<CartItems | null> {
+    if (!isValidObjectId(userId)) return null;
+    const user = await this.users.findById(userId).select('cartItems').lean<StoredUser>();
+    return user ? { ...(user.cartItems ?? {}) } : null;
+  }
+
+  /** Replaces the saved cart; the cart as saved, or null when the account is gone. */
+  replaceCart(userId: string, cartItems: CartItems): Promise<CartItems | null> {
+    return this.changeCart(userId, () => cartItems);
+  }
+
+  /**
+   * Read-modify-write of the saved cart, one change at a time per shopper (a lock document, since
+   * FerretDB v1 loses concurrent updates of one document), plus a version check for MongoDB's sake
+   * should a stale lock ever be taken over. Returns the cart as saved, or null when the account is gone.
+   */
+  async changeCart(userId: string, change: (current: CartItems) => CartItems): Promise<CartItems | null> {
+    if (!isValidObjectId(userId)) return null;
+    const release = await this.lockCart(userId);
+    try {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const user = await this.users.findById(userId).select('cartItems cartVersion').lean<StoredUser>();
+        if (!user) return null;
+        const next = change({ ...(user.cartItems ?? {}) });
+        const version = user.cartVersion ?? 0;
+        const sameVersion = version === 0 ? { $in: [0, null] } : version;
+        const result = await this.users.updateOne({ _id: userId, cartVersion: sameVersion }, { $set: { cartItems: next }, $inc: { cartVersion: 1 } });
+        if (result.matchedCount === 1) return { ...next };
+      }
+      throw new ConflictException('Your cart was changed elsewhere at the same moment, please try again');
+    } finally {
+      await release();
+    }
+  }
+
+  private async lockCart(userId: string): Promise<() => Promise<void>> {
+    const holder = randomBytes(12).toString('hex');
+    const deadline = Date.now() + CART_LOCK_WAIT_MS;
+    for (;;) {
+      try {
+        await this.locks.create({ _id: userId, holder, at: new Date() });
+        return async () => {
+          await this.locks.deleteOne({ _id: userId, holder }).catch(() => undefined);
+        };
+      } catch (error) {
+        if (!isDuplicateKeyError(error)) throw error;
+      }
+      // A lock older than this belongs to a request that died; remove it and try again.
+      await this.locks.deleteOne({ _id: userId, at: { $lt: new Date(Date.now() - CART_LOCK_STALE_MS) } });
+      if (Date.now() > deadline) throw new ConflictException('Your cart is being updated, please try again');
+      await sleep(15 + Math.random() * 30);
+    }
+  }
+}
+
+const CART_LOCK_WAIT_MS = 3_000;
+const CART_LOCK_STALE_MS = 10_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
