@@ -5,12 +5,15 @@ import { ConfigModule, ConfigService } from '@nestjs/config';
 import { MongooseModule } from '@nestjs/mongoose';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { LoggerModule } from 'nestjs-pino';
+import { AuthModule } from './auth/auth.module';
+import { RateLimitModule } from './auth/rate-limit.module';
 import { Environment, validateEnvironment } from './config/environment';
 import { REPO_ROOT } from './database/embedded-database';
 import { HealthModule } from './health/health.module';
 import { MediaModule } from './media/media.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
 import { ProductsModule } from './products/products.module';
+import { UsersModule } from './users/users.module';
 
 const frontendDist = process.env.FRONTEND_DIST ?? join(REPO_ROOT, 'frontend', 'dist');
 
@@ -57,6 +60,9 @@ const storefront = existsSync(join(frontendDist, 'index.html'))
       }),
     }),
     ...storefront,
+    RateLimitModule,
+    UsersModule,
+    AuthModule,
     HealthModule,
     NewsletterModule,
     MediaModule,

@@ -1,0 +1,10 @@
+import { createParamDecorator, ExecutionContext, InternalServerErrorException } from '@nestjs/common';
+import type { UserData } from '../../users/users.service';
+
+/** The signed-in shopper as loaded by `@ShopperOnly()` (fresh from the database for this request). */
+export const CurrentUser = createParamDecorator((_data: unknown, context: ExecutionContext): UserData => {
+  const user = context.switchToHttp().getRequest<{ user?: UserData }>().user;
+  // Only reachable when a route forgot @ShopperOnly(): fail loudly rather than act for nobody.
+  if (!user) throw new InternalServerErrorException('CurrentUser used on a route without @ShopperOnly()');
+  return user;
+});
