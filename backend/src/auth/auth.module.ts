@@ -1,12 +1,15 @@
 import { Logger, Module, OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { JwtModule } from '@nestjs/jwt';
+import { JwtModule, JwtService } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { SessionCookies } from '../common/guards/session-cookies';
-import { Environment, insecureDefaults } from '../config/environment';
+import { Environment, insecureDefaults, isGoogleEnabled } from '../config/environment';
 import { UsersModule } from '../users/users.module';
+import { UsersService } from '../users/users.service';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { GoogleController } from './google.controller';
+import { GoogleStrategy } from './google.strategy';
 import { ShopperJwtStrategy } from './shopper-jwt.strategy';
 
 @Module({
@@ -24,11 +27,20 @@ import { ShopperJwtStrategy } from './shopper-jwt.strategy';
       }),
     }),
   ],
-  controllers: [AuthController],
+  controllers: [AuthController, GoogleController],
   providers: [
     AuthService,
     SessionCookies,
     ShopperJwtStrategy,
+    {
+      // Registered with passport only when configured; the guard answers 503 otherwise.
+      provide: GoogleStrategy,
+      inject: [ConfigService, JwtService, SessionCookies, UsersService],
+      useFactory: (config: ConfigService<Environment, true>, jwt: JwtService, cookies: SessionCookies, users: UsersService) =>
+        isGoogleEnabled({ GOOGLE_CLIENT_ID: config.get('GOOGLE_CLIENT_ID', { infer: true }), GOOGLE_CLIENT_SECRET: config.get('GOOGLE_CLIENT_SECRET', { infer: true }) })
+          ? new GoogleStrategy(config, jwt, cookies, users)
+          : null,
+    },
   ],
   exports: [AuthService, SessionCookies],
 })
