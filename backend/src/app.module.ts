@@ -13,6 +13,7 @@ import { HealthModule } from './health/health.module';
 import { MediaModule } from './media/media.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
 import { ProductsModule } from './products/products.module';
+import { SellerModule } from './seller/seller.module';
 import { UsersModule } from './users/users.module';
 
 const frontendDist = process.env.FRONTEND_DIST ?? join(REPO_ROOT, 'frontend', 'dist');
@@ -63,6 +64,7 @@ const storefront = existsSync(join(frontendDist, 'index.html'))
     RateLimitModule,
     UsersModule,
     AuthModule,
+    SellerModule,
     HealthModule,
     NewsletterModule,
     MediaModule,

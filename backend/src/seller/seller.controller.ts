@@ -1,0 +1,39 @@
+import { Body, Controller, Get, Header, HttpCode, Post, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { LoginDto } from '../auth/dto/login.dto';
+import { LoginAttempt } from '../common/decorators/login-attempt.decorator';
+import { SellerOnly } from '../common/decorators/seller-only.decorator';
+import { SELLER_COOKIE } from '../common/guards/session';
+import { SessionCookies } from '../common/guards/session-cookies';
+import { SellerService } from './seller.service';
+
+@ApiTags('seller')
+@Controller()
+export class SellerController {
+  constructor(
+    private readonly seller: SellerService,
+    private readonly cookies: SessionCookies,
+  ) {}
+
+  @Post('sellerlogin')
+  @HttpCode(200)
+  @LoginAttempt()
+  async login(@Body() dto: LoginDto, @Res({ passthrough: true }) res: Response) {
+    this.cookies.set(res, SELLER_COOKIE, await this.seller.login(dto.email, dto.password));
+    return { success: true, message: 'Welcome back! You are signed in as the seller.' };
+  }
+
+  @Get('is-auth-seller')
+  @SellerOnly()
+  @Header('Cache-Control', 'no-store')
+  isAuthSeller() {
+    return { success: true };
+  }
+
+  @Get('sellerLogout')
+  logout(@Res({ passthrough: true }) res: Response) {
+    this.cookies.clear(res, SELLER_COOKIE);
+    return { success: true, message: 'Logged out' };
+  }
+}
