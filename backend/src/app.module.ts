@@ -7,6 +7,7 @@ import { ServeStaticModule } from '@nestjs/serve-static';
 import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './auth/auth.module';
 import { RateLimitModule } from './auth/rate-limit.module';
+import { CartModule } from './cart/cart.module';
 import { Environment, validateEnvironment } from './config/environment';
 import { REPO_ROOT } from './database/embedded-database';
 import { HealthModule } from './health/health.module';
@@ -65,6 +66,7 @@ const storefront = existsSync(join(frontendDist, 'index.html'))
     UsersModule,
     AuthModule,
     SellerModule,
+    CartModule,
     HealthModule,
     NewsletterModule,
     MediaModule,
