@@ -3,7 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { JwtModule, JwtService } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { SessionCookies } from '../common/guards/session-cookies';
-import { Environment, insecureDefaults, isGoogleEnabled } from '../config/environment';
+import { DEV_SELLER_PASSWORD, Environment, insecureDefaults, isGoogleEnabled } from '../config/environment';
 import { UsersModule } from '../users/users.module';
 import { UsersService } from '../users/users.service';
 import { AuthController } from './auth.controller';
@@ -55,6 +55,7 @@ export class AuthModule implements OnModuleInit {
       SELLER_EMAIL: this.config.get('SELLER_EMAIL', { infer: true }),
       SELLER_PASSWORD: this.config.get('SELLER_PASSWORD', { infer: true }),
     } as Environment;
-    for (const warning of insecureDefaults(env)) this.logger.warn(`${warning}: fine for development, never for production`);
+    for (const warning of insecureDefaults(env)) this.logger.warn(`${warning}: fine for development, refused in production`);
+    if (env.SELLER_PASSWORD === DEV_SELLER_PASSWORD) this.logger.warn(`Seller login for development: ${env.SELLER_EMAIL} / ${DEV_SELLER_PASSWORD}`);
   }
 }

@@ -108,7 +108,7 @@ export class Environment {
 export function insecureDefaults(env: Environment): string[] {
   const found: string[] = [];
   if (env.JWT_SECRET === DEV_JWT_SECRET) found.push('JWT_SECRET is the development default');
-  if (env.SELLER_PASSWORD === DEV_SELLER_PASSWORD) found.push(`SELLER_PASSWORD is the development default (seller login: ${env.SELLER_EMAIL} / ${DEV_SELLER_PASSWORD})`);
+  if (env.SELLER_PASSWORD === DEV_SELLER_PASSWORD) found.push('SELLER_PASSWORD is the development default');
   return found;
 }
 
@@ -124,8 +124,7 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
     throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   if (env.NODE_ENV === 'production') {
-    const unsafe = insecureDefaults(env);
-    if (!raw.SELLER_PASSWORD) unsafe.push('SELLER_PASSWORD is not set');
+    const unsafe = insecureDefaults(env).map((problem) => (problem.startsWith('SELLER_PASSWORD') && !raw.SELLER_PASSWORD ? 'SELLER_PASSWORD is not set' : problem));
     if (unsafe.length) {
       throw new Error(`Refusing to start in production with development secrets:\n${unsafe.map((u) => `  - ${u}: set a strong value in the environment`).join('\n')}`);
     }
