@@ -5,6 +5,7 @@ import { ConfigModule, ConfigService } from '@nestjs/config';
 import { MongooseModule } from '@nestjs/mongoose';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { LoggerModule } from 'nestjs-pino';
+import { AddressesModule } from './addresses/addresses.module';
 import { AuthModule } from './auth/auth.module';
 import { RateLimitModule } from './auth/rate-limit.module';
 import { CartModule } from './cart/cart.module';
@@ -13,6 +14,7 @@ import { REPO_ROOT } from './database/embedded-database';
 import { HealthModule } from './health/health.module';
 import { MediaModule } from './media/media.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
+import { OrdersModule } from './orders/orders.module';
 import { ProductsModule } from './products/products.module';
 import { SellerModule } from './seller/seller.module';
 import { UsersModule } from './users/users.module';
@@ -71,6 +73,8 @@ const storefront = existsSync(join(frontendDist, 'index.html'))
     NewsletterModule,
     MediaModule,
     ProductsModule,
+    AddressesModule,
+    OrdersModule,
   ],
 })
 export class AppModule {}

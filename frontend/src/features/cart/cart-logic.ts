@@ -4,7 +4,7 @@ export type CartItems = Readonly<Record<string, number>>;
 export const EMPTY_CART: CartItems = Object.freeze({});
 
 /** The largest quantity the shop accepts for one product line. */
-export const MAX_QUANTITY = 999;
+export const MAX_QUANTITY = 99; // the server refuses more (cart and order lines)
 
 function isQuantity(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value > 0;

@@ -1,0 +1,19 @@
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { ORDER_STATUSES, type OrderStatus } from '../order-status';
+
+export class OrdersPageQuery {
+  @IsOptional() @Type(() => Number) @IsInt({ message: 'page must be a whole number' }) @Min(1, { message: 'page must be at least 1' })
+  page = 1;
+
+  @IsOptional() @Type(() => Number) @IsInt({ message: 'limit must be a whole number' }) @Min(1) @Max(100, { message: 'limit cannot exceed 100' })
+  limit = 20;
+
+  @IsOptional() @IsIn(ORDER_STATUSES, { message: `status must be one of: ${ORDER_STATUSES.join(', ')}` })
+  status?: OrderStatus;
+}
+
+export class ChangeStatusDto {
+  @IsIn(ORDER_STATUSES, { message: `status must be one of: ${ORDER_STATUSES.join(', ')}` })
+  status: OrderStatus;
+}

@@ -1,0 +1,58 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { HydratedDocument, Schema as MongooseSchema, Types } from 'mongoose';
+import { DELIVERY_PROMISE_MINUTES, ORDER_STATUSES, type OrderStatus } from '../order-status';
+
+/** One line, with a snapshot of what was bought so the order survives product edits and deletion. */
+@Schema({ _id: false })
+export class OrderItem {
+  @Prop({ type: MongooseSchema.Types.ObjectId, ref: 'Product', required: true }) product: Types.ObjectId;
+  @Prop({ required: true, min: 1 }) quantity: number;
+  @Prop({ required: true }) name: string;
+  @Prop({ required: true }) category: string;
+  @Prop({ default: '' }) image: string;
+  /** Rupees at purchase time; the line is charged in paise from offerPricePaise. */
+  @Prop({ required: true }) offerPrice: number;
+  @Prop({ required: true }) offerPricePaise: number;
+}
+const OrderItemSchema = SchemaFactory.createForClass(OrderItem);
+
+@Schema({ _id: false })
+export class StatusChange {
+  @Prop({ type: String, required: true, enum: ORDER_STATUSES }) status: OrderStatus;
+  @Prop({ required: true }) at: Date;
+}
+const StatusChangeSchema = SchemaFactory.createForClass(StatusChange);
+
+@Schema({
+  timestamps: true,
+  toJSON: { virtuals: true, versionKey: false, transform: (_doc, ret: Record<string, unknown>) => (delete ret.id, delete ret.idempotencyKey, delete ret.requestHash, ret) },
+})
+export class Order {
+  @Prop({ type: MongooseSchema.Types.ObjectId, ref: 'User', required: true, index: true }) user: Types.ObjectId;
+  @Prop({ type: [OrderItemSchema], required: true }) items: OrderItem[];
+  @Prop({ type: MongooseSchema.Types.ObjectId, ref: 'Address', required: true }) address: Types.ObjectId;
+  /** Total in rupees (spec field); amountPaise is the exact figure. */
+  @Prop({ required: true }) amount: number;
+  @Prop({ required: true }) amountPaise: number;
+  @Prop({ required: true }) subtotalPaise: number;
+  @Prop({ required: true }) taxPaise: number;
+  @Prop({ type: String, required: true, enum: ['COD', 'Online'] }) paymentType: 'COD' | 'Online';
+  @Prop({ type: String, required: true, enum: ORDER_STATUSES, default: 'Order Placed' }) status: OrderStatus;
+  @Prop({ required: true, default: false }) isPaid: boolean;
+  @Prop({ type: [StatusChangeSchema], default: [] }) statusHistory: StatusChange[];
+  /** One order per checkout attempt: unique together with the user. */
+  @Prop({ required: true }) idempotencyKey: string;
+  /** Fingerprint of the request that created the order, to spot a key reused for a different cart. */
+  @Prop({ required: true }) requestHash: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type OrderDocument = HydratedDocument<Order>;
+export const OrderSchema = SchemaFactory.createForClass(Order);
+OrderSchema.index({ user: 1, idempotencyKey: 1 }, { unique: true });
+OrderSchema.index({ user: 1, createdAt: -1 });
+OrderSchema.index({ createdAt: -1 });
+OrderSchema.virtual('expectedDeliveryAt').get(function (this: Order) {
+  return this.createdAt ? new Date(this.createdAt.getTime() + DELIVERY_PROMISE_MINUTES * 60_000) : undefined;
+});

@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import { priceCart } from '../src/common/pricing/pricing';
+import { AUTH_ENV, insertProducts, seller, shopper, VALID_ADDRESS, type Agent } from './support/actors';
+import { createTestApp, type TestApp } from './support/test-app';
+
+describe('addresses', () => {
+  let t: TestApp;
+  let a: Agent;
+  let b: Agent;
+  beforeAll(async () => {
+    t = await createTestApp(AUTH_ENV);
+    a = (await shopper(t, 'Asha')).agent;
+    b = (await shopper(t, 'Bala')).agent;
+  });
+  afterAll(() => t.close());
+
+  it('saves an address and lists it with zipcode = pincode', async () => {
+    const res = await a.post('/api/Address/add').send({ adress: VALID_ADDRESS }).expect(201);
+    expect(res.body).toMatchObject({ success: true, address: { city: 'Bengaluru', pincode: '560001', zipcode: '560001', phone: '+919876543210' } });
+    const list = await a.get('/api/Address/get').expect(200);
+    expect(list.body.success).toBe(true);
+    expect(list.body.address).toHaveLength(1);
+    expect(list.body.address[0]).toMatchObject({ zipcode: '560001', street: '12 MG Road' });
+  });
+
+  it("never shows one shopper's addresses to another", async () => {
+    const list = await b.get('/api/Address/get').expect(200);
+    expect(list.body.address).toEqual([]);
+  });
+
+  it.each([
+    [{ ...VALID_ADDRESS, pincode: '12345' }, /pincode/i],
+    [{ ...VALID_ADDRESS, phone: '12345' }, /phone/i],
+    [{ ...VALID_ADDRESS, email: 'nope' }, /email/i],
+    [{ ...VALID_ADDRESS, city: '   ' }, /city/i],
+    [{ ...VALID_ADDRESS, street: undefined }, /street/i],
+    [{ ...VALID_ADDRESS, user: '000000000000000000000000' }, /user/i],
+  ])('rejects a bad address %#', async (adress, message) => {
+    const before = await t.connection.collection('addresses').countDocuments();
+    const res = await a.post('/api/Address/add').send({ adress }).expect(400);
+    expect(res.body).toEqual({ success: false, message: expect.stringMatching(message) });
+    expect(await t.connection.collection('addresses').countDocuments()).toBe(before);
+  });
+
+  it('rejects a body without adress, and anonymous callers', async () => {
+    await a.post('/api/Address/add').send({ address: VALID_ADDRESS }).expect(400);
+    await t.http().post('/api/Address/add').send({ adress: VALID_ADDRESS }).expect(401);
+    await t.http().get('/api/Address/get').expect(401);
+  });
+});
+
+describe('placing and following orders', () => {
+  let t: TestApp;
+  let a: Agent;
+  let b: Agent;
+  let sellerAgent: Agent;
+  let addressA: string;
+  let addressB: string;
+  let apple: string, milk: string, awkward: string, soldOut: string;
+
+  const place = (agent: Agent, body: object, key: string = randomUUID()) => agent.post('/api/placeorders').set('Idempotency-Key', key).send(body);
+
+  beforeAll(async () => {
+    t = await createTestApp(AUTH_ENV);
+    a = (await shopper(t, 'Asha')).agent;
+    b = (await shopper(t, 'Bala')).agent;
+    sellerAgent = await seller(t);
+    addressA = (await a.post('/api/Address/add').send({ adress: VALID_ADDRESS }).expect(201)).body.address._id;
+    addressB = (await b.post('/api/Address/add').send({ adress: { ...VALID_ADDRESS, firstName: 'Bala' } }).expect(201)).body.address._id;
+    [apple, milk, awkward, soldOut] = await insertProducts(t, [
+      { name: 'Apple', offerPrice: 33.33, price: 40 },
+      { name: 'Milk', offerPrice: 0.1, price: 0.2, category: 'Dairy' },
+      { name: 'Saffron', offerPrice: 1234.57, price: 1500 },
+      { name: 'Mango', offerPrice: 99, inStock: false },
+    ]);
+  });
+  afterAll(() => t.close());
+
+  it('prices the order on the server with the one pricing function, ignoring client amounts', async () => {
+    await a.post('/api/placeorders').set('Idempotency-Key', randomUUID()).send({ address: addressA, items: [{ product: apple, quantity: 3 }], amount: 1 }).expect(400);
+    const res = await place(a, { address: addressA, items: [{ product: apple, quantity: 3 }, { product: milk, quantity: 3 }, { product: awkward, quantity: 7 }] }).expect(201);
+    const expected = priceCart([{ offerPrice: 33.33, quantity: 3 }, { offerPrice: 0.1, quantity: 3 }, { offerPrice: 1234.57, quantity: 7 }]);
+    expect(res.body.order).toMatchObject({ amountPaise: expected.totalPaise, amount: expected.totalPaise / 100, paymentType: 'COD', status: 'Order Placed', isPaid: false });
+    expect(expected).toEqual({ subtotalPaise: 9999 + 30 + 864199, taxPaise: Math.floor((874228 * 2) / 100), shippingPaise: 0, totalPaise: 874228 + 17484 });
+    const first = res.body.order.items.find((i: { name: string }) => i.name === 'Apple');
+    expect(first).toMatchObject({ quantity: 3, offerPrice: 33.33, product: { _id: apple, name: 'Apple', category: 'Fruits', offerPrice: 33.33 } });
+    expect(new Date(res.body.order.expectedDeliveryAt).getTime() - new Date(res.body.order.createdAt).getTime()).toBe(30 * 60_000);
+  });
+
+  it('3 × ₹33.33 is ₹99.99 + ₹1.99 tax = ₹101.98', async () => {
+    const res = await place(a, { address: addressA, items: [{ product: apple, quantity: 3 }] }).expect(201);
+    expect(res.body.order.amount).toBe(101.98);
+  });
+
+  it('clears the shopper’s saved cart after placing', async () => {
+    await a.post('/api/updateCart').send({ cartItems: { [apple]: 2 } }).expect(200);
+    await place(a, { address: addressA, items: [{ product: apple, quantity: 2 }] }).expect(201);
+    const me = await a.get('/api/isAuth').expect(200);
+    expect(me.body.userData.cartItems).toEqual({});
+  });
+
+  it.each([
+    ['unknown product', () => ({ items: [{ product: '0123456789abcdef01234567', quantity: 1 }] }), /does not exist/],
+    ['out of stock', () => ({ items: [{ product: soldOut, quantity: 1 }] }), /out of stock/],
+    ['malformed product id', () => ({ items: [{ product: 'abc', quantity: 1 }] }), /product id/],
+    ['zero quantity', () => ({ items: [{ product: apple, quantity: 0 }] }), /at least 1/],
+    ['fractional quantity', () => ({ items: [{ product: apple, quantity: 1.5 }] }), /whole number/],
+    ['huge quantity', () => ({ items: [{ product: apple, quantity: 1000 }] }), /exceed/],
+    ['string quantity', () => ({ items: [{ product: apple, quantity: '2' }] }), /whole number/],
+    ['empty cart', () => ({ items: [] }), /empty/],
+    ['no address', () => ({ address: undefined, items: [{ product: apple, quantity: 1 }] }), /address/],
+    ["another shopper's address", () => ({ address: addressB, items: [{ product: apple, quantity: 1 }] }), /address/],
+    ['operator injection', () => ({ address: { $ne: null }, items: [{ product: apple, quantity: 1 }] }), /address/],
+  ])('rejects %s with 400 and stores nothing', async (_name, body, message) => {
+    const before = await t.connection.collection('orders').countDocuments();
+    const res = await place(a, { address: addressA, ...body() }).expect(400);
+    expect(res.body).toEqual({ success: false, message: expect.stringMatching(message) });
+    expect(await t.connection.collection('orders').countDocuments()).toBe(before);
+  });
+
+  it('requires an idempotency key', async () => {
+    const res = await a.post('/api/placeorders').send({ address: addressA, items: [{ product: apple, quantity: 1 }] }).expect(400);
+    expect(res.body.message).toMatch(/Idempotency-Key/);
+  });
+
+  it('a repeated submission returns the first order and never creates a second', async () => {
+    const key = randomUUID();
+    const body = { address: addressA, items: [{ product: apple, quantity: 1 }] };
+    const first = await place(a, body, key).expect(201);
+    const again = await place(a, body, key).expect(200);
+    expect(again.body.order._id).toBe(first.body.order._id);
+    expect(await t.connection.collection('orders').countDocuments({ idempotencyKey: key })).toBe(1);
+    const different = await place(a, { ...body, items: [{ product: apple, quantity: 2 }] }, key).expect(409);
+    expect(different.body.success).toBe(false);
+  });
+
+  it('concurrent submissions with the same key create exactly one order', async () => {
+    const key = randomUUID();
+    const body = { address: addressA, items: [{ product: milk, quantity: 2 }] };
+    const results = await Promise.all(Array.from({ length: 8 }, () => place(a, body, key)));
+    const ids = new Set(results.map((r) => r.body.order?._id));
+    expect(results.every((r) => r.status === 201 || r.status === 200)).toBe(true);
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(ids.size).toBe(1);
+    expect(await t.connection.collection('orders').countDocuments({ idempotencyKey: key })).toBe(1);
+  });
+
+  it('lists only the shopper’s own orders, newest first, paginated', async () => {
+    await place(b, { address: addressB, items: [{ product: milk, quantity: 1 }] }).expect(201);
+    const mine = await a.get('/api/getorder/user?limit=2&page=1').expect(200);
+    expect(mine.body).toMatchObject({ success: true, page: 1, limit: 2 });
+    expect(mine.body.orderdata).toHaveLength(2);
+    expect(mine.body.total).toBeGreaterThanOrEqual(4);
+    const all = await a.get('/api/getorder/user?limit=100').expect(200);
+    const dates = all.body.orderdata.map((o: { createdAt: string }) => new Date(o.createdAt).getTime());
+    expect([...dates].sort((x, y) => y - x)).toEqual(dates);
+    expect(all.body.orderdata.every((o: { address: { firstName: string } }) => o.address.firstName === 'Asha')).toBe(true);
+    const theirs = await b.get('/api/getorder/user').expect(200);
+    expect(theirs.body.orderdata).toHaveLength(1);
+    await a.get('/api/getorder/user?page=0').expect(400);
+    await a.get('/api/getorder/user?limit=500').expect(400);
+  });
+
+  it('the seller sees every order with the address fields of the spec', async () => {
+    const res = await sellerAgent.get('/api/getorder/admin/seller').expect(200);
+    expect(res.body.success).toBe(true);
+    expect(res.body.total).toBeGreaterThanOrEqual(5);
+    expect(res.body.orderdata[0].address).toMatchObject({ firstName: 'Bala', lastName: 'Rao', street: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', zipcode: '560001', country: 'India' });
+    await a.get('/api/getorder/admin/seller').expect(403);
+    await t.http().get('/api/getorder/admin/seller').expect(401);
+  });
+
+  describe('status lifecycle', () => {
+    let orderId: string;
+    beforeAll(async () => {
+      orderId = (await place(a, { address: addressA, items: [{ product: apple, quantity: 1 }] }).expect(201)).body.order._id;
+    });
+    const move = (status: string, agent: Agent = sellerAgent) => agent.patch(`/api/orders/${orderId}/status`).send({ status });
+
+    it('refuses shoppers and anonymous callers', async () => {
+      await move('Packing', a).expect(403);
+      await t.http().patch(`/api/orders/${orderId}/status`).send({ status: 'Packing' }).expect(401);
+    });
+
+    it('refuses skipping steps and unknown statuses', async () => {
+      expect((await move('Delivered').expect(409)).body.message).toMatch(/cannot become/);
+      await move('Shipped').expect(400);
+      await sellerAgent.patch('/api/orders/nope/status').send({ status: 'Packing' }).expect(400);
+      await sellerAgent.patch('/api/orders/0123456789abcdef01234567/status').send({ status: 'Packing' }).expect(404);
+    });
+
+    it('moves Order Placed → Packing → Out for delivery → Delivered, and COD becomes paid', async () => {
+      expect((await move('Packing').expect(200)).body.order).toMatchObject({ status: 'Packing', isPaid: false });
+      await move('Out for delivery').expect(200);
+      expect((await move('Delivered').expect(200)).body.order).toMatchObject({ status: 'Delivered', isPaid: true });
+      const mine = await a.get('/api/getorder/user?limit=100').expect(200);
+      expect(mine.body.orderdata.find((o: { _id: string }) => o._id === orderId)).toMatchObject({ status: 'Delivered', isPaid: true });
+    });
+
+    it('cannot cancel a delivered order, but can cancel one not yet delivered', async () => {
+      await move('Cancelled').expect(409);
+      const other = (await place(a, { address: addressA, items: [{ product: apple, quantity: 1 }] }).expect(201)).body.order._id;
+      const res = await sellerAgent.patch(`/api/orders/${other}/status`).send({ status: 'Cancelled' }).expect(200);
+      expect(res.body.order).toMatchObject({ status: 'Cancelled', isPaid: false });
+      await sellerAgent.patch(`/api/orders/${other}/status`).send({ status: 'Packing' }).expect(409);
+    });
+  });
+});

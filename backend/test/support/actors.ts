@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import type { TestApp } from './test-app';
+
+export const TEST_SELLER = { email: 'seller@test.local', password: 'test-seller-password' };
+/** Settings every suite that signs people in passes to createTestApp. */
+export const AUTH_ENV = { SELLER_EMAIL: TEST_SELLER.email, SELLER_PASSWORD: TEST_SELLER.password, JWT_SECRET: 'test-secret-test-secret-test-secret!' };
+
+export type Agent = ReturnType<typeof request.agent>;
+
+/** A new shopper with a session cookie. */
+export async function shopper(t: TestApp, firstName = 'Asha'): Promise<{ agent: Agent; id: string; email: string }> {
+  const agent = request.agent(t.app.getHttpServer());
+  const email = `${firstName.toLowerCase()}-${randomBytes(4).toString('hex')}@example.com`;
+  const res = await agent.post('/api/register').send({ firstName, email, password: 'correct-horse-battery' }).expect(201);
+  return { agent, id: res.body.userData._id, email };
+}
+
+export async function seller(t: TestApp): Promise<Agent> {
+  const agent = request.agent(t.app.getHttpServer());
+  await agent.post('/api/sellerlogin').send(TEST_SELLER).expect(200);
+  return agent;
+}
+
+export interface SeedProduct {
+  name: string;
+  category?: string;
+  price?: number;
+  offerPrice: number;
+  inStock?: boolean;
+}
+
+/** Products written straight to the collection (the catalogue API is tested elsewhere). */
+export async function insertProducts(t: TestApp, products: SeedProduct[]): Promise<string[]> {
+  const now = new Date();
+  const docs = products.map((p, i) => ({
+    name: p.name,
+    description: [`About ${p.name}`],
+    category: p.category ?? 'Fruits',
+    price: p.price ?? p.offerPrice,
+    offerPrice: p.offerPrice,
+    image: ['/api/images/000000000000000000000000'],
+    inStock: p.inStock ?? true,
+    createdAt: new Date(now.getTime() + i),
+    updatedAt: now,
+  }));
+  const result = await t.connection.collection('products').insertMany(docs);
+  return Object.values(result.insertedIds).map(String);
+}
+
+export const VALID_ADDRESS = {
+  firstName: 'Asha',
+  lastName: 'Rao',
+  email: 'asha@example.com',
+  street: '12 MG Road',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  pincode: '560001',
+  country: 'India',
+  phone: '+91 98765 43210',
+};
