@@ -1,0 +1,83 @@
+import { expect, type Page, test } from '@playwright/test';
+import { formatRupees, priceCart } from '../../backend/src/common/pricing/pricing';
+import { SELLER } from '../playwright.config';
+
+async function signUp(page: Page, firstName: string) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'click here' }).click();
+  await dialog.getByLabel('Name').fill(firstName);
+  await dialog.getByLabel('Email').fill(`${firstName.toLowerCase()}-${Date.now()}@example.com`);
+  await dialog.getByLabel('Password').fill('a-good-password');
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('COD order from cart to delivered, with both roles', async ({ page, browser, request }) => {
+  await page.goto('/');
+  await signUp(page, 'Kavya');
+
+  // An address first: /Add-Adress returns to the cart with it selected.
+  await page.goto('/cart');
+  await page.goto('/Add-Adress');
+  await expect(page.getByRole('heading', { name: 'Add Shipping Address' })).toBeVisible();
+  const fields: Record<string, string> = {
+    'First Name': 'Kavya', 'Last Name': 'Iyer', 'Email address': 'kavya@example.com', Street: '7 Lake View Road',
+    City: 'Chennai', State: 'Tamil Nadu', Pincode: '600001', Country: 'India', Phone: '9876543210',
+  };
+  for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByRole('button', { name: 'Save Address' }).click();
+  await expect(page).toHaveURL(/\/cart/);
+
+  // Two products in the cart.
+  const { products } = await (await request.get('/api/products?inStock=true&limit=2')).json();
+  for (const product of products) {
+    await page.goto(`/products/${product.category.toLowerCase()}/${product._id}`);
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+  }
+  await page.goto('/cart');
+  await expect(page.getByTestId('selected-address')).toContainText('7 Lake View Road');
+  const expected = priceCart(products.map((p: { offerPrice: number }) => ({ offerPrice: p.offerPrice, quantity: 1 })));
+  await expect(page.getByTestId('cart-total')).toHaveText(formatRupees(expected.totalPaise));
+  await page.getByRole('button', { name: 'Place Order' }).dblclick();
+  await expect(page).toHaveURL(/\/My-orders$/);
+  await expect(page.getByTestId('order-card')).toHaveCount(1);
+  const card = page.getByTestId('order-card').first();
+  await expect(card).toContainText(formatRupees(expected.totalPaise));
+  await expect(card.getByTestId('order-status')).toHaveText('Order Placed');
+  await expect(card.getByTestId('order-payment')).toHaveText('Pending');
+  await expect(page.getByTestId('cart-count')).toHaveText('0');
+  await page.screenshot({ path: 'e2e/artifacts/screenshots/my-orders.png', fullPage: true });
+
+  // The seller moves it along in another browser context.
+  const sellerContext = await browser.newContext();
+  const seller = await sellerContext.newPage();
+  await seller.goto('/seller');
+  await seller.getByLabel('Email').fill(SELLER.email);
+  await seller.getByLabel('Password').fill(SELLER.password);
+  await seller.getByRole('button', { name: 'Login' }).click();
+  await expect(seller.getByText('Hi! Admin')).toBeVisible();
+  await seller.goto('/seller/orders');
+  const order = seller.getByTestId('seller-order').filter({ hasText: '7 Lake View Road' });
+  await expect(order).toHaveCount(1);
+  for (const [button, status] of [['Mark Packing', 'Packing'], ['Mark Out for delivery', 'Out for delivery'], ['Mark Delivered', 'Delivered']]) {
+    await order.getByRole('button', { name: button }).click();
+    await expect(order.getByTestId('order-status')).toHaveText(status);
+  }
+  await seller.screenshot({ path: 'e2e/artifacts/screenshots/seller-orders.png', fullPage: true });
+  await sellerContext.close();
+
+  // The shopper's page follows without a manual reload (it polls).
+  await expect(card.getByTestId('order-status')).toHaveText('Delivered', { timeout: 20_000 });
+  await expect(card.getByTestId('order-payment')).toHaveText('Paid');
+});
+
+test('placing an order without an address is blocked on the client', async ({ page }) => {
+  await page.goto('/');
+  await signUp(page, 'Nilesh');
+  await page.getByTestId('product-card').first().getByRole('button', { name: 'Add' }).click();
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page.getByText('Please select an address')).toBeVisible();
+  await expect(page).toHaveURL(/\/cart$/);
+});
