@@ -4,7 +4,7 @@ import { SELLER } from '../playwright.config';
 const dialog = (page: Page) => page.getByRole('dialog');
 
 async function openLogin(page: Page) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login', exact: true }).click();
   await expect(dialog(page)).toBeVisible();
 }
 
@@ -30,15 +30,15 @@ test('a shopper signs up, signs out, signs in, and the cart follows them', async
   // Wrong password keeps the dialog open with the server's message.
   await page.getByRole('button', { name: 'Account menu for Meera' }).click();
   await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login', exact: true })).toBeVisible();
   await openLogin(page);
   await dialog(page).getByLabel('Email').fill(email);
   await dialog(page).getByLabel('Password').fill('wrong-password');
-  await dialog(page).getByRole('button', { name: 'Login' }).click();
+  await dialog(page).getByRole('button', { name: 'Login', exact: true }).click();
   await expect(dialog(page).getByRole('alert')).toHaveText('Invalid email or password');
 
   await dialog(page).getByLabel('Password').fill('a-good-password');
-  await dialog(page).getByRole('button', { name: 'Login' }).click();
+  await dialog(page).getByRole('button', { name: 'Login', exact: true }).click();
   await expect(dialog(page)).toBeHidden();
   await expect(page.getByTestId('cart-count')).toHaveText('1');
 
@@ -49,7 +49,7 @@ test('a shopper signs up, signs out, signs in, and the cart follows them', async
   await openLogin(second);
   await dialog(second).getByLabel('Email').fill(email);
   await dialog(second).getByLabel('Password').fill('a-good-password');
-  await dialog(second).getByRole('button', { name: 'Login' }).click();
+  await dialog(second).getByRole('button', { name: 'Login', exact: true }).click();
   await expect(second.getByTestId('cart-count')).toHaveText('1');
   await other.close();
 });
@@ -59,13 +59,13 @@ test('the seller signs in and sees the dashboard; a shopper cannot', async ({ pa
   await expect(page.getByText('Hi! Admin')).toBeHidden();
   await page.getByLabel('Email').fill('shopper@example.com');
   await page.getByLabel('Password').fill('not-the-seller');
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByRole('alert')).toBeVisible();
   await expect(page.getByText('Hi! Admin')).toBeHidden();
 
   await page.getByLabel('Email').fill(SELLER.email);
   await page.getByLabel('Password').fill(SELLER.password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByText('Hi! Admin')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Seller' })).toBeVisible();
   // Seller pages hide the shopper navbar and footer.

@@ -3,7 +3,7 @@ import { formatRupees, priceCart } from '../../backend/src/common/pricing/pricin
 import { SELLER } from '../playwright.config';
 
 async function signUp(page: Page, firstName: string) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login', exact: true }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'click here' }).click();
   await dialog.getByLabel('Name').fill(firstName);
@@ -55,7 +55,7 @@ test('COD order from cart to delivered, with both roles', async ({ page, browser
   await seller.goto('/seller');
   await seller.getByLabel('Email').fill(SELLER.email);
   await seller.getByLabel('Password').fill(SELLER.password);
-  await seller.getByRole('button', { name: 'Login' }).click();
+  await seller.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(seller.getByText('Hi! Admin')).toBeVisible();
   await seller.goto('/seller/orders');
   const order = seller.getByTestId('seller-order').filter({ hasText: '7 Lake View Road' });
@@ -76,7 +76,8 @@ test('placing an order without an address is blocked on the client', async ({ pa
   await page.goto('/');
   await signUp(page, 'Nilesh');
   await page.getByTestId('product-card').first().getByRole('button', { name: 'Add' }).click();
-  await page.goto('/cart');
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await page.getByRole('link', { name: /^Cart,/ }).click();
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page.getByText('Please select an address')).toBeVisible();
   await expect(page).toHaveURL(/\/cart$/);
