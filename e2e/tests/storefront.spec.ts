@@ -7,6 +7,10 @@ test('home → category → product → cart shows the right total', async ({ pa
   await page.goto('/');
   await expect(page.getByRole('heading', { name: /best sellers/i })).toBeVisible();
   await expect(page.getByTestId('product-card').first()).toBeVisible();
+  // Card images load lazily: bring them into view before the full-page screenshot.
+  await page.getByTestId('product-card').last().scrollIntoViewIfNeeded();
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot(shots('home'));
 
   await page.getByRole('link', { name: 'Fresh Fruits' }).click();
