@@ -77,3 +77,9 @@ test('the seller signs in and sees the dashboard; a shopper cannot', async ({ pa
   await expect(page.getByText('Hi! Admin')).toBeHidden();
   await expect(page.getByLabel('Password')).toBeVisible();
 });
+
+test('a refused Google sign-in comes back with an error message', async ({ page }) => {
+  await page.goto('/?login=failed');
+  await expect(page.getByText('Google sign-in was cancelled or failed. Please try again.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});

@@ -2,6 +2,7 @@ import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { Footer } from '@/components/layout/footer';
 import { Navbar } from '@/components/layout/navbar';
 import { PAGE_PADDING } from '@/components/layout/page-container';
+import { GoogleFailureNotice } from '@/features/auth/components/google-failure-notice';
 import { LoginDialogProvider } from '@/features/auth/components/login-dialog-context';
 import { LoginModal } from '@/features/auth/components/login-modal';
 
@@ -20,6 +21,7 @@ export function StoreLayout() {
         <Footer />
       </div>
       <LoginModal />
+      <GoogleFailureNotice />
       <ScrollRestoration />
     </LoginDialogProvider>
   );
