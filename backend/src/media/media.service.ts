@@ -21,6 +21,17 @@ export interface StoredImageMetadata {
   imageId?: mongo.ObjectId;
 }
 
+/** An upload checked and rendered by prepareImage, not stored yet. */
+export interface PreparedImage {
+  image: RenderedImage;
+  thumb: RenderedImage;
+}
+
+interface RenderedImage {
+  data: Buffer;
+  info: OutputInfo;
+}
+
 export interface StoredFile {
   id: mongo.ObjectId;
   length: number;
@@ -49,7 +60,19 @@ export class MediaService implements OnModuleInit {
    * Throws 400 when the bytes are not a JPEG, PNG, WebP, AVIF or GIF image.
    */
   async storeImage(buffer: Buffer): Promise<string> {
-    const { image, thumb } = await this.prepare(buffer);
+    return this.storePrepared(await this.prepareImage(buffer));
+  }
+
+  /**
+   * Checks and renders an upload without storing anything (throws 400 when it is not a JPEG, PNG,
+   * WebP, AVIF or GIF image), so a form with several images can be checked whole before any is kept.
+   */
+  async prepareImage(buffer: Buffer): Promise<PreparedImage> {
+    return this.prepare(buffer);
+  }
+
+  /** Stores an image made by prepareImage and its thumbnail; returns the public URL (`/api/images/<id>`). */
+  async storePrepared({ image, thumb }: PreparedImage): Promise<string> {
     const imageId = new mongo.ObjectId();
     const thumbId = new mongo.ObjectId();
     // Thumbnail first: an image that can be served always has its thumbnail.
@@ -95,7 +118,7 @@ export class MediaService implements OnModuleInit {
   }
 
   /** Decodes with sharp (which also proves the bytes are an image) and renders the stored and thumbnail versions. */
-  private async prepare(buffer: Buffer) {
+  private async prepare(buffer: Buffer): Promise<PreparedImage> {
     if (!Buffer.isBuffer(buffer) || buffer.length === 0) throw new BadRequestException(NOT_AN_IMAGE);
     if (buffer.length > MAX_IMAGE_BYTES) throw new PayloadTooLargeException(`Images must be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
     const options = { limitInputPixels: MAX_IMAGE_PIXELS };
