@@ -12,7 +12,7 @@ import type { Environment } from './config/environment';
 export function configureApp(app: NestExpressApplication): NestExpressApplication {
   const config = app.get<ConfigService<Environment, true>>(ConfigService);
   app.setGlobalPrefix('api');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', config.get('TRUST_PROXY', { infer: true }));
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -40,6 +40,10 @@ export class Environment {
   @IsString()
   FRONTEND_DIST?: string;
 
+  /** Express `trust proxy`: which proxies' X-Forwarded-For to believe (rate limits key on the client IP). */
+  @IsString()
+  TRUST_PROXY = 'loopback';
+
   /** Signs session cookies. The development default is refused in production. */
   @IsString()
   @MinLength(16)
