@@ -63,14 +63,6 @@ export class MediaService implements OnModuleInit {
     return this.storePrepared(await this.prepareImage(buffer));
   }
 
-  /**
-   * Checks and renders an upload without storing anything (throws 400 when it is not a JPEG, PNG,
-   * WebP, AVIF or GIF image), so a form with several images can be checked whole before any is kept.
-   */
-  async prepareImage(buffer: Buffer): Promise<PreparedImage> {
-    return this.prepare(buffer);
-  }
-
   /** Stores an image made by prepareImage and its thumbnail; returns the public URL (`/api/images/<id>`). */
   async storePrepared({ image, thumb }: PreparedImage): Promise<string> {
     const imageId = new mongo.ObjectId();
@@ -117,8 +109,12 @@ export class MediaService implements OnModuleInit {
     return this.bucket().openDownloadStream(file.id);
   }
 
-  /** Decodes with sharp (which also proves the bytes are an image) and renders the stored and thumbnail versions. */
-  private async prepare(buffer: Buffer): Promise<PreparedImage> {
+  /**
+   * Checks and renders an upload without storing anything: decodes with sharp (which also proves the
+   * bytes are a JPEG, PNG, WebP, AVIF or GIF image, else 400) and renders the stored and thumbnail
+   * versions. A form with several images is checked whole this way before any is stored.
+   */
+  async prepareImage(buffer: Buffer): Promise<PreparedImage> {
     if (!Buffer.isBuffer(buffer) || buffer.length === 0) throw new BadRequestException(NOT_AN_IMAGE);
     if (buffer.length > MAX_IMAGE_BYTES) throw new PayloadTooLargeException(`Images must be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
     const options = { limitInputPixels: MAX_IMAGE_PIXELS };
