@@ -93,10 +93,10 @@ export function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-type LeanProduct = Product & { _id: { toString(): string } };
+export type LeanProduct = Product & { _id: { toString(): string } };
 
 /** Only the public fields, with a string id. */
-function toView(doc: LeanProduct): ProductView {
+export function toView(doc: LeanProduct): ProductView {
   const view: ProductView = {
     _id: doc._id.toString(),
     name: doc.name,

@@ -1,0 +1,139 @@
+import { applyDecorators, BadRequestException } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { plainToInstance, Transform } from 'class-transformer';
+import { IsDefined, IsIn, IsNotEmpty, IsString, MaxLength, ValidateBy, ValidateIf, validateSync } from 'class-validator';
+import { PRODUCT_CATEGORIES, type ProductCategory } from '../product-categories';
+
+export const MAX_NAME_LENGTH = 120;
+export const MAX_DESCRIPTION_LENGTH = 2000;
+/** Same limit as the schema and the seller form (frontend/src/features/seller/product-form.ts). */
+export const MAX_WEIGHT_LENGTH = 40;
+/** Keeps every amount far inside the safe-integer range once turned into paise. */
+export const MAX_PRICE = 1_000_000;
+
+const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+/** Left out means "not given"; null is refused by the rules that follow. */
+const Given = () => ValidateIf((_object, value) => value !== undefined);
+const Required = (field: string) => IsDefined({ message: `${field} is required` });
+
+const Name = () =>
+  applyDecorators(
+    Transform(trimmed),
+    IsString({ message: 'name must be text' }),
+    IsNotEmpty({ message: 'name is required' }),
+    MaxLength(MAX_NAME_LENGTH, { message: `name must be at most ${MAX_NAME_LENGTH} characters` }),
+  );
+
+const Description = () =>
+  applyDecorators(
+    IsString({ message: 'description must be text (one line per point)' }),
+    MaxLength(MAX_DESCRIPTION_LENGTH, { message: `description must be at most ${MAX_DESCRIPTION_LENGTH} characters` }),
+  );
+
+const Category = () =>
+  IsIn(PRODUCT_CATEGORIES as readonly string[] as string[], { message: `category must be one of ${PRODUCT_CATEGORIES.join(', ')}` });
+
+/** A positive amount of rupees with at most 2 decimals (checked on paise, not on the number's text). */
+const Rupees = (field: 'price' | 'offerPrice') =>
+  ValidateBy({
+    name: 'isRupees',
+    validator: {
+      validate: (value: unknown) =>
+        typeof value === 'number' && Number.isFinite(value) && value > 0 && value <= MAX_PRICE && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+      defaultMessage: () => `${field} must be a positive number of rupees with at most 2 decimals (at most ${MAX_PRICE})`,
+    },
+  });
+
+const Weight = () =>
+  applyDecorators(
+    Transform(trimmed),
+    IsString({ message: 'weight must be text such as "500 g"' }),
+    MaxLength(MAX_WEIGHT_LENGTH, { message: `weight must be at most ${MAX_WEIGHT_LENGTH} characters` }),
+  );
+
+/** `productData` of POST /api/addproduct. */
+export class NewProductData {
+  @ApiProperty({ maxLength: MAX_NAME_LENGTH, example: 'Desi Tomatoes' })
+  @Required('name')
+  @Name()
+  name: string;
+
+  @ApiPropertyOptional({ maxLength: MAX_DESCRIPTION_LENGTH, description: 'One point of "About Product" per line', example: 'Farm fresh\nRich in vitamin C' })
+  @Given()
+  @Description()
+  description?: string;
+
+  @ApiProperty({ enum: PRODUCT_CATEGORIES })
+  @Required('category')
+  @Category()
+  category: ProductCategory;
+
+  @ApiProperty({ example: 45, description: 'Rupees, at most 2 decimals' })
+  @Required('price')
+  @Rupees('price')
+  price: number;
+
+  @ApiProperty({ example: 39.5, description: 'Rupees, at most 2 decimals, not above price' })
+  @Required('offerPrice')
+  @Rupees('offerPrice')
+  offerPrice: number;
+
+  @ApiPropertyOptional({ maxLength: MAX_WEIGHT_LENGTH, example: '500 g' })
+  @Given()
+  @Weight()
+  weight?: string;
+}
+
+/** `productData` of PATCH /api/products/:id: only what changes; `weight: ""` removes the weight. */
+export class ProductDataChanges {
+  @ApiPropertyOptional({ maxLength: MAX_NAME_LENGTH })
+  @Given()
+  @Name()
+  name?: string;
+
+  @ApiPropertyOptional({ maxLength: MAX_DESCRIPTION_LENGTH, description: 'One point per line; "" removes them all' })
+  @Given()
+  @Description()
+  description?: string;
+
+  @ApiPropertyOptional({ enum: PRODUCT_CATEGORIES })
+  @Given()
+  @Category()
+  category?: ProductCategory;
+
+  @ApiPropertyOptional({ description: 'Rupees, at most 2 decimals' })
+  @Given()
+  @Rupees('price')
+  price?: number;
+
+  @ApiPropertyOptional({ description: 'Rupees, at most 2 decimals, not above the (new or current) price' })
+  @Given()
+  @Rupees('offerPrice')
+  offerPrice?: number;
+
+  @ApiPropertyOptional({ maxLength: MAX_WEIGHT_LENGTH, description: '"" removes the weight' })
+  @Given()
+  @Weight()
+  weight?: string;
+}
+
+export const INVALID_PRODUCT_DATA = 'productData must be valid JSON';
+
+/**
+ * Parses the `productData` text of a multipart product form and validates it like the global
+ * ValidationPipe validates JSON bodies (unknown fields refused). Throws 400 with the first problem of each field.
+ */
+export function parseProductData<T extends object>(text: unknown, type: new () => T): T {
+  if (typeof text !== 'string') throw new BadRequestException(INVALID_PRODUCT_DATA);
+  let plain: unknown;
+  try {
+    plain = JSON.parse(text);
+  } catch {
+    throw new BadRequestException(INVALID_PRODUCT_DATA);
+  }
+  if (typeof plain !== 'object' || plain === null || Array.isArray(plain)) throw new BadRequestException('productData must be a JSON object');
+  const data = plainToInstance(type, plain);
+  const errors = validateSync(data, { whitelist: true, forbidNonWhitelisted: true, stopAtFirstError: true, validationError: { target: false } });
+  if (errors.length) throw new BadRequestException(errors.flatMap((error) => Object.values(error.constraints ?? {})).join('; '));
+  return data;
+}

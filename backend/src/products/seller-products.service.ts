@@ -1,0 +1,228 @@
+import { randomBytes } from 'node:crypto';
+import { BadRequestException, ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model, Types, type UpdateQuery } from 'mongoose';
+import { isDuplicateKeyError } from '../common/mongo-errors';
+import { toPaise } from '../common/pricing/pricing';
+import { MediaService, type PreparedImage } from '../media/media.service';
+import type { NewProductData, ProductDataChanges } from './dto/product-data.dto';
+import { MAX_PRODUCT_IMAGES, type UploadedImage } from './product-images.interceptor';
+import { toView, type ProductView } from './products.service';
+import { ProductLock } from './schemas/product-lock.schema';
+import { Product } from './schemas/product.schema';
+
+export const NOT_AN_IMAGE = 'Only JPEG, PNG, WebP, AVIF or GIF images are allowed';
+
+/** One place of the final image list of an edit: an image the product keeps, or the N-th uploaded file. */
+type ImageSlot = { kind: 'kept'; url: string } | { kind: 'new'; file: number };
+
+/**
+ * The seller's changes to the catalogue. Each change is one single-document write, one at a time
+ * per product. Images are checked whole before any is stored, stored before the product points at
+ * them, and removed only after it no longer does: a failure leaves neither a product without its
+ * images nor a stored image without a product.
+ */
+@Injectable()
+export class SellerProductsService {
+  private readonly logger = new Logger(SellerProductsService.name);
+
+  constructor(
+    @InjectModel(Product.name) private readonly products: Model<Product>,
+    @InjectModel(ProductLock.name) private readonly locks: Model<ProductLock>,
+    private readonly media: MediaService,
+  ) {}
+
+  async add(data: NewProductData, files: readonly UploadedImage[]): Promise<ProductView> {
+    checkOfferPrice(data.price, data.offerPrice);
+    checkImageCount(files.length);
+    const image = await this.storeAll(await this.prepareAll(files));
+    try {
+      const product = await this.products.create({
+        name: data.name,
+        description: toLines(data.description),
+        category: data.category,
+        price: data.price,
+        offerPrice: data.offerPrice,
+        image,
+        inStock: true,
+        ...(data.weight ? { weight: data.weight } : {}),
+      });
+      return toView(product.toObject());
+    } catch (error) {
+      await this.deleteImages(image);
+      throw error;
+    }
+  }
+
+  /**
+   * Applies `changes` and, when `imagesText` is given, makes the product's images exactly that list
+   * (kept URLs and "new:N" files). Changes to one product happen one at a time (a lock document);
+   * the write also requires the images and prices that were checked, for MongoDB should a stale lock be taken over.
+   */
+  async update(id: string, changes: ProductDataChanges, imagesText: string | undefined, files: readonly UploadedImage[]): Promise<ProductView> {
+    const plan = imagesText === undefined ? undefined : readImagePlan(imagesText, files.length);
+    if (!plan && files.length) throw new BadRequestException('New images need a place in "images"');
+    const prepared = await this.prepareAll(files);
+
+    const { saved, removed } = await this.oneAtATime(id, async () => {
+      const current = await this.products.findById(id).lean();
+      if (!current) throw new NotFoundException('Product not found');
+      checkOfferPrice(changes.price ?? current.price, changes.offerPrice ?? current.offerPrice);
+      for (const entry of plan ?? []) {
+        if (entry.kind === 'kept' && !current.image.includes(entry.url)) throw new BadRequestException('images lists an image this product does not have');
+      }
+
+      const stored = await this.storeAll(prepared);
+      const image = plan ? plan.map((entry) => (entry.kind === 'kept' ? entry.url : stored[entry.file])) : current.image;
+      const update: UpdateQuery<Product> = { $set: { image, ...fieldChanges(changes) } };
+      if (changes.weight === '') update.$unset = { weight: 1 };
+      let saved;
+      try {
+        // No projection: FerretDB v1 does not implement findAndModify with one.
+        saved = await this.products
+          .findOneAndUpdate({ _id: current._id, image: current.image, price: current.price, offerPrice: current.offerPrice }, update, { returnDocument: 'after', runValidators: true })
+          .lean();
+      } catch (error) {
+        await this.deleteImages(stored);
+        throw error;
+      }
+      if (!saved) {
+        await this.deleteImages(stored);
+        throw new ConflictException('The product was changed meanwhile; reload it and try again');
+      }
+      return { saved, removed: current.image.filter((url) => !image.includes(url)) };
+    });
+    await this.deleteImages(removed);
+    return toView(saved);
+  }
+
+  /** Removes the product and its images; orders keep their own copy of name, image URL and price. */
+  async remove(id: string): Promise<void> {
+    const removed = await this.oneAtATime(id, () => this.products.findOneAndDelete({ _id: new Types.ObjectId(id) }).lean());
+    if (!removed) throw new NotFoundException('Product not found');
+    await this.deleteImages(removed.image ?? []);
+  }
+
+  async changeStock(id: string, inStock: boolean): Promise<void> {
+    const result = await this.oneAtATime(id, () => this.products.updateOne({ _id: new Types.ObjectId(id) }, { $set: { inStock } }));
+    if (!result.matchedCount) throw new NotFoundException('Product not found');
+  }
+
+  /** Runs `work` while holding the product's lock document; waits a few seconds for another change to finish. */
+  private async oneAtATime<T>(productId: string, work: () => Promise<T>): Promise<T> {
+    const holder = randomBytes(12).toString('hex');
+    const deadline = Date.now() + LOCK_WAIT_MS;
+    for (;;) {
+      try {
+        await this.locks.create({ _id: productId, holder, at: new Date() });
+        break;
+      } catch (error) {
+        if (!isDuplicateKeyError(error)) throw error;
+      }
+      // A lock older than this belongs to a request that died; remove it and try again.
+      await this.locks.deleteOne({ _id: productId, at: { $lt: new Date(Date.now() - LOCK_STALE_MS) } });
+      if (Date.now() > deadline) throw new ConflictException('This product is being changed right now, please try again');
+      await sleep(15 + Math.random() * 30);
+    }
+    try {
+      return await work();
+    } finally {
+      await this.locks.deleteOne({ _id: productId, holder }).catch(() => undefined);
+    }
+  }
+
+  /** Decodes every upload before anything is stored: one bad file refuses the whole form. */
+  private async prepareAll(files: readonly UploadedImage[]): Promise<PreparedImage[]> {
+    const prepared: PreparedImage[] = [];
+    for (const file of files) {
+      try {
+        prepared.push(await this.media.prepareImage(file.buffer));
+      } catch (error) {
+        if (error instanceof BadRequestException) throw new BadRequestException(NOT_AN_IMAGE);
+        throw error;
+      }
+    }
+    return prepared;
+  }
+
+  /** Stores the images in order; if one fails, those already stored are removed. */
+  private async storeAll(prepared: readonly PreparedImage[]): Promise<string[]> {
+    const urls: string[] = [];
+    try {
+      for (const image of prepared) urls.push(await this.media.storePrepared(image));
+    } catch (error) {
+      await this.deleteImages(urls);
+      throw error;
+    }
+    return urls;
+  }
+
+  /** Best effort: a file left behind costs space, never a broken product, so failures are logged. */
+  private async deleteImages(urls: readonly string[]): Promise<void> {
+    for (const url of urls) {
+      await this.media.deleteImage(url).catch((error: Error) => this.logger.warn(`Could not delete image ${url}: ${error.message}`));
+    }
+  }
+}
+
+function checkOfferPrice(price: number, offerPrice: number): void {
+  if (toPaise(offerPrice) > toPaise(price)) throw new BadRequestException('offerPrice must not be higher than price');
+}
+
+function checkImageCount(count: number): void {
+  if (count < 1) throw new BadRequestException('Add at least one image');
+  if (count > MAX_PRODUCT_IMAGES) throw new BadRequestException(`At most ${MAX_PRODUCT_IMAGES} images`);
+}
+
+/** The 'About Product' points: one per line, trimmed, empty lines dropped. */
+function toLines(text: string | undefined): string[] {
+  return (text ?? '')
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+const NEW_FILE = /^new:(0|[1-9]\d*)$/;
+
+/** Reads the `images` plan of an edit against the number of files sent (kept URLs are checked against the product later). */
+function readImagePlan(text: string, fileCount: number): ImageSlot[] {
+  let list: unknown;
+  try {
+    list = JSON.parse(text);
+  } catch {
+    throw new BadRequestException('images must be valid JSON');
+  }
+  if (!Array.isArray(list) || !list.every((entry) => typeof entry === 'string')) {
+    throw new BadRequestException('images must be a JSON list of image URLs and "new:N" entries');
+  }
+  checkImageCount(list.length);
+  if (new Set(list).size !== list.length) throw new BadRequestException('images lists the same image twice');
+  const slots = list.map((entry): ImageSlot => {
+    const match = NEW_FILE.exec(entry);
+    if (!match && entry.startsWith('new:')) throw new BadRequestException(`images: "${entry.slice(0, 20)}" is not a new image; write new:0, new:1, ...`);
+    if (!match) return { kind: 'kept', url: entry };
+    const file = Number(match[1]);
+    if (file >= fileCount) throw new BadRequestException(`images refers to ${entry}, but ${fileCount === 1 ? 'only 1 new image was' : `${fileCount} new images were`} sent`);
+    return { kind: 'new', file };
+  });
+  const placed = new Set(slots.flatMap((slot) => (slot.kind === 'new' ? [slot.file] : [])));
+  if (placed.size !== fileCount) throw new BadRequestException('Every new image must have a place in "images"');
+  return slots;
+}
+
+/** The $set of the fields an edit gives (weight "" is removed with $unset instead). */
+function fieldChanges(changes: ProductDataChanges): Partial<Product> {
+  const set: Partial<Product> = {};
+  if (changes.name !== undefined) set.name = changes.name;
+  if (changes.description !== undefined) set.description = toLines(changes.description);
+  if (changes.category !== undefined) set.category = changes.category;
+  if (changes.price !== undefined) set.price = changes.price;
+  if (changes.offerPrice !== undefined) set.offerPrice = changes.offerPrice;
+  if (changes.weight) set.weight = changes.weight;
+  return set;
+}
+
+const LOCK_WAIT_MS = 5_000;
+/** Longer than any edit takes (storing at most 4 images); a lock this old was left by a request that died. */
+const LOCK_STALE_MS = 30_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
