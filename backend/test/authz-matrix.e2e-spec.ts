@@ -68,8 +68,9 @@ function registeredRoutes(app: NestExpressApplication): Route[] {
   const walk = (stack: Layer[]) => {
     for (const layer of stack) {
       if (layer.route) {
-        // Middleware Nest mounts for every method under the prefix (request logging), not an endpoint.
-        if (Object.keys(layer.route.methods).length > 20 && String(layer.route.path).endsWith('{/*splat}')) continue;
+        // Middleware Nest mounts for every HTTP method under the prefix (request logging: `/api`,
+        // `/api/{*path}`), not an endpoint; no controller route answers every method.
+        if (Object.keys(layer.route.methods).length > 20) continue;
         const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
         for (const path of paths)
           for (const [method, on] of Object.entries(layer.route.methods)) if (on && method !== '_all') routes.push({ method: method.toUpperCase(), path });
