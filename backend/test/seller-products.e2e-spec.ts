@@ -425,7 +425,7 @@ describe('seller product management', () => {
   });
 
   describe('DELETE /api/products/:id', () => {
-    it('deletes the product and its images; orders keep their snapshot', async () => {
+    it('deletes the product and the images no order shows; orders keep their snapshot and picture', async () => {
       const product = await createProduct({ ...VALID, name: 'Farewell Bread', category: 'Bakery', price: 50, offerPrice: 44.5 }, [png, jpeg]);
       const address = (await asha.post('/api/Address/add').send({ adress: VALID_ADDRESS }).expect(201)).body.address._id;
       const placed = await asha
@@ -440,9 +440,12 @@ describe('seller product management', () => {
       await t.http().get(`/api/products/${product._id}`).expect(404);
       const list = await t.http().get('/api/productList').expect(200);
       expect(list.body.productsdata.map((p: ProductBody) => p._id)).not.toContain(product._id);
-      for (const url of product.image) await expectImageGone(url);
+      // The order shows the first picture: it stays (with its thumbnail); the second goes.
+      await t.http().get(product.image[0]).expect(200);
+      await t.http().get(`${product.image[0]}/thumb`).expect(200);
+      await expectImageGone(product.image[1]);
       const after = await counts();
-      expect(after).toEqual({ products: before.products - 1, files: before.files - 4, chunks: before.chunks - 4 });
+      expect(after).toEqual({ products: before.products - 1, files: before.files - 2, chunks: before.chunks - 2 });
 
       const mine = await asha.get('/api/getorder/user?limit=100').expect(200);
       const order = mine.body.orderdata.find((o: { _id: string }) => o._id === placed.body.order._id);

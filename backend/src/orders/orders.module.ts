@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { IMAGE_REFERENCES } from '../common/image-references';
 import { AddressesModule } from '../addresses/addresses.module';
 import { ProductsModule } from '../products/products.module';
 import { UsersModule } from '../users/users.module';
@@ -10,7 +11,7 @@ import { Order, OrderSchema } from './schemas/order.schema';
 @Module({
   imports: [MongooseModule.forFeature([{ name: Order.name, schema: OrderSchema }]), AddressesModule, ProductsModule, UsersModule],
   controllers: [OrdersController],
-  providers: [OrdersService],
-  exports: [OrdersService],
+  providers: [OrdersService, { provide: IMAGE_REFERENCES, useExisting: OrdersService }],
+  exports: [OrdersService, IMAGE_REFERENCES],
 })
 export class OrdersModule {}

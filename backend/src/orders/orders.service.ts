@@ -137,6 +137,13 @@ export class OrdersService {
     return updated;
   }
 
+  /** Which of these product image URLs past orders still show (see common/image-references.ts). */
+  async referencedImages(urls: readonly string[]): Promise<Set<string>> {
+    const orders = await this.orders.find({ 'items.image': { $in: urls } }).select('items').lean();
+    const wanted = new Set(urls);
+    return new Set(orders.flatMap((order) => order.items.map((item) => item.image)).filter((url) => wanted.has(url)));
+  }
+
   private findByKey(userId: string, idempotencyKey: string) {
     return this.orders.findOne({ user: new Types.ObjectId(userId), idempotencyKey }).exec();
   }

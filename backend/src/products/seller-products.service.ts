@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { BadRequestException, ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types, type UpdateQuery } from 'mongoose';
+import { IMAGE_REFERENCES, type ImageReferences } from '../common/image-references';
 import { isDuplicateKeyError } from '../common/mongo-errors';
 import { toPaise } from '../common/pricing/pricing';
 import { MediaService, type PreparedImage } from '../media/media.service';
@@ -30,6 +32,7 @@ export class SellerProductsService {
     @InjectModel(Product.name) private readonly products: Model<Product>,
     @InjectModel(ProductLock.name) private readonly locks: Model<ProductLock>,
     private readonly media: MediaService,
+    private readonly moduleRef: ModuleRef,
   ) {}
 
   async add(data: NewProductData, files: readonly UploadedImage[]): Promise<ProductView> {
@@ -92,15 +95,15 @@ export class SellerProductsService {
       }
       return { saved, removed: current.image.filter((url) => !image.includes(url)) };
     });
-    await this.deleteImages(removed);
+    await this.deleteUnlessReferenced(removed);
     return toView(saved);
   }
 
-  /** Removes the product and its images; orders keep their own copy of name, image URL and price. */
+  /** Removes the product and the images no order shows; orders keep their copy of name, image URL and price. */
   async remove(id: string): Promise<void> {
     const removed = await this.oneAtATime(id, () => this.products.findOneAndDelete({ _id: new Types.ObjectId(id) }).lean());
     if (!removed) throw new NotFoundException('Product not found');
-    await this.deleteImages(removed.image ?? []);
+    await this.deleteUnlessReferenced(removed.image ?? []);
   }
 
   async changeStock(id: string, inStock: boolean): Promise<void> {
@@ -155,6 +158,14 @@ export class SellerProductsService {
       throw error;
     }
     return urls;
+  }
+
+  /** Images the product no longer uses: deleted, except those a past order still shows. */
+  private async deleteUnlessReferenced(urls: readonly string[]): Promise<void> {
+    if (urls.length === 0) return;
+    const references = this.moduleRef.get<ImageReferences>(IMAGE_REFERENCES, { strict: false });
+    const kept = await references.referencedImages(urls);
+    await this.deleteImages(urls.filter((url) => !kept.has(url)));
   }
 
   /** Best effort: a file left behind costs space, never a broken product, so failures are logged. */
