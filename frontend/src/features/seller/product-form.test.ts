@@ -81,6 +81,8 @@ describe('product data sent', () => {
 
   it('leaves out an empty weight', () => {
     expect(toProductData({ ...values, weight: '  ' })).not.toHaveProperty('weight');
+    // An edit clears a removed weight instead of keeping the old one.
+    expect(toProductData({ ...values, weight: '  ' }, 'edit')).toHaveProperty('weight', '');
   });
 
   it('builds the multipart body of a new product', () => {

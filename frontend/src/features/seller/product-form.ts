@@ -84,8 +84,8 @@ export function firstProductError(errors: ProductErrors): string | undefined {
   return undefined;
 }
 
-/** The `productData` JSON of a valid form. */
-export function toProductData(values: ProductFormValues): ProductData {
+/** The `productData` JSON of a valid form. An edit sends an empty weight to clear it; a new product leaves it out. */
+export function toProductData(values: ProductFormValues, mode: 'add' | 'edit' = 'add'): ProductData {
   const weight = values.weight.trim();
   return {
     name: values.name.trim(),
@@ -97,7 +97,7 @@ export function toProductData(values: ProductFormValues): ProductData {
     category: values.category,
     price: parseRupees(values.price) ?? Number.NaN,
     offerPrice: parseRupees(values.offerPrice) ?? Number.NaN,
-    ...(weight ? { weight } : {}),
+    ...(weight || mode === 'edit' ? { weight } : {}),
   };
 }
 
@@ -138,7 +138,7 @@ export function planImageSlots(slots: readonly ImageSlot[]): { images: string[];
 export function buildProductUpdateFormData(values: ProductFormValues, slots: readonly ImageSlot[]): FormData {
   const { images, files } = planImageSlots(slots);
   const form = new FormData();
-  form.append('productData', JSON.stringify(toProductData(values)));
+  form.append('productData', JSON.stringify(toProductData(values, 'edit')));
   form.append('images', JSON.stringify(images));
   for (const file of files) form.append('image', file);
   return form;
