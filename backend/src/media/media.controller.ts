@@ -38,6 +38,8 @@ export class MediaController {
     try {
       await pipeline(this.media.openDownload(file), res);
     } catch (error) {
+      // The browser went away (navigation, cancelled load): nothing to answer, nothing wrong.
+      if ((error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE' || res.destroyed) return;
       // Before the first byte the exception filter can still answer; after it, only cutting the connection is honest.
       if (!res.headersSent) {
         res.removeHeader('Content-Length');

@@ -18,6 +18,8 @@ interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Let the request finish even if the page is left meanwhile (small bodies only, ≤ 64 KB). */
+  keepalive?: boolean;
 }
 
 const NETWORK_MESSAGE = 'Cannot reach GreenCart right now. Check your connection and try again.';
@@ -43,7 +45,7 @@ function fallbackMessage(status: number): string {
 }
 
 /** Fetch wrapper for our JSON API: cookies included, non-2xx and `success:false` both throw an ApiError. */
-export async function request<T>(path: string, { method = 'GET', params, body, headers, signal }: RequestOptions = {}): Promise<T> {
+export async function request<T>(path: string, { method = 'GET', params, body, headers, signal, keepalive }: RequestOptions = {}): Promise<T> {
   const isForm = body instanceof FormData;
   let response: Response;
   try {
@@ -54,6 +56,7 @@ export async function request<T>(path: string, { method = 'GET', params, body, h
       headers: { Accept: 'application/json', ...(body === undefined || isForm ? {} : { 'Content-Type': 'application/json' }), ...headers },
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       signal,
+      keepalive,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

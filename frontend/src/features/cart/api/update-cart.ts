@@ -8,7 +8,8 @@ import { cartKeys } from './keys';
 
 /** POST /api/updateCart → the server's stored cart after the change. */
 export async function updateCart(cartItems: CartItems): Promise<CartItems> {
-  const response = await api.post<{ success: true; message?: string; cartItems: CartItems }>('/api/updateCart', { cartItems });
+  // keepalive: a shopper who adds an item and at once opens another page must not lose it.
+  const response = await api.post<{ success: true; message?: string; cartItems: CartItems }>('/api/updateCart', { cartItems }, { keepalive: true });
   return sanitizeCart(response.cartItems);
 }
 
