@@ -40,6 +40,14 @@ export class Environment {
   @IsString()
   FRONTEND_DIST?: string;
 
+  /** Redis for state shared by every instance (rate-limit counters). Unset: kept in this process. */
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['redis', 'rediss'], require_protocol: true })
+  REDIS_URL?: string;
+
+  @IsString()
+  REDIS_KEY_PREFIX = 'greencart:';
+
   /** Express `trust proxy`: which proxies' X-Forwarded-For to believe (rate limits key on the client IP). */
   @IsString()
   TRUST_PROXY = 'loopback';

@@ -19,7 +19,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const base = process.env.TEST_MONGODB_BASE_URI;
   if (!base) throw new Error('TEST_MONGODB_BASE_URI missing: run through jest-e2e.config.js');
   const dbName = `t_${(expect.getState().testPath ?? 'suite').split('/').pop()!.replace(/\W+/g, '_').slice(0, 30)}_${randomBytes(3).toString('hex')}`;
-  Object.assign(process.env, { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', FRONTEND_DIST: '/nonexistent' }, env, {
+  // Real Redis when the run has one; each app its own key prefix unless a suite shares one on purpose.
+  const redis = process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_KEY_PREFIX: `test:${dbName}:` } : {};
+  Object.assign(process.env, { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', FRONTEND_DIST: '/nonexistent' }, redis, env, {
     MONGODB_URI: `${base}${dbName}`,
   });
   // Load after the environment is set: the config module validates it at import time.
