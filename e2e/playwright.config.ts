@@ -36,6 +36,9 @@ export default defineConfig({
       FRONTEND_ORIGIN: `http://127.0.0.1:${PORT}`,
       SELLER_EMAIL: SELLER.email,
       SELLER_PASSWORD: SELLER.password,
+      // Many page loads from one IP in a minute; the login limit stays as in production.
+      THROTTLE_LIMIT: '20000',
+      REDIS_KEY_PREFIX: `e2e:${Date.now()}:`,
     },
   },
 });
