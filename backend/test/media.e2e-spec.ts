@@ -1,3 +1,4 @@
+import { mongo } from 'mongoose';
 import sharp from 'sharp';
 import type { Response } from 'supertest';
 import { imageIdFromUrl, type MediaService } from '../src/media/media.service';
@@ -145,6 +146,53 @@ describe('product images (GridFS)', () => {
     await t.http().get(`${stored}/thumb`).expect(404);
     expect(await media.deleteImage(stored)).toBe(false);
     expect(await media.deleteImage('https://example.com/picture.png')).toBe(false);
+  });
+
+  it('writes standard GridFS files of one chunk under the file id, readable by any GridFS client', async () => {
+    const id = new mongo.ObjectId(imageIdFromUrl(url)!);
+    const file = await files().findOne({ _id: id });
+    const chunks = await t.connection.collection('images.chunks').find({ files_id: id }).toArray();
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0]).toMatchObject({ _id: id, n: 0 });
+    expect(file).toMatchObject({ length: expect.any(Number), chunkSize: file!.length, filename: 'image.webp', uploadDate: expect.any(Date) });
+    const bucket = new mongo.GridFSBucket(t.connection.db!, { bucketName: 'images' });
+    const viaDriver: Buffer[] = [];
+    for await (const part of bucket.openDownloadStream(id)) viaDriver.push(part as Buffer);
+    const served = await t.http().get(url).buffer(true).parse(binary).expect(200);
+    expect(Buffer.concat(viaDriver).equals(served.body as Buffer)).toBe(true);
+  });
+
+  it('also serves and deletes images that a GridFS driver wrote in several chunks', async () => {
+    const bytes = await sharp(await drawPng(400, 300)).webp().toBuffer();
+    const bucket = new mongo.GridFSBucket(t.connection.db!, { bucketName: 'images' });
+    const upload = async (id: mongo.ObjectId, metadata: object) =>
+      new Promise<void>((resolve, reject) => {
+        const stream = bucket.openUploadStreamWithId(id, 'legacy.webp', { chunkSizeBytes: 1024, metadata });
+        stream.once('finish', () => resolve()).once('error', reject).end(bytes);
+      });
+    const imageId = new mongo.ObjectId();
+    const thumbId = new mongo.ObjectId();
+    await upload(thumbId, { kind: 'thumb', imageId, contentType: 'image/webp', etag: 'legacy-thumb' });
+    await upload(imageId, { kind: 'image', thumbId, contentType: 'image/webp', etag: 'legacy-image' });
+    const legacyUrl = `/api/images/${imageId.toHexString()}`;
+    const res = await t.http().get(legacyUrl).buffer(true).parse(binary).expect(200);
+    expect((res.body as Buffer).equals(bytes)).toBe(true);
+    expect(res.headers.etag).toBe('"legacy-image"');
+    await t.http().get(`${legacyUrl}/thumb`).expect(200);
+    expect(await media.deleteImage(legacyUrl)).toBe(true);
+    expect(await t.connection.collection('images.chunks').countDocuments({ files_id: { $in: [imageId, thumbId] } })).toBe(0);
+    expect(await files().countDocuments({ _id: { $in: [imageId, thumbId] } })).toBe(0);
+  });
+
+  it('never caches an error: a file whose bytes are missing is a 500 without cache headers', async () => {
+    const stored = await media.storeImage(await drawPng(50, 50));
+    await t.connection.collection('images.chunks').deleteOne({ _id: new mongo.ObjectId(imageIdFromUrl(stored)!) });
+    const res = await t.http().get(stored).expect(500);
+    expect(res.body).toEqual({ success: false, message: 'Internal server error' });
+    expect(res.headers['cache-control']).toBeUndefined();
+    // (Express may add its own weak ETag to the JSON; the image's strong one must not be there.)
+    expect(res.headers.etag ?? '').not.toMatch(/^"[\w-]{27}"$/);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
   });
 
   it('recognises its own URLs', () => {

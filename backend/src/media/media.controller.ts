@@ -1,9 +1,10 @@
-import { pipeline } from 'node:stream/promises';
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ImageIdParams } from './dto/image-id.params';
 import { MediaService, type ImageVariant } from './media.service';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Public, immutable product images: an id never changes content, so browsers and CDNs may keep them for a year. */
 @ApiTags('images')
@@ -27,26 +28,13 @@ export class MediaController {
 
   private async send(id: string, variant: ImageVariant, req: Request, res: Response) {
     const file = await this.media.findFile(id, variant);
-    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    res.setHeader('ETag', file.etag);
     if (matchesEtag(req.headers['if-none-match'], file.etag)) {
-      res.status(304).end();
+      res.status(304).set({ 'Cache-Control': IMMUTABLE, ETag: file.etag }).end();
       return;
     }
-    res.setHeader('Content-Type', file.contentType);
-    res.setHeader('Content-Length', String(file.length));
-    try {
-      await pipeline(this.media.openDownload(file), res);
-    } catch (error) {
-      // The browser went away (navigation, cancelled load): nothing to answer, nothing wrong.
-      if ((error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE' || res.destroyed) return;
-      // Before the first byte the exception filter can still answer; after it, only cutting the connection is honest.
-      if (!res.headersSent) {
-        res.removeHeader('Content-Length');
-        throw error;
-      }
-      res.destroy();
-    }
+    // Read whole before answering: an error then is a clean JSON 500 with nothing cacheable.
+    const body = await this.media.read(file);
+    res.set({ 'Cache-Control': IMMUTABLE, ETag: file.etag, 'Content-Type': file.contentType, 'Content-Length': String(body.length) }).end(body);
   }
 }
 
