@@ -6,12 +6,13 @@ import { defineConfig } from 'vitest/config';
 
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
 const pricingDir = fileURLToPath(new URL('../backend/src/common/pricing', import.meta.url));
+const orderLifecycle = fileURLToPath(new URL('../backend/src/orders/order-status.ts', import.meta.url));
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: {
-    // The one pricing function shared with the server (spec/PRODUCT.md §4).
-    alias: { '@pricing': `${pricingDir}/pricing.ts`, '@': srcDir },
+    // Pure modules shared with the server: the one pricing function (spec/PRODUCT.md §4) and the order lifecycle.
+    alias: { '@pricing': `${pricingDir}/pricing.ts`, '@order-lifecycle': orderLifecycle, '@': srcDir },
   },
   server: {
     proxy: {
@@ -19,7 +20,7 @@ export default defineConfig({
       '/api': { target: process.env.API_URL ?? 'http://localhost:3000', changeOrigin: true, ws: true },
     },
     // Hoisted node_modules live in the workspace root; the pricing folder is listed to say why we reach into backend/.
-    fs: { allow: [searchForWorkspaceRoot(process.cwd()), pricingDir] },
+    fs: { allow: [searchForWorkspaceRoot(process.cwd()), pricingDir, orderLifecycle] },
   },
   build: { outDir: 'dist', emptyOutDir: true },
   test: {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { isValidObjectId, Model, Types } from 'mongoose';
+import { isValidObjectId, Model, Types, type QueryFilter } from 'mongoose';
 import { AddressesService } from '../addresses/addresses.service';
 import { priceCart, toPaise, fromPaise } from '../common/pricing/pricing';
 import { isDuplicateKeyError } from '../common/mongo-errors';
@@ -19,6 +19,8 @@ export interface PlacedOrder {
 
 const PRODUCT_FIELDS = 'name category image offerPrice';
 const SELLER_ADDRESS_FIELDS = 'firstName lastName email street city state pincode country phone';
+/** The shopper sees the whole saved address. */
+const ADDRESS_FIELDS = '';
 
 @Injectable()
 export class OrdersService {
@@ -88,24 +90,16 @@ export class OrdersService {
     return { order: await this.populateForShopper(order), created: true };
   }
 
-  async listForShopper(userId: string, page: number, limit: number) {
-    const filter = { user: new Types.ObjectId(userId) };
-    const [orders, total] = await Promise.all([
-      this.orders
-        .find(filter)
-        .sort({ createdAt: -1, _id: -1 })
-        .skip((page - 1) * limit)
-        .limit(limit)
-        .populate('items.product', PRODUCT_FIELDS)
-        .populate('address')
-        .exec(),
-      this.orders.countDocuments(filter),
-    ]);
-    return { orders, total };
+  listForShopper(userId: string, page: number, limit: number) {
+    return this.listPage({ user: new Types.ObjectId(userId) }, page, limit, ADDRESS_FIELDS);
   }
 
-  async listForSeller(page: number, limit: number, status?: OrderStatus) {
-    const filter = status ? { status } : {};
+  listForSeller(page: number, limit: number, status?: OrderStatus) {
+    return this.listPage(status ? { status } : {}, page, limit, SELLER_ADDRESS_FIELDS);
+  }
+
+  /** Newest first; populate runs separate queries (no $lookup on FerretDB), the count is its own query. */
+  private async listPage(filter: QueryFilter<Order>, page: number, limit: number, addressFields: string) {
     const [orders, total] = await Promise.all([
       this.orders
         .find(filter)
@@ -113,7 +107,7 @@ export class OrdersService {
         .skip((page - 1) * limit)
         .limit(limit)
         .populate('items.product', PRODUCT_FIELDS)
-        .populate('address', SELLER_ADDRESS_FIELDS)
+        .populate('address', addressFields)
         .exec(),
       this.orders.countDocuments(filter),
     ]);
@@ -154,7 +148,7 @@ export class OrdersService {
   }
 
   private populateForShopper(order: OrderDocument) {
-    return order.populate([{ path: 'items.product', select: PRODUCT_FIELDS }, { path: 'address' }]);
+    return order.populate([{ path: 'items.product', select: PRODUCT_FIELDS }, { path: 'address', select: ADDRESS_FIELDS }]);
   }
 }
 

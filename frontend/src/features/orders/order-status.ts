@@ -1,17 +1,7 @@
-/**
- * The order lifecycle (spec/PRODUCT.md §3), the same table the server enforces:
- * Order Placed → Packing → Out for delivery → Delivered, or Cancelled before delivery.
- */
-export const ORDER_STATUSES = ['Order Placed', 'Packing', 'Out for delivery', 'Delivered', 'Cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+import { nextStatuses as lifecycleNext, ORDER_STATUSES, type OrderStatus } from '@order-lifecycle';
 
-const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
-  'Order Placed': ['Packing', 'Cancelled'],
-  Packing: ['Out for delivery', 'Cancelled'],
-  'Out for delivery': ['Delivered', 'Cancelled'],
-  Delivered: [],
-  Cancelled: [],
-};
+/** The order lifecycle is the server's own table (backend/src/orders/order-status.ts); this adds what the pages need. */
+export { ORDER_STATUSES, type OrderStatus };
 
 export function isOrderStatus(value: string): value is OrderStatus {
   return (ORDER_STATUSES as readonly string[]).includes(value);
@@ -19,7 +9,7 @@ export function isOrderStatus(value: string): value is OrderStatus {
 
 /** The statuses the seller may move an order to from `status` (none for an unknown status). */
 export function nextStatuses(status: string): readonly OrderStatus[] {
-  return isOrderStatus(status) ? NEXT[status] : [];
+  return isOrderStatus(status) ? lifecycleNext(status) : [];
 }
 
 /** Delivered and Cancelled orders are finished: no expected time, no further moves. */
