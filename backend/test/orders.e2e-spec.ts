@@ -197,6 +197,21 @@ describe('placing and following orders', () => {
       expect(mine.body.orderdata.find((o: { _id: string }) => o._id === orderId)).toMatchObject({ status: 'Delivered', isPaid: true });
     });
 
+    it('concurrent changes of one order: exactly one wins, the status history stays consistent', async () => {
+      const id = (await place(a, { address: addressA, items: [{ product: apple, quantity: 1 }] }).expect(201)).body.order._id;
+      await sellerAgent.patch(`/api/orders/${id}/status`).send({ status: 'Packing' }).expect(200);
+      await sellerAgent.patch(`/api/orders/${id}/status`).send({ status: 'Out for delivery' }).expect(200);
+      const moves = ['Delivered', 'Cancelled', 'Delivered', 'Cancelled', 'Delivered', 'Cancelled'];
+      const results = await Promise.all(moves.map((status) => sellerAgent.patch(`/api/orders/${id}/status`).send({ status })));
+      const winners = results.filter((r) => r.status === 200);
+      expect(winners).toHaveLength(1);
+      expect(results.filter((r) => r.status === 409)).toHaveLength(moves.length - 1);
+      const final = await t.connection.collection('orders').findOne({ _id: new (await import('mongoose')).Types.ObjectId(id) });
+      expect(final!.status).toBe(winners[0].body.order.status);
+      expect(final!.isPaid).toBe(final!.status === 'Delivered');
+      expect(final!.statusHistory.map((h: { status: string }) => h.status)).toEqual(['Order Placed', 'Packing', 'Out for delivery', final!.status]);
+    });
+
     it('cannot cancel a delivered order, but can cancel one not yet delivered', async () => {
       await move('Cancelled').expect(409);
       const other = (await place(a, { address: addressA, items: [{ product: apple, quantity: 1 }] }).expect(201)).body.order._id;

@@ -4,6 +4,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, Model, Types, type QueryFilter } from 'mongoose';
 import { AddressesService } from '../addresses/addresses.service';
 import { priceCart, toPaise, fromPaise } from '../common/pricing/pricing';
+import { LocksService } from '../common/locks/locks.service';
 import { isDuplicateKeyError } from '../common/mongo-errors';
 import { ProductsService } from '../products/products.service';
 import { UsersService } from '../users/users.service';
@@ -29,6 +30,7 @@ export class OrdersService {
     private readonly addresses: AddressesService,
     private readonly products: ProductsService,
     private readonly users: UsersService,
+    private readonly locks: LocksService,
   ) {}
 
   /**
@@ -114,21 +116,26 @@ export class OrdersService {
     return { orders, total };
   }
 
-  /** Moves an order along its lifecycle; compare-and-set on the current status so concurrent changes cannot skip a step. */
+  /**
+   * Moves an order along its lifecycle, one change at a time per order (FerretDB v1 lets several
+   * conditional updates of one document win), with a compare-and-set on the status as well.
+   */
   async changeStatus(orderId: string, to: OrderStatus): Promise<OrderDocument> {
     if (!isValidObjectId(orderId)) throw new BadRequestException('Invalid order id');
-    const order = await this.orders.findById(orderId).exec();
-    if (!order) throw new NotFoundException('Order not found');
-    if (!canMove(order.status, to)) throw new ConflictException(`An order that is '${order.status}' cannot become '${to}'`);
-    const set: Partial<Order> = { status: to };
-    if (to === 'Delivered' && order.paymentType === 'COD') set.isPaid = true; // cash collected on delivery
-    const updated = await this.orders
-      .findOneAndUpdate({ _id: order._id, status: order.status }, { $set: set, $push: { statusHistory: { status: to, at: new Date() } } }, { new: true })
-      .populate('items.product', PRODUCT_FIELDS)
-      .populate('address', SELLER_ADDRESS_FIELDS)
-      .exec();
-    if (!updated) throw new ConflictException('The order changed meanwhile; reload and try again');
-    return updated;
+    return this.locks.run(`order:${orderId}`, { busyMessage: 'This order is being updated, please try again' }, async () => {
+      const order = await this.orders.findById(orderId).exec();
+      if (!order) throw new NotFoundException('Order not found');
+      if (!canMove(order.status, to)) throw new ConflictException(`An order that is '${order.status}' cannot become '${to}'`);
+      const set: Partial<Order> = { status: to };
+      if (to === 'Delivered' && order.paymentType === 'COD') set.isPaid = true; // cash collected on delivery
+      const updated = await this.orders
+        .findOneAndUpdate({ _id: order._id, status: order.status }, { $set: set, $push: { statusHistory: { status: to, at: new Date() } } }, { new: true })
+        .populate('items.product', PRODUCT_FIELDS)
+        .populate('address', SELLER_ADDRESS_FIELDS)
+        .exec();
+      if (!updated) throw new ConflictException('The order changed meanwhile; reload and try again');
+      return updated;
+    });
   }
 
   /** Which of these product image URLs past orders still show (see common/image-references.ts). */

@@ -1,16 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { BadRequestException, ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types, type UpdateQuery } from 'mongoose';
 import { IMAGE_REFERENCES, type ImageReferences } from '../common/image-references';
-import { isDuplicateKeyError } from '../common/mongo-errors';
+import { LocksService } from '../common/locks/locks.service';
 import { toPaise } from '../common/pricing/pricing';
 import { MediaService, type PreparedImage } from '../media/media.service';
 import type { NewProductData, ProductDataChanges } from './dto/product-data.dto';
 import { MAX_PRODUCT_IMAGES, type UploadedImage } from './product-images.interceptor';
 import { toView, type ProductView } from './products.service';
-import { ProductLock } from './schemas/product-lock.schema';
 import { Product } from './schemas/product.schema';
 
 export const NOT_AN_IMAGE = 'Only JPEG, PNG, WebP, AVIF or GIF images are allowed';
@@ -30,7 +28,7 @@ export class SellerProductsService {
 
   constructor(
     @InjectModel(Product.name) private readonly products: Model<Product>,
-    @InjectModel(ProductLock.name) private readonly locks: Model<ProductLock>,
+    private readonly locks: LocksService,
     private readonly media: MediaService,
     private readonly moduleRef: ModuleRef,
   ) {}
@@ -112,26 +110,8 @@ export class SellerProductsService {
   }
 
   /** Runs `work` while holding the product's lock document; waits a few seconds for another change to finish. */
-  private async oneAtATime<T>(productId: string, work: () => Promise<T>): Promise<T> {
-    const holder = randomBytes(12).toString('hex');
-    const deadline = Date.now() + LOCK_WAIT_MS;
-    for (;;) {
-      try {
-        await this.locks.create({ _id: productId, holder, at: new Date() });
-        break;
-      } catch (error) {
-        if (!isDuplicateKeyError(error)) throw error;
-      }
-      // A lock older than this belongs to a request that died; remove it and try again.
-      await this.locks.deleteOne({ _id: productId, at: { $lt: new Date(Date.now() - LOCK_STALE_MS) } });
-      if (Date.now() > deadline) throw new ConflictException('This product is being changed right now, please try again');
-      await sleep(15 + Math.random() * 30);
-    }
-    try {
-      return await work();
-    } finally {
-      await this.locks.deleteOne({ _id: productId, holder }).catch(() => undefined);
-    }
+  private oneAtATime<T>(productId: string, work: () => Promise<T>): Promise<T> {
+    return this.locks.run(`product:${productId}`, { busyMessage: 'This product is being changed right now, please try again', staleMs: LOCK_STALE_MS }, work);
   }
 
   /** Decodes every upload before anything is stored: one bad file refuses the whole form. */
@@ -233,7 +213,5 @@ function fieldChanges(changes: ProductDataChanges): Partial<Product> {
   return set;
 }
 
-const LOCK_WAIT_MS = 5_000;
 /** Longer than any edit takes (storing at most 4 images); a lock this old was left by a request that died. */
 const LOCK_STALE_MS = 30_000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

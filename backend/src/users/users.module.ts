@@ -1,15 +1,13 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import { CartLock, CartLockSchema } from './schemas/cart-lock.schema';
+import { LocksModule } from '../common/locks/locks.module';
 import { User, UserSchema } from './schemas/user.schema';
 import { UsersService } from './users.service';
 
 @Module({
   imports: [
-    MongooseModule.forFeature([
-      { name: User.name, schema: UserSchema },
-      { name: CartLock.name, schema: CartLockSchema },
-    ]),
+    MongooseModule.forFeature([{ name: User.name, schema: UserSchema }]),
+    LocksModule,
   ],
   providers: [UsersService],
   exports: [UsersService],

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { ConflictException, Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, Model, Types } from 'mongoose';
+import { LocksService } from '../common/locks/locks.service';
 import { isDuplicateKeyError } from '../common/mongo-errors';
-import { CartLock } from './schemas/cart-lock.schema';
 import { CartItems, User } from './schemas/user.schema';
 
 /** What the browser may see of a shopper (never the password hash). */
@@ -40,12 +39,12 @@ export function toUserData(user: StoredUser): UserData {
 export class UsersService implements OnModuleInit {
   constructor(
     @InjectModel(User.name) private readonly users: Model<User>,
-    @InjectModel(CartLock.name) private readonly locks: Model<CartLock>,
+    private readonly locks: LocksService,
   ) {}
 
   /** The unique email index must exist before the first sign-up, or a duplicate could slip in. */
   async onModuleInit() {
-    await Promise.all([this.users.init(), this.locks.init()]);
+    await this.users.init();
   }
 
   async createWithPassword(firstName: string, email: string, passwordHash: string): Promise<UserData> {
@@ -119,8 +118,7 @@ export class UsersService implements OnModuleInit {
    */
   async changeCart(userId: string, change: (current: CartItems) => CartItems): Promise<CartItems | null> {
     if (!isValidObjectId(userId)) return null;
-    const release = await this.lockCart(userId);
-    try {
+    return this.locks.run(`cart:${userId}`, { busyMessage: 'Your cart is being updated, please try again', waitMs: 3_000, staleMs: 10_000 }, async () => {
       for (let attempt = 0; attempt < 5; attempt++) {
         const user = await this.users.findById(userId).select('cartItems cartVersion').lean<StoredUser>();
         if (!user) return null;
@@ -131,31 +129,7 @@ export class UsersService implements OnModuleInit {
         if (result.matchedCount === 1) return { ...next };
       }
       throw new ConflictException('Your cart was changed elsewhere at the same moment, please try again');
-    } finally {
-      await release();
-    }
-  }
-
-  private async lockCart(userId: string): Promise<() => Promise<void>> {
-    const holder = randomBytes(12).toString('hex');
-    const deadline = Date.now() + CART_LOCK_WAIT_MS;
-    for (;;) {
-      try {
-        await this.locks.create({ _id: userId, holder, at: new Date() });
-        return async () => {
-          await this.locks.deleteOne({ _id: userId, holder }).catch(() => undefined);
-        };
-      } catch (error) {
-        if (!isDuplicateKeyError(error)) throw error;
-      }
-      // A lock older than this belongs to a request that died; remove it and try again.
-      await this.locks.deleteOne({ _id: userId, at: { $lt: new Date(Date.now() - CART_LOCK_STALE_MS) } });
-      if (Date.now() > deadline) throw new ConflictException('Your cart is being updated, please try again');
-      await sleep(15 + Math.random() * 30);
-    }
+    });
   }
 }
 
-const CART_LOCK_WAIT_MS = 3_000;
-const CART_LOCK_STALE_MS = 10_000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { Lock, LockSchema } from './lock.schema';
+import { LocksService } from './locks.service';
+
+@Module({
+  imports: [MongooseModule.forFeature([{ name: Lock.name, schema: LockSchema }])],
+  providers: [LocksService],
+  exports: [LocksService],
+})
+export class LocksModule {}

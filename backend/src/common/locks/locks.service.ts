@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import { ConflictException, Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model } from 'mongoose';
+import { isDuplicateKeyError } from '../mongo-errors';
+import { Lock } from './lock.schema';
+
+export interface LockOptions {
+  /** The 409 message when the lock stays taken longer than `waitMs`. */
+  busyMessage: string;
+  waitMs?: number;
+  /** Longer than the work ever takes; a lock this old was left by a request that died. */
+  staleMs?: number;
+}
+
+/** One change at a time per key, across every instance, on MongoDB 7 and FerretDB v1 alike. */
+@Injectable()
+export class LocksService {
+  constructor(@InjectModel(Lock.name) private readonly locks: Model<Lock>) {}
+
+  async run<T>(key: string, options: LockOptions, work: () => Promise<T>): Promise<T> {
+    const { busyMessage, waitMs = 5_000, staleMs = 30_000 } = options;
+    const holder = randomBytes(12).toString('hex');
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      try {
+        await this.locks.create({ _id: key, holder, at: new Date() });
+        break;
+      } catch (error) {
+        if (!isDuplicateKeyError(error)) throw error;
+      }
+      await this.locks.deleteOne({ _id: key, at: { $lt: new Date(Date.now() - staleMs) } });
+      if (Date.now() > deadline) throw new ConflictException(busyMessage);
+      await sleep(15 + Math.random() * 30);
+    }
+    try {
+      return await work();
+    } finally {
+      await this.locks.deleteOne({ _id: key, holder }).catch(() => undefined);
+    }
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
