@@ -7,18 +7,10 @@ import { PRODUCT_CATEGORIES } from '../src/products/product-categories';
 import { DEMO_CATALOGUE } from '../src/products/seed/demo-catalogue';
 import type { DemoCatalogueSeeder } from '../src/products/seed/demo-catalogue.seeder';
 import { createTestApp, type TestApp } from './support/test-app';
+import type { ProductView } from '../src/products/products.service';
 
-interface ApiProduct {
-  _id: string;
-  name: string;
-  description: string[];
-  category: string;
-  price: number;
-  offerPrice: number;
-  image: string[];
-  inStock: boolean;
-  weight?: string;
-}
+/** A product as the API sends it (dates arrive as strings). */
+type ApiProduct = Omit<ProductView, 'createdAt' | 'updatedAt'>;
 
 const IMAGES_DIR = join(__dirname, '..', 'seed', 'images');
 const TOTAL_IMAGES = DEMO_CATALOGUE.reduce((n, p) => n + p.images.length, 0);

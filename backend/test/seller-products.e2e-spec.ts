@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { AUTH_ENV, seller, shopper, VALID_ADDRESS, type Agent } from './support/actors';
 import { createTestApp, type TestApp } from './support/test-app';
+import type { ProductView } from '../src/products/products.service';
 
 const NOT_AN_IMAGE = 'Only JPEG, PNG, WebP, AVIF or GIF images are allowed';
 const MB = 1024 * 1024;
@@ -36,17 +37,8 @@ interface ProductForm {
 const VALID = { name: 'Desi Tomatoes', description: 'Farm fresh\nRich in vitamin C', category: 'Vegetables', price: 45, offerPrice: 39.5, weight: '500 g' };
 
 type Json = Record<string, unknown>;
-interface ProductBody {
-  _id: string;
-  name: string;
-  description: string[];
-  category: string;
-  price: number;
-  offerPrice: number;
-  image: string[];
-  inStock: boolean;
-  weight?: string;
-}
+/** A product as the API sends it (dates arrive as strings). */
+type ProductBody = Omit<ProductView, 'createdAt' | 'updatedAt'>;
 
 describe('seller product management', () => {
   let t: TestApp;
