@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import toast from 'react-hot-toast';
+import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { googleSignInUrl, useGoogleStatus } from '../api/get-google-status';
 import { useLogin } from '../api/login';
@@ -8,7 +9,6 @@ import { useLoginDialog } from './login-dialog-context';
 
 type Mode = 'login' | 'register';
 
-const inputClass = 'mt-1 w-full rounded border border-gray-300 p-2 focus:border-primary';
 
 /** Login / Sign Up dialog. A native <dialog> gives focus trapping and Escape for free. */
 export function LoginModal() {
@@ -49,7 +49,7 @@ function LoginForm({ onDone }: { onDone: () => void }) {
   const login = useLogin();
   const register = useRegister();
   const pending = login.isPending || register.isPending;
-  const ids = { name: useId(), email: useId(), password: useId(), error: useId() };
+  const errorId = useId();
 
   const onError = (error: unknown) => {
     const message = errorMessage(error);
@@ -93,7 +93,7 @@ function LoginForm({ onDone }: { onDone: () => void }) {
   return (
     <form
       onSubmit={onSubmit}
-      aria-describedby={serverMessage ? ids.error : undefined}
+      aria-describedby={serverMessage ? errorId : undefined}
       className="flex w-full flex-col gap-4 rounded-lg border border-gray-200 bg-white p-8 py-10 text-sm text-gray-600 shadow-xl"
     >
       <h2 id="login-title" className="m-auto text-2xl font-medium">
@@ -101,49 +101,21 @@ function LoginForm({ onDone }: { onDone: () => void }) {
       </h2>
 
       {mode === 'register' && (
-        <div>
-          <label htmlFor={ids.name}>Name</label>
-          <input
-            id={ids.name}
-            value={firstName}
-            onChange={(event) => setFirstName(event.target.value)}
-            placeholder="Your first name"
-            autoComplete="given-name"
-            required
-            className={inputClass}
-          />
-        </div>
+        <TextField label="Name" value={firstName} onValueChange={setFirstName} placeholder="Your first name" autoComplete="given-name" required />
       )}
-      <div>
-        <label htmlFor={ids.email}>Email</label>
-        <input
-          id={ids.email}
-          type="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          placeholder="you@example.com"
-          autoComplete="email"
-          required
-          autoFocus
-          className={inputClass}
-        />
-      </div>
-      <div>
-        <label htmlFor={ids.password}>Password</label>
-        <input
-          id={ids.password}
-          type="password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          placeholder="Your password"
-          autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-          required
-          className={inputClass}
-        />
-      </div>
+      <TextField label="Email" type="email" value={email} onValueChange={setEmail} placeholder="you@example.com" autoComplete="email" required autoFocus />
+      <TextField
+        label="Password"
+        type="password"
+        value={password}
+        onValueChange={setPassword}
+        placeholder="Your password"
+        autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+        required
+      />
 
       {serverMessage && (
-        <p id={ids.error} role="alert" className="rounded bg-red-50 px-3 py-2 text-red-700">
+        <p id={errorId} role="alert" className="rounded bg-red-50 px-3 py-2 text-red-700">
           {serverMessage}
         </p>
       )}

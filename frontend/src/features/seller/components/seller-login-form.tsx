@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
+import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { useSellerLogin } from '../api/seller-login';
 
@@ -10,7 +11,6 @@ export function SellerLoginForm() {
   const [serverMessage, setServerMessage] = useState<string | null>(null);
   const login = useSellerLogin();
   const navigate = useNavigate();
-  const ids = { email: useId(), password: useId() };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -37,33 +37,8 @@ export function SellerLoginForm() {
         <h1 className="m-auto text-2xl font-medium">
           <span className="text-primary">Seller</span> Login
         </h1>
-        <div>
-          <label htmlFor={ids.email}>Email</label>
-          <input
-            id={ids.email}
-            type="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            placeholder="seller@example.com"
-            autoComplete="username"
-            required
-            autoFocus
-            className="mt-1 w-full rounded border border-gray-300 p-2 focus:border-primary"
-          />
-        </div>
-        <div>
-          <label htmlFor={ids.password}>Password</label>
-          <input
-            id={ids.password}
-            type="password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            placeholder="Your password"
-            autoComplete="current-password"
-            required
-            className="mt-1 w-full rounded border border-gray-300 p-2 focus:border-primary"
-          />
-        </div>
+        <TextField label="Email" type="email" value={email} onValueChange={setEmail} placeholder="seller@example.com" autoComplete="username" required autoFocus />
+        <TextField label="Password" type="password" value={password} onValueChange={setPassword} placeholder="Your password" autoComplete="current-password" required />
         {serverMessage && (
           <p role="alert" className="rounded bg-red-50 px-3 py-2 text-red-700">
             {serverMessage}
