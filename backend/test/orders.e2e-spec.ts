@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { priceCart } from '../src/common/pricing/pricing';
+import { priceCart } from '@greencart/domain';
 import { AUTH_ENV, insertProducts, seller, shopper, VALID_ADDRESS, type Agent } from './support/actors';
 import { createTestApp, type TestApp } from './support/test-app';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
-import { PRODUCT_CATEGORIES } from '../src/products/product-categories';
+import { PRODUCT_CATEGORIES } from '@greencart/domain';
 import { DEMO_CATALOGUE } from '../src/products/seed/demo-catalogue';
 import type { DemoCatalogueSeeder } from '../src/products/seed/demo-catalogue.seeder';
 import { createTestApp, type TestApp } from './support/test-app';

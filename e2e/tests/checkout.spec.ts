@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { formatRupees, priceCart } from '../../backend/src/common/pricing/pricing';
+import { formatRupees, priceCart } from '@greencart/domain';
 import { SELLER } from '../playwright.config';
 
 async function signUp(page: Page, firstName: string) {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { formatRupees, priceCart } from '../../backend/src/common/pricing/pricing';
+import { formatRupees, priceCart } from '@greencart/domain';
 
 const shots = (name: string) => ({ path: `e2e/artifacts/screenshots/${name}.png`, fullPage: true });
 

@@ -3,13 +3,13 @@ import { BadRequestException, ConflictException, Injectable, NotFoundException }
 import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, Model, Types, type QueryFilter } from 'mongoose';
 import { AddressesService } from '../addresses/addresses.service';
-import { priceCart, toPaise, fromPaise } from '../common/pricing/pricing';
+import { priceCart, toPaise, fromPaise } from '@greencart/domain';
 import { LocksService } from '../common/locks/locks.service';
 import { isDuplicateKeyError } from '../common/mongo-errors';
 import { ProductsService } from '../products/products.service';
 import { UsersService } from '../users/users.service';
 import { OrderLineDto, PlaceOrderDto } from './dto/place-order.dto';
-import { canMove, type OrderStatus } from './order-status';
+import { canMove, type OrderStatus } from '@greencart/domain';
 import { Order, OrderDocument } from './schemas/order.schema';
 
 export interface PlacedOrder {

@@ -2,7 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, type QueryFilter } from 'mongoose';
 import type { ListProductsQuery } from './dto/list-products.query';
-import { categoriesContaining } from './product-categories';
+import { categoriesContaining } from '@greencart/domain';
 import { Product } from './schemas/product.schema';
 
 /** A product as the API returns it. */

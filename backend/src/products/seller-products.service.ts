@@ -4,7 +4,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types, type UpdateQuery } from 'mongoose';
 import { IMAGE_REFERENCES, type ImageReferences } from '../common/image-references';
 import { LocksService } from '../common/locks/locks.service';
-import { toPaise } from '../common/pricing/pricing';
+import { toPaise } from '@greencart/domain';
 import { MediaService, type PreparedImage } from '../media/media.service';
 import type { NewProductData, ProductDataChanges } from './dto/product-data.dto';
 import { MAX_PRODUCT_IMAGES, type UploadedImage } from './product-images.interceptor';

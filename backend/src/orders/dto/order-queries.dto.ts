@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
-import { ORDER_STATUSES, type OrderStatus } from '../order-status';
+import { ORDER_STATUSES, type OrderStatus } from '@greencart/domain';
 
 export class OrdersPageQuery {
   @IsOptional() @Type(() => Number) @IsInt({ message: 'page must be a whole number' }) @Min(1, { message: 'page must be at least 1' })

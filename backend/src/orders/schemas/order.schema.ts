@@ -1,6 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { HydratedDocument, Schema as MongooseSchema, Types } from 'mongoose';
-import { DELIVERY_PROMISE_MINUTES, ORDER_STATUSES, type OrderStatus } from '../order-status';
+import { DELIVERY_PROMISE_MINUTES, ORDER_STATUSES, type OrderStatus } from '@greencart/domain';
 
 /** One line, with a snapshot of what was bought so the order survives product edits and deletion. */
 @Schema({ _id: false })

@@ -2,7 +2,7 @@ import { applyDecorators, BadRequestException } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsDefined, IsIn, IsNotEmpty, IsString, MaxLength, ValidateBy, ValidateIf, validateSync } from 'class-validator';
-import { PRODUCT_CATEGORIES, type ProductCategory } from '../product-categories';
+import { PRODUCT_CATEGORIES, type ProductCategory } from '@greencart/domain';
 
 export const MAX_NAME_LENGTH = 120;
 export const MAX_DESCRIPTION_LENGTH = 2000;

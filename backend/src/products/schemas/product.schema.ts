@@ -1,6 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { HydratedDocument } from 'mongoose';
-import { PRODUCT_CATEGORIES, type ProductCategory } from '../product-categories';
+import { PRODUCT_CATEGORIES, type ProductCategory } from '@greencart/domain';
 
 /** Rupees with at most two decimals (paise), never negative. */
 const rupees = {

@@ -1,4 +1,4 @@
-import type { ProductCategory } from '../product-categories';
+import type { ProductCategory } from '@greencart/domain';
 
 /** One product of the demo catalogue. `images` are files in backend/seed/images (drawn by backend/seed/draw-images.mjs). */
 export interface DemoProduct {

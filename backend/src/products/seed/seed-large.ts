@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import mongoose from 'mongoose';
 import { REPO_ROOT } from '../../database/embedded-database';
 import { MediaService } from '../../media/media.service';
-import { PRODUCT_CATEGORIES, type ProductCategory } from '../product-categories';
+import { PRODUCT_CATEGORIES, type ProductCategory } from '@greencart/domain';
 import { Product, ProductSchema } from '../schemas/product.schema';
 
 const BATCH = 1000;

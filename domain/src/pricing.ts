@@ -1,8 +1,7 @@
 /**
  * The one pricing function of the shop, used by the cart page and by the server
  * (whose result is what gets charged). Money is integer paise inside; rupees with
- * at most 2 decimals at the edges. Pure TypeScript with no imports so the frontend
- * can use this very file.
+ * at most 2 decimals at the edges (spec/PRODUCT.md §4).
  */
 export const TAX_PERCENT = 2;
 export const SHIPPING_PAISE = 0;

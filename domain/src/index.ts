@@ -1,0 +1,6 @@
+export * from './api';
+export * from './categories';
+export * from './limits';
+export * from './order-lifecycle';
+export * from './pricing';
+export * from './socket-events';

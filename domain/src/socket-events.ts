@@ -1,0 +1,63 @@
+import type { OrderView } from './api';
+
+/** Realtime event names, spelled exactly as the spec has them (spec/PRODUCT.md §1). */
+export const SOCKET_EVENTS = {
+  /** shopper → server */
+  sendMessageToSeller: 'sendmessage-to-seller',
+  /** seller → server */
+  replyToUser: 'reply-to-user',
+  /** server → seller: every shopper message */
+  messageForSeller: 'recive-this-message-seller',
+  /** server → shopper: messages of their own conversation */
+  messageForUser: 'recive-this-message-foruser',
+  /** server → sellers: a new order */
+  orderPlaced: 'order-placed',
+  /** server → the order's shopper and the sellers: an order changed */
+  orderUpdated: 'order-updated',
+} as const;
+
+export type SocketEventName = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS];
+
+/** Spec §9: reconnect between 1 and 5 seconds, give up connecting after 20 seconds. */
+export const SOCKET_RECONNECT_DELAY_MS = 1_000;
+export const SOCKET_RECONNECT_DELAY_MAX_MS = 5_000;
+export const SOCKET_CONNECT_TIMEOUT_MS = 20_000;
+
+/** The longest chat message, in characters, after trimming. */
+export const MAX_CHAT_MESSAGE_LENGTH = 1_000;
+
+/** A stored chat message as both sides receive it. */
+export interface ChatMessage {
+  _id: string;
+  userId: string;
+  from: 'user' | 'seller';
+  text: string;
+  orderId?: string;
+  createdAt: string;
+}
+
+/** `sendmessage-to-seller`: a bare string is accepted as the text. */
+export type SendMessageToSellerPayload = { text: string; orderId?: string } | string;
+/** `reply-to-user` */
+export interface ReplyToUserPayload {
+  userId: string;
+  text: string;
+}
+
+/** The acknowledgement of both emits, once the message is stored (or refused). */
+export type ChatAck = { success: true; message: ChatMessage } | { success: false; message: string };
+
+/** `order-placed` and `order-updated` carry the order in the shape the HTTP lists use. */
+export type OrderPush = OrderView;
+
+export interface ServerToClientEvents {
+  'recive-this-message-seller': (message: ChatMessage) => void;
+  'recive-this-message-foruser': (message: ChatMessage) => void;
+  'order-placed': (order: OrderPush) => void;
+  'order-updated': (order: OrderPush) => void;
+}
+
+export interface ClientToServerEvents {
+  'sendmessage-to-seller': (payload: SendMessageToSellerPayload, ack?: (answer: ChatAck) => void) => void;
+  'reply-to-user': (payload: ReplyToUserPayload, ack?: (answer: ChatAck) => void) => void;
+}
