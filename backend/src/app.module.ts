@@ -9,7 +9,9 @@ import { AddressesModule } from './addresses/addresses.module';
 import { AuthModule } from './auth/auth.module';
 import { RateLimitModule } from './auth/rate-limit.module';
 import { CartModule } from './cart/cart.module';
+import { DomainEventsModule } from './common/events/domain-events.module';
 import { Environment, validateEnvironment } from './config/environment';
+import { DatabaseModule } from './database/database.module';
 import { REPO_ROOT } from './database/embedded-database';
 import { HealthModule } from './health/health.module';
 import { MediaModule } from './media/media.module';
@@ -17,6 +19,7 @@ import { NewsletterModule } from './newsletter/newsletter.module';
 import { OrdersModule } from './orders/orders.module';
 import { ProductsModule } from './products/products.module';
 import { SellerModule } from './seller/seller.module';
+import { SessionsModule } from './sessions/sessions.module';
 import { UsersModule } from './users/users.module';
 
 const frontendDist = process.env.FRONTEND_DIST ?? join(REPO_ROOT, 'frontend', 'dist');
@@ -63,9 +66,12 @@ const storefront = existsSync(join(frontendDist, 'index.html'))
         retryAttempts: 3,
       }),
     }),
+    DatabaseModule,
+    DomainEventsModule,
     ...storefront,
     RateLimitModule,
     UsersModule,
+    SessionsModule,
     AuthModule,
     SellerModule,
     CartModule,

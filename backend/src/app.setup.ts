@@ -1,4 +1,5 @@
-import { ValidationPipe } from '@nestjs/common';
+import { ValidationPipe, type INestApplication, type NestApplicationOptions, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import { ConfigService } from '@nestjs/config';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -8,7 +9,29 @@ import helmet from 'helmet';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import type { Environment } from './config/environment';
 
-/** Everything main.ts and the e2e suites apply to the app, so tests exercise the same stack. */
+/**
+ * Options every GreenCart app is created with. `rawBody` keeps the exact request bytes next to the
+ * parsed JSON (`req.rawBody`), which a webhook's signature is computed over.
+ */
+export const APP_OPTIONS: NestApplicationOptions = { rawBody: true, bufferLogs: true };
+
+/** Something that can create the app: Nest's factory for the real module, or a compiled TestingModule. */
+interface AppCreator {
+  createNestApplication<T extends INestApplication>(options?: NestApplicationOptions): T;
+}
+
+/**
+ * The one app set-up, used by main.ts, the e2e suites and (through main.ts) the browser suite:
+ * created with APP_OPTIONS, then configured by configureApp.
+ */
+export async function createApp(from: Type<unknown> | AppCreator, options: NestApplicationOptions = {}): Promise<NestExpressApplication> {
+  const merged = { ...APP_OPTIONS, ...options };
+  const app =
+    'createNestApplication' in from ? from.createNestApplication<NestExpressApplication>(merged) : await NestFactory.create<NestExpressApplication>(from, merged);
+  return configureApp(app);
+}
+
+/** Everything every app gets: prefix, security headers, parsing, validation, errors, OpenAPI. */
 export function configureApp(app: NestExpressApplication): NestExpressApplication {
   const config = app.get<ConfigService<Environment, true>>(ConfigService);
   app.setGlobalPrefix('api');

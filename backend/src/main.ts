@@ -1,7 +1,5 @@
 import 'reflect-metadata';
 import { join } from 'node:path';
-import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { REPO_ROOT, startEmbeddedDatabase, type RunningDatabase } from './database/embedded-database';
 
@@ -13,10 +11,9 @@ async function bootstrap() {
   }
   // Imported only now: the config module validates the environment when the module loads.
   const { AppModule } = await import('./app.module');
-  const { configureApp } = await import('./app.setup');
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true });
+  const { createApp } = await import('./app.setup');
+  const app = await createApp(AppModule);
   app.useLogger(app.get(Logger));
-  configureApp(app);
 
   const port = Number(process.env.PORT ?? 3000);
   await app.listen(port);

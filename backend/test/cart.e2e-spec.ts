@@ -28,7 +28,7 @@ describe('server cart', () => {
   const unknownId = new Types.ObjectId().toHexString();
 
   const savedCart = async (userId = ashaId) =>
-    (await t.connection.collection('users').findOne({ _id: new Types.ObjectId(userId) }))?.cartItems as Record<string, number>;
+    (await t.connection.collection('carts').findOne({ _id: new Types.ObjectId(userId) }))?.items as Record<string, number>;
 
   beforeAll(async () => {
     t = await createTestApp(SESSION_ENV);

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { CurrentUser } from '../common/decorators/current-user.decorator';
-import { ShopperOnly } from '../common/decorators/shopper-only.decorator';
+import { CurrentUser } from '../sessions/current-user.decorator';
+import { ShopperOnly } from '../sessions/shopper-only.decorator';
 import type { UserData } from '../users/users.service';
 import { AddressesService } from './addresses.service';
 import { AddAddressDto } from './dto/add-address.dto';

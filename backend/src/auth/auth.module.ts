@@ -1,8 +1,9 @@
 import { Logger, Module, OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { JwtModule, JwtService } from '@nestjs/jwt';
+import { JwtService } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
-import { SessionCookies } from '../common/guards/session-cookies';
+import { CartModule } from '../cart/cart.module';
+import { SessionCookies } from '../sessions/session-cookies';
 import { DEV_SELLER_PASSWORD, Environment, insecureDefaults, isGoogleEnabled } from '../config/environment';
 import { UsersModule } from '../users/users.module';
 import { UsersService } from '../users/users.service';
@@ -10,28 +11,12 @@ import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { GoogleController } from './google.controller';
 import { GoogleStrategy } from './google.strategy';
-import { ShopperJwtStrategy } from './shopper-jwt.strategy';
 
 @Module({
-  imports: [
-    UsersModule,
-    PassportModule,
-    // Global: the shopper and seller guards verify tokens wherever they are used.
-    JwtModule.registerAsync({
-      global: true,
-      inject: [ConfigService],
-      useFactory: (config: ConfigService<Environment, true>) => ({
-        secret: config.get('JWT_SECRET', { infer: true }),
-        signOptions: { algorithm: 'HS256' },
-        verifyOptions: { algorithms: ['HS256'] },
-      }),
-    }),
-  ],
+  imports: [UsersModule, CartModule, PassportModule],
   controllers: [AuthController, GoogleController],
   providers: [
     AuthService,
-    SessionCookies,
-    ShopperJwtStrategy,
     {
       // Registered with passport only when configured; the guard answers 503 otherwise.
       provide: GoogleStrategy,
@@ -42,7 +27,7 @@ import { ShopperJwtStrategy } from './shopper-jwt.strategy';
           : null,
     },
   ],
-  exports: [AuthService, SessionCookies],
+  exports: [AuthService],
 })
 export class AuthModule implements OnModuleInit {
   private readonly logger = new Logger('Auth');

@@ -1,7 +1,7 @@
 import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import * as argon2 from 'argon2';
-import { SESSION_EXPIRES_IN, SHOPPER_AUDIENCE, TOKEN_ISSUER, type ShopperTokenPayload } from '../common/guards/session';
+import { SESSION_EXPIRES_IN, SHOPPER_AUDIENCE, TOKEN_ISSUER, type ShopperTokenPayload } from '../sessions/session';
 import { UserData, UsersService } from '../users/users.service';
 import type { LoginDto } from './dto/login.dto';
 import type { RegisterDto } from './dto/register.dto';

@@ -1,8 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { JwtService } from '@nestjs/jwt';
 import type { Request } from 'express';
-import type { SessionCookies } from '../common/guards/session-cookies';
-import { TOKEN_ISSUER } from '../common/guards/session';
+import type { SessionCookies } from '../sessions/session-cookies';
+import { TOKEN_ISSUER } from '../sessions/session';
 import { safeReturnTo } from './return-to';
 
 export const GOOGLE_STATE_COOKIE = 'google_oauth_state';

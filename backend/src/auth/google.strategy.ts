@@ -3,7 +3,7 @@ import type { ConfigService } from '@nestjs/config';
 import type { JwtService } from '@nestjs/jwt';
 import { PassportStrategy } from '@nestjs/passport';
 import { Profile, Strategy, type StrategyOptions } from 'passport-google-oauth20';
-import type { SessionCookies } from '../common/guards/session-cookies';
+import type { SessionCookies } from '../sessions/session-cookies';
 import type { Environment } from '../config/environment';
 import type { UserData, UsersService } from '../users/users.service';
 import { GoogleStateStore } from './google-state.store';

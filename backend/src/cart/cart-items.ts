@@ -1,7 +1,6 @@
-import type { CartItems } from '../users/schemas/user.schema';
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '@greencart/domain';
+import type { CartItems } from './schemas/cart.schema';
 
-export const MAX_CART_LINES = 100;
-export const MAX_LINE_QUANTITY = 99;
 const PRODUCT_ID = /^[0-9a-f]{24}$/;
 
 const shown = (key: string) => JSON.stringify(key.length > 40 ? `${key.slice(0, 40)}…` : key);

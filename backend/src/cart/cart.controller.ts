@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { CurrentUser } from '../common/decorators/current-user.decorator';
-import { ShopperOnly } from '../common/decorators/shopper-only.decorator';
+import { CurrentUser } from '../sessions/current-user.decorator';
+import { ShopperOnly } from '../sessions/shopper-only.decorator';
 import type { UserData } from '../users/users.service';
 import { CartService } from './cart.service';
 import { CartItemsDto } from './dto/cart-items.dto';

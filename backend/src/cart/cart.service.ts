@@ -1,15 +1,29 @@
-import { BadRequestException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '@greencart/domain';
+import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model, Types } from 'mongoose';
+import { LocksService } from '../common/locks/locks.service';
+import { isDuplicateKeyError } from '../common/mongo-errors';
+import { ORDER_PLACED, type OrderPlacedEvent } from '../orders/order.events';
 import { ProductsService } from '../products/products.service';
-import type { CartItems } from '../users/schemas/user.schema';
-import { UsersService } from '../users/users.service';
-import { MAX_CART_LINES, MAX_LINE_QUANTITY, withoutZeros } from './cart-items';
+import { withoutZeros } from './cart-items';
+import { Cart, CartItems } from './schemas/cart.schema';
 
+/** The shopper's saved cart: its storage and its rules. */
 @Injectable()
 export class CartService {
   constructor(
-    private readonly users: UsersService,
+    @InjectModel(Cart.name) private readonly carts: Model<Cart>,
     private readonly products: ProductsService,
+    private readonly locks: LocksService,
   ) {}
+
+  /** The saved cart (empty when the shopper never saved one). */
+  async get(userId: string): Promise<CartItems> {
+    const cart = await this.carts.findById(new Types.ObjectId(userId)).select('items').lean();
+    return { ...(cart?.items ?? {}) };
+  }
 
   /**
    * Replaces the saved cart (0 quantities remove a line). Every product must exist, except lines
@@ -19,7 +33,7 @@ export class CartService {
   async replace(userId: string, items: CartItems): Promise<CartItems> {
     const wanted = withoutZeros(items);
     const existing = await this.existingIds(Object.keys(wanted));
-    const saved = await this.users.changeCart(userId, (current) => {
+    return this.change(userId, (current) => {
       const next: CartItems = {};
       for (const [id, quantity] of Object.entries(wanted)) {
         if (existing.has(id)) next[id] = quantity;
@@ -27,8 +41,6 @@ export class CartService {
       }
       return next;
     });
-    if (!saved) throw new UnauthorizedException('Please log in to continue');
-    return saved;
   }
 
   /**
@@ -39,7 +51,7 @@ export class CartService {
   async merge(userId: string, guest: CartItems): Promise<CartItems> {
     const additions = withoutZeros(guest);
     const existing = await this.existingIds(Object.keys(additions));
-    const saved = await this.users.changeCart(userId, (current) => {
+    return this.change(userId, (current) => {
       const merged: CartItems = { ...current };
       for (const [id, quantity] of Object.entries(additions)) {
         if (!existing.has(id)) continue;
@@ -48,8 +60,39 @@ export class CartService {
       }
       return merged;
     });
-    if (!saved) throw new UnauthorizedException('Please log in to continue');
-    return saved;
+  }
+
+  /** What was ordered has left the cart. */
+  @OnEvent(ORDER_PLACED)
+  async emptyAfterOrder(event: OrderPlacedEvent): Promise<void> {
+    await this.change(event.userId, () => ({}));
+  }
+
+  /**
+   * Read-modify-write of the saved cart, one change at a time per shopper (see LocksService), with a
+   * version check as the conditional write. Returns the cart as saved.
+   */
+  private change(userId: string, change: (current: CartItems) => CartItems): Promise<CartItems> {
+    const _id = new Types.ObjectId(userId);
+    return this.locks.run(`cart:${userId}`, { busyMessage: 'Your cart is being updated, please try again', waitMs: 3_000, staleMs: 10_000 }, async () => {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const cart = await this.carts.findById(_id).select('items version').lean();
+        const next = change({ ...(cart?.items ?? {}) });
+        const version = cart?.version ?? 0;
+        try {
+          const result = await this.carts.updateOne(
+            { _id, version: version === 0 ? { $in: [0, null] } : version },
+            { $set: { items: next }, $inc: { version: 1 } },
+            { upsert: !cart },
+          );
+          if (result.matchedCount === 1 || result.upsertedCount === 1) return { ...next };
+        } catch (error) {
+          // Two first saves at once: the other one created the cart; read it again.
+          if (!isDuplicateKeyError(error)) throw error;
+        }
+      }
+      throw new ConflictException('Your cart was changed elsewhere at the same moment, please try again');
+    });
   }
 
   private async existingIds(ids: string[]): Promise<Set<string>> {

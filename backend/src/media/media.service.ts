@@ -19,6 +19,8 @@ export interface StoredImageMetadata {
   thumbId?: mongo.ObjectId;
   /** On a thumbnail: the image it belongs to. */
   imageId?: mongo.ObjectId;
+  /** On an image: a placed order shows it, so it outlives the product's use of it. */
+  keptByOrder?: boolean;
 }
 
 /** An upload checked and rendered by prepareImage, not stored yet. */
@@ -98,12 +100,23 @@ export class MediaService implements OnModuleInit {
     return `${IMAGE_URL_PREFIX}${imageId.toHexString()}`;
   }
 
-  /** Removes an image stored by storeImage and its thumbnail. Returns false for URLs that are not ours or already gone. */
-  async deleteImage(url: string): Promise<boolean> {
+  /** Marks images that a placed order shows: `deleteImage(url, { unlessKept: true })` leaves them. URLs not ours are ignored. */
+  async keep(urls: readonly string[]): Promise<void> {
+    const ids = [...new Set(urls.map(imageIdFromUrl).filter((id): id is string => !!id))].map((id) => new mongo.ObjectId(id));
+    if (!ids.length) return;
+    await this.files().updateMany({ _id: { $in: ids }, 'metadata.kind': 'image', 'metadata.keptByOrder': { $ne: true } }, { $set: { 'metadata.keptByOrder': true } });
+  }
+
+  /**
+   * Removes an image stored by storeImage and its thumbnail. Returns false for URLs that are not ours,
+   * already gone, or (with `unlessKept`) shown by a placed order.
+   */
+  async deleteImage(url: string, options: { unlessKept?: boolean } = {}): Promise<boolean> {
     const id = imageIdFromUrl(url);
     if (!id) return false;
     const image = await this.files().findOne({ _id: new mongo.ObjectId(id) });
     if (!image || image.metadata?.kind !== 'image') return false;
+    if (options.unlessKept && image.metadata.keptByOrder === true) return false;
     const thumbId = image.metadata.thumbId as mongo.ObjectId | undefined;
     const thumb = thumbId ? await this.files().findOne({ _id: thumbId }) : null;
     // The image first: once it is gone nothing links to the thumbnail.

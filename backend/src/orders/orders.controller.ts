@@ -1,9 +1,9 @@
 import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { CurrentUser } from '../common/decorators/current-user.decorator';
-import { SellerOnly } from '../common/decorators/seller-only.decorator';
-import { ShopperOnly } from '../common/decorators/shopper-only.decorator';
+import { CurrentUser } from '../sessions/current-user.decorator';
+import { SellerOnly } from '../sessions/seller-only.decorator';
+import { ShopperOnly } from '../sessions/shopper-only.decorator';
 import type { UserData } from '../users/users.service';
 import { ChangeStatusDto, OrdersPageQuery } from './dto/order-queries.dto';
 import { PlaceOrderDto } from './dto/place-order.dto';
@@ -16,17 +16,20 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 export class OrdersController {
   constructor(private readonly orders: OrdersService) {}
 
-  /** Cash on delivery. 201 for a new order, 200 when the same checkout attempt is submitted again. */
+  /**
+   * Cash on delivery. 201 for a new order, 200 when the same checkout attempt is submitted again:
+   * the same Idempotency-Key, or without one the same order from the same shopper within 10 seconds.
+   */
   @Post('placeorders')
   @ShopperOnly()
-  @ApiHeader({ name: 'Idempotency-Key', required: true, description: 'One value per checkout attempt (e.g. a UUID)' })
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Recommended: one value per checkout attempt (e.g. a UUID)' })
   async placeCod(
     @CurrentUser() user: UserData,
     @Body() dto: PlaceOrderDto,
     @Headers('idempotency-key') key: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ) {
-    if (!key || !IDEMPOTENCY_KEY.test(key)) throw new BadRequestException('Idempotency-Key header is required (8–100 letters, digits, - or _)');
+    if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw new BadRequestException('Idempotency-Key must be 8–100 letters, digits, - or _');
     const { order, created } = await this.orders.place(user._id, dto, key, 'COD');
     res.status(created ? 201 : 200);
     return { success: true, message: 'Order placed', order };

@@ -1,13 +1,12 @@
+import { MAX_IMAGE_BYTES, MAX_IMAGE_MB, MAX_PRODUCT_IMAGES } from '@greencart/domain';
 import { BadRequestException, CallHandler, ExecutionContext, HttpException, Injectable, NestInterceptor } from '@nestjs/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
 /** Multipart field the product forms send their pictures under (spec section 7). */
 export const IMAGE_FIELD = 'image';
-/** Spec section 9: at most 4 images per product. */
-export const MAX_PRODUCT_IMAGES = 4;
-/** Each picture must be under 5 MB, as the seller form says (MAX_IMAGE_MB in frontend/src/features/seller/product-form.ts). */
-export const MAX_UPLOAD_MB = 5;
-const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
+/** Spec section 9: at most 4 images per product, each under 5 MB (the seller form says the same). */
+const MAX_UPLOAD_MB = MAX_IMAGE_MB;
+const MAX_UPLOAD_BYTES = MAX_IMAGE_BYTES;
 /** productData and images are small JSON texts; 64 KiB leaves room for a long description in any script. */
 const MAX_FIELD_BYTES = 64 * 1024;
 const MAX_FIELDS = 8;

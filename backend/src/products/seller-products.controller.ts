@@ -1,17 +1,18 @@
+import { MAX_IMAGE_MB, MAX_PRODUCT_IMAGES } from '@greencart/domain';
 import { Body, Controller, Delete, HttpCode, Param, Patch, Post, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiExtraModels, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
-import { SellerOnly } from '../common/decorators/seller-only.decorator';
+import { SellerOnly } from '../sessions/seller-only.decorator';
 import { NewProductData, parseProductData, ProductDataChanges } from './dto/product-data.dto';
 import { ProductIdParams } from './dto/product-id.params';
 import { AddProductForm, ChangeStockDto, UpdateProductForm } from './dto/seller-product-forms.dto';
-import { IMAGE_FIELD, MAX_PRODUCT_IMAGES, MAX_UPLOAD_MB, ProductImagesInterceptor, type UploadedImage } from './product-images.interceptor';
+import { IMAGE_FIELD, ProductImagesInterceptor, type UploadedImage } from './product-images.interceptor';
 import { SellerProductsService } from './seller-products.service';
 
 const imagesSchema = {
   type: 'array',
   items: { type: 'string', format: 'binary' },
   maxItems: MAX_PRODUCT_IMAGES,
-  description: `JPEG, PNG, WebP, AVIF or GIF, each under ${MAX_UPLOAD_MB} MB; repeat the field for each file`,
+  description: `JPEG, PNG, WebP, AVIF or GIF, each under ${MAX_IMAGE_MB} MB; repeat the field for each file`,
 };
 
 /** The seller's catalogue management: add, edit, delete and stock. */

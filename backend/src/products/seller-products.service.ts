@@ -1,13 +1,11 @@
 import { BadRequestException, ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types, type UpdateQuery } from 'mongoose';
-import { IMAGE_REFERENCES, type ImageReferences } from '../common/image-references';
 import { LocksService } from '../common/locks/locks.service';
-import { toPaise } from '@greencart/domain';
+import { MAX_PRODUCT_IMAGES, toPaise } from '@greencart/domain';
 import { MediaService, type PreparedImage } from '../media/media.service';
 import type { NewProductData, ProductDataChanges } from './dto/product-data.dto';
-import { MAX_PRODUCT_IMAGES, type UploadedImage } from './product-images.interceptor';
+import { type UploadedImage } from './product-images.interceptor';
 import { toView, type ProductView } from './products.service';
 import { Product } from './schemas/product.schema';
 
@@ -30,7 +28,6 @@ export class SellerProductsService {
     @InjectModel(Product.name) private readonly products: Model<Product>,
     private readonly locks: LocksService,
     private readonly media: MediaService,
-    private readonly moduleRef: ModuleRef,
   ) {}
 
   async add(data: NewProductData, files: readonly UploadedImage[]): Promise<ProductView> {
@@ -140,18 +137,15 @@ export class SellerProductsService {
     return urls;
   }
 
-  /** Images the product no longer uses: deleted, except those a past order still shows. */
-  private async deleteUnlessReferenced(urls: readonly string[]): Promise<void> {
-    if (urls.length === 0) return;
-    const references = this.moduleRef.get<ImageReferences>(IMAGE_REFERENCES, { strict: false });
-    const kept = await references.referencedImages(urls);
-    await this.deleteImages(urls.filter((url) => !kept.has(url)));
+  /** Images the product no longer uses: deleted, except those a placed order shows (see MediaService.keep). */
+  private deleteUnlessReferenced(urls: readonly string[]): Promise<void> {
+    return this.deleteImages(urls, { unlessKept: true });
   }
 
   /** Best effort: a file left behind costs space, never a broken product, so failures are logged. */
-  private async deleteImages(urls: readonly string[]): Promise<void> {
+  private async deleteImages(urls: readonly string[], options: { unlessKept?: boolean } = {}): Promise<void> {
     for (const url of urls) {
-      await this.media.deleteImage(url).catch((error: Error) => this.logger.warn(`Could not delete image ${url}: ${error.message}`));
+      await this.media.deleteImage(url, options).catch((error: Error) => this.logger.warn(`Could not delete image ${url}: ${error.message}`));
     }
   }
 }

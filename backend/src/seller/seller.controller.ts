@@ -3,16 +3,16 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { LoginDto } from '../auth/dto/login.dto';
 import { LoginAttempt } from '../common/decorators/login-attempt.decorator';
-import { SellerOnly } from '../common/decorators/seller-only.decorator';
-import { SELLER_COOKIE } from '../common/guards/session';
-import { SessionCookies } from '../common/guards/session-cookies';
-import { SellerService } from './seller.service';
+import { SellerOnly } from '../sessions/seller-only.decorator';
+import { SELLER_COOKIE } from '../sessions/session';
+import { SessionCookies } from '../sessions/session-cookies';
+import { SellerCredentials } from '../sessions/seller-credentials';
 
 @ApiTags('seller')
 @Controller()
 export class SellerController {
   constructor(
-    private readonly seller: SellerService,
+    private readonly seller: SellerCredentials,
     private readonly cookies: SessionCookies,
   ) {}
 

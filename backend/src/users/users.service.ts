@@ -1,24 +1,20 @@
 import { ConflictException, Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, Model, Types } from 'mongoose';
-import { LocksService } from '../common/locks/locks.service';
 import { isDuplicateKeyError } from '../common/mongo-errors';
-import { CartItems, User } from './schemas/user.schema';
+import { User } from './schemas/user.schema';
 
-/** What the browser may see of a shopper (never the password hash). */
+/** Who a shopper is, as the browser may see it (never the password hash). */
 export interface UserData {
   _id: string;
   firstName: string;
   email: string;
-  cartItems: CartItems;
 }
 
 interface StoredUser {
   _id: Types.ObjectId;
   firstName: string;
   email: string;
-  cartItems?: CartItems;
-  cartVersion?: number;
   passwordHash?: string;
   googleId?: string;
 }
@@ -29,18 +25,15 @@ export interface GoogleIdentity {
   firstName: string;
 }
 
-const PUBLIC_FIELDS = '_id firstName email cartItems';
+const PUBLIC_FIELDS = '_id firstName email';
 
 export function toUserData(user: StoredUser): UserData {
-  return { _id: String(user._id), firstName: user.firstName, email: user.email, cartItems: { ...(user.cartItems ?? {}) } };
+  return { _id: String(user._id), firstName: user.firstName, email: user.email };
 }
 
 @Injectable()
 export class UsersService implements OnModuleInit {
-  constructor(
-    @InjectModel(User.name) private readonly users: Model<User>,
-    private readonly locks: LocksService,
-  ) {}
+  constructor(@InjectModel(User.name) private readonly users: Model<User>) {}
 
   /** The unique email index must exist before the first sign-up, or a duplicate could slip in. */
   async onModuleInit() {
@@ -49,7 +42,7 @@ export class UsersService implements OnModuleInit {
 
   async createWithPassword(firstName: string, email: string, passwordHash: string): Promise<UserData> {
     try {
-      const user = await this.users.create({ firstName, email, passwordHash, cartItems: {} });
+      const user = await this.users.create({ firstName, email, passwordHash });
       return toUserData(user.toObject());
     } catch (error) {
       if (isDuplicateKeyError(error)) throw new ConflictException('An account with this email already exists');
@@ -89,7 +82,7 @@ export class UsersService implements OnModuleInit {
         throw new ConflictException('This email is already linked to a different Google account');
       }
       try {
-        const created = await this.users.create({ firstName: identity.firstName, email: identity.email, googleId: identity.googleId, cartItems: {} });
+        const created = await this.users.create({ firstName: identity.firstName, email: identity.email, googleId: identity.googleId });
         return toUserData(created.toObject());
       } catch (error) {
         // Two first sign-ins at once: the other one created the account; look again.
@@ -98,38 +91,4 @@ export class UsersService implements OnModuleInit {
     }
     throw new ConflictException('Could not sign in with Google, please try again');
   }
-
-  /** The saved cart, or null when the account is gone. */
-  async getCart(userId: string): Promise<CartItems | null> {
-    if (!isValidObjectId(userId)) return null;
-    const user = await this.users.findById(userId).select('cartItems').lean<StoredUser>();
-    return user ? { ...(user.cartItems ?? {}) } : null;
-  }
-
-  /** Replaces the saved cart; the cart as saved, or null when the account is gone. */
-  replaceCart(userId: string, cartItems: CartItems): Promise<CartItems | null> {
-    return this.changeCart(userId, () => cartItems);
-  }
-
-  /**
-   * Read-modify-write of the saved cart, one change at a time per shopper (a lock document, since
-   * FerretDB v1 loses concurrent updates of one document), plus a version check for MongoDB's sake
-   * should a stale lock ever be taken over. Returns the cart as saved, or null when the account is gone.
-   */
-  async changeCart(userId: string, change: (current: CartItems) => CartItems): Promise<CartItems | null> {
-    if (!isValidObjectId(userId)) return null;
-    return this.locks.run(`cart:${userId}`, { busyMessage: 'Your cart is being updated, please try again', waitMs: 3_000, staleMs: 10_000 }, async () => {
-      for (let attempt = 0; attempt < 5; attempt++) {
-        const user = await this.users.findById(userId).select('cartItems cartVersion').lean<StoredUser>();
-        if (!user) return null;
-        const next = change({ ...(user.cartItems ?? {}) });
-        const version = user.cartVersion ?? 0;
-        const sameVersion = version === 0 ? { $in: [0, null] } : version;
-        const result = await this.users.updateOne({ _id: userId, cartVersion: sameVersion }, { $set: { cartItems: next }, $inc: { cartVersion: 1 } });
-        if (result.matchedCount === 1) return { ...next };
-      }
-      throw new ConflictException('Your cart was changed elsewhere at the same moment, please try again');
-    });
-  }
 }
-

@@ -31,10 +31,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const { Test } = await import('@nestjs/testing');
   const { getConnectionToken } = await import('@nestjs/mongoose');
   const { AppModule } = await import('../../src/app.module');
-  const { configureApp } = await import('../../src/app.setup');
+  const { createApp } = await import('../../src/app.setup');
   const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
-  const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: false });
-  configureApp(app);
+  const app = await createApp(moduleRef, { logger: false });
   await app.init();
   const connection = app.get<Connection>(getConnectionToken());
   return {

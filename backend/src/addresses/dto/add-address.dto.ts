@@ -1,3 +1,4 @@
+import { normalisePhone, PHONE_MESSAGE, PHONE_PATTERN, PINCODE_MESSAGE, PINCODE_PATTERN } from '@greencart/domain';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsDefined, IsEmail, IsNotEmpty, IsObject, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
@@ -25,16 +26,16 @@ export class AddressFieldsDto {
   state: string;
 
   @ApiProperty({ example: '560001' })
-  @Transform(trim) @IsString({ message: 'Pincode is required' }) @Matches(/^[1-9]\d{5}$/, { message: 'Pincode must be 6 digits' })
+  @Transform(trim) @IsString({ message: 'Pincode is required' }) @Matches(PINCODE_PATTERN, { message: PINCODE_MESSAGE })
   pincode: string;
 
   @Transform(trim) @IsString({ message: 'Country is required' }) @IsNotEmpty({ message: 'Country is required' }) @MaxLength(60)
   country: string;
 
   @ApiProperty({ example: '+91 9876543210' })
-  @Transform(({ value }) => (typeof value === 'string' ? value.replace(/[\s-]/g, '') : value))
+  @Transform(({ value }) => (typeof value === 'string' ? normalisePhone(value) : value))
   @IsString({ message: 'Phone is required' })
-  @Matches(/^(\+91)?[6-9]\d{9}$/, { message: 'Phone must be a 10-digit mobile number (optionally with +91)' })
+  @Matches(PHONE_PATTERN, { message: PHONE_MESSAGE })
   phone: string;
 }
 

@@ -1,8 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { registerDecorator, ValidationArguments } from 'class-validator';
-import type { CartItems } from '../../users/schemas/user.schema';
-import { cartItemsProblem, MAX_CART_LINES, MAX_LINE_QUANTITY } from '../cart-items';
+import type { CartItems } from '../schemas/cart.schema';
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '@greencart/domain';
+import { cartItemsProblem } from '../cart-items';
 
 function IsCartItems() {
   return (object: object, propertyName: string) =>

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ConflictException, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
+import { DatabaseEngine } from '../../database/database-engine';
 import { isDuplicateKeyError } from '../mongo-errors';
 import { Lock } from './lock.schema';
 
@@ -13,12 +14,26 @@ export interface LockOptions {
   staleMs?: number;
 }
 
-/** One change at a time per key, across every instance, on MongoDB 7 and FerretDB v1 alike. */
+/**
+ * One change at a time per key, across every instance. Every caller's write is also a conditional
+ * single-document update (compare-and-set on what it read), which MongoDB applies atomically: there
+ * that is the guard and no lock document is written. FerretDB v1 lets several conditional updates of
+ * one document win, so there the work runs while holding a lock document.
+ */
 @Injectable()
 export class LocksService {
-  constructor(@InjectModel(Lock.name) private readonly locks: Model<Lock>) {}
+  constructor(
+    @InjectModel(Lock.name) private readonly locks: Model<Lock>,
+    private readonly engine: DatabaseEngine,
+  ) {}
+
+  /** Whether this instance writes lock documents (decided by the engine at start-up). */
+  get usesLockDocuments(): boolean {
+    return this.engine.needsLockDocuments;
+  }
 
   async run<T>(key: string, options: LockOptions, work: () => Promise<T>): Promise<T> {
+    if (!this.usesLockDocuments) return work();
     const { busyMessage, waitMs = 5_000, staleMs = 30_000 } = options;
     const holder = randomBytes(12).toString('hex');
     const deadline = Date.now() + waitMs;

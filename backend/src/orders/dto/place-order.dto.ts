@@ -1,8 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsMongoId, Max, Min, ValidateNested } from 'class-validator';
+import { MAX_LINE_QUANTITY } from '@greencart/domain';
 
-export const MAX_QUANTITY_PER_LINE = 99;
+const MAX_QUANTITY_PER_LINE = MAX_LINE_QUANTITY;
 export const MAX_LINES_PER_ORDER = 50;
 
 export class OrderLineDto {

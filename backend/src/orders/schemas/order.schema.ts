@@ -1,6 +1,6 @@
+import { DELIVERY_PROMISE_MINUTES, ORDER_STATUSES, PAYMENT_STATUSES, PAYMENT_TYPES, type OrderStatus, type PaymentStatus, type PaymentType } from '@greencart/domain';
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { HydratedDocument, Schema as MongooseSchema, Types } from 'mongoose';
-import { DELIVERY_PROMISE_MINUTES, ORDER_STATUSES, type OrderStatus } from '@greencart/domain';
 
 /** One line, with a snapshot of what was bought so the order survives product edits and deletion. */
 @Schema({ _id: false })
@@ -16,6 +16,27 @@ export class OrderItem {
 }
 const OrderItemSchema = SchemaFactory.createForClass(OrderItem);
 
+/** The delivery address as it was when ordered: later edits or deletion of the saved address never change it. */
+@Schema({ _id: false, toJSON: { virtuals: true }, id: false })
+export class OrderAddress {
+  /** The saved address it was copied from. */
+  @Prop({ type: MongooseSchema.Types.ObjectId, required: true }) _id: Types.ObjectId;
+  @Prop({ required: true }) firstName: string;
+  @Prop({ required: true }) lastName: string;
+  @Prop({ required: true }) email: string;
+  @Prop({ required: true }) street: string;
+  @Prop({ required: true }) city: string;
+  @Prop({ required: true }) state: string;
+  @Prop({ required: true }) pincode: string;
+  @Prop({ required: true }) country: string;
+  @Prop({ required: true }) phone: string;
+}
+const OrderAddressSchema = SchemaFactory.createForClass(OrderAddress);
+// The seller's order view reads `zipcode` (spec section 3); it is the same value as the pincode.
+OrderAddressSchema.virtual('zipcode').get(function (this: OrderAddress) {
+  return this.pincode;
+});
+
 @Schema({ _id: false })
 export class StatusChange {
   @Prop({ type: String, required: true, enum: ORDER_STATUSES }) status: OrderStatus;
@@ -30,15 +51,17 @@ const StatusChangeSchema = SchemaFactory.createForClass(StatusChange);
 export class Order {
   @Prop({ type: MongooseSchema.Types.ObjectId, ref: 'User', required: true, index: true }) user: Types.ObjectId;
   @Prop({ type: [OrderItemSchema], required: true }) items: OrderItem[];
-  @Prop({ type: MongooseSchema.Types.ObjectId, ref: 'Address', required: true }) address: Types.ObjectId;
+  @Prop({ type: OrderAddressSchema, required: true }) address: OrderAddress;
   /** Total in rupees (spec field); amountPaise is the exact figure. */
   @Prop({ required: true }) amount: number;
   @Prop({ required: true }) amountPaise: number;
   @Prop({ required: true }) subtotalPaise: number;
   @Prop({ required: true }) taxPaise: number;
-  @Prop({ type: String, required: true, enum: ['COD', 'Online'] }) paymentType: 'COD' | 'Online';
-  @Prop({ type: String, required: true, enum: ORDER_STATUSES, default: 'Order Placed' }) status: OrderStatus;
+  @Prop({ type: String, required: true, enum: PAYMENT_TYPES }) paymentType: PaymentType;
+  @Prop({ type: String, required: true, enum: PAYMENT_STATUSES, default: 'pending' }) paymentStatus: PaymentStatus;
+  /** Spec field: paymentStatus is 'paid'. */
   @Prop({ required: true, default: false }) isPaid: boolean;
+  @Prop({ type: String, required: true, enum: ORDER_STATUSES, default: 'Order Placed' }) status: OrderStatus;
   @Prop({ type: [StatusChangeSchema], default: [] }) statusHistory: StatusChange[];
   /** One order per checkout attempt: unique together with the user. */
   @Prop({ required: true }) idempotencyKey: string;

@@ -2,14 +2,15 @@ import { applyDecorators, BadRequestException } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsDefined, IsIn, IsNotEmpty, IsString, MaxLength, ValidateBy, ValidateIf, validateSync } from 'class-validator';
-import { PRODUCT_CATEGORIES, type ProductCategory } from '@greencart/domain';
-
-export const MAX_NAME_LENGTH = 120;
-export const MAX_DESCRIPTION_LENGTH = 2000;
-/** Same limit as the schema and the seller form (frontend/src/features/seller/product-form.ts). */
-export const MAX_WEIGHT_LENGTH = 40;
-/** Keeps every amount far inside the safe-integer range once turned into paise. */
-export const MAX_PRICE = 1_000_000;
+import {
+  isRupeeAmount,
+  MAX_PRICE_RUPEES as MAX_PRICE,
+  MAX_PRODUCT_DESCRIPTION_LENGTH as MAX_DESCRIPTION_LENGTH,
+  MAX_PRODUCT_NAME_LENGTH as MAX_NAME_LENGTH,
+  MAX_PRODUCT_WEIGHT_LENGTH as MAX_WEIGHT_LENGTH,
+  PRODUCT_CATEGORIES,
+  type ProductCategory,
+} from '@greencart/domain';
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Left out means "not given"; null is refused by the rules that follow. */
@@ -38,8 +39,7 @@ const Rupees = (field: 'price' | 'offerPrice') =>
   ValidateBy({
     name: 'isRupees',
     validator: {
-      validate: (value: unknown) =>
-        typeof value === 'number' && Number.isFinite(value) && value > 0 && value <= MAX_PRICE && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+      validate: (value: unknown) => isRupeeAmount(value),
       defaultMessage: () => `${field} must be a positive number of rupees with at most 2 decimals (at most ${MAX_PRICE})`,
     },
   });

@@ -1,10 +1,7 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { HydratedDocument } from 'mongoose';
 
-/** The shopper's saved cart: product id (ObjectId hex) → quantity. */
-export type CartItems = Record<string, number>;
-
-@Schema({ timestamps: true, minimize: false })
+@Schema({ timestamps: true })
 export class User {
   @Prop({ required: true, trim: true, maxlength: 50 })
   firstName: string;
@@ -20,13 +17,6 @@ export class User {
   /** Google's `sub`. Not a unique index: FerretDB v1 has no sparse/partial indexes, so linking is by the unique email. */
   @Prop({ index: true })
   googleId?: string;
-
-  @Prop({ type: Object, default: () => ({}) })
-  cartItems: CartItems;
-
-  /** Bumped on every cart write, so read-modify-write merges can detect a concurrent change (no transactions on FerretDB). */
-  @Prop({ default: 0 })
-  cartVersion: number;
 }
 
 export type UserDocument = HydratedDocument<User>;

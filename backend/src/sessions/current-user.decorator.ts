@@ -1,5 +1,5 @@
 import { createParamDecorator, ExecutionContext, InternalServerErrorException } from '@nestjs/common';
-import type { UserData } from '../../users/users.service';
+import type { UserData } from '../users/users.service';
 
 /** The signed-in shopper as loaded by `@ShopperOnly()` (fresh from the database for this request). */
 export const CurrentUser = createParamDecorator((_data: unknown, context: ExecutionContext): UserData => {

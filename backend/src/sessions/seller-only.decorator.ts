@@ -1,7 +1,7 @@
 import { applyDecorators, UseGuards } from '@nestjs/common';
 import { ApiCookieAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { SELLER_COOKIE } from '../guards/session';
-import { SellerGuard } from '../guards/seller.guard';
+import { SELLER_COOKIE } from './session';
+import { SellerGuard } from './seller.guard';
 
 /** The route needs the seller's session (401 anonymous, 403 for a shopper). */
 export const SellerOnly = () =>

@@ -3,21 +3,16 @@ import { ConfigService } from '@nestjs/config';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { Strategy } from 'passport-jwt';
-import { SELLER_AUDIENCE, SELLER_COOKIE, TOKEN_ISSUER, type SellerTokenPayload } from '../common/guards/session';
 import type { Environment } from '../config/environment';
-import { SellerService } from './seller.service';
+import { SELLER_AUDIENCE, SELLER_COOKIE, TOKEN_ISSUER, type SellerTokenPayload } from './session';
+import { SessionService, type SellerSession } from './session.service';
 
-export interface SellerSession {
-  role: 'seller';
-  email: string;
-}
-
-/** Reads the seller's JWT from the `sellerToken` cookie and checks it against the current seller credentials. */
+/** Reads the seller's JWT from the `sellerToken` cookie; the session service checks it against the current seller credentials. */
 @Injectable()
 export class SellerJwtStrategy extends PassportStrategy(Strategy, 'seller-jwt') {
   constructor(
     config: ConfigService<Environment, true>,
-    private readonly seller: SellerService,
+    private readonly sessions: SessionService,
   ) {
     super({
       jwtFromRequest: (req: Request) => {
@@ -32,6 +27,6 @@ export class SellerJwtStrategy extends PassportStrategy(Strategy, 'seller-jwt') 
   }
 
   validate(payload: SellerTokenPayload): SellerSession | null {
-    return this.seller.isCurrent(payload) ? { role: 'seller', email: payload.sub } : null;
+    return this.sessions.sellerFromClaims(payload);
   }
 }

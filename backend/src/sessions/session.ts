@@ -1,5 +1,5 @@
 import type { CookieOptions } from 'express';
-import type { Environment } from '../../config/environment';
+import type { Environment } from '../config/environment';
 
 /** Cookie names the frontend and the original API know. */
 export const SHOPPER_COOKIE = 'token';

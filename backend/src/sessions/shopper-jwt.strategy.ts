@@ -3,16 +3,16 @@ import { ConfigService } from '@nestjs/config';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { Strategy } from 'passport-jwt';
-import { SHOPPER_AUDIENCE, SHOPPER_COOKIE, TOKEN_ISSUER, type ShopperTokenPayload } from '../common/guards/session';
 import type { Environment } from '../config/environment';
-import { UserData, UsersService } from '../users/users.service';
+import { SHOPPER_AUDIENCE, SHOPPER_COOKIE, TOKEN_ISSUER, type ShopperTokenPayload } from './session';
+import { SessionService, type Shopper } from './session.service';
 
-/** Reads the shopper's JWT from the `token` cookie and re-loads the account, so a deleted account's cookie stops working. */
+/** Reads the shopper's JWT from the `token` cookie; the session service decides whether it still names an account. */
 @Injectable()
 export class ShopperJwtStrategy extends PassportStrategy(Strategy, 'shopper-jwt') {
   constructor(
     config: ConfigService<Environment, true>,
-    private readonly users: UsersService,
+    private readonly sessions: SessionService,
   ) {
     super({
       jwtFromRequest: (req: Request) => {
@@ -26,8 +26,7 @@ export class ShopperJwtStrategy extends PassportStrategy(Strategy, 'shopper-jwt'
     });
   }
 
-  async validate(payload: ShopperTokenPayload): Promise<UserData | null> {
-    if (payload?.role !== 'shopper' || typeof payload.sub !== 'string') return null;
-    return this.users.findById(payload.sub);
+  validate(payload: ShopperTokenPayload): Promise<Shopper | null> {
+    return this.sessions.shopperFromClaims(payload);
   }
 }

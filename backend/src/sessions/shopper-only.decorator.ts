@@ -1,7 +1,7 @@
 import { applyDecorators, UseGuards } from '@nestjs/common';
 import { ApiCookieAuth, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { SHOPPER_COOKIE } from '../guards/session';
-import { ShopperGuard } from '../guards/shopper.guard';
+import { SHOPPER_COOKIE } from './session';
+import { ShopperGuard } from './shopper.guard';
 
 /** The route needs a signed-in shopper (401 otherwise). Pair with `@CurrentUser()`. */
 export const ShopperOnly = () =>

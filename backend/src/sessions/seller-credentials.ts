@@ -2,7 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { JwtService } from '@nestjs/jwt';
-import { SELLER_AUDIENCE, SESSION_EXPIRES_IN, TOKEN_ISSUER, type SellerTokenPayload } from '../common/guards/session';
+import { SELLER_AUDIENCE, SESSION_EXPIRES_IN, TOKEN_ISSUER, type SellerTokenPayload } from './session';
 import type { Environment } from '../config/environment';
 
 /** Equal-length digests, so comparing never reveals where two strings differ or how long they are. */
@@ -13,7 +13,7 @@ function sameSecret(given: string, expected: string): boolean {
 
 /** The one seller account, whose credentials come from the environment (SELLER_EMAIL / SELLER_PASSWORD). */
 @Injectable()
-export class SellerService {
+export class SellerCredentials {
   constructor(
     private readonly config: ConfigService<Environment, true>,
     private readonly jwt: JwtService,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Response } from 'express';
-import type { Environment } from '../../config/environment';
+import type { Environment } from '../config/environment';
 import { SESSION_MAX_AGE_MS, sessionCookieOptions } from './session';
 
 /** Sets and clears session cookies with the same attributes (a cookie is only cleared by a matching path and flags). */

@@ -1,0 +1,32 @@
+import type { OrderStatus, PaymentStatus, PaymentType } from '@greencart/domain';
+import type { OrderDocument } from './schemas/order.schema';
+
+/**
+ * Domain events of orders, published once per change after the write succeeded (never before, never
+ * for a replayed request). Listeners react to what happened (empty the cart, push to sockets, refund);
+ * a failing listener is logged and never undoes the write or changes the answer.
+ */
+export const ORDER_PLACED = 'order.placed';
+export const ORDER_STATUS_CHANGED = 'order.status-changed';
+export const ORDER_PAID = 'order.paid';
+
+interface OrderEventBase {
+  orderId: string;
+  userId: string;
+  /** The order as stored after the change, in the shape the order lists return. */
+  order: OrderDocument;
+}
+
+export interface OrderPlacedEvent extends OrderEventBase {
+  paymentType: PaymentType;
+}
+
+export interface OrderStatusChangedEvent extends OrderEventBase {
+  from: OrderStatus;
+  to: OrderStatus;
+}
+
+export interface OrderPaidEvent extends OrderEventBase {
+  paymentType: PaymentType;
+  paymentStatus: PaymentStatus;
+}
