@@ -17,6 +17,7 @@ import { HealthModule } from './health/health.module';
 import { MediaModule } from './media/media.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
 import { OrdersModule } from './orders/orders.module';
+import { PaymentsModule } from './payments/payments.module';
 import { ProductsModule } from './products/products.module';
 import { SellerModule } from './seller/seller.module';
 import { SessionsModule } from './sessions/sessions.module';
@@ -81,6 +82,7 @@ const storefront = existsSync(join(frontendDist, 'index.html'))
     ProductsModule,
     AddressesModule,
     OrdersModule,
+    PaymentsModule,
   ],
 })
 export class AppModule {}

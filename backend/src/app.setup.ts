@@ -35,15 +35,18 @@ export async function createApp(from: Type<unknown> | AppCreator, options: NestA
 export function configureApp(app: NestExpressApplication): NestExpressApplication {
   const config = app.get<ConfigService<Environment, true>>(ConfigService);
   app.setGlobalPrefix('api');
+  // Razorpay's checkout.js (or the stand-in RAZORPAY_CHECKOUT_URL points at) may run, frame and call home.
+  const checkoutOrigin = new URL(config.get('RAZORPAY_CHECKOUT_URL', { infer: true })).origin;
+  const razorpay = [...new Set([checkoutOrigin, 'https://checkout.razorpay.com', 'https://api.razorpay.com'])];
   app.set('trust proxy', config.get('TRUST_PROXY', { infer: true }));
   app.use(
     helmet({
       contentSecurityPolicy: {
         directives: {
           'img-src': ["'self'", 'data:', 'blob:'],
-          'script-src': ["'self'", 'https://checkout.razorpay.com'],
-          'frame-src': ["'self'", 'https://api.razorpay.com', 'https://checkout.razorpay.com'],
-          'connect-src': ["'self'", 'ws:', 'wss:', 'https://lumberjack.razorpay.com'],
+          'script-src': ["'self'", ...razorpay],
+          'frame-src': ["'self'", ...razorpay],
+          'connect-src': ["'self'", 'ws:', 'wss:', ...razorpay, 'https://lumberjack.razorpay.com'],
         },
       },
     }),

@@ -4,7 +4,8 @@ import request from 'supertest';
 import { cookie, PASSWORD, SELLER, SESSION_ENV, uniqueEmail } from './support/sessions';
 import { createTestApp, type TestApp } from './support/test-app';
 
-type Access = 'public' | 'shopper' | 'seller';
+/** `signed`: nobody gets in by a session; only a valid signature of the request (webhooks). */
+type Access = 'public' | 'shopper' | 'seller' | 'signed';
 
 /**
  * Every route the API may register, and who may use it. A route the app registers that is not in
@@ -50,6 +51,12 @@ const ACCESS: Record<string, Access> = {
   'GET /api/getorder/user': 'shopper',
   'GET /api/getorder/admin/seller': 'seller',
   'PATCH /api/orders/:id/status': 'seller',
+  // Online payment
+  'GET /api/payments/options': 'public',
+  'GET /api/getkey': 'shopper',
+  'POST /api/paymentonline': 'shopper',
+  'POST /api/payment-success': 'shopper',
+  'POST /api/payments/razorpay/webhook': 'signed',
 };
 
 interface Route {
@@ -155,6 +162,9 @@ describe('authorization matrix', () => {
         if (status.anonymous !== 401) problems.push(`${name}: anonymous got ${status.anonymous}, expected 401`);
         if (!denied(status.seller)) problems.push(`${name}: seller got ${status.seller}, expected 401/403`);
         if (denied(status.shopperA) || denied(status.shopperB)) problems.push(`${name}: shoppers got ${status.shopperA}/${status.shopperB}`);
+      }
+      if (access === 'signed') {
+        for (const [who, s] of Object.entries(status)) if (s !== 401 && s !== 503) problems.push(`${name}: ${who} got ${s}, expected 401 (or 503 when not set up)`);
       }
       if (access === 'seller') {
         if (!denied(status.anonymous)) problems.push(`${name}: anonymous got ${status.anonymous}, expected 401/403`);

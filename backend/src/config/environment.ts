@@ -93,6 +93,50 @@ export class Environment {
   @IsUrl({ require_tld: false, require_protocol: true })
   GOOGLE_USERINFO_URL = 'https://openidconnect.googleapis.com/v1/userinfo';
 
+  /** Razorpay (online payment). Online payment is offered only when the key id and secret are both set. */
+  @IsOptional()
+  @IsString()
+  RAZORPAY_KEY_ID?: string;
+
+  @IsOptional()
+  @IsString()
+  RAZORPAY_KEY_SECRET?: string;
+
+  /** Signs Razorpay's webhook calls (set in the Razorpay dashboard); without it the webhook answers 503. */
+  @IsOptional()
+  @IsString()
+  RAZORPAY_WEBHOOK_SECRET?: string;
+
+  /** Razorpay's API base; tests point it at a local server speaking the same protocol. */
+  @IsUrl({ require_tld: false, require_protocol: true })
+  RAZORPAY_API_URL = 'https://api.razorpay.com';
+
+  /** Where the storefront loads checkout.js from; browser tests point it at a local stand-in. */
+  @IsUrl({ require_tld: false, require_protocol: true })
+  RAZORPAY_CHECKOUT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
+
+  /** How long Razorpay may take to answer before the shopper is told it is unavailable. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(500)
+  RAZORPAY_TIMEOUT_MS = 8_000;
+
+  /** A checkout not paid within this time expires (a payment captured later still becomes an order). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  CHECKOUT_EXPIRY_SECONDS = 30 * 60;
+
+  /** The shop's name and contact, shown in Razorpay's checkout. */
+  @IsString()
+  SHOP_NAME = 'GreenCart';
+
+  @IsEmail()
+  SHOP_EMAIL = 'support@greencart.local';
+
+  @IsString()
+  SHOP_PHONE = '+91 98765 43210';
+
   /** Requests per IP per window, on every route. */
   @Type(() => Number)
   @IsInt()
@@ -126,6 +170,12 @@ export function insecureDefaults(env: Environment): string[] {
 
 export function isGoogleEnabled(env: Pick<Environment, 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET'>): boolean {
   return Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
+}
+
+/** Why online payment is unavailable, or null when it is configured. */
+export function onlinePaymentProblem(env: Pick<Environment, 'RAZORPAY_KEY_ID' | 'RAZORPAY_KEY_SECRET'>): string | null {
+  if (!env.RAZORPAY_KEY_ID || !env.RAZORPAY_KEY_SECRET) return 'Online payment is not set up for this shop yet; please choose cash on delivery';
+  return null;
 }
 
 export function validateEnvironment(raw: Record<string, unknown>): Environment {

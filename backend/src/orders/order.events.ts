@@ -9,6 +9,7 @@ import type { OrderDocument } from './schemas/order.schema';
 export const ORDER_PLACED = 'order.placed';
 export const ORDER_STATUS_CHANGED = 'order.status-changed';
 export const ORDER_PAID = 'order.paid';
+export const ORDER_REFUNDED = 'order.refunded';
 
 interface OrderEventBase {
   orderId: string;
@@ -29,4 +30,9 @@ export interface OrderStatusChangedEvent extends OrderEventBase {
 export interface OrderPaidEvent extends OrderEventBase {
   paymentType: PaymentType;
   paymentStatus: PaymentStatus;
+}
+
+export interface OrderRefundedEvent extends OrderEventBase {
+  refundId: string;
+  refundStatus: 'pending' | 'processed' | 'failed';
 }

@@ -22,14 +22,23 @@ import { isDuplicateKeyError } from '../common/mongo-errors';
 import { MediaService } from '../media/media.service';
 import { ProductsService } from '../products/products.service';
 import { OrderLineDto, PlaceOrderDto } from './dto/place-order.dto';
-import { ORDER_PAID, ORDER_PLACED, ORDER_STATUS_CHANGED, type OrderPaidEvent, type OrderPlacedEvent, type OrderStatusChangedEvent } from './order.events';
-import { Order, OrderAddress, OrderDocument, OrderItem } from './schemas/order.schema';
+import {
+  ORDER_PAID,
+  ORDER_PLACED,
+  ORDER_REFUNDED,
+  ORDER_STATUS_CHANGED,
+  type OrderPaidEvent,
+  type OrderPlacedEvent,
+  type OrderRefundedEvent,
+  type OrderStatusChangedEvent,
+} from './order.events';
+import { Order, OrderAddress, OrderDocument, OrderItem, OrderPayment, RefundStatus } from './schemas/order.schema';
 
 /** An order priced and checked, not stored yet: what a checkout commits (COD now, online after payment). */
 export interface OrderQuote {
   userId: string;
   paymentType: PaymentType;
-  address: OrderAddress;
+  address?: OrderAddress;
   items: OrderItem[];
   price: PriceBreakdown;
   /** Fingerprint of what was asked for (address, lines, payment type), to recognise the same request. */
@@ -45,6 +54,14 @@ export interface PlacedOrder {
 export interface CommitOptions {
   /** The payment state the order starts in (e.g. `paid` for an online payment already captured). */
   paymentStatus?: PaymentStatus;
+  /** How it was paid (online orders). */
+  payment?: OrderPayment;
+}
+
+/** What a quote needs: the lines, and the saved address to deliver to (optional only where `addressRequired` is false). */
+export interface QuoteRequest {
+  address?: string;
+  items: OrderLineDto[];
 }
 
 /** Without an Idempotency-Key, the same shopper sending the same order again within this window gets the first order. */
@@ -81,10 +98,10 @@ export class OrdersService implements OnApplicationBootstrap {
   }
 
   /** Checks the shopper's address and the lines against the catalogue and prices them with the one pricing function. Writes nothing. */
-  async quote(userId: string, dto: PlaceOrderDto, paymentType: PaymentType): Promise<OrderQuote> {
+  async quote(userId: string, dto: QuoteRequest, paymentType: PaymentType, { addressRequired = true } = {}): Promise<OrderQuote> {
     const lines = mergeLines(dto.items);
-    const saved = await this.addresses.findOwned(userId, dto.address);
-    if (!saved) throw new BadRequestException('Please select one of your saved addresses');
+    if (!lines.length) throw new BadRequestException('Your cart is empty');
+    const address = dto.address !== undefined || addressRequired ? await this.ownAddress(userId, dto.address) : undefined;
     const products = await this.products.findByIds(lines.map((l) => l.product));
     const byId = new Map(products.map((p) => [String(p._id), p]));
     const items: OrderItem[] = lines.map((line) => {
@@ -101,9 +118,55 @@ export class OrdersService implements OnApplicationBootstrap {
         offerPricePaise: toPaise(product.offerPrice),
       };
     });
-    const address: OrderAddress = { _id: saved._id, ...pickAddress(saved) };
     const price = priceCart(items.map((i) => ({ offerPrice: i.offerPrice, quantity: i.quantity })));
     return { userId, paymentType, address, items, price, requestHash: fingerprint(dto, paymentType) };
+  }
+
+  /** A snapshot of one of the shopper's saved addresses; 400 when it is not theirs. */
+  async ownAddress(userId: string, addressId: string | undefined): Promise<OrderAddress> {
+    const saved = addressId === undefined ? null : await this.addresses.findOwned(userId, addressId);
+    if (!saved) throw new BadRequestException('Please select one of your saved addresses');
+    return { _id: saved._id, ...pickAddress(saved) };
+  }
+
+  /** The shopper's most recently saved address, for an online order whose client never said where to deliver. */
+  async latestAddress(userId: string): Promise<OrderAddress | undefined> {
+    const [saved] = await this.addresses.listFor(userId);
+    return saved ? { _id: saved._id, ...pickAddress(saved) } : undefined;
+  }
+
+  findById(orderId: string): Promise<OrderDocument | null> {
+    return isValidObjectId(orderId) ? this.orders.findById(orderId).exec() : Promise.resolve(null);
+  }
+
+  /** The order a checkout attempt (idempotency key) produced, if any. */
+  async findPlaced(userId: string, idempotencyKey: string): Promise<OrderDocument | null> {
+    const order = await this.findByKey(userId, idempotencyKey);
+    return order ? this.withProducts(order) : null;
+  }
+
+  /**
+   * Records the refund of a cancelled online order (once: a refund id, once stored, is never replaced
+   * by another). `processed` makes the payment `refunded`.
+   */
+  async recordRefund(orderId: string, refundId: string, refundStatus: RefundStatus): Promise<OrderDocument | null> {
+    const set: Record<string, unknown> = { 'payment.refundId': refundId, 'payment.refundStatus': refundStatus };
+    if (refundStatus === 'processed') set.paymentStatus = 'refunded';
+    if (refundStatus === 'processed') set.isPaid = false;
+    const updated = await this.orders
+      .findOneAndUpdate({ _id: new Types.ObjectId(orderId), 'payment.refundId': { $in: [null, refundId] } }, { $set: set }, { returnDocument: 'after' })
+      .populate('items.product', PRODUCT_FIELDS)
+      .exec();
+    if (updated) {
+      const event = { orderId, userId: String(updated.user), order: updated, refundId, refundStatus };
+      await this.events.publish(ORDER_REFUNDED, event satisfies OrderRefundedEvent);
+    }
+    return updated;
+  }
+
+  /** Cancelled online orders whose money has not been returned yet (a refund to start or to confirm). */
+  awaitingRefund(limit = 50): Promise<OrderDocument[]> {
+    return this.orders.find({ paymentType: 'Online', status: 'Cancelled', paymentStatus: 'paid' }).limit(limit).exec();
   }
 
   /**
@@ -114,6 +177,7 @@ export class OrdersService implements OnApplicationBootstrap {
    */
   async commit(quote: OrderQuote, idempotencyKey: string, options: CommitOptions = {}): Promise<PlacedOrder> {
     const paymentStatus = options.paymentStatus ?? initialPaymentStatus(quote.paymentType);
+    if (quote.paymentType === 'COD' && !quote.address) throw new BadRequestException('Please select one of your saved addresses');
     // Past orders keep showing their pictures even if the seller later removes them from the product.
     await this.media.keep(quote.items.map((item) => item.image));
     let order: OrderDocument;
@@ -133,6 +197,7 @@ export class OrdersService implements OnApplicationBootstrap {
         statusHistory: [{ status: 'Order Placed', at: new Date() }],
         idempotencyKey,
         requestHash: quote.requestHash,
+        ...(options.payment ? { payment: options.payment } : {}),
       });
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
@@ -183,7 +248,7 @@ export class OrdersService implements OnApplicationBootstrap {
       const paymentStatus = paymentAfterStatusChange(order.paymentType, order.paymentStatus ?? 'pending', to);
       const set: Partial<Order> = { status: to, paymentStatus, isPaid: paymentStatus === 'paid' };
       const changed = await this.orders
-        .findOneAndUpdate({ _id: order._id, status: order.status }, { $set: set, $push: { statusHistory: { status: to, at: new Date() } } }, { new: true })
+        .findOneAndUpdate({ _id: order._id, status: order.status }, { $set: set, $push: { statusHistory: { status: to, at: new Date() } } }, { returnDocument: 'after' })
         .populate('items.product', PRODUCT_FIELDS)
         .exec();
       if (!changed) throw new ConflictException('The order changed meanwhile; reload and try again');
@@ -194,7 +259,8 @@ export class OrdersService implements OnApplicationBootstrap {
     if (updated.paymentStatus === 'paid' && before.paymentStatus !== 'paid') {
       await this.events.publish(ORDER_PAID, { ...event, paymentType: updated.paymentType, paymentStatus: updated.paymentStatus } satisfies OrderPaidEvent);
     }
-    return updated;
+    // Listeners may have changed it further (a refund started for a cancelled online order).
+    return (await this.orders.findById(updated._id).populate('items.product', PRODUCT_FIELDS).exec()) ?? updated;
   }
 
   /**
@@ -247,7 +313,7 @@ function mergeLines(items: OrderLineDto[]): OrderLineDto[] {
   return lines;
 }
 
-function fingerprint(dto: PlaceOrderDto, paymentType: PaymentType): string {
+function fingerprint(dto: QuoteRequest, paymentType: PaymentType): string {
   const lines = sumLines(dto.items).sort((a, b) => a.product.localeCompare(b.product));
   return createHash('sha256').update(JSON.stringify([dto.address, paymentType, lines])).digest('hex');
 }

@@ -37,6 +37,19 @@ OrderAddressSchema.virtual('zipcode').get(function (this: OrderAddress) {
   return this.pincode;
 });
 
+/** How an online order was paid, and its refund once cancelled. */
+@Schema({ _id: false })
+export class OrderPayment {
+  @Prop({ type: String, required: true, enum: ['razorpay'] }) provider: 'razorpay';
+  @Prop({ required: true }) razorpayOrderId: string;
+  @Prop({ required: true }) razorpayPaymentId: string;
+  @Prop() refundId?: string;
+  /** Razorpay's refund status: pending until the bank confirms, then processed (or failed). */
+  @Prop({ type: String, enum: ['pending', 'processed', 'failed'] }) refundStatus?: RefundStatus;
+}
+const OrderPaymentSchema = SchemaFactory.createForClass(OrderPayment);
+export type RefundStatus = 'pending' | 'processed' | 'failed';
+
 @Schema({ _id: false })
 export class StatusChange {
   @Prop({ type: String, required: true, enum: ORDER_STATUSES }) status: OrderStatus;
@@ -51,7 +64,8 @@ const StatusChangeSchema = SchemaFactory.createForClass(StatusChange);
 export class Order {
   @Prop({ type: MongooseSchema.Types.ObjectId, ref: 'User', required: true, index: true }) user: Types.ObjectId;
   @Prop({ type: [OrderItemSchema], required: true }) items: OrderItem[];
-  @Prop({ type: OrderAddressSchema, required: true }) address: OrderAddress;
+  /** Always set for COD; an online order paid by a client that never said where to deliver may lack it. */
+  @Prop({ type: OrderAddressSchema }) address?: OrderAddress;
   /** Total in rupees (spec field); amountPaise is the exact figure. */
   @Prop({ required: true }) amount: number;
   @Prop({ required: true }) amountPaise: number;
@@ -59,6 +73,7 @@ export class Order {
   @Prop({ required: true }) taxPaise: number;
   @Prop({ type: String, required: true, enum: PAYMENT_TYPES }) paymentType: PaymentType;
   @Prop({ type: String, required: true, enum: PAYMENT_STATUSES, default: 'pending' }) paymentStatus: PaymentStatus;
+  @Prop({ type: OrderPaymentSchema }) payment?: OrderPayment;
   /** Spec field: paymentStatus is 'paid'. */
   @Prop({ required: true, default: false }) isPaid: boolean;
   @Prop({ type: String, required: true, enum: ORDER_STATUSES, default: 'Order Placed' }) status: OrderStatus;

@@ -1,0 +1,68 @@
+import { Body, Controller, Get, Headers, HttpCode, Post, Req, Res, UnauthorizedException, ServiceUnavailableException } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { RawBodyRequest } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { createHmac } from 'node:crypto';
+import type { Environment } from '../config/environment';
+import { CurrentUser } from '../sessions/current-user.decorator';
+import { ShopperOnly } from '../sessions/shopper-only.decorator';
+import type { UserData } from '../users/users.service';
+import { CreateOnlinePaymentDto, PaymentSuccessDto } from './dto/payment.dto';
+import { PaymentsService, sameHex, type WebhookBody } from './payments.service';
+
+/** Where Razorpay posts its webhook (set the same URL in the Razorpay dashboard). */
+export const RAZORPAY_WEBHOOK_PATH = 'payments/razorpay/webhook';
+
+@ApiTags('payments')
+@Controller()
+export class PaymentsController {
+  constructor(
+    private readonly payments: PaymentsService,
+    private readonly config: ConfigService<Environment, true>,
+  ) {}
+
+  /** Whether online payment is offered, and what checkout.js needs besides the key. Public. */
+  @Get('payments/options')
+  options() {
+    return { success: true, ...this.payments.options() };
+  }
+
+  @Get('getkey')
+  @ShopperOnly()
+  getKey() {
+    return { success: true, key: this.payments.publicKey() };
+  }
+
+  /** Prices the order on the server and answers the Razorpay order for checkout.js (amount in paise). */
+  @Post('paymentonline')
+  @ShopperOnly()
+  async create(@CurrentUser() user: UserData, @Body() dto: CreateOnlinePaymentDto) {
+    const order = await this.payments.startCheckout(user._id, dto);
+    return { success: true, order };
+  }
+
+  /** 201 when this call recorded the order, 200 when it already was (a replay, or the webhook came first). */
+  @Post('payment-success')
+  @ShopperOnly()
+  async success(@CurrentUser() user: UserData, @Body() dto: PaymentSuccessDto, @Res({ passthrough: true }) res: Response) {
+    const { order, created } = await this.payments.confirmFromBrowser(user._id, dto);
+    res.status(created ? 201 : 200);
+    return { success: true, message: 'Payment received, order placed', order };
+  }
+
+  @Post(RAZORPAY_WEBHOOK_PATH)
+  @HttpCode(200)
+  @ApiOperation({ summary: "Razorpay's webhook: payment.captured, order.paid, payment.failed (signed with RAZORPAY_WEBHOOK_SECRET)" })
+  @ApiHeader({ name: 'X-Razorpay-Signature', required: true })
+  @ApiHeader({ name: 'X-Razorpay-Event-Id', required: false })
+  async webhook(@Req() req: RawBodyRequest<Request>, @Headers('x-razorpay-signature') signature: string | undefined, @Headers('x-razorpay-event-id') eventId: string | undefined) {
+    const secret = this.config.get('RAZORPAY_WEBHOOK_SECRET', { infer: true });
+    if (!secret) throw new ServiceUnavailableException('The Razorpay webhook is not set up (RAZORPAY_WEBHOOK_SECRET)');
+    const raw = req.rawBody;
+    const expected = raw ? createHmac('sha256', secret).update(raw).digest('hex') : '';
+    if (!signature || !raw || !sameHex(expected, signature)) throw new UnauthorizedException('Invalid webhook signature');
+    const outcome = await this.payments.handleWebhook(eventId, (req.body ?? {}) as WebhookBody);
+    return { success: true, ...outcome };
+  }
+}

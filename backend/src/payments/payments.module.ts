@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { CartModule } from '../cart/cart.module';
+import { LocksModule } from '../common/locks/locks.module';
+import { OrdersModule } from '../orders/orders.module';
+import { PaymentsController } from './payments.controller';
+import { PaymentsService } from './payments.service';
+import { RazorpayGateway } from './razorpay.gateway';
+import { Checkout, CheckoutSchema, PaymentEvent, PaymentEventSchema } from './schemas/checkout.schema';
+
+/** Online payment with Razorpay: checkouts, payment confirmation (browser and webhook), refunds. */
+@Module({
+  imports: [
+    MongooseModule.forFeature([
+      { name: Checkout.name, schema: CheckoutSchema },
+      { name: PaymentEvent.name, schema: PaymentEventSchema },
+    ]),
+    OrdersModule,
+    CartModule,
+    LocksModule,
+  ],
+  controllers: [PaymentsController],
+  providers: [PaymentsService, RazorpayGateway],
+})
+export class PaymentsModule {}

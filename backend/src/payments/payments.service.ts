@@ -1,0 +1,254 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { BadRequestException, Injectable, Logger, NotFoundException, OnModuleDestroy, OnModuleInit, ServiceUnavailableException } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { OnEvent } from '@nestjs/event-emitter';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model, Types } from 'mongoose';
+import { CartService } from '../cart/cart.service';
+import { DomainEvents } from '../common/events/domain-events';
+import { LocksService } from '../common/locks/locks.service';
+import { isDuplicateKeyError } from '../common/mongo-errors';
+import type { Environment } from '../config/environment';
+import { ORDER_STATUS_CHANGED, type OrderStatusChangedEvent } from '../orders/order.events';
+import { OrdersService, type OrderQuote } from '../orders/orders.service';
+import type { OrderAddress, OrderDocument } from '../orders/schemas/order.schema';
+import type { CreateOnlinePaymentDto, PaymentSuccessDto } from './dto/payment.dto';
+import { RazorpayGateway, RazorpayRefusal, refusalAsBadGateway, type RazorpayOrder, type RazorpayPayment } from './razorpay.gateway';
+import { Checkout, CheckoutDocument, PaymentEvent } from './schemas/checkout.schema';
+
+/** Domain events of payments (besides the order events the committed order publishes). */
+export const PAYMENT_FAILED = 'payment.failed';
+export const PAYMENT_CAPTURED = 'payment.captured';
+
+/** Razorpay statuses that mean the money is taken (authorized payments are captured by Razorpay's auto-capture). */
+const MONEY_TAKEN = new Set(['captured', 'authorized']);
+const SWEEP_MS = 60_000;
+/** Razorpay's smallest order: ₹1. */
+const MIN_ONLINE_PAISE = 100;
+
+export interface WebhookOutcome {
+  handled: boolean;
+  message: string;
+}
+
+/**
+ * Online payment with Razorpay. A checkout is priced by the server and stored with its Razorpay order;
+ * the browser's success call and Razorpay's webhook both complete it the same idempotent way, so
+ * exactly one paid order exists per Razorpay order, whatever is replayed, raced or closed.
+ */
+@Injectable()
+export class PaymentsService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(PaymentsService.name);
+  private sweeper?: NodeJS.Timeout;
+
+  constructor(
+    @InjectModel(Checkout.name) private readonly checkouts: Model<Checkout>,
+    @InjectModel(PaymentEvent.name) private readonly handledEvents: Model<PaymentEvent>,
+    private readonly config: ConfigService<Environment, true>,
+    private readonly razorpay: RazorpayGateway,
+    private readonly orders: OrdersService,
+    private readonly cart: CartService,
+    private readonly locks: LocksService,
+    private readonly events: DomainEvents,
+  ) {}
+
+  onModuleInit() {
+    // No TTL indexes on FerretDB: stale checkouts expire and unfinished refunds are retried here.
+    this.sweeper = setInterval(() => void this.sweep().catch((error: Error) => this.logger.warn(`Payment sweep: ${error.message}`)), SWEEP_MS);
+    this.sweeper.unref();
+  }
+
+  onModuleDestroy() {
+    clearInterval(this.sweeper);
+  }
+
+  /** The public key id for checkout.js; 503 with the reason when online payment is not set up. */
+  publicKey(): string {
+    if (!this.razorpay.available) throw new ServiceUnavailableException(this.razorpay.unavailableReason);
+    return this.razorpay.keyId!;
+  }
+
+  /** What the storefront needs to offer online payment (or to say why it cannot). */
+  options() {
+    const reason = this.razorpay.unavailableReason;
+    return {
+      online: reason ? { available: false as const, reason } : { available: true as const },
+      checkoutUrl: this.config.get('RAZORPAY_CHECKOUT_URL', { infer: true }),
+      shop: {
+        name: this.config.get('SHOP_NAME', { infer: true }),
+        email: this.config.get('SHOP_EMAIL', { infer: true }),
+        phone: this.config.get('SHOP_PHONE', { infer: true }),
+      },
+    };
+  }
+
+  /** Prices the order on the server and opens a Razorpay order for that amount. */
+  async startCheckout(userId: string, dto: CreateOnlinePaymentDto): Promise<RazorpayOrder> {
+    if (!this.razorpay.available) throw new ServiceUnavailableException(this.razorpay.unavailableReason);
+    const items = dto.items ?? Object.entries(await this.cart.get(userId)).map(([product, quantity]) => ({ product, quantity }));
+    if (!items.length) throw new BadRequestException('Your cart is empty');
+    const quote = await this.orders.quote(userId, { address: dto.address, items }, 'Online', { addressRequired: false });
+    if (quote.price.totalPaise < MIN_ONLINE_PAISE) throw new BadRequestException('Online payment needs an order of at least ₹1; please choose cash on delivery');
+    const checkoutId = new Types.ObjectId();
+    const order = await this.razorpay.createOrder(quote.price.totalPaise, String(checkoutId), { checkoutId: String(checkoutId), userId }).catch(refusalAsBadGateway);
+    await this.checkouts.create({
+      _id: checkoutId,
+      user: new Types.ObjectId(userId),
+      razorpayOrderId: order.id,
+      amountPaise: quote.price.totalPaise,
+      currency: 'INR',
+      quote: { paymentType: quote.paymentType, address: quote.address, items: quote.items, price: quote.price, requestHash: quote.requestHash },
+      status: 'pending',
+      expiresAt: new Date(Date.now() + this.config.get('CHECKOUT_EXPIRY_SECONDS', { infer: true }) * 1000),
+    });
+    return order;
+  }
+
+  /** The browser's word that Razorpay Checkout succeeded: verified, then the checkout is completed. */
+  async confirmFromBrowser(userId: string, dto: PaymentSuccessDto): Promise<{ order: OrderDocument; created: boolean }> {
+    if (!this.razorpay.available) throw new ServiceUnavailableException(this.razorpay.unavailableReason);
+    const expected = createHmac('sha256', this.config.get('RAZORPAY_KEY_SECRET', { infer: true })!)
+      .update(`${dto.razorpay_order_id}|${dto.razorpay_payment_id}`)
+      .digest('hex');
+    if (!sameHex(expected, dto.razorpay_signature)) throw new BadRequestException('Payment verification failed: the signature does not match');
+    const checkout = await this.checkouts.findOne({ razorpayOrderId: dto.razorpay_order_id, user: new Types.ObjectId(userId) }).exec();
+    if (!checkout) throw new NotFoundException('No checkout of yours has this Razorpay order');
+    const address = dto.address !== undefined && !checkout.quote.address ? await this.orders.ownAddress(userId, dto.address) : undefined;
+    return this.complete(checkout, dto.razorpay_payment_id, address);
+  }
+
+  /**
+   * Razorpay's webhook, already verified against the raw body. `payment.captured` and `order.paid`
+   * complete the checkout, `payment.failed` marks the attempt failed, anything else is acknowledged.
+   * Handled events are remembered by their id; handling one twice is harmless anyway.
+   */
+  async handleWebhook(eventId: string | undefined, body: WebhookBody): Promise<WebhookOutcome> {
+    if (eventId && (await this.handledEvents.exists({ _id: eventId }))) return { handled: false, message: 'Event already handled' };
+    const outcome = await this.dispatch(body);
+    if (eventId) await this.handledEvents.create({ _id: eventId, event: body.event, at: new Date() }).catch((error) => (isDuplicateKeyError(error) ? undefined : Promise.reject(error)));
+    return outcome;
+  }
+
+  private async dispatch(body: WebhookBody): Promise<WebhookOutcome> {
+    const payment = body.payload?.payment?.entity;
+    const orderId = payment?.order_id ?? body.payload?.order?.entity?.id;
+    switch (body.event) {
+      case 'payment.captured':
+      case 'order.paid': {
+        if (!payment?.id || !orderId) return { handled: false, message: 'No payment in the event' };
+        const checkout = await this.findCheckout(orderId, body.payload?.order?.entity);
+        if (!checkout) return { handled: false, message: 'No checkout for this Razorpay order' };
+        await this.complete(checkout, payment.id);
+        return { handled: true, message: 'Order recorded' };
+      }
+      case 'payment.failed': {
+        if (!orderId) return { handled: false, message: 'No order in the event' };
+        const reason = payment?.error_description ?? 'The payment failed';
+        const failed = await this.checkouts.updateOne({ razorpayOrderId: orderId, status: { $in: ['pending', 'expired'] } }, { $set: { status: 'failed', failureReason: reason } });
+        if (failed.modifiedCount) await this.events.publish(PAYMENT_FAILED, { razorpayOrderId: orderId, razorpayPaymentId: payment?.id, reason });
+        return { handled: true, message: 'Payment attempt marked failed' };
+      }
+      default:
+        return { handled: false, message: `Event ${String(body.event)} ignored` };
+    }
+  }
+
+  /** By our record of the Razorpay order, else by its receipt (the checkout id) should that record be missing its link. */
+  private async findCheckout(razorpayOrderId: string, order?: { receipt?: string | null }): Promise<CheckoutDocument | null> {
+    const byOrder = await this.checkouts.findOne({ razorpayOrderId }).exec();
+    if (byOrder) return byOrder;
+    const receipt = order?.receipt ?? (await this.razorpay.fetchOrder(razorpayOrderId).catch(() => undefined))?.receipt;
+    return receipt && Types.ObjectId.isValid(receipt) ? this.checkouts.findOne({ _id: new Types.ObjectId(receipt), razorpayOrderId }).exec() : null;
+  }
+
+  /**
+   * Checks the payment at Razorpay (order, amount, currency, money taken) and commits the order under
+   * the key `rzp:<razorpay order id>`: the unique (user, key) index lets only one commit win, and the
+   * others answer with that order. Expired checkouts complete too: money taken is never lost.
+   */
+  private async complete(checkout: CheckoutDocument, paymentId: string, address?: OrderAddress): Promise<{ order: OrderDocument; created: boolean }> {
+    const userId = String(checkout.user);
+    const key = `rzp:${checkout.razorpayOrderId}`;
+    const existing = await this.orders.findPlaced(userId, key);
+    if (existing) return { order: existing, created: false };
+
+    let payment: RazorpayPayment;
+    try {
+      payment = await this.razorpay.fetchPayment(paymentId);
+    } catch (error) {
+      if (error instanceof RazorpayRefusal) throw new BadRequestException('Razorpay does not know this payment');
+      throw error;
+    }
+    if (payment.order_id !== checkout.razorpayOrderId) throw new BadRequestException('This payment belongs to a different Razorpay order');
+    if (payment.amount !== checkout.amountPaise || payment.currency !== checkout.currency) {
+      this.logger.error(`Payment ${payment.id} is ${payment.amount} ${payment.currency}, checkout ${String(checkout._id)} asked ${checkout.amountPaise} ${checkout.currency}`);
+      throw new BadRequestException('The payment amount does not match this order; the shop has been told');
+    }
+    if (!MONEY_TAKEN.has(payment.status)) throw new BadRequestException(`The payment is ${payment.status}, not completed`);
+
+    const quote: OrderQuote = {
+      userId,
+      paymentType: 'Online',
+      address: checkout.quote.address ?? address ?? (await this.orders.latestAddress(userId)),
+      items: checkout.quote.items,
+      price: checkout.quote.price,
+      requestHash: checkout.quote.requestHash,
+    };
+    const placed = await this.orders.commit(quote, key, {
+      paymentStatus: 'paid',
+      payment: { provider: 'razorpay', razorpayOrderId: checkout.razorpayOrderId, razorpayPaymentId: payment.id },
+    });
+    await this.checkouts.updateOne({ _id: checkout._id }, { $set: { status: 'paid', razorpayPaymentId: payment.id, orderId: placed.order._id } });
+    if (placed.created) await this.events.publish(PAYMENT_CAPTURED, { razorpayOrderId: checkout.razorpayOrderId, razorpayPaymentId: payment.id, orderId: String(placed.order._id) });
+    return placed;
+  }
+
+  /** A cancelled online order that was paid is refunded. */
+  @OnEvent(ORDER_STATUS_CHANGED)
+  async refundCancelled(event: OrderStatusChangedEvent): Promise<void> {
+    if (event.to !== 'Cancelled' || event.order.paymentType !== 'Online' || event.order.paymentStatus !== 'paid') return;
+    await this.refund(event.orderId);
+  }
+
+  /**
+   * One refund per order, however often this runs: one at a time per order, and a refund Razorpay
+   * already has for the payment is recorded instead of asking for another.
+   */
+  async refund(orderId: string): Promise<void> {
+    await this.locks.run(`refund:${orderId}`, { busyMessage: 'This refund is being made right now' }, async () => {
+      const order = await this.orders.findById(orderId);
+      const payment = order?.payment;
+      if (!order || !payment || order.paymentStatus !== 'paid' || order.status !== 'Cancelled') return;
+      if (payment.refundId && payment.refundStatus === 'processed') return;
+      const [made] = (await this.razorpay.refundsOf(payment.razorpayPaymentId)).filter((r) => r.status !== 'failed');
+      const refund = made ?? (await this.razorpay.refund(payment.razorpayPaymentId, order.amountPaise, String(order._id)));
+      if (refund.id === payment.refundId && refund.status === payment.refundStatus) return;
+      await this.orders.recordRefund(orderId, refund.id, refund.status);
+    });
+  }
+
+  /** Expires stale checkouts and retries refunds that did not finish (Razorpay down at the time). */
+  async sweep(): Promise<void> {
+    await this.checkouts.updateMany({ status: 'pending', expiresAt: { $lt: new Date() } }, { $set: { status: 'expired' } });
+    if (!this.razorpay.available) return;
+    for (const order of await this.orders.awaitingRefund()) {
+      await this.refund(String(order._id)).catch((error: Error) => this.logger.warn(`Refund of order ${String(order._id)} not finished: ${error.message}`));
+    }
+  }
+}
+
+/** The parts of a Razorpay webhook body the shop reads. */
+export interface WebhookBody {
+  event?: string;
+  payload?: {
+    payment?: { entity?: { id?: string; order_id?: string; error_description?: string | null } };
+    order?: { entity?: { id?: string; receipt?: string | null } };
+  };
+}
+
+/** Constant-time comparison of two hex digests (different lengths never match). */
+export function sameHex(expected: string, given: string): boolean {
+  const a = Buffer.from(expected, 'hex');
+  const b = Buffer.from(given, 'hex');
+  return a.length === b.length && a.length > 0 && timingSafeEqual(a, b);
+}
