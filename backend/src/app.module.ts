@@ -9,6 +9,7 @@ import { AddressesModule } from './addresses/addresses.module';
 import { AuthModule } from './auth/auth.module';
 import { RateLimitModule } from './auth/rate-limit.module';
 import { CartModule } from './cart/cart.module';
+import { ChatModule } from './chat/chat.module';
 import { DomainEventsModule } from './common/events/domain-events.module';
 import { Environment, validateEnvironment } from './config/environment';
 import { DatabaseModule } from './database/database.module';
@@ -83,6 +84,7 @@ const storefront = existsSync(join(frontendDist, 'index.html'))
     AddressesModule,
     OrdersModule,
     PaymentsModule,
+    ChatModule,
   ],
 })
 export class AppModule {}

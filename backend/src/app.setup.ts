@@ -6,6 +6,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
+import { ShopSocketAdapter } from './chat/socket-io.adapter';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import type { Environment } from './config/environment';
 
@@ -56,6 +57,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.enableCors({ origin: [config.get('FRONTEND_ORIGIN', { infer: true })], credentials: true });
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, stopAtFirstError: true }));
   app.useGlobalFilters(new AllExceptionsFilter());
+  app.useWebSocketAdapter(new ShopSocketAdapter(app));
 
   const document = SwaggerModule.createDocument(
     app,

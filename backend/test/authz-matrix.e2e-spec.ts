@@ -57,6 +57,14 @@ const ACCESS: Record<string, Access> = {
   'POST /api/paymentonline': 'shopper',
   'POST /api/payment-success': 'shopper',
   'POST /api/payments/razorpay/webhook': 'signed',
+  // Chat history (live messages go through the socket gateway)
+  'GET /api/chat/messages': 'shopper',
+  'GET /api/chat/unread': 'shopper',
+  'POST /api/chat/read': 'shopper',
+  'GET /api/seller/chats': 'seller',
+  'GET /api/seller/chats/unread': 'seller',
+  'GET /api/seller/chats/:userId/messages': 'seller',
+  'POST /api/seller/chats/:userId/read': 'seller',
 };
 
 interface Route {

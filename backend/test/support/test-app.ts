@@ -15,10 +15,15 @@ export interface TestApp {
  * Boots the real AppModule (same setup as main.ts) on a fresh database of the shared test server.
  * `env` overrides settings for this suite; demo seeding is off unless asked for.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * `database` shares one database between apps; `sameModules` builds this app from the module registry
+ * of the previous one (a second instance with the very same settings): mongoose loads some of its
+ * modules lazily, and two registries in one process make its documents fail `instanceof` checks.
+ */
+export async function createTestApp(env: Record<string, string> = {}, options: { database?: string; sameModules?: boolean } = {}): Promise<TestApp> {
   const base = process.env.TEST_MONGODB_BASE_URI;
   if (!base) throw new Error('TEST_MONGODB_BASE_URI missing: run through jest-e2e.config.js');
-  const dbName = `t_${(expect.getState().testPath ?? 'suite').split('/').pop()!.replace(/\W+/g, '_').slice(0, 30)}_${randomBytes(3).toString('hex')}`;
+  const dbName = options.database ?? `t_${(expect.getState().testPath ?? 'suite').split('/').pop()!.replace(/\W+/g, '_').slice(0, 30)}_${randomBytes(3).toString('hex')}`;
   // Real Redis when the run has one; each app its own key prefix unless a suite shares one on purpose.
   const redis = process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_KEY_PREFIX: `test:${dbName}:` } : {};
   Object.assign(process.env, { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', FRONTEND_DIST: '/nonexistent' }, redis, env, {
@@ -27,7 +32,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   // Load after the environment is set: the config module validates it at import time.
   // A fresh registry per app, so each suite's app gets its own validated configuration; Nest itself
   // must come from the same registry as AppModule.
-  jest.resetModules();
+  if (!options.sameModules) jest.resetModules();
   const { Test } = await import('@nestjs/testing');
   const { getConnectionToken } = await import('@nestjs/mongoose');
   const { AppModule } = await import('../../src/app.module');

@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { UsersModule } from '../users/users.module';
+import { ChatRateLimit } from './chat-rate-limit';
+import { ChatController } from './chat.controller';
+import { ChatGateway } from './chat.gateway';
+import { ChatService } from './chat.service';
+import { ChatMessageRecord, ChatMessageSchema, Conversation, ConversationSchema } from './schemas/chat-message.schema';
+
+/** Chat between shoppers and the shop, and live order pushes, over socket.io; history over HTTP. */
+@Module({
+  imports: [
+    MongooseModule.forFeature([
+      { name: ChatMessageRecord.name, schema: ChatMessageSchema },
+      { name: Conversation.name, schema: ConversationSchema },
+    ]),
+    UsersModule,
+  ],
+  controllers: [ChatController],
+  providers: [ChatService, ChatGateway, ChatRateLimit],
+})
+export class ChatModule {}
