@@ -36,10 +36,11 @@ async function discover() {
   const sample = [...first.products];
   if (first.totalPages > 2) sample.push(...(await getJson(`/api/products?limit=100&page=${Math.ceil(first.totalPages / 2)}`)).products);
   const words = new Map();
-  for (const p of sample)
-    for (const word of p.name.toLowerCase().split(/[^a-z]+/))
-      if (word.length >= 4) words.set(word, (words.get(word) ?? 0) + 1);
-  const terms = [...words.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([w]) => w);
+  for (const p of sample) for (const word of p.name.toLowerCase().split(/[^a-z]+/)) if (word.length >= 4) words.set(word, (words.get(word) ?? 0) + 1);
+  const terms = [...words.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([w]) => w);
   return {
     total: first.total,
     pages: Math.ceil(first.total / 20),
@@ -118,14 +119,27 @@ async function main() {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(
     file,
-    JSON.stringify({ baseUrl: BASE_URL, requests: REQUESTS, concurrency: CONCURRENCY, products: catalogue.total, machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version }, rows }, null, 2),
+    JSON.stringify(
+      {
+        baseUrl: BASE_URL,
+        requests: REQUESTS,
+        concurrency: CONCURRENCY,
+        products: catalogue.total,
+        machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version },
+        rows,
+      },
+      null,
+      2,
+    ),
   );
   console.log(`\nSaved ${file}`);
 }
 
 function printTable(rows) {
   const header = ['scenario', 'requests', 'errors', 'p50 ms', 'p95 ms', 'p99 ms', 'req/s', 'avg KB'];
-  const lines = rows.map((r) => [r.scenario, r.requests, r.errors, r.p50.toFixed(1), r.p95.toFixed(1), r.p99.toFixed(1), r.rps.toFixed(0), r.kb.toFixed(1)].map(String));
+  const lines = rows.map((r) =>
+    [r.scenario, r.requests, r.errors, r.p50.toFixed(1), r.p95.toFixed(1), r.p99.toFixed(1), r.rps.toFixed(0), r.kb.toFixed(1)].map(String),
+  );
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const format = (cells) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
   console.log(format(header));

@@ -1,30 +1,44 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { searchForWorkspaceRoot } from 'vite';
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
-const pricingDir = fileURLToPath(new URL('../backend/src/common/pricing', import.meta.url));
-const orderLifecycle = fileURLToPath(new URL('../backend/src/orders/order-status.ts', import.meta.url));
+/** @greencart/domain exports its TypeScript source under this condition: the app and its tests use it without a build. */
+const domainSource = '@greencart/source';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: {
-    // Pure modules shared with the server: the one pricing function (spec/PRODUCT.md §4) and the order lifecycle.
-    alias: { '@pricing': `${pricingDir}/pricing.ts`, '@order-lifecycle': orderLifecycle, '@': srcDir },
+    alias: { '@': srcDir },
+    conditions: [domainSource, ...defaultClientConditions],
   },
+  // Vitest's node environment resolves like server-side code.
+  ssr: { resolve: { conditions: [domainSource, ...defaultServerConditions] } },
   server: {
     proxy: {
       // API_URL points the dev server at another backend (default: the local one).
       '/api': { target: process.env.API_URL ?? 'http://localhost:3000', changeOrigin: true, ws: true },
     },
-    // Hoisted node_modules live in the workspace root; the pricing folder is listed to say why we reach into backend/.
-    fs: { allow: [searchForWorkspaceRoot(process.cwd()), pricingDir, orderLifecycle] },
   },
   build: { outDir: 'dist', emptyOutDir: true },
   test: {
-    environment: 'node',
-    include: ['src/**/*.test.ts'],
+    projects: [
+      // Pure logic: no DOM.
+      { extends: true, test: { name: 'unit', environment: 'node', include: ['src/**/*.test.ts'] } },
+      // Components: jsdom, the API answered by MSW at the network edge (src/test/setup.ts).
+      {
+        extends: true,
+        test: {
+          name: 'components',
+          environment: 'jsdom',
+          // Relative '/api/...' requests resolve against this origin; MSW handlers match on the path.
+          environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
+          include: ['src/**/*.test.tsx'],
+          setupFiles: ['src/test/setup.ts'],
+        },
+      },
+    ],
   },
 });

@@ -22,8 +22,15 @@ test('COD order from cart to delivered, with both roles', async ({ page, browser
   await page.goto('/Add-Adress');
   await expect(page.getByRole('heading', { name: 'Add Shipping Address' })).toBeVisible();
   const fields: Record<string, string> = {
-    'First Name': 'Kavya', 'Last Name': 'Iyer', 'Email address': 'kavya@example.com', Street: '7 Lake View Road',
-    City: 'Chennai', State: 'Tamil Nadu', Pincode: '600001', Country: 'India', Phone: '9876543210',
+    'First Name': 'Kavya',
+    'Last Name': 'Iyer',
+    'Email address': 'kavya@example.com',
+    Street: '7 Lake View Road',
+    City: 'Chennai',
+    State: 'Tamil Nadu',
+    Pincode: '600001',
+    Country: 'India',
+    Phone: '9876543210',
   };
   for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
   await page.getByRole('button', { name: 'Save Address' }).click();
@@ -47,7 +54,8 @@ test('COD order from cart to delivered, with both roles', async ({ page, browser
   const card = page.getByTestId('order-card').first();
   await expect(card).toContainText(formatRupees(expected.totalPaise));
   await expect(card.getByTestId('order-status')).toHaveText('Order Placed');
-  await expect(card.getByTestId('order-payment')).toHaveText('Pending');
+  await expect(card.getByTestId('order-payment')).toHaveText('Cash on delivery · to be paid');
+  await expect(card.getByTestId('order-address')).toContainText('7 Lake View Road');
   await expect(page.getByTestId('cart-count')).toHaveText('0');
   await page.screenshot({ path: 'e2e/artifacts/screenshots/my-orders.png', fullPage: true });
 
@@ -62,7 +70,11 @@ test('COD order from cart to delivered, with both roles', async ({ page, browser
   await seller.goto('/seller/orders');
   const order = seller.getByTestId('seller-order').filter({ hasText: '7 Lake View Road' });
   await expect(order).toHaveCount(1);
-  for (const [button, status] of [['Mark Packing', 'Packing'], ['Mark Out for delivery', 'Out for delivery'], ['Mark Delivered', 'Delivered']]) {
+  for (const [button, status] of [
+    ['Mark Packing', 'Packing'],
+    ['Mark Out for delivery', 'Out for delivery'],
+    ['Mark Delivered', 'Delivered'],
+  ]) {
     await order.getByRole('button', { name: button }).click();
     await expect(order.getByTestId('order-status')).toHaveText(status);
   }
@@ -71,7 +83,7 @@ test('COD order from cart to delivered, with both roles', async ({ page, browser
 
   // The shopper's page follows without a manual reload (it polls).
   await expect(card.getByTestId('order-status')).toHaveText('Delivered', { timeout: 20_000 });
-  await expect(card.getByTestId('order-payment')).toHaveText('Paid');
+  await expect(card.getByTestId('order-payment')).toHaveText('Paid · cash on delivery');
 });
 
 test('placing an order without an address is blocked on the client', async ({ page }) => {

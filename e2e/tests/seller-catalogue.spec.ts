@@ -51,7 +51,12 @@ test('the seller adds a product with two images, sees it everywhere, and takes i
   await expect(toggle).toBeChecked();
   await toggle.click({ force: true });
   await expect(toggle).not.toBeChecked();
-  await expect(page.getByText('Stock updated').or(page.getByText(/out of stock/i)).first()).toBeVisible();
+  await expect(
+    page
+      .getByText('Stock updated')
+      .or(page.getByText(/out of stock/i))
+      .first(),
+  ).toBeVisible();
   await shopper.reload();
   await expect(shopper.getByText('Out of stock — check back soon.')).toBeVisible();
   await expect(shopper.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);

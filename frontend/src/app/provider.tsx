@@ -1,9 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { queryClient } from '@/lib/query-client';
+import { queryClient as appQueryClient } from '@/lib/query-client';
 import { AppToaster } from './toaster';
 
-export function AppProvider({ children }: { children: ReactNode }) {
+/** `queryClient` is the app's own unless a test brings a fresh one. */
+export function AppProvider({ children, queryClient = appQueryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}

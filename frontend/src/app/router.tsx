@@ -1,17 +1,17 @@
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { AddAddressRoute } from '@/features/addresses/routes/add-address';
-import { CartRoute } from '@/features/cart/routes/cart';
-import { ContactRoute } from '@/features/contact/routes/contact';
-import { HomeRoute } from '@/features/home/routes/home';
-import { CategoryProductsRoute } from '@/features/products/routes/category-products';
-import { ProductDetailRoute } from '@/features/products/routes/product-detail';
-import { MyOrdersRoute } from '@/features/orders/routes/my-orders';
-import { ProductsRoute } from '@/features/products/routes/products';
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { AddAddressRoute } from '@/features/addresses';
+import { CartRoute } from '@/features/checkout';
+import { ContactRoute } from '@/features/contact';
+import { HomeRoute } from '@/features/home';
+import { MyOrdersRoute } from '@/features/orders';
+import { CategoryProductsRoute, ProductDetailRoute, ProductsRoute } from '@/features/products';
+import { loadSellerPages } from '@/features/seller';
 import { StoreLayout } from './layouts/store-layout';
 import { ErrorPage } from './routes/error-page';
 import { NotFoundRoute } from './routes/not-found';
 
-export const router = createBrowserRouter([
+/** The app's routes; tests mount them in a memory router. */
+export const routes: RouteObject[] = [
   {
     path: '/',
     element: <StoreLayout />,
@@ -33,17 +33,19 @@ export const router = createBrowserRouter([
     // The seller area is its own chunk: shoppers never download it.
     path: '/seller',
     errorElement: <ErrorPage />,
-    lazy: async () => ({ Component: (await import('@/features/seller/routes/seller-root')).SellerRoot }),
+    lazy: async () => ({ Component: (await loadSellerPages()).SellerRoot }),
     children: [
-      { index: true, lazy: async () => ({ Component: (await import('@/features/seller/routes/add-product')).AddProductRoute }) },
-      { path: 'product-list', lazy: async () => ({ Component: (await import('@/features/seller/routes/product-list')).ProductListRoute }) },
+      { index: true, lazy: async () => ({ Component: (await loadSellerPages()).AddProductRoute }) },
+      { path: 'product-list', lazy: async () => ({ Component: (await loadSellerPages()).ProductListRoute }) },
       // The original shop also links this spelling (spec §2).
-      { path: 'Product-list', lazy: async () => ({ Component: (await import('@/features/seller/routes/product-list')).ProductListRoute }) },
-      { path: 'orders', lazy: async () => ({ Component: (await import('@/features/seller/routes/orders')).SellerOrdersRoute }) },
-      { path: '*', lazy: async () => ({ Component: (await import('@/features/seller/routes/seller-not-found')).SellerNotFoundRoute }) },
+      { path: 'Product-list', lazy: async () => ({ Component: (await loadSellerPages()).ProductListRoute }) },
+      { path: 'orders', lazy: async () => ({ Component: (await loadSellerPages()).SellerOrdersRoute }) },
+      { path: '*', lazy: async () => ({ Component: (await loadSellerPages()).SellerNotFoundRoute }) },
     ],
   },
-]);
+];
+
+export const router = createBrowserRouter(routes);
 
 export function AppRouter() {
   return <RouterProvider router={router} />;

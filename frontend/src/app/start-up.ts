@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { getUserQueryOptions } from '@/features/auth/api/get-user';
-import { getInfiniteProductsQueryOptions } from '@/features/products/api/get-products';
-import { getSellerSessionQueryOptions } from '@/features/seller/api/get-seller-session';
+import { getUserQueryOptions } from '@/features/auth';
+import { getInfiniteProductsQueryOptions } from '@/features/products';
+import { getSellerSessionQueryOptions } from '@/features/seller';
 
 /**
  * At start (spec §4): load the product list, then check the seller and shopper sessions.

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 
 /** Toast settings of spec §9. */
-export const TOAST_LIMIT = 20;
+const TOAST_LIMIT = 20;
 
 export function AppToaster() {
   const { toasts } = useToasterStore();

@@ -20,9 +20,7 @@ export const queryClient = createQueryClient();
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any options factory
 export type QueryConfig<T extends (...args: any[]) => any> = Omit<ReturnType<T>, 'queryKey' | 'queryFn'>;
 
-export type MutationConfig<// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any mutation function
-  MutationFnType extends (...args: any[]) => Promise<unknown>> = UseMutationOptions<
-  Awaited<ReturnType<MutationFnType>>,
-  Error,
-  Parameters<MutationFnType>[0]
->;
+export type MutationConfig<
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any mutation function
+  MutationFnType extends (...args: any[]) => Promise<unknown>,
+> = UseMutationOptions<Awaited<ReturnType<MutationFnType>>, Error, Parameters<MutationFnType>[0]>;

@@ -1,17 +1,19 @@
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { Footer } from '@/components/layout/footer';
-import { Navbar } from '@/components/layout/navbar';
 import { PAGE_PADDING } from '@/components/layout/page-container';
-import { GoogleFailureNotice } from '@/features/auth/components/google-failure-notice';
-import { LoginDialogProvider } from '@/features/auth/components/login-dialog-context';
-import { LoginModal } from '@/features/auth/components/login-modal';
+import { GoogleFailureNotice, LoginDialogProvider, LoginModal } from '@/features/auth';
+import { GuestCartAdoption } from '@/features/cart';
+import { Navbar } from './navbar';
 
 /** The shopper's pages: navbar, page, footer, and the login dialog. */
 export function StoreLayout() {
   return (
     <LoginDialogProvider>
       <div className="flex min-h-screen flex-col">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+        >
           Skip to content
         </a>
         <Navbar />
@@ -22,6 +24,7 @@ export function StoreLayout() {
       </div>
       <LoginModal />
       <GoogleFailureNotice />
+      <GuestCartAdoption />
       <ScrollRestoration />
     </LoginDialogProvider>
   );

@@ -9,7 +9,7 @@ interface FooterLink {
 }
 
 /** The three link groups of spec §1, pointed at the closest real page. */
-export const FOOTER_GROUPS: readonly { title: string; links: readonly FooterLink[] }[] = [
+const FOOTER_GROUPS: readonly { title: string; links: readonly FooterLink[] }[] = [
   {
     title: 'Quick Links',
     links: [
@@ -49,8 +49,7 @@ export function Footer() {
         <div className="max-w-md">
           <Logo />
           <p className="mt-6">
-            We deliver fresh groceries and snacks straight to your door. Trusted by thousands, we aim to make your shopping experience simple and
-            affordable.
+            We deliver fresh groceries and snacks straight to your door. Trusted by thousands, we aim to make your shopping experience simple and affordable.
           </p>
         </div>
         <div className="flex w-full flex-wrap justify-between gap-5 md:w-[45%]">

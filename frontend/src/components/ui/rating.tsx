@@ -1,7 +1,7 @@
 import { StarIcon } from './icons';
 
 /** The shop shows a fixed rating: 4.1 out of 5, four stars filled (spec §9). */
-export const RATING = { value: 4.1, filledStars: 4, outOf: 5 } as const;
+const RATING = { value: 4.1, filledStars: 4, outOf: 5 } as const;
 
 export function Rating({ size = 'sm' }: { size?: 'sm' | 'md' }) {
   const star = size === 'sm' ? 'h-3.5 w-3.5' : 'h-4 w-4';

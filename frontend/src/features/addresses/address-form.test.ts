@@ -1,5 +1,6 @@
+import { ADDRESS_LIMITS } from '@greencart/domain';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_ADDRESS, firstError, normalizeAddress, validateAddress } from './address-form';
+import { EMPTY_ADDRESS, firstError, maxLengthOf, normalizeAddress, validateAddress } from './address-form';
 import { formatAddressLine, type AddressInput } from './types';
 
 const valid: AddressInput = {
@@ -24,6 +25,17 @@ describe('address form validation', () => {
     expect(Object.keys(errors).sort()).toEqual(['city', 'country', 'email', 'firstName', 'lastName', 'phone', 'pincode', 'state', 'street']);
     expect(errors.firstName).toBe('First name is required');
     expect(firstError(errors)).toBe('First name is required');
+  });
+
+  it("keeps each field within the server's length", () => {
+    expect(validateAddress({ ...valid, street: 'x'.repeat(ADDRESS_LIMITS.street) }).street).toBeUndefined();
+    expect(validateAddress({ ...valid, street: 'x'.repeat(ADDRESS_LIMITS.street + 1) }).street).toBe(
+      `Street must be at most ${ADDRESS_LIMITS.street} characters`,
+    );
+    expect(validateAddress({ ...valid, firstName: 'A'.repeat(ADDRESS_LIMITS.firstName + 1) }).firstName).toBe(
+      `First name must be at most ${ADDRESS_LIMITS.firstName} characters`,
+    );
+    expect(maxLengthOf('pincode')).toBeUndefined();
   });
 
   it('treats whitespace as empty', () => {

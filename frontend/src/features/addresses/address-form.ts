@@ -1,3 +1,4 @@
+import { ADDRESS_LIMITS, normalisePhone, PHONE_MESSAGE, PHONE_PATTERN, PINCODE_MESSAGE, PINCODE_PATTERN } from '@greencart/domain';
 import type { AddressInput } from './types';
 
 export type AddressField = keyof AddressInput;
@@ -28,27 +29,32 @@ export const EMPTY_ADDRESS: AddressInput = {
   phone: '',
 };
 
-const REQUIRED_MESSAGE: Record<AddressField, string> = {
-  firstName: 'First name is required',
-  lastName: 'Last name is required',
-  email: 'Email is required',
-  street: 'Street is required',
-  city: 'City is required',
-  state: 'State is required',
-  pincode: 'Pincode is required',
-  country: 'Country is required',
-  phone: 'Phone is required',
+/** How messages name each field. */
+const FIELD_NOUN: Record<AddressField, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email',
+  street: 'Street',
+  city: 'City',
+  state: 'State',
+  pincode: 'Pincode',
+  country: 'Country',
+  phone: 'Phone',
 };
 
-// The same rules as the server's (backend addresses DTO), so most mistakes are caught before sending.
+// The server's rules (@greencart/domain), so most mistakes are caught before sending.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PINCODE = /^[1-9]\d{5}$/;
-const PHONE = /^(\+91)?[6-9]\d{9}$/;
+const EMAIL_MESSAGE = 'Please enter a valid email address';
+
+/** The longest text a field takes (pincode and phone have patterns instead). */
+export function maxLengthOf(name: AddressField): number | undefined {
+  return name in ADDRESS_LIMITS ? ADDRESS_LIMITS[name as keyof typeof ADDRESS_LIMITS] : undefined;
+}
 
 /** Trimmed fields; the phone without the spaces and dashes people type. */
 export function normalizeAddress(input: AddressInput): AddressInput {
   const trimmed = Object.fromEntries(Object.entries(input).map(([key, value]) => [key, value.trim()])) as unknown as AddressInput;
-  return { ...trimmed, phone: trimmed.phone.replace(/[\s-]/g, '') };
+  return { ...trimmed, phone: normalisePhone(trimmed.phone) };
 }
 
 /** A message per invalid field (empty when the address can be sent). */
@@ -56,11 +62,13 @@ export function validateAddress(input: AddressInput): AddressErrors {
   const address = normalizeAddress(input);
   const errors: AddressErrors = {};
   for (const { name } of ADDRESS_FIELDS) {
-    if (!address[name]) errors[name] = REQUIRED_MESSAGE[name];
+    const maxLength = maxLengthOf(name);
+    if (!address[name]) errors[name] = `${FIELD_NOUN[name]} is required`;
+    else if (maxLength !== undefined && address[name].length > maxLength) errors[name] = `${FIELD_NOUN[name]} must be at most ${maxLength} characters`;
   }
-  if (address.email && !EMAIL.test(address.email)) errors.email = 'Please enter a valid email address';
-  if (address.pincode && !PINCODE.test(address.pincode)) errors.pincode = 'Pincode must be 6 digits';
-  if (address.phone && !PHONE.test(address.phone)) errors.phone = 'Phone must be a 10-digit mobile number (optionally with +91)';
+  if (address.email && !errors.email && !EMAIL.test(address.email)) errors.email = EMAIL_MESSAGE;
+  if (address.pincode && !PINCODE_PATTERN.test(address.pincode)) errors.pincode = PINCODE_MESSAGE;
+  if (address.phone && !PHONE_PATTERN.test(address.phone)) errors.phone = PHONE_MESSAGE;
   return errors;
 }
 

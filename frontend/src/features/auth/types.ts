@@ -1,15 +1,6 @@
-import type { CartItems } from '@/features/cart/cart-logic';
+import type { ApiSuccess, UserView } from '@greencart/domain';
 
-export interface User {
-  _id: string;
-  firstName: string;
-  email: string;
-  /** The shopper's saved cart: product id → quantity. */
-  cartItems: CartItems;
-}
+export type User = UserView;
 
-export interface AuthResponse {
-  success: true;
-  userData: User;
-  message?: string;
-}
+/** POST /api/login and /api/register */
+export type AuthResponse = ApiSuccess<{ userData: User }>;

@@ -1,3 +1,4 @@
+import { MAX_LINE_QUANTITY } from '@greencart/domain';
 import { describe, expect, it } from 'vitest';
 import {
   addItem,
@@ -5,7 +6,6 @@ import {
   deleteLine,
   EMPTY_CART,
   GUEST_CART_KEY,
-  mergeCarts,
   quantityOptions,
   readGuestCart,
   removeItem,
@@ -62,20 +62,15 @@ describe('cart changes', () => {
     expect(setQuantity({}, 'a', 2.7)).toEqual({ a: 2 });
   });
 
+  it('caps a line at the largest quantity the shop accepts', () => {
+    expect(setQuantity({}, 'a', MAX_LINE_QUANTITY + 50)).toEqual({ a: MAX_LINE_QUANTITY });
+    expect(addItem({ a: MAX_LINE_QUANTITY }, 'a')).toEqual({ a: MAX_LINE_QUANTITY });
+    expect(sanitizeCart({ a: MAX_LINE_QUANTITY + 1 })).toEqual({ a: MAX_LINE_QUANTITY });
+  });
+
   it('counts the items as the sum of quantities', () => {
     expect(countItems({})).toBe(0);
     expect(countItems({ a: 2, b: 3 })).toBe(5);
-  });
-});
-
-describe('merging a guest cart into a saved cart', () => {
-  it('adds quantities of common products and keeps the others', () => {
-    expect(mergeCarts({ a: 1, b: 2 }, { b: 3, c: 1 })).toEqual({ a: 1, b: 5, c: 1 });
-  });
-
-  it('is neutral with empty carts', () => {
-    expect(mergeCarts({}, { a: 1 })).toEqual({ a: 1 });
-    expect(mergeCarts({ a: 1 }, {})).toEqual({ a: 1 });
   });
 });
 

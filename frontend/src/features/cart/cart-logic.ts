@@ -1,10 +1,9 @@
-/** A cart: product id → quantity (a positive integer). Entries at 0 do not exist. */
+import { MAX_LINE_QUANTITY } from '@greencart/domain';
+
+/** A cart: product id → quantity (a positive integer, at most MAX_LINE_QUANTITY). Entries at 0 do not exist. */
 export type CartItems = Readonly<Record<string, number>>;
 
 export const EMPTY_CART: CartItems = Object.freeze({});
-
-/** The largest quantity the shop accepts for one product line. */
-export const MAX_QUANTITY = 99; // the server refuses more (cart and order lines)
 
 function isQuantity(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value > 0;
@@ -18,7 +17,7 @@ export function addItem(cart: CartItems, productId: string): CartItems {
 /** Replace a product's quantity; 0 or less removes the line. */
 export function setQuantity(cart: CartItems, productId: string, quantity: number): CartItems {
   if (!Number.isFinite(quantity)) throw new RangeError('quantity must be a number');
-  const wanted = Math.min(Math.floor(quantity), MAX_QUANTITY);
+  const wanted = Math.min(Math.floor(quantity), MAX_LINE_QUANTITY);
   if (wanted <= 0) {
     if (!(productId in cart)) return cart;
     const { [productId]: _removed, ...rest } = cart;
@@ -47,15 +46,6 @@ export function countItems(cart: CartItems): number {
   return count;
 }
 
-/** Add the guest's quantities into a saved cart (what the server does on sign-in). */
-export function mergeCarts(saved: CartItems, guest: CartItems): CartItems {
-  const merged: Record<string, number> = { ...saved };
-  for (const [productId, quantity] of Object.entries(guest)) {
-    merged[productId] = Math.min((merged[productId] ?? 0) + quantity, MAX_QUANTITY);
-  }
-  return merged;
-}
-
 /** What is left of `current` once the quantities in `sent` are taken out (after a merge succeeded). */
 export function subtractCart(current: CartItems, sent: CartItems): CartItems {
   const left: Record<string, number> = {};
@@ -71,7 +61,7 @@ export function sanitizeCart(value: unknown): CartItems {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return EMPTY_CART;
   const cart: Record<string, number> = {};
   for (const [productId, quantity] of Object.entries(value)) {
-    if (productId && isQuantity(quantity)) cart[productId] = Math.min(quantity, MAX_QUANTITY);
+    if (productId && isQuantity(quantity)) cart[productId] = Math.min(quantity, MAX_LINE_QUANTITY);
   }
   return cart;
 }

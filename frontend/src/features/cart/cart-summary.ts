@@ -1,20 +1,16 @@
-import { priceCart, type PriceBreakdown } from '@pricing';
+import { priceCart, type PriceBreakdown, type ProductView } from '@greencart/domain';
 import type { CartItems } from './cart-logic';
 
-interface PricedProduct {
-  _id: string;
-  offerPrice: number;
-  inStock: boolean;
-}
+type PricedProduct = Pick<ProductView, '_id' | 'offerPrice' | 'inStock'>;
 
-export interface CartLine<P extends PricedProduct> {
+export interface CartLine<P extends PricedProduct = ProductView> {
   product: P;
   quantity: number;
   /** offerPrice × quantity, in paise, through the shared pricing function. */
   subtotalPaise: number;
 }
 
-export interface CartSummary<P extends PricedProduct> {
+export interface CartSummary<P extends PricedProduct = ProductView> {
   lines: CartLine<P>[];
   /** Price of the lines that can be ordered (in stock). */
   price: PriceBreakdown;
@@ -40,6 +36,11 @@ export function summarizeCart<P extends PricedProduct>(items: CartItems, product
     lines.push({ product, quantity, subtotalPaise: priceCart([{ offerPrice: product.offerPrice, quantity }]).subtotalPaise });
   }
 
-  const price = priceCart(lines.filter((line) => line.product.inStock).map((line) => ({ offerPrice: line.product.offerPrice, quantity: line.quantity })));
+  const price = priceCart(orderableLines({ lines }).map((line) => ({ offerPrice: line.product.offerPrice, quantity: line.quantity })));
   return { lines, price, unavailableIds, outOfStockIds };
+}
+
+/** What an order can contain: the lines still sold and in stock. */
+export function orderableLines<P extends PricedProduct>({ lines }: Pick<CartSummary<P>, 'lines'>): CartLine<P>[] {
+  return lines.filter((line) => line.product.inStock);
 }

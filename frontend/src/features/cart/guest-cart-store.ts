@@ -1,6 +1,6 @@
 import { cartsEqual, EMPTY_CART, readGuestCart, writeGuestCart, type CartItems, type CartStorage } from './cart-logic';
 
-export interface GuestCartStore {
+interface GuestCartStore {
   getSnapshot(): CartItems;
   subscribe(listener: () => void): () => void;
   update(change: (cart: CartItems) => CartItems): void;

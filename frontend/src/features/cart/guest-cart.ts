@@ -15,10 +15,12 @@ function browserStorage(): CartStorage {
 /** The signed-out shopper's cart, kept in localStorage across reloads. */
 export const guestCart = createGuestCartStore(browserStorage());
 
-// Another tab changed the guest cart: show the same cart here.
-window.addEventListener('storage', (event) => {
-  if (event.key === null || event.key === GUEST_CART_KEY) guestCart.reload();
-});
+// Another tab changed the guest cart: show the same cart here (unit tests run without a window).
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || event.key === GUEST_CART_KEY) guestCart.reload();
+  });
+}
 
 export function useGuestCartItems(): CartItems {
   return useSyncExternalStore(guestCart.subscribe, guestCart.getSnapshot, guestCart.getSnapshot);

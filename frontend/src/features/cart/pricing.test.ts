@@ -1,4 +1,4 @@
-import { formatRupees, priceCart } from '@pricing';
+import { formatRupees, priceCart } from '@greencart/domain';
 import { describe, expect, it } from 'vitest';
 import { summarizeCart } from './cart-summary';
 

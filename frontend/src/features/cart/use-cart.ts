@@ -1,11 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import toast from 'react-hot-toast';
-import { authKeys } from '@/features/auth/api/keys';
-import { useUser } from '@/features/auth/api/get-user';
-import type { User } from '@/features/auth/types';
-import { applyOptimisticCart, useUpdateCart } from './api/update-cart';
-import { addItem, countItems, deleteLine, removeItem, setQuantity, type CartItems } from './cart-logic';
+import { useUser } from '@/features/auth';
+import { applyOptimisticCart, readSavedCart } from './api/cart-cache';
+import { useUpdateCart } from './api/update-cart';
+import { addItem, countItems, deleteLine, removeItem, sanitizeCart, setQuantity, type CartItems } from './cart-logic';
 import { guestCart, useGuestCartItems } from './guest-cart';
 
 export interface Cart {
@@ -30,14 +29,14 @@ export function useCart(): Cart {
   const { data: user } = useUser();
   const guestItems = useGuestCartItems();
   const { mutate: saveCart } = useUpdateCart();
-  const items = user ? user.cartItems : guestItems;
+  const savedItems = user?.cartItems;
+  const items = useMemo(() => (savedItems ? sanitizeCart(savedItems) : guestItems), [savedItems, guestItems]);
 
   const change = useCallback(
     (next: (cart: CartItems) => CartItems, message: string) => {
       // Read the cache, not the render's copy, so quick clicks build on each other.
-      const current = queryClient.getQueryData<User | null>(authKeys.user());
-      if (current) {
-        const previous = current.cartItems;
+      const previous = readSavedCart(queryClient);
+      if (previous) {
         const cartItems = next(previous);
         if (cartItems === previous) return;
         applyOptimisticCart(queryClient, cartItems);

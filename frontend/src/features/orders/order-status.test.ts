@@ -1,5 +1,6 @@
+import { isFinished, isOrderStatus, nextStatuses, ORDER_STATUSES } from '@greencart/domain';
 import { describe, expect, it } from 'vitest';
-import { isFinished, isOrderStatus, nextStatuses, ORDER_STATUSES, statusActionLabel } from './order-status';
+import { statusActionLabel } from './order-status';
 
 describe('order status transitions', () => {
   it('moves forward one step at a time, with cancelling possible before delivery', () => {

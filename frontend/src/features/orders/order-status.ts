@@ -1,21 +1,4 @@
-import { nextStatuses as lifecycleNext, ORDER_STATUSES, type OrderStatus } from '@order-lifecycle';
-
-/** The order lifecycle is the server's own table (backend/src/orders/order-status.ts); this adds what the pages need. */
-export { ORDER_STATUSES, type OrderStatus };
-
-export function isOrderStatus(value: string): value is OrderStatus {
-  return (ORDER_STATUSES as readonly string[]).includes(value);
-}
-
-/** The statuses the seller may move an order to from `status` (none for an unknown status). */
-export function nextStatuses(status: string): readonly OrderStatus[] {
-  return isOrderStatus(status) ? lifecycleNext(status) : [];
-}
-
-/** Delivered and Cancelled orders are finished: no expected time, no further moves. */
-export function isFinished(status: string): boolean {
-  return status === 'Delivered' || status === 'Cancelled';
-}
+import type { OrderStatus } from '@greencart/domain';
 
 /** The seller's button for moving to `status`. */
 export function statusActionLabel(status: OrderStatus): string {

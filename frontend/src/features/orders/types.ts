@@ -1,58 +1,19 @@
-import type { Address } from '@/features/addresses/types';
-import type { OrderStatus } from './order-status';
+import type { OrderLineView, OrderPageResponse, OrderView } from '@greencart/domain';
 
-export type PaymentType = 'COD' | 'Online';
-
-export interface OrderItem {
-  /** The product as it is now; null when it has been deleted since. */
-  product: { _id: string; name: string; category: string; image: string[]; offerPrice: number } | null;
-  /** Snapshot at purchase: what the shopper bought, whatever happened to the product since. */
-  name: string;
-  image: string | string[];
-  offerPrice: number;
-  quantity: number;
-}
-
-export interface Order {
-  _id: string;
-  items: OrderItem[];
-  address: Address | null;
-  /** Rupees, priced by the server. */
-  amount: number;
-  paymentType: PaymentType;
-  status: OrderStatus | (string & {});
-  isPaid: boolean;
-  createdAt: string;
-  expectedDeliveryAt?: string;
-}
-
-export interface OrderPage {
-  success: true;
-  orderdata: Order[];
-  page: number;
-  limit: number;
-  total: number;
-  totalPages: number;
-}
+export type Order = OrderView;
+export type OrderPage = OrderPageResponse;
 
 /** What an order line shows: the purchase snapshot first, the live product as a fallback. */
-export function itemName(item: OrderItem): string {
+export function itemName(item: OrderLineView): string {
   return item.name || item.product?.name || 'Product';
 }
 
-export function itemImage(item: OrderItem): string | undefined {
-  const snapshot = Array.isArray(item.image) ? item.image[0] : item.image;
-  return snapshot || item.product?.image[0];
+export function itemImage(item: OrderLineView): string | undefined {
+  return item.image || item.product?.image[0];
 }
 
-export function itemOfferPrice(item: OrderItem): number {
+export function itemOfferPrice(item: OrderLineView): number {
   return typeof item.offerPrice === 'number' ? item.offerPrice : (item.product?.offerPrice ?? 0);
-}
-
-/** Our stored images have a small version at `<url>/thumb`; other URLs are used as they are. */
-export function thumbnailOf(url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  return /^\/api\/images\/[^/]+$/.test(url) ? `${url}/thumb` : url;
 }
 
 /** The orders of all loaded pages, once each (a new order shifts the pages while they load). */

@@ -1,27 +1,24 @@
-export interface Category {
-  /** The category key stored on products; links use it lowercased. */
-  path: string;
-  text: string;
-  /** Tile background colour. */
-  bgColor: string;
-}
+import { CATEGORIES, type ProductCategory } from '@greencart/domain';
 
-/** The seven categories of the shop (spec §2), in display order. */
-export const CATEGORIES: readonly Category[] = [
-  { path: 'Vegetables', text: 'Organic veggies', bgColor: '#FEF6DA' },
-  { path: 'Fruits', text: 'Fresh Fruits', bgColor: '#FEE0E0' },
-  { path: 'Drinks', text: 'Cold Drinks', bgColor: '#F0F5DE' },
-  { path: 'Instant', text: 'Instant Food', bgColor: '#E1F5EC' },
-  { path: 'Dairy', text: 'Dairy Products', bgColor: '#FEE6CD' },
-  { path: 'Bakery', text: 'Bakery & Breads', bgColor: '#E0F6FE' },
-  { path: 'Grains', text: 'Grains & Cereals', bgColor: '#F1E3F9' },
-];
+type Category = (typeof CATEGORIES)[number];
 
-export function categoryLink(category: Pick<Category, 'path'>): string {
+/** Tile background colour of each category. */
+export const CATEGORY_COLORS: Record<ProductCategory, string> = {
+  Vegetables: '#FEF6DA',
+  Fruits: '#FEE0E0',
+  Drinks: '#F0F5DE',
+  Instant: '#E1F5EC',
+  Dairy: '#FEE6CD',
+  Bakery: '#E0F6FE',
+  Grains: '#F1E3F9',
+};
+
+/** Links use the category key lowercased: /products/fruits. */
+export function categoryLink(category: { path: string }): string {
   return `/products/${category.path.toLowerCase()}`;
 }
 
-/** The category whose path matches the route value, ignoring case. */
+/** The category whose key matches the route value, ignoring case. */
 export function findCategory(value: string | undefined): Category | undefined {
   if (!value) return undefined;
   const wanted = value.toLowerCase();

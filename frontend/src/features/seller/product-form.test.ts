@@ -1,3 +1,4 @@
+import { MAX_PRODUCT_DESCRIPTION_LENGTH, MAX_PRODUCT_NAME_LENGTH, MAX_PRODUCT_WEIGHT_LENGTH } from '@greencart/domain';
 import { describe, expect, it } from 'vitest';
 import {
   buildProductFormData,
@@ -58,7 +59,21 @@ describe('product form checks', () => {
     expect(validateProductForm({ ...values, price: '-3' }, 1).price).toBe('Product price must be a number of rupees');
     expect(validateProductForm({ ...values, price: 'abc' }, 1).price).toBeDefined();
     expect(parseRupees('33.33')).toBe(33.33);
+    expect(validateProductForm({ ...values, price: '0' }, 1).price).toBe('Product price must be more than ₹0 and at most ₹10,00,000');
+    expect(validateProductForm({ ...values, price: '1000001', offerPrice: '5' }, 1).price).toBeDefined();
     expect(parseRupees('1e3')).toBeNull();
+  });
+
+  it("keeps the name, description and weight within the server's lengths", () => {
+    expect(validateProductForm({ ...values, name: 'x'.repeat(MAX_PRODUCT_NAME_LENGTH + 1) }, 1).name).toBe(
+      `Product name can be at most ${MAX_PRODUCT_NAME_LENGTH} characters`,
+    );
+    expect(validateProductForm({ ...values, description: 'x'.repeat(MAX_PRODUCT_DESCRIPTION_LENGTH + 1) }, 1).description).toBeDefined();
+    // Blank lines are not sent, so they do not count.
+    expect(validateProductForm({ ...values, description: `${'x'.repeat(MAX_PRODUCT_DESCRIPTION_LENGTH)}\n\n\n` }, 1).description).toBeUndefined();
+    expect(validateProductForm({ ...values, weight: 'x'.repeat(MAX_PRODUCT_WEIGHT_LENGTH + 1) }, 1).weight).toBe(
+      `Weight can be at most ${MAX_PRODUCT_WEIGHT_LENGTH} characters`,
+    );
   });
 
   it('knows only the seven categories, by path value', () => {
@@ -95,7 +110,18 @@ describe('product data sent', () => {
   });
 
   it('turns a product back into the form for editing', () => {
-    const product = { _id: 'p', name: 'Milk', description: ['Fresh', 'Full cream'], category: 'Dairy', price: 60, offerPrice: 55.5, image: [], inStock: true, createdAt: '', updatedAt: '' };
+    const product = {
+      _id: 'p',
+      name: 'Milk',
+      description: ['Fresh', 'Full cream'],
+      category: 'Dairy',
+      price: 60,
+      offerPrice: 55.5,
+      image: [],
+      inStock: true,
+      createdAt: '',
+      updatedAt: '',
+    };
     expect(productToForm(product)).toEqual({ name: 'Milk', description: 'Fresh\nFull cream', category: 'Dairy', price: '60', offerPrice: '55.5', weight: '' });
   });
 });

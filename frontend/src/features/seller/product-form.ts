@@ -1,5 +1,15 @@
-import { CATEGORIES } from '@/features/products/categories';
-import type { Product } from '@/features/products/types';
+import {
+  isProductCategory,
+  isRupeeAmount,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGE_MB,
+  MAX_PRICE_RUPEES,
+  MAX_PRODUCT_DESCRIPTION_LENGTH,
+  MAX_PRODUCT_IMAGES,
+  MAX_PRODUCT_NAME_LENGTH,
+  MAX_PRODUCT_WEIGHT_LENGTH,
+  type ProductView,
+} from '@greencart/domain';
 
 /** What the seller types; prices stay text until sent so a half-typed number is not lost. */
 export interface ProductFormValues {
@@ -13,11 +23,11 @@ export interface ProductFormValues {
   weight: string;
 }
 
-export type ProductField = keyof ProductFormValues | 'images';
+type ProductField = keyof ProductFormValues | 'images';
 export type ProductErrors = Partial<Record<ProductField, string>>;
 
 /** The JSON sent as `productData`. */
-export interface ProductData {
+interface ProductData {
   name: string;
   description: string;
   category: string;
@@ -26,8 +36,7 @@ export interface ProductData {
   weight?: string;
 }
 
-export const MAX_IMAGES = 4;
-export const MAX_IMAGE_MB = 5;
+/** The picture formats the server takes. */
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'] as const;
 
 export const EMPTY_PRODUCT_FORM: ProductFormValues = { name: '', description: '', category: '', price: '', offerPrice: '', weight: '' };
@@ -35,7 +44,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = { name: '', description: ''
 const FIELD_ORDER: readonly ProductField[] = ['images', 'name', 'description', 'category', 'price', 'offerPrice', 'weight'];
 
 /** The form filled with a product, for editing. */
-export function productToForm(product: Product): ProductFormValues {
+export function productToForm(product: ProductView): ProductFormValues {
   return {
     name: product.name,
     description: product.description.join('\n'),
@@ -57,17 +66,21 @@ function checkPrice(text: string, label: string): string | undefined {
   if (!text.trim()) return `${label} is required`;
   if (!/^\d+(\.\d+)?$/.test(text.trim())) return `${label} must be a number of rupees`;
   if (parseRupees(text) === null) return `${label} can have at most 2 decimals`;
+  if (!isRupeeAmount(parseRupees(text))) return `${label} must be more than ₹0 and at most ₹${MAX_PRICE_RUPEES.toLocaleString('en-IN')}`;
   return undefined;
 }
 
-/** The server's rules, checked before sending: name and both prices required, offer ≤ price, a known category, 1–4 images. */
+/** The server's rules (@greencart/domain), checked before sending: name and both prices required, offer ≤ price, a known category, 1–4 images, lengths. */
 export function validateProductForm(values: ProductFormValues, imageCount: number): ProductErrors {
   const errors: ProductErrors = {};
   if (imageCount < 1) errors.images = 'Please add at least 1 image';
-  else if (imageCount > MAX_IMAGES) errors.images = `A product has at most ${MAX_IMAGES} images`;
+  else if (imageCount > MAX_PRODUCT_IMAGES) errors.images = `A product has at most ${MAX_PRODUCT_IMAGES} images`;
   if (!values.name.trim()) errors.name = 'Product name is required';
-  else if (values.name.trim().length > 120) errors.name = 'Product name can be at most 120 characters';
-  if (!CATEGORIES.some((category) => category.path === values.category)) errors.category = 'Please choose a category';
+  else if (values.name.trim().length > MAX_PRODUCT_NAME_LENGTH) errors.name = `Product name can be at most ${MAX_PRODUCT_NAME_LENGTH} characters`;
+  if (descriptionText(values.description).length > MAX_PRODUCT_DESCRIPTION_LENGTH) {
+    errors.description = `Product description can be at most ${MAX_PRODUCT_DESCRIPTION_LENGTH} characters`;
+  }
+  if (!isProductCategory(values.category)) errors.category = 'Please choose a category';
   const priceError = checkPrice(values.price, 'Product price');
   if (priceError) errors.price = priceError;
   const offerError = checkPrice(values.offerPrice, 'Offer price');
@@ -75,7 +88,7 @@ export function validateProductForm(values: ProductFormValues, imageCount: numbe
   if (!priceError && !offerError && parseRupees(values.offerPrice)! > parseRupees(values.price)!) {
     errors.offerPrice = 'Offer price must not be higher than the product price';
   }
-  if (values.weight.trim().length > 40) errors.weight = 'Weight can be at most 40 characters';
+  if (values.weight.trim().length > MAX_PRODUCT_WEIGHT_LENGTH) errors.weight = `Weight can be at most ${MAX_PRODUCT_WEIGHT_LENGTH} characters`;
   return errors;
 }
 
@@ -84,16 +97,21 @@ export function firstProductError(errors: ProductErrors): string | undefined {
   return undefined;
 }
 
+/** The description as sent: one trimmed line per bullet, blank lines dropped. */
+function descriptionText(description: string): string {
+  return description
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join('\n');
+}
+
 /** The `productData` JSON of a valid form. An edit sends an empty weight to clear it; a new product leaves it out. */
 export function toProductData(values: ProductFormValues, mode: 'add' | 'edit' = 'add'): ProductData {
   const weight = values.weight.trim();
   return {
     name: values.name.trim(),
-    description: values.description
-      .split('\n')
-      .map((line) => line.trim())
-      .filter(Boolean)
-      .join('\n'),
+    description: descriptionText(values.description),
     category: values.category,
     price: parseRupees(values.price) ?? Number.NaN,
     offerPrice: parseRupees(values.offerPrice) ?? Number.NaN,
@@ -104,7 +122,7 @@ export function toProductData(values: ProductFormValues, mode: 'add' | 'edit' = 
 /** Why a picked file cannot be uploaded, or null when it can. */
 export function checkImageFile(file: Pick<File, 'type' | 'size' | 'name'>): string | null {
   if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) return `${file.name} is not a JPEG, PNG, WebP, AVIF or GIF image`;
-  if (file.size >= MAX_IMAGE_MB * 1024 * 1024) return `${file.name} is larger than ${MAX_IMAGE_MB} MB`;
+  if (file.size >= MAX_IMAGE_BYTES) return `${file.name} is larger than ${MAX_IMAGE_MB} MB`;
   return null;
 }
 

@@ -1,3 +1,4 @@
+import type { ApiSuccess } from '@greencart/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Address } from '../types';
@@ -5,7 +6,7 @@ import { addressKeys } from './keys';
 
 /** GET /api/Address/get → the signed-in shopper's saved addresses. */
 export async function getAddresses(signal?: AbortSignal): Promise<Address[]> {
-  const { address } = await api.get<{ success: true; address: Address[] }>('/api/Address/get', { signal });
+  const { address } = await api.get<ApiSuccess<{ address: Address[] }>>('/api/Address/get', { signal });
   return Array.isArray(address) ? address : [];
 }
 

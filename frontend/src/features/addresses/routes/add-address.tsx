@@ -2,9 +2,9 @@ import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
-import { useUser } from '@/features/auth/api/get-user';
+import { useUser } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client';
-import { ADDRESS_FIELDS, EMPTY_ADDRESS, firstError, validateAddress, type AddressErrors, type AddressField } from '../address-form';
+import { ADDRESS_FIELDS, EMPTY_ADDRESS, firstError, maxLengthOf, validateAddress, type AddressErrors, type AddressField } from '../address-form';
 import { useAddAddress } from '../api/add-address';
 import type { AddressInput } from '../types';
 
@@ -82,6 +82,7 @@ function AddAddressForm() {
                 type={settings.type}
                 inputMode={settings.inputMode}
                 autoComplete={settings.autoComplete}
+                maxLength={maxLengthOf(name)}
                 value={values[name]}
                 onChange={(event) => change(name, event.target.value)}
                 required

@@ -1,10 +1,11 @@
+import type { ApiSuccess } from '@greencart/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { authKeys } from './keys';
 
 /** GET /api/auth/google/status → whether Google sign-in is configured on this server. */
 export async function getGoogleStatus(): Promise<boolean> {
-  const { enabled } = await api.get<{ success: true; enabled: boolean }>('/api/auth/google/status');
+  const { enabled } = await api.get<ApiSuccess<{ enabled: boolean }>>('/api/auth/google/status');
   return enabled === true;
 }
 

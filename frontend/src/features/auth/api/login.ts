@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { signIn } from '@/features/cart/api/merge-cart';
 import { api } from '@/lib/api-client';
 import type { AuthResponse } from '../types';
-import { toUser } from './get-user';
+import { setSessionUser } from './session-cache';
 
 export interface LoginInput {
   email: string;
@@ -17,6 +16,6 @@ export function login(input: LoginInput): Promise<AuthResponse> {
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: LoginInput) => signIn(queryClient, toUser((await login(input)).userData)),
+    mutationFn: async (input: LoginInput) => setSessionUser(queryClient, (await login(input)).userData),
   });
 }

@@ -1,10 +1,10 @@
+import type { ApiSuccess } from '@greencart/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { User } from '../types';
-import { authKeys } from './keys';
+import { setSessionUser } from './session-cache';
 
 /** GET /api/logout → { success, message } */
-export function logout(): Promise<{ success: true; message?: string }> {
+export function logout(): Promise<ApiSuccess> {
   return api.get('/api/logout');
 }
 
@@ -12,9 +12,6 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
-    onSuccess: async () => {
-      await queryClient.cancelQueries({ queryKey: authKeys.user() });
-      queryClient.setQueryData<User | null>(authKeys.user(), null);
-    },
+    onSuccess: () => setSessionUser(queryClient, null),
   });
 }

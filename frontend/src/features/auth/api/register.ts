@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { signIn } from '@/features/cart/api/merge-cart';
 import { api } from '@/lib/api-client';
 import type { AuthResponse } from '../types';
-import { toUser } from './get-user';
+import { setSessionUser } from './session-cache';
 
 export interface RegisterInput {
   firstName: string;
@@ -18,6 +17,6 @@ export function register(input: RegisterInput): Promise<AuthResponse> {
 export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: RegisterInput) => signIn(queryClient, toUser((await register(input)).userData)),
+    mutationFn: async (input: RegisterInput) => setSessionUser(queryClient, (await register(input)).userData),
   });
 }

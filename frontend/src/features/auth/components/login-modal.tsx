@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import toast from 'react-hot-toast';
+import { MAX_EMAIL_LENGTH, MAX_FIRST_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@greencart/domain';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { googleSignInUrl, useGoogleStatus } from '../api/get-google-status';
@@ -9,6 +10,12 @@ import { useLoginDialog } from './login-dialog-context';
 
 type Mode = 'login' | 'register';
 
+/** The server's rule for a new password, said before sending (same words as the server's). */
+function newPasswordProblem(password: string): string | null {
+  if (password.length < MIN_PASSWORD_LENGTH) return `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+  if (password.length > MAX_PASSWORD_LENGTH) return `Password must be at most ${MAX_PASSWORD_LENGTH} characters`;
+  return null;
+}
 
 /** Login / Sign Up dialog. A native <dialog> gives focus trapping and Escape for free. */
 export function LoginModal() {
@@ -51,11 +58,11 @@ function LoginForm({ onDone }: { onDone: () => void }) {
   const pending = login.isPending || register.isPending;
   const errorId = useId();
 
-  const onError = (error: unknown) => {
-    const message = errorMessage(error);
+  const showProblem = (message: string) => {
     setServerMessage(message);
     toast.error(message);
   };
+  const onError = (error: unknown) => showProblem(errorMessage(error));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -72,6 +79,11 @@ function LoginForm({ onDone }: { onDone: () => void }) {
         },
       );
     } else {
+      const problem = newPasswordProblem(password);
+      if (problem) {
+        showProblem(problem);
+        return;
+      }
       register.mutate(
         { firstName: firstName.trim(), email: email.trim(), password },
         {
@@ -101,9 +113,27 @@ function LoginForm({ onDone }: { onDone: () => void }) {
       </h2>
 
       {mode === 'register' && (
-        <TextField label="Name" value={firstName} onValueChange={setFirstName} placeholder="Your first name" autoComplete="given-name" required />
+        <TextField
+          label="Name"
+          value={firstName}
+          onValueChange={setFirstName}
+          placeholder="Your first name"
+          autoComplete="given-name"
+          maxLength={MAX_FIRST_NAME_LENGTH}
+          required
+        />
       )}
-      <TextField label="Email" type="email" value={email} onValueChange={setEmail} placeholder="you@example.com" autoComplete="email" required autoFocus />
+      <TextField
+        label="Email"
+        type="email"
+        value={email}
+        onValueChange={setEmail}
+        placeholder="you@example.com"
+        autoComplete="email"
+        maxLength={MAX_EMAIL_LENGTH}
+        required
+        autoFocus
+      />
       <TextField
         label="Password"
         type="password"
@@ -111,6 +141,7 @@ function LoginForm({ onDone }: { onDone: () => void }) {
         onValueChange={setPassword}
         placeholder="Your password"
         autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+        maxLength={MAX_PASSWORD_LENGTH}
         required
       />
 
@@ -127,7 +158,11 @@ function LoginForm({ onDone }: { onDone: () => void }) {
         </button>
       </p>
 
-      <button type="submit" disabled={pending} className="w-full rounded-md bg-primary py-2 text-white transition hover:bg-primary-dull disabled:cursor-wait disabled:opacity-70">
+      <button
+        type="submit"
+        disabled={pending}
+        className="w-full rounded-md bg-primary py-2 text-white transition hover:bg-primary-dull disabled:cursor-wait disabled:opacity-70"
+      >
         {pending ? 'Please wait…' : mode === 'login' ? 'Login' : 'Create Account'}
       </button>
 
@@ -168,7 +203,10 @@ function GoogleButton() {
 function GoogleMark() {
   return (
     <svg viewBox="0 0 48 48" className="h-4 w-4" aria-hidden="true" focusable="false">
-      <path fill="#FFC107" d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z" />
+      <path
+        fill="#FFC107"
+        d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z"
+      />
       <path fill="#FF3D00" d="m6.3 14.7 6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z" />
       <path fill="#4CAF50" d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-8l-6.5 5C9.5 39.6 16.2 44 24 44z" />
       <path fill="#1976D2" d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z" />

@@ -1,16 +1,18 @@
-import { queryOptions, useQuery, keepPreviousData } from '@tanstack/react-query';
-import { getProducts } from '@/features/products/api/get-products';
-import type { Product } from '@/features/products/types';
+import type { ProductPageResponse, ProductView } from '@greencart/domain';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
 import { cartKeys } from './keys';
 
 /** The server accepts at most 100 ids per request. */
-export const IDS_PER_REQUEST = 100;
+const IDS_PER_REQUEST = 100;
 
 /** GET /api/products?ids=…: the products of the cart, in batches of 100 ids. */
-export async function getCartProducts(ids: readonly string[], signal?: AbortSignal): Promise<Product[]> {
+export async function getCartProducts(ids: readonly string[], signal?: AbortSignal): Promise<ProductView[]> {
   const batches: string[][] = [];
   for (let start = 0; start < ids.length; start += IDS_PER_REQUEST) batches.push(ids.slice(start, start + IDS_PER_REQUEST));
-  const pages = await Promise.all(batches.map((batch) => getProducts({ ids: batch, limit: IDS_PER_REQUEST }, signal)));
+  const pages = await Promise.all(
+    batches.map((batch) => api.get<ProductPageResponse>('/api/products', { params: { ids: batch.join(','), page: 1, limit: IDS_PER_REQUEST }, signal })),
+  );
   return pages.flatMap((page) => page.products);
 }
 

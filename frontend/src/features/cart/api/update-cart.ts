@@ -1,15 +1,16 @@
+import type { ApiSuccess } from '@greencart/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { authKeys } from '@/features/auth/api/keys';
-import type { User } from '@/features/auth/types';
+import { authKeys } from '@/features/auth';
 import { api, errorMessage } from '@/lib/api-client';
 import { sanitizeCart, type CartItems } from '../cart-logic';
+import { setSavedCart } from './cart-cache';
 import { cartKeys } from './keys';
 
 /** POST /api/updateCart → the server's stored cart after the change. */
 export async function updateCart(cartItems: CartItems): Promise<CartItems> {
   // keepalive: a shopper who adds an item and at once opens another page must not lose it.
-  const response = await api.post<{ success: true; message?: string; cartItems: CartItems }>('/api/updateCart', { cartItems }, { keepalive: true });
+  const response = await api.post<ApiSuccess<{ cartItems: CartItems }>>('/api/updateCart', { cartItems }, { keepalive: true });
   return sanitizeCart(response.cartItems);
 }
 
@@ -17,10 +18,6 @@ export interface UpdateCartVariables {
   cartItems: CartItems;
   /** The cart before this change, to roll back to if the server refuses it. */
   previous: CartItems;
-}
-
-function setCartItems(queryClient: ReturnType<typeof useQueryClient>, cartItems: CartItems) {
-  queryClient.setQueryData<User | null>(authKeys.user(), (user) => (user ? { ...user, cartItems } : user));
 }
 
 /**
@@ -35,18 +32,12 @@ export function useUpdateCart() {
     mutationFn: ({ cartItems }: UpdateCartVariables) => updateCart(cartItems),
     onSuccess: (cartItems) => {
       // Only the last change in flight may replace what the shopper sees.
-      if (queryClient.isMutating({ mutationKey: cartKeys.update() }) <= 1) setCartItems(queryClient, cartItems);
+      if (queryClient.isMutating({ mutationKey: cartKeys.update() }) <= 1) setSavedCart(queryClient, cartItems);
     },
     onError: (error, { previous }) => {
-      setCartItems(queryClient, previous);
+      setSavedCart(queryClient, previous);
       toast.error(errorMessage(error));
       void queryClient.invalidateQueries({ queryKey: authKeys.user() });
     },
   });
-}
-
-/** Show a cart change at once, before the server has answered. */
-export function applyOptimisticCart(queryClient: ReturnType<typeof useQueryClient>, cartItems: CartItems) {
-  void queryClient.cancelQueries({ queryKey: authKeys.user() });
-  setCartItems(queryClient, cartItems);
 }

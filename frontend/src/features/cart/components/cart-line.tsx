@@ -1,20 +1,23 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { TrashIcon } from '@/components/ui/icons';
-import { ProductImage } from '@/features/products/components/product-image';
-import { productPath, thumbnailUrl, type Product } from '@/features/products/types';
+import { ProductImage } from '@/components/ui/product-image';
 import { formatRupees } from '@/lib/format';
+import { productPath, thumbnailUrl } from '@/lib/product-urls';
 import { quantityOptions } from '../cart-logic';
 import type { CartLine } from '../cart-summary';
 import { useCart } from '../use-cart';
 
-export function CartLineRow({ line }: { line: CartLine<Product> }) {
+export function CartLineRow({ line }: { line: CartLine }) {
   const { product, quantity } = line;
   const cart = useCart();
   const selectId = useId();
 
   return (
-    <li className="grid grid-cols-[2fr_1fr_1fr] items-center border-t border-gray-200 py-4 text-sm font-medium text-gray-500 md:text-base" data-testid="cart-line">
+    <li
+      className="grid grid-cols-[2fr_1fr_1fr] items-center border-t border-gray-200 py-4 text-sm font-medium text-gray-500 md:text-base"
+      data-testid="cart-line"
+    >
       <div className="flex items-center gap-3 md:gap-6">
         <Link to={productPath(product)} className="flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded border border-gray-300">
           <ProductImage src={thumbnailUrl(product)} alt={product.name} className="h-full w-full" />

@@ -32,7 +32,12 @@ export function Hero() {
 /** A basket of groceries, drawn inline. */
 function HeroBasket() {
   return (
-    <svg viewBox="0 0 320 260" className="pointer-events-none absolute -right-6 bottom-0 hidden h-72 w-auto opacity-95 md:block lg:right-10 lg:h-80" aria-hidden="true" focusable="false">
+    <svg
+      viewBox="0 0 320 260"
+      className="pointer-events-none absolute -right-6 bottom-0 hidden h-72 w-auto opacity-95 md:block lg:right-10 lg:h-80"
+      aria-hidden="true"
+      focusable="false"
+    >
       <circle cx="230" cy="120" r="110" fill="#4fbf8b" opacity=".12" />
       <path d="M150 92c-4-30 14-52 36-60-2 26-14 46-36 60z" fill="#4fbf8b" />
       <path d="M120 100 L104 60 Q100 50 110 52 L136 96z" fill="#f28c28" />

@@ -19,7 +19,7 @@ const iconProps = {
 } as const;
 
 /** The fixed "why we are the best" list of the home page. */
-export const REASONS: readonly Reason[] = [
+const REASONS: readonly Reason[] = [
   {
     title: 'Fastest Delivery',
     description: 'Groceries delivered in under 30 minutes.',

@@ -1,6 +1,5 @@
-import { BestSellers } from '@/features/products/components/best-sellers';
-import { CategoryTiles } from '@/features/products/components/category-tiles';
-import { Newsletter } from '@/features/newsletter/components/newsletter';
+import { Newsletter } from '@/features/newsletter';
+import { BestSellers, CategoryTiles } from '@/features/products';
 import { Hero } from '../components/hero';
 import { WhyWeAreBest } from '../components/why-we-are-best';
 

@@ -3,9 +3,9 @@ import { api } from '@/lib/api-client';
 import type { OrderPage } from '../types';
 import { orderKeys } from './keys';
 
-export const MY_ORDERS_PAGE_SIZE = 10;
+const MY_ORDERS_PAGE_SIZE = 10;
 /** How often My orders asks again, so the seller's status changes show without a reload. */
-export const MY_ORDERS_POLL_MS = 10_000;
+const MY_ORDERS_POLL_MS = 10_000;
 
 /** GET /api/getorder/user?page&limit → the shopper's orders, newest first. */
 export function getMyOrders(page: number, signal?: AbortSignal): Promise<OrderPage> {

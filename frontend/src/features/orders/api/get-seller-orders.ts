@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 import type { OrderPage } from '../types';
 import { orderKeys } from './keys';
 
-export const SELLER_ORDERS_PAGE_SIZE = 20;
+const SELLER_ORDERS_PAGE_SIZE = 20;
 
 /** GET /api/getorder/admin/seller?page&limit → every order of the shop, newest first (seller session). */
 export function getSellerOrders(page: number, signal?: AbortSignal): Promise<OrderPage> {

@@ -4,5 +4,4 @@ export const orderKeys = {
   mine: () => [...orderKeys.all, 'mine'] as const,
   mineFor: (userId: string) => [...orderKeys.mine(), userId] as const,
   seller: () => [...orderKeys.all, 'seller'] as const,
-  place: () => [...orderKeys.all, 'place'] as const,
 };

@@ -1,6 +1,6 @@
+import type { ApiSuccess, OrderStatus } from '@greencart/domain';
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { OrderStatus } from '../order-status';
 import type { Order, OrderPage } from '../types';
 import { orderKeys } from './keys';
 
@@ -11,7 +11,7 @@ export interface UpdateOrderStatusInput {
 
 /** PATCH /api/orders/:id/status (seller) → the updated order; 409 when the move is not allowed from the current status. */
 export async function updateOrderStatus({ orderId, status }: UpdateOrderStatusInput): Promise<Order> {
-  const { order } = await api.patch<{ success: true; message?: string; order: Order }>(`/api/orders/${encodeURIComponent(orderId)}/status`, { status });
+  const { order } = await api.patch<ApiSuccess<{ order: Order }>>(`/api/orders/${encodeURIComponent(orderId)}/status`, { status });
   return order;
 }
 
@@ -22,11 +22,18 @@ export function useUpdateOrderStatus() {
     onSuccess: (order, { orderId }) => {
       // Show the new status at once, then reload the list (another tab may have moved other orders).
       if (order) {
-        queryClient.setQueryData<InfiniteData<OrderPage>>(orderKeys.seller(), (data) =>
-          data && {
-            ...data,
-            pages: data.pages.map((page) => ({ ...page, orderdata: page.orderdata.map((existing) => (existing._id === orderId ? { ...existing, status: order.status, isPaid: order.isPaid } : existing)) })),
-          },
+        queryClient.setQueryData<InfiniteData<OrderPage>>(
+          orderKeys.seller(),
+          (data) =>
+            data && {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                orderdata: page.orderdata.map((existing) =>
+                  existing._id === orderId ? { ...existing, status: order.status, paymentStatus: order.paymentStatus, isPaid: order.isPaid } : existing,
+                ),
+              })),
+            },
         );
       }
       return queryClient.invalidateQueries({ queryKey: orderKeys.seller() });

@@ -1,16 +1,17 @@
-import { priceCart } from '@pricing';
+import { isFinished, priceCart } from '@greencart/domain';
 import { useNavigate } from 'react-router-dom';
 import { ErrorNotice } from '@/components/ui/error-notice';
+import { ProductImage } from '@/components/ui/product-image';
 import { Spinner } from '@/components/ui/spinner';
-import { useUser } from '@/features/auth/api/get-user';
-import { useLoginDialog } from '@/features/auth/components/login-dialog-context';
-import { ProductImage } from '@/features/products/components/product-image';
-import { formatPrice, formatRupees } from '@/lib/format';
+import { useLoginDialog, useUser } from '@/features/auth';
+import { formatPrice, formatRupees, pluralize } from '@/lib/format';
+import { thumbnailOf } from '@/lib/product-urls';
 import { useMyOrders } from '../api/get-my-orders';
+import { DeliveryAddress } from '../components/delivery-address';
 import { LoadMore } from '../components/load-more';
 import { StatusBadge } from '../components/status-badge';
-import { isFinished } from '../order-status';
-import { flattenOrders, formatExpectedDelivery, itemImage, itemName, itemOfferPrice, thumbnailOf, type Order, type OrderPage } from '../types';
+import { paymentLabel } from '../payment-status';
+import { flattenOrders, formatExpectedDelivery, itemImage, itemName, itemOfferPrice, type Order, type OrderPage } from '../types';
 
 /** /My-orders: the shopper's orders, newest first; statuses refresh every 10 seconds. */
 export function MyOrdersRoute() {
@@ -58,7 +59,17 @@ function OrderHistory({ userId }: { userId: string }) {
   );
 }
 
-function OrderList({ pages, hasNextPage, loadingMore, onLoadMore }: { pages: OrderPage[]; hasNextPage: boolean; loadingMore: boolean; onLoadMore: () => void }) {
+function OrderList({
+  pages,
+  hasNextPage,
+  loadingMore,
+  onLoadMore,
+}: {
+  pages: OrderPage[];
+  hasNextPage: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+}) {
   const orders = flattenOrders(pages);
   const total = pages[0]?.total ?? orders.length;
 
@@ -67,7 +78,7 @@ function OrderList({ pages, hasNextPage, loadingMore, onLoadMore }: { pages: Ord
   return (
     <>
       <p className="mt-4 text-sm text-gray-500">
-        Showing {orders.length} of {total} {total === 1 ? 'order' : 'orders'}
+        Showing {orders.length} of {pluralize(total, 'order')}
       </p>
       <ul className="mt-4 space-y-8">
         {orders.map((order) => (
@@ -82,13 +93,12 @@ function OrderList({ pages, hasNextPage, loadingMore, onLoadMore }: { pages: Ord
 function OrderCard({ order }: { order: Order }) {
   const navigate = useNavigate();
   const placedOn = new Date(order.createdAt).toLocaleDateString();
-  const expected = !isFinished(order.status) && order.expectedDeliveryAt ? formatExpectedDelivery(order.expectedDeliveryAt) : '';
+  const expected = isFinished(order.status) ? '' : formatExpectedDelivery(order.expectedDeliveryAt);
 
   return (
     <li data-testid="order-card" className="max-w-4xl rounded-lg border border-gray-300 p-4 md:p-5">
       <div className="flex flex-wrap justify-between gap-x-6 gap-y-1 text-gray-500 md:font-medium">
         <span>OrderId: {order._id}</span>
-        <span>Payment: {order.paymentType}</span>
         <span>Total Amount: {formatPrice(order.amount)}</span>
       </div>
 
@@ -98,14 +108,17 @@ function OrderCard({ order }: { order: Order }) {
         </span>
         <span>Date: {placedOn}</span>
         <span>
-          Payment: <span data-testid="order-payment">{order.isPaid ? 'Paid' : 'Pending'}</span>
+          Payment: <span data-testid="order-payment">{paymentLabel(order)}</span>
         </span>
         {expected && <span data-testid="order-expected">Expected delivery: {expected}</span>}
       </div>
 
       <ul className="mt-2">
         {order.items.map((item, index) => (
-          <li key={`${item.product?._id ?? item.name}-${index}`} className="flex flex-col justify-between gap-4 border-t border-gray-200 py-4 md:flex-row md:items-center">
+          <li
+            key={`${item.product?._id ?? item.name}-${index}`}
+            className="flex flex-col justify-between gap-4 border-t border-gray-200 py-4 md:flex-row md:items-center"
+          >
             <div className="flex items-center gap-4">
               <div className="rounded-lg bg-primary/10 p-2">
                 <ProductImage src={thumbnailOf(itemImage(item))} alt={itemName(item)} className="h-16 w-16" />
@@ -118,15 +131,22 @@ function OrderCard({ order }: { order: Order }) {
             <div className="text-sm text-gray-500">
               <p>Quantity: {item.quantity}</p>
             </div>
-            <p className="font-medium text-primary">Amount: {formatRupees(priceCart([{ offerPrice: itemOfferPrice(item), quantity: item.quantity }]).subtotalPaise)}</p>
+            <p className="font-medium text-primary">
+              Amount: {formatRupees(priceCart([{ offerPrice: itemOfferPrice(item), quantity: item.quantity }]).subtotalPaise)}
+            </p>
           </li>
         ))}
       </ul>
 
+      <div className="border-t border-gray-200 pt-3 text-sm">
+        <h3 className="font-medium text-gray-800">Delivery address</h3>
+        <DeliveryAddress address={order.address} className="mt-1" />
+      </div>
+
       <button
         type="button"
         onClick={() => navigate('/chat')}
-        className="mt-2 rounded border border-primary px-4 py-2 text-sm font-medium text-primary transition hover:bg-primary/10"
+        className="mt-4 rounded border border-primary px-4 py-2 text-sm font-medium text-primary transition hover:bg-primary/10"
       >
         Send Message to Shop
       </button>

@@ -1,3 +1,4 @@
+import type { ApiSuccess } from '@greencart/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Product } from '../types';
@@ -5,7 +6,7 @@ import { invalidateProducts } from './product-cache';
 
 /** POST /api/addproduct (seller, multipart: `productData` JSON and 1–4 files under `image`) → the new product. */
 export async function addProduct(form: FormData): Promise<Product> {
-  const { product } = await api.post<{ success: true; message?: string; product: Product }>('/api/addproduct', form);
+  const { product } = await api.post<ApiSuccess<{ product: Product }>>('/api/addproduct', form);
   return product;
 }
 

@@ -1,3 +1,4 @@
+import type { ApiSuccess } from '@greencart/domain';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { productKeys } from './keys';
@@ -9,7 +10,7 @@ export interface ChangeStockInput {
 }
 
 /** POST /api/changeStock/ (seller) → { success, message } */
-export function changeStock(input: ChangeStockInput): Promise<{ success: true; message?: string }> {
+export function changeStock(input: ChangeStockInput): Promise<ApiSuccess> {
   return api.post('/api/changeStock/', input);
 }
 

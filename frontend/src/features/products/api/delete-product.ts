@@ -1,10 +1,11 @@
+import type { ApiSuccess } from '@greencart/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { productKeys } from './keys';
 import { invalidateProducts } from './product-cache';
 
 /** DELETE /api/products/:id (seller) → { success, message } */
-export function deleteProduct(id: string): Promise<{ success: true; message?: string }> {
+export function deleteProduct(id: string): Promise<ApiSuccess> {
   return api.delete(`/api/products/${encodeURIComponent(id)}`);
 }
 

@@ -1,3 +1,4 @@
+import type { ApiSuccess } from '@greencart/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/query-client';
@@ -6,7 +7,7 @@ import { productKeys } from './keys';
 
 /** GET /api/products/:id */
 export async function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
-  const { product } = await api.get<{ success: true; product: Product }>(`/api/products/${encodeURIComponent(id)}`, { signal });
+  const { product } = await api.get<ApiSuccess<{ product: Product }>>(`/api/products/${encodeURIComponent(id)}`, { signal });
   return product;
 }
 

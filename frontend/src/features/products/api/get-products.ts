@@ -4,10 +4,13 @@ import type { QueryConfig } from '@/lib/query-client';
 import type { ProductFilters, ProductPage } from '../types';
 import { productKeys } from './keys';
 
-export const PAGE_SIZE = 20;
+const PAGE_SIZE = 20;
 
 /** GET /api/products: one page of the catalogue, filtered on the server. */
-export function getProducts({ search, category, inStock, ids, limit = PAGE_SIZE, page = 1 }: ProductFilters & { page?: number }, signal?: AbortSignal): Promise<ProductPage> {
+export function getProducts(
+  { search, category, inStock, ids, limit = PAGE_SIZE, page = 1 }: ProductFilters & { page?: number },
+  signal?: AbortSignal,
+): Promise<ProductPage> {
   return api.get<ProductPage>('/api/products', {
     params: {
       search: search?.trim() || undefined,

@@ -3,7 +3,6 @@ import type { ProductFilters } from '../types';
 /** Query keys of the products feature: invalidate `productKeys.all` after any product change. */
 export const productKeys = {
   all: ['products'] as const,
-  fullList: () => [...productKeys.all, 'full-list'] as const,
   lists: () => [...productKeys.all, 'list'] as const,
   list: (filters: ProductFilters & { page?: number }) => [...productKeys.lists(), filters] as const,
   infinite: (filters: ProductFilters) => [...productKeys.lists(), 'infinite', filters] as const,

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { cartKeys } from '@/features/cart/api/keys';
+import { cartKeys } from '@/features/cart';
 import type { Product } from '../types';
 import { productKeys } from './keys';
 

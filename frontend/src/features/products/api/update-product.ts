@@ -1,3 +1,4 @@
+import type { ApiSuccess } from '@greencart/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Product } from '../types';
@@ -11,7 +12,7 @@ export interface UpdateProductInput {
 
 /** PATCH /api/products/:id (seller, multipart) → the updated product. Images left out of `images` are deleted by the server. */
 export async function updateProduct({ id, form }: UpdateProductInput): Promise<Product> {
-  const { product } = await api.patch<{ success: true; message?: string; product: Product }>(`/api/products/${encodeURIComponent(id)}`, form);
+  const { product } = await api.patch<ApiSuccess<{ product: Product }>>(`/api/products/${encodeURIComponent(id)}`, form);
   return product;
 }
 

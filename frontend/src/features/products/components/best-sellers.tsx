@@ -5,7 +5,7 @@ import { ProductGrid } from './product-grid';
 import { SectionHeading } from './section-heading';
 
 /** The first 5 in-stock products (spec §9). */
-export const BEST_SELLERS_FILTERS = { inStock: true, limit: 5 } as const;
+const BEST_SELLERS_FILTERS = { inStock: true, limit: 5 } as const;
 
 export function BestSellers() {
   const query = useProducts(BEST_SELLERS_FILTERS);

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { CATEGORIES, categoryLink } from '../categories';
+import { CATEGORIES } from '@greencart/domain';
+import { CATEGORY_COLORS, categoryLink } from '../categories';
 import { CategoryArt } from './category-art';
 import { SectionHeading } from './section-heading';
 
@@ -16,7 +17,7 @@ export function CategoryTiles() {
               to={categoryLink(category)}
               onClick={() => window.scrollTo(0, 0)}
               className="group flex h-full flex-col items-center justify-center gap-2 rounded-lg px-3 py-5"
-              style={{ backgroundColor: category.bgColor }}
+              style={{ backgroundColor: CATEGORY_COLORS[category.path] }}
             >
               <CategoryArt path={category.path} className="h-20 w-20 transition group-hover:scale-110" />
               <span className="text-center text-sm font-medium text-gray-800">{category.text}</span>

@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
+import { ProductImage } from '@/components/ui/product-image';
 import { Rating } from '@/components/ui/rating';
+import { AddToCartControl } from '@/features/cart';
 import { formatPrice } from '@/lib/format';
-import { AddToCartControl } from '@/features/cart/components/add-to-cart-control';
-import { productPath, thumbnailUrl, type Product } from '../types';
-import { ProductImage } from './product-image';
+import { productPath, thumbnailUrl } from '@/lib/product-urls';
+import type { Product } from '../types';
 
 /** A 224px product card; the whole card opens the product, the cart controls sit above that link. */
 export function ProductCard({ product }: { product: Product }) {

@@ -2,9 +2,8 @@ import { Link } from 'react-router-dom';
 import { useProducts } from '../api/get-products';
 import type { Product } from '../types';
 import { ProductGrid } from './product-grid';
-import { SectionHeading } from './section-heading';
 
-export const MAX_RELATED = 5;
+const MAX_RELATED = 5;
 
 /** Up to 5 in-stock products of the same category, excluding the one shown. */
 export function RelatedProducts({ product }: { product: Product }) {
@@ -26,10 +25,7 @@ export function RelatedProducts({ product }: { product: Product }) {
           <ProductGrid products={related} />
         </div>
       )}
-      <Link
-        to="/products"
-        className="mx-auto mt-12 rounded border border-primary px-12 py-2.5 text-primary transition hover:bg-primary/10"
-      >
+      <Link to="/products" className="mx-auto mt-12 rounded border border-primary px-12 py-2.5 text-primary transition hover:bg-primary/10">
         See More
       </Link>
     </section>

@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ErrorNotice } from '@/components/ui/error-notice';
+import { ProductImage } from '@/components/ui/product-image';
 import { Rating } from '@/components/ui/rating';
 import { Spinner } from '@/components/ui/spinner';
-import { useCart } from '@/features/cart/use-cart';
+import { useCart } from '@/features/cart';
 import { ApiError } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
+import { thumbnailOf } from '@/lib/product-urls';
 import { useProduct } from '../api/get-product';
 import { categoryLink, findCategory } from '../categories';
-import { ProductImage } from '../components/product-image';
 import { RelatedProducts } from '../components/related-products';
 import type { Product } from '../types';
 
@@ -50,15 +51,26 @@ function ProductDetail({ product }: { product: Product }) {
       <nav aria-label="Breadcrumb">
         <ol className="flex flex-wrap items-center gap-1 text-sm text-gray-500">
           <li>
-            <Link to="/" className="hover:text-primary">Home</Link> /
+            <Link to="/" className="hover:text-primary">
+              Home
+            </Link>{' '}
+            /
           </li>
           <li>
-            <Link to="/products" className="hover:text-primary">Products</Link> /
+            <Link to="/products" className="hover:text-primary">
+              Products
+            </Link>{' '}
+            /
           </li>
           <li>
-            <Link to={categoryLink({ path: product.category })} className="hover:text-primary">{product.category}</Link> /
+            <Link to={categoryLink({ path: product.category })} className="hover:text-primary">
+              {product.category}
+            </Link>{' '}
+            /
           </li>
-          <li aria-current="page" className="text-primary">{product.name}</li>
+          <li aria-current="page" className="text-primary">
+            {product.name}
+          </li>
         </ol>
       </nav>
 
@@ -75,7 +87,7 @@ function ProductDetail({ product }: { product: Product }) {
                   aria-pressed={index === selected}
                   className={`h-24 w-24 overflow-hidden rounded border bg-white ${index === selected ? 'border-primary' : 'border-gray-300'}`}
                 >
-                  <ProductImage src={`${image}/thumb`} alt="" className="h-full w-full" />
+                  <ProductImage src={thumbnailOf(image)} alt="" className="h-full w-full" />
                 </button>
               ))}
             </div>

@@ -1,3 +1,4 @@
+import type { ApiSuccess } from '@greencart/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { sellerKeys } from './keys';
@@ -8,7 +9,7 @@ export interface SellerLoginInput {
 }
 
 /** POST /api/sellerlogin → { success, message } and the seller's session cookie. */
-export function sellerLogin(input: SellerLoginInput): Promise<{ success: true; message?: string }> {
+export function sellerLogin(input: SellerLoginInput): Promise<ApiSuccess> {
   return api.post('/api/sellerlogin', input);
 }
 

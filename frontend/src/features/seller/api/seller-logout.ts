@@ -1,9 +1,10 @@
+import type { ApiSuccess } from '@greencart/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { sellerKeys } from './keys';
 
 /** GET /api/sellerLogout → { success, message } */
-export function sellerLogout(): Promise<{ success: true; message?: string }> {
+export function sellerLogout(): Promise<ApiSuccess> {
   return api.get('/api/sellerLogout');
 }
 

@@ -1,13 +1,12 @@
+import { MAX_IMAGE_MB, MAX_PRODUCT_IMAGES } from '@greencart/domain';
 import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import toast from 'react-hot-toast';
-import { useUpdateProduct } from '@/features/products/api/update-product';
-import type { Product } from '@/features/products/types';
+import { useUpdateProduct, type Product } from '@/features/products';
 import { errorMessage } from '@/lib/api-client';
+import { thumbnailOf } from '@/lib/product-urls';
 import {
   buildProductUpdateFormData,
   firstProductError,
-  MAX_IMAGE_MB,
-  MAX_IMAGES,
   moveSlot,
   productToForm,
   validateProductForm,
@@ -108,14 +107,15 @@ function EditProductForm({ product, onDone }: { product: Product; onDone: () => 
               onMove={(step) => changeSlots(moveSlot(slots, index, step))}
             />
           ))}
-          {slots.length < MAX_IMAGES && (
+          {slots.length < MAX_PRODUCT_IMAGES && (
             <li>
               <ImagePickerTile label="Add image" onPick={(file) => changeSlots([...slots, newSlot(file)])} />
             </li>
           )}
         </ol>
         <p id={`${idPrefix}-images-note`} className={`mt-2 text-xs ${errors.images ? 'text-red-600' : 'text-gray-500'}`}>
-          {errors.images ?? `1 to ${MAX_IMAGES} pictures, under ${MAX_IMAGE_MB} MB each; the first one is shown on cards. Removed pictures are deleted when you save.`}
+          {errors.images ??
+            `1 to ${MAX_PRODUCT_IMAGES} pictures, under ${MAX_IMAGE_MB} MB each; the first one is shown on cards. Removed pictures are deleted when you save.`}
         </p>
       </fieldset>
 
@@ -154,7 +154,7 @@ function EditImageSlot({
   onMove: (step: -1 | 1) => void;
 }) {
   const newPreview = useObjectUrl(slot.kind === 'new' ? slot.file : null);
-  const preview = slot.kind === 'existing' ? `${slot.url}/thumb` : newPreview;
+  const preview = slot.kind === 'existing' ? thumbnailOf(slot.url) : newPreview;
   const position = index + 1;
   const small = 'rounded px-1.5 py-0.5 text-xs hover:bg-gray-100 disabled:cursor-not-allowed disabled:opacity-40';
 

@@ -1,9 +1,9 @@
 import type { ChangeEvent, ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import { checkImageFile } from '../product-form';
+import { ACCEPTED_IMAGE_TYPES, checkImageFile } from '../product-form';
 
 /** Picks one image file: checks type and size, shows why a file was refused. Clears the input so the same file can be picked again. */
-export function pickImage(event: ChangeEvent<HTMLInputElement>, onPick: (file: File) => void) {
+function pickImage(event: ChangeEvent<HTMLInputElement>, onPick: (file: File) => void) {
   const file = event.target.files?.[0];
   event.target.value = '';
   if (!file) return;
@@ -19,7 +19,7 @@ export function pickImage(event: ChangeEvent<HTMLInputElement>, onPick: (file: F
 export function ImagePickerTile({ label, preview, onPick, children }: { label: string; preview?: string; onPick: (file: File) => void; children?: ReactNode }) {
   return (
     <label className="group relative flex h-24 w-24 cursor-pointer items-center justify-center overflow-hidden rounded border border-dashed border-gray-300 bg-white focus-within:ring-2 focus-within:ring-primary-dull hover:border-primary">
-      <input type="file" accept="image/*" className="sr-only" onChange={(event) => pickImage(event, onPick)} />
+      <input type="file" accept={ACCEPTED_IMAGE_TYPES.join(',')} className="sr-only" onChange={(event) => pickImage(event, onPick)} />
       <span className="sr-only">{label}</span>
       {preview ? (
         <img src={preview} alt="" className="h-full w-full object-contain" />

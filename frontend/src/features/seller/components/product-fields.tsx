@@ -1,5 +1,5 @@
+import { CATEGORIES, MAX_PRODUCT_NAME_LENGTH, MAX_PRODUCT_WEIGHT_LENGTH } from '@greencart/domain';
 import type { ReactNode } from 'react';
-import { CATEGORIES } from '@/features/products/categories';
 import type { ProductErrors, ProductFormValues } from '../product-form';
 
 const inputClass = 'w-full rounded border px-3 py-2.5 outline-none focus:border-primary';
@@ -29,7 +29,7 @@ export function ProductFields({
           value={values.name}
           onChange={(event) => onChange('name', event.target.value)}
           placeholder="Type here"
-          maxLength={120}
+          maxLength={MAX_PRODUCT_NAME_LENGTH}
           required
           className={`${inputClass} ${border('name')}`}
           {...describe('name')}
@@ -106,7 +106,7 @@ export function ProductFields({
           value={values.weight}
           onChange={(event) => onChange('weight', event.target.value)}
           placeholder="Optional"
-          maxLength={40}
+          maxLength={MAX_PRODUCT_WEIGHT_LENGTH}
           className={`${inputClass} ${border('weight')}`}
           aria-describedby={errors.weight ? `${id('weight')}-error` : `${id('weight')}-hint`}
           aria-invalid={errors.weight ? true : undefined}

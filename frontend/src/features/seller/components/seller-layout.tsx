@@ -13,13 +13,23 @@ interface MenuEntry {
 }
 
 const icon = (d: string) => (
-  <svg viewBox="0 0 24 24" className="h-5 w-5 shrink-0" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+  <svg
+    viewBox="0 0 24 24"
+    className="h-5 w-5 shrink-0"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.8"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+  >
     <path d={d} />
   </svg>
 );
 
 /** The seller side menu: 4 entries (spec §9). */
-export const SELLER_MENU: readonly MenuEntry[] = [
+const SELLER_MENU: readonly MenuEntry[] = [
   { name: 'Add Product', path: '/seller', icon: icon('M12 5v14M5 12h14'), ready: true },
   { name: 'Product List', path: '/seller/product-list', icon: icon('M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01'), ready: true },
   { name: 'Orders', path: '/seller/orders', icon: icon('M6 2 3 6v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6l-3-4zM3 6h18M16 10a4 4 0 0 1-8 0'), ready: true },
@@ -49,7 +59,12 @@ export function SellerLayout({ children }: { children: ReactNode }) {
         </Link>
         <div className="flex items-center gap-5 text-gray-500">
           <p>Hi! Admin</p>
-          <button type="button" onClick={signOut} disabled={logout.isPending} className="rounded-full border px-4 py-1 text-sm transition hover:border-primary hover:text-primary">
+          <button
+            type="button"
+            onClick={signOut}
+            disabled={logout.isPending}
+            className="rounded-full border px-4 py-1 text-sm transition hover:border-primary hover:text-primary"
+          >
             Logout
           </button>
         </div>

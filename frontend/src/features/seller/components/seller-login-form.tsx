@@ -37,14 +37,35 @@ export function SellerLoginForm() {
         <h1 className="m-auto text-2xl font-medium">
           <span className="text-primary">Seller</span> Login
         </h1>
-        <TextField label="Email" type="email" value={email} onValueChange={setEmail} placeholder="seller@example.com" autoComplete="username" required autoFocus />
-        <TextField label="Password" type="password" value={password} onValueChange={setPassword} placeholder="Your password" autoComplete="current-password" required />
+        <TextField
+          label="Email"
+          type="email"
+          value={email}
+          onValueChange={setEmail}
+          placeholder="seller@example.com"
+          autoComplete="username"
+          required
+          autoFocus
+        />
+        <TextField
+          label="Password"
+          type="password"
+          value={password}
+          onValueChange={setPassword}
+          placeholder="Your password"
+          autoComplete="current-password"
+          required
+        />
         {serverMessage && (
           <p role="alert" className="rounded bg-red-50 px-3 py-2 text-red-700">
             {serverMessage}
           </p>
         )}
-        <button type="submit" disabled={login.isPending} className="w-full rounded-md bg-primary py-2 text-white transition hover:bg-primary-dull disabled:cursor-wait disabled:opacity-70">
+        <button
+          type="submit"
+          disabled={login.isPending}
+          className="w-full rounded-md bg-primary py-2 text-white transition hover:bg-primary-dull disabled:cursor-wait disabled:opacity-70"
+        >
           {login.isPending ? 'Please wait…' : 'Login'}
         </button>
         <a href="/" className="text-center text-primary underline-offset-2 hover:underline">

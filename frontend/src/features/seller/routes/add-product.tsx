@@ -1,23 +1,14 @@
+import { MAX_IMAGE_MB, MAX_PRODUCT_IMAGES } from '@greencart/domain';
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { useAddProduct } from '@/features/products/api/add-product';
-import { useProducts } from '@/features/products/api/get-products';
+import { useAddProduct, useProducts } from '@/features/products';
 import { errorMessage } from '@/lib/api-client';
 import { ImagePickerTile } from '../components/image-slot';
 import { ProductFields } from '../components/product-fields';
 import { useObjectUrl } from '../components/use-object-url';
-import {
-  buildProductFormData,
-  EMPTY_PRODUCT_FORM,
-  firstProductError,
-  MAX_IMAGE_MB,
-  MAX_IMAGES,
-  validateProductForm,
-  type ProductErrors,
-  type ProductFormValues,
-} from '../product-form';
+import { buildProductFormData, EMPTY_PRODUCT_FORM, firstProductError, validateProductForm, type ProductErrors, type ProductFormValues } from '../product-form';
 
-const NO_FILES: (File | null)[] = Array.from({ length: MAX_IMAGES }, () => null);
+const NO_FILES: (File | null)[] = Array.from({ length: MAX_PRODUCT_IMAGES }, () => null);
 
 /** /seller index: a glance at the catalogue, then the Add Product form. */
 export function AddProductRoute() {
@@ -108,7 +99,8 @@ function AddProductForm() {
             ))}
           </div>
           <p id={`${idPrefix}-images-note`} className={`mt-2 text-xs ${errors.images ? 'text-red-600' : 'text-gray-500'}`}>
-            {errors.images ?? `1 to ${MAX_IMAGES} pictures: JPEG, PNG, WebP, AVIF or GIF, under ${MAX_IMAGE_MB} MB each. The first one is shown on cards.`}
+            {errors.images ??
+              `1 to ${MAX_PRODUCT_IMAGES} pictures: JPEG, PNG, WebP, AVIF or GIF, under ${MAX_IMAGE_MB} MB each. The first one is shown on cards.`}
           </p>
         </fieldset>
 

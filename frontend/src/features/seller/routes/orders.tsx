@@ -1,15 +1,24 @@
+import { nextStatuses, type OrderStatus } from '@greencart/domain';
 import toast from 'react-hot-toast';
 import { ErrorNotice } from '@/components/ui/error-notice';
+import { ProductImage } from '@/components/ui/product-image';
 import { Spinner } from '@/components/ui/spinner';
-import { useSellerOrders } from '@/features/orders/api/get-seller-orders';
-import { useUpdateOrderStatus } from '@/features/orders/api/update-order-status';
-import { LoadMore } from '@/features/orders/components/load-more';
-import { StatusBadge } from '@/features/orders/components/status-badge';
-import { nextStatuses, statusActionLabel, type OrderStatus } from '@/features/orders/order-status';
-import { flattenOrders, itemImage, itemName, thumbnailOf, type Order } from '@/features/orders/types';
-import { ProductImage } from '@/features/products/components/product-image';
+import {
+  DeliveryAddress,
+  flattenOrders,
+  itemImage,
+  itemName,
+  LoadMore,
+  paymentLabel,
+  StatusBadge,
+  statusActionLabel,
+  useSellerOrders,
+  useUpdateOrderStatus,
+  type Order,
+} from '@/features/orders';
 import { errorMessage } from '@/lib/api-client';
-import { formatPrice } from '@/lib/format';
+import { formatPrice, pluralize } from '@/lib/format';
+import { thumbnailOf } from '@/lib/product-urls';
 
 /** /seller/orders: every order, newest first, with the buttons that move each one along. */
 export function SellerOrdersRoute() {
@@ -30,7 +39,7 @@ export function SellerOrdersRoute() {
         ) : (
           <>
             <p className="mt-2 text-sm text-gray-500">
-              Showing {orders.length} of {total} {total === 1 ? 'order' : 'orders'}
+              Showing {orders.length} of {pluralize(total, 'order')}
             </p>
             <ul className="mt-4 space-y-4">
               {orders.map((order) => (
@@ -46,7 +55,6 @@ export function SellerOrdersRoute() {
 
 function SellerOrder({ order }: { order: Order }) {
   const update = useUpdateOrderStatus();
-  const address = order.address;
   const moves = nextStatuses(order.status);
 
   const move = (status: OrderStatus) => {
@@ -76,32 +84,14 @@ function SellerOrder({ order }: { order: Order }) {
           </ul>
         </div>
 
-        <address className="text-gray-600 not-italic">
-          {address ? (
-            <>
-              <p className="font-medium text-gray-800">
-                {address.firstName} {address.lastName}
-              </p>
-              <p>
-                {address.street}, {address.city}
-              </p>
-              <p>
-                {address.state}, {address.zipcode ?? address.pincode}, {address.country}
-              </p>
-              <p>{address.phone}</p>
-            </>
-          ) : (
-            <p>Address no longer available</p>
-          )}
-        </address>
+        <DeliveryAddress address={order.address} />
 
         <p className="text-base font-medium text-gray-800">{formatPrice(order.amount)}</p>
 
         <div className="space-y-1 text-gray-600">
-          <p>Method: {order.paymentType}</p>
           <p>Date: {new Date(order.createdAt).toLocaleDateString()}</p>
           <p>
-            Payment: <span data-testid="order-payment">{order.isPaid ? 'Paid' : 'Pending'}</span>
+            Payment: <span data-testid="order-payment">{paymentLabel(order)}</span>
           </p>
         </div>
       </div>

@@ -2,13 +2,11 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { Spinner } from '@/components/ui/spinner';
-import { useChangeStock } from '@/features/products/api/change-stock';
-import { useDeleteProduct } from '@/features/products/api/delete-product';
-import { useInfiniteProducts } from '@/features/products/api/get-products';
-import { ProductImage } from '@/features/products/components/product-image';
-import { thumbnailUrl, type Product } from '@/features/products/types';
+import { ProductImage } from '@/components/ui/product-image';
+import { useChangeStock, useDeleteProduct, useInfiniteProducts, type Product } from '@/features/products';
 import { errorMessage } from '@/lib/api-client';
-import { formatPrice } from '@/lib/format';
+import { formatPrice, pluralize } from '@/lib/format';
+import { thumbnailUrl } from '@/lib/product-urls';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { EditProductDialog } from '../components/edit-product-dialog';
 
@@ -43,7 +41,7 @@ export function ProductListRoute() {
       {query.isSuccess && (
         <>
           <p className="mt-2 text-sm text-gray-500" aria-live="polite">
-            Showing {products.length} of {total} {total === 1 ? 'product' : 'products'}
+            Showing {products.length} of {pluralize(total, 'product')}
           </p>
           {products.length === 0 ? (
             <p className="mt-6 text-gray-500">{debouncedSearch ? `No product matches "${debouncedSearch}".` : 'No products yet. Add one from Add Product.'}</p>
@@ -52,10 +50,18 @@ export function ProductListRoute() {
               <table className="w-full table-auto text-left text-sm">
                 <thead className="text-gray-900">
                   <tr>
-                    <th scope="col" className="px-4 py-3 font-semibold">Product</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">Category</th>
-                    <th scope="col" className="hidden px-4 py-3 font-semibold md:table-cell">Selling Price</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">In Stock</th>
+                    <th scope="col" className="px-4 py-3 font-semibold">
+                      Product
+                    </th>
+                    <th scope="col" className="px-4 py-3 font-semibold">
+                      Category
+                    </th>
+                    <th scope="col" className="hidden px-4 py-3 font-semibold md:table-cell">
+                      Selling Price
+                    </th>
+                    <th scope="col" className="px-4 py-3 font-semibold">
+                      In Stock
+                    </th>
                     <th scope="col" className="px-4 py-3 font-semibold">
                       <span className="sr-only">Actions</span>
                     </th>
@@ -134,13 +140,24 @@ function ProductRow({ product, onEdit }: { product: Product; onEdit: () => void 
             aria-label={`In stock: ${product.name}`}
             className="peer sr-only"
           />
-          <span className="h-7 w-12 rounded-full bg-slate-300 transition-colors duration-200 peer-checked:bg-primary peer-focus-visible:ring-2 peer-focus-visible:ring-primary-dull peer-focus-visible:ring-offset-2" aria-hidden="true" />
-          <span className="absolute top-1 left-1 h-5 w-5 rounded-full bg-white transition-transform duration-200 ease-in-out peer-checked:translate-x-5" aria-hidden="true" />
+          <span
+            className="h-7 w-12 rounded-full bg-slate-300 transition-colors duration-200 peer-checked:bg-primary peer-focus-visible:ring-2 peer-focus-visible:ring-primary-dull peer-focus-visible:ring-offset-2"
+            aria-hidden="true"
+          />
+          <span
+            className="absolute top-1 left-1 h-5 w-5 rounded-full bg-white transition-transform duration-200 ease-in-out peer-checked:translate-x-5"
+            aria-hidden="true"
+          />
         </label>
       </td>
       <td className="px-4 py-3">
         <div className="flex gap-2">
-          <button type="button" onClick={onEdit} aria-label={`Edit ${product.name}`} className="rounded border border-gray-300 px-3 py-1 hover:border-primary hover:text-primary">
+          <button
+            type="button"
+            onClick={onEdit}
+            aria-label={`Edit ${product.name}`}
+            className="rounded border border-gray-300 px-3 py-1 hover:border-primary hover:text-primary"
+          >
             Edit
           </button>
           <button

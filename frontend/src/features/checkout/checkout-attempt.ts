@@ -1,16 +1,18 @@
+import type { PaymentType } from '@greencart/domain';
+
 /**
  * The Idempotency-Key of a checkout attempt. Clicking twice or retrying after a network
  * failure sends the same key, so the server places the order once; a new key is made once
  * the order went through, or when what is being ordered changed (cart, address, payment).
  */
-export interface CheckoutAttempt {
+interface CheckoutAttempt {
   key: string;
   fingerprint: string;
 }
 
 export interface CheckoutContent {
   addressId: string;
-  paymentType: string;
+  paymentType: PaymentType;
   items: readonly { product: string; quantity: number }[];
 }
 
@@ -21,7 +23,7 @@ export function checkoutFingerprint({ addressId, paymentType, items }: CheckoutC
 }
 
 /** Keep the current attempt for the same content; start a new one otherwise. */
-export function attemptFor(current: CheckoutAttempt | null, fingerprint: string, newKey: () => string): CheckoutAttempt {
+function attemptFor(current: CheckoutAttempt | null, fingerprint: string, newKey: () => string): CheckoutAttempt {
   return current && current.fingerprint === fingerprint ? current : { key: newKey(), fingerprint };
 }
 

@@ -1,34 +1,25 @@
-import type { PriceBreakdown } from '@pricing';
-import { TAX_PERCENT } from '@pricing';
+import { TAX_PERCENT, type PaymentType } from '@greencart/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useAddresses } from '@/features/addresses/api/get-addresses';
-import { formatAddressLine, type Address } from '@/features/addresses/types';
-import { authKeys } from '@/features/auth/api/keys';
-import { useUser } from '@/features/auth/api/get-user';
-import { useLoginDialog } from '@/features/auth/components/login-dialog-context';
-import type { User } from '@/features/auth/types';
-import { usePlaceOrder } from '@/features/orders/api/place-order';
-import { createCheckoutAttempts } from '@/features/orders/checkout-attempt';
-import type { PaymentType } from '@/features/orders/types';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useAddresses } from '@/features/addresses';
+import { authKeys, useLoginDialog, useUser } from '@/features/auth';
+import { clearCartAfterOrder, orderableLines, type CartSummary } from '@/features/cart';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
-import { EMPTY_CART } from '../cart-logic';
-import { guestCart } from '../guest-cart';
-
-export interface OrderLine {
-  product: string;
-  quantity: number;
-}
+import { usePlaceOrder } from '../api/place-order';
+import { createCheckoutAttempts } from '../checkout-attempt';
+import { AddressChooser } from './address-chooser';
 
 /** Where /Add-Adress sends the shopper back with the address just saved. */
 interface CartLocationState {
   addressId?: string;
 }
 
-export function OrderSummary({ price, hasOutOfStock, items }: { price: PriceBreakdown; hasOutOfStock: boolean; items: OrderLine[] }) {
+/** The cart's price, the delivery address and payment choice, and Place Order. */
+export function OrderSummary({ summary }: { summary: CartSummary }) {
+  const { price } = summary;
   const { data: user, isPending: checkingSession } = useUser();
   const loginDialog = useLoginDialog();
   const queryClient = useQueryClient();
@@ -57,6 +48,8 @@ export function OrderSummary({ price, hasOutOfStock, items }: { price: PriceBrea
       toast.error('Please select an address');
       return;
     }
+    // What the order will contain: the lines still sold and in stock.
+    const items = orderableLines(summary).map((line) => ({ product: line.product._id, quantity: line.quantity }));
     if (items.length === 0) {
       toast.error('Nothing in your cart can be ordered right now');
       return;
@@ -68,10 +61,7 @@ export function OrderSummary({ price, hasOutOfStock, items }: { price: PriceBrea
       {
         onSuccess: () => {
           attempts.finish();
-          // The server emptied the saved cart; show that now and confirm with a fresh session check.
-          guestCart.clear();
-          queryClient.setQueryData<User | null>(authKeys.user(), (current) => (current ? { ...current, cartItems: EMPTY_CART } : current));
-          void queryClient.invalidateQueries({ queryKey: authKeys.user() });
+          clearCartAfterOrder(queryClient);
           toast.success('Order placed');
           navigate('/My-orders');
         },
@@ -113,7 +103,11 @@ export function OrderSummary({ price, hasOutOfStock, items }: { price: PriceBrea
         ) : (
           <div className="mt-2 text-sm text-gray-500">
             <p>Sign in to add an address</p>
-            <button type="button" onClick={loginDialog.open} className="mt-2 rounded border border-primary px-4 py-1.5 font-medium text-primary transition hover:bg-primary/10">
+            <button
+              type="button"
+              onClick={loginDialog.open}
+              className="mt-2 rounded border border-primary px-4 py-1.5 font-medium text-primary transition hover:bg-primary/10"
+            >
               Sign in
             </button>
           </div>
@@ -156,7 +150,7 @@ export function OrderSummary({ price, hasOutOfStock, items }: { price: PriceBrea
         </div>
       </dl>
 
-      {hasOutOfStock && <p className="mt-4 text-sm text-gray-500">Out-of-stock items are left out of the total and the order.</p>}
+      {summary.outOfStockIds.length > 0 && <p className="mt-4 text-sm text-gray-500">Out-of-stock items are left out of the total and the order.</p>}
 
       <button
         type="button"
@@ -173,77 +167,5 @@ export function OrderSummary({ price, hasOutOfStock, items }: { price: PriceBrea
         </p>
       )}
     </aside>
-  );
-}
-
-function AddressChooser({
-  addresses,
-  selected,
-  loading,
-  error,
-  onRetry,
-  onSelect,
-}: {
-  addresses: Address[];
-  selected: Address | null;
-  loading: boolean;
-  error: unknown;
-  onRetry: () => void;
-  onSelect: (id: string) => void;
-}) {
-  const [open, setOpen] = useState(false);
-  const listId = useId();
-
-  if (loading) return <p className="mt-2 text-sm text-gray-500">Loading your addresses…</p>;
-  if (error) {
-    return (
-      <div role="alert" className="mt-2 text-sm text-red-700">
-        <p>{errorMessage(error)}</p>
-        <button type="button" onClick={onRetry} className="mt-1 text-primary underline-offset-2 hover:underline">
-          Try again
-        </button>
-      </div>
-    );
-  }
-
-  return (
-    <div className="relative mt-2 flex items-start justify-between gap-3">
-      <p className="text-sm text-gray-500" data-testid="selected-address">
-        {selected ? formatAddressLine(selected) : 'No address found'}
-      </p>
-      <button
-        type="button"
-        onClick={() => setOpen((value) => !value)}
-        aria-expanded={open}
-        aria-controls={listId}
-        className="text-sm text-primary hover:underline"
-      >
-        Change
-      </button>
-      {open && (
-        <ul id={listId} aria-label="Saved addresses" className="absolute top-8 right-0 left-0 z-10 border border-gray-300 bg-white py-1 text-sm shadow-sm">
-          {addresses.map((address) => (
-            <li key={address._id}>
-              <button
-                type="button"
-                onClick={() => {
-                  onSelect(address._id);
-                  setOpen(false);
-                }}
-                aria-current={address._id === selected?._id ? 'true' : undefined}
-                className="w-full px-3 py-2 text-left text-gray-600 hover:bg-gray-100 aria-[current=true]:font-medium aria-[current=true]:text-primary-dull"
-              >
-                {formatAddressLine(address)}
-              </button>
-            </li>
-          ))}
-          <li>
-            <Link to="/Add-Adress" className="block px-3 py-2 text-center text-primary hover:bg-primary/10">
-              Add address
-            </Link>
-          </li>
-        </ul>
-      )}
-    </div>
   );
 }

@@ -1,28 +1,28 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { CartIcon, CloseIcon, MenuIcon, SearchIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
-import { useUser } from '@/features/auth/api/get-user';
-import { useLogout } from '@/features/auth/api/logout';
-import { useLoginDialog } from '@/features/auth/components/login-dialog-context';
-import { ProfileMenu } from '@/features/auth/components/profile-menu';
-import { useCart } from '@/features/cart/use-cart';
+import { ProfileMenu, useLoginDialog, useLogout, useUser } from '@/features/auth';
+import { useCart } from '@/features/cart';
+import { pluralize } from '@/lib/format';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) => `transition hover:text-primary ${isActive ? 'text-primary' : ''}`;
 
 export function Navbar() {
-  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  const page = location.pathname + location.search;
+  const [menu, setMenu] = useState({ open: false, page });
+  // Close the mobile menu whenever the page changes (state adjusted while rendering, not in an effect).
+  if (menu.page !== page) setMenu({ open: false, page });
+  const menuOpen = menu.open;
+  const setMenuOpen = (open: boolean) => setMenu({ open, page });
   const { count } = useCart();
   const { data: user } = useUser();
   const loginDialog = useLoginDialog();
   const logout = useLogout();
-  const location = useLocation();
   const navigate = useNavigate();
   const menuId = useId();
-
-  // Close the mobile menu whenever the page changes.
-  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
 
   const signOut = () => {
     logout.mutate(undefined, {
@@ -41,7 +41,10 @@ export function Navbar() {
           <Link to="/" aria-label="GreenCart home">
             <Logo />
           </Link>
-          <Link to="/seller" className="hidden rounded-full border border-gray-300 px-3 py-1 text-xs whitespace-nowrap transition hover:border-primary hover:text-primary sm:inline-block">
+          <Link
+            to="/seller"
+            className="hidden rounded-full border border-gray-300 px-3 py-1 text-xs whitespace-nowrap transition hover:border-primary hover:text-primary sm:inline-block"
+          >
             Seller Dashboard
           </Link>
         </div>
@@ -71,7 +74,11 @@ export function Navbar() {
             {user ? (
               <ProfileMenu user={user} onLogout={signOut} />
             ) : (
-              <button type="button" onClick={loginDialog.open} className="rounded-full bg-primary px-6 py-2 whitespace-nowrap text-white xl:px-8 transition hover:bg-primary-dull">
+              <button
+                type="button"
+                onClick={loginDialog.open}
+                className="rounded-full bg-primary px-6 py-2 whitespace-nowrap text-white xl:px-8 transition hover:bg-primary-dull"
+              >
                 Login
               </button>
             )}
@@ -79,7 +86,7 @@ export function Navbar() {
 
           <button
             type="button"
-            onClick={() => setMenuOpen((open) => !open)}
+            onClick={() => setMenuOpen(!menuOpen)}
             aria-expanded={menuOpen}
             aria-controls={menuId}
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
@@ -146,7 +153,7 @@ export function Navbar() {
 
 function CartLink({ count }: { count: number }) {
   return (
-    <Link to="/cart" className="relative rounded p-1" aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>
+    <Link to="/cart" className="relative rounded p-1" aria-label={`Cart, ${pluralize(count, 'item')}`}>
       <CartIcon className="h-6 w-6 text-gray-700" />
       <span
         data-testid="cart-count"
@@ -166,10 +173,10 @@ function SearchBox({ className = '', live = true }: { className?: string; live?:
   const [searchParams] = useSearchParams();
   const onProducts = location.pathname === '/products';
   const urlSearch = onProducts ? (searchParams.get('search') ?? '') : '';
-  const [text, setText] = useState(urlSearch);
-
+  const [typed, setTyped] = useState({ text: urlSearch, urlSearch });
   // Follow the URL when it changes from elsewhere (back button, a link).
-  useEffect(() => setText(urlSearch), [urlSearch]);
+  if (typed.urlSearch !== urlSearch) setTyped({ text: urlSearch, urlSearch });
+  const text = typed.text;
 
   const go = (value: string) => {
     const target = value.trim() ? `/products?search=${encodeURIComponent(value)}` : '/products';
@@ -183,12 +190,16 @@ function SearchBox({ className = '', live = true }: { className?: string; live?:
   };
 
   return (
-    <form role="search" onSubmit={onSubmit} className={`items-center gap-2 rounded-full border border-gray-300 px-3 text-sm focus-within:border-primary ${className}`}>
+    <form
+      role="search"
+      onSubmit={onSubmit}
+      className={`items-center gap-2 rounded-full border border-gray-300 px-3 text-sm focus-within:border-primary ${className}`}
+    >
       <input
         type="search"
         value={text}
         onChange={(event) => {
-          setText(event.target.value);
+          setTyped({ text: event.target.value, urlSearch });
           if (live) go(event.target.value);
         }}
         aria-label="Search products"

@@ -1,37 +1,34 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { BackArrowIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
+import { pluralize } from '@/lib/format';
 import { useCartProducts } from '../api/get-cart-products';
-import { summarizeCart } from '../cart-summary';
-import { CartLineRow } from '../components/cart-line';
-import { OrderSummary } from '../components/order-summary';
+import { summarizeCart, type CartSummary } from '../cart-summary';
 import { useCart } from '../use-cart';
+import { CartLineRow } from './cart-line';
 
-export function CartRoute() {
+/** The cart's lines with their loading, empty and "no longer sold" states; `aside` shows beside them (the order summary). */
+export function CartView({ aside }: { aside: (summary: CartSummary) => ReactNode }) {
   const cart = useCart();
   const ids = useMemo(() => Object.keys(cart.items), [cart.items]);
   const query = useCartProducts(ids);
   const summary = useMemo(() => summarizeCart(cart.items, query.data ?? []), [cart.items, query.data]);
-  // What the order will contain: the lines still sold and in stock.
-  const orderLines = useMemo(
-    () => summary.lines.filter((line) => line.product.inStock).map((line) => ({ product: line.product._id, quantity: line.quantity })),
-    [summary.lines],
-  );
 
   if (ids.length === 0) return <EmptyCart />;
   if (query.isPending) return <Spinner label="Loading your cart…" />;
   if (query.isError) return <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />;
   // Only trust "unavailable" once the products of the current id list have loaded.
   const unavailable = query.isPlaceholderData ? [] : summary.unavailableIds;
-  if (summary.lines.length === 0 && !query.isPlaceholderData) return <EmptyCart unavailable={unavailable} onForget={() => unavailable.forEach(cart.removeLine)} />;
+  if (summary.lines.length === 0 && !query.isPlaceholderData)
+    return <EmptyCart unavailable={unavailable} onForget={() => unavailable.forEach(cart.removeLine)} />;
 
   return (
     <div className="mt-16 flex flex-col gap-10 md:flex-row">
       <section className="max-w-4xl flex-1" aria-labelledby="cart-heading">
         <h1 id="cart-heading" className="mb-6 text-3xl font-medium">
-          Shopping Cart <span className="text-sm text-primary">{cart.count} {cart.count === 1 ? 'Item' : 'Items'}</span>
+          Shopping Cart <span className="text-sm text-primary">{pluralize(cart.count, 'Item')}</span>
         </h1>
 
         {unavailable.length > 0 && <UnavailableNotice count={unavailable.length} onForget={() => unavailable.forEach(cart.removeLine)} />}
@@ -53,7 +50,7 @@ export function CartRoute() {
         </Link>
       </section>
 
-      <OrderSummary price={summary.price} hasOutOfStock={summary.outOfStockIds.length > 0} items={orderLines} />
+      {aside(summary)}
     </div>
   );
 }

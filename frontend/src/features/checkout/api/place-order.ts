@@ -1,7 +1,7 @@
+import type { OrderView, PlaceOrderResponse } from '@greencart/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { orderKeys } from '@/features/orders';
 import { api } from '@/lib/api-client';
-import type { Order } from '../types';
-import { orderKeys } from './keys';
 
 export interface PlaceOrderInput {
   /** The id of one of the shopper's saved addresses. */
@@ -12,19 +12,14 @@ export interface PlaceOrderInput {
 }
 
 /** POST /api/placeorders (cash on delivery) → the placed order. The server prices it. */
-export async function placeOrder({ address, items, idempotencyKey }: PlaceOrderInput): Promise<Order> {
-  const { order } = await api.post<{ success: true; message?: string; order: Order }>(
-    '/api/placeorders',
-    { address, items },
-    { headers: { 'Idempotency-Key': idempotencyKey } },
-  );
+export async function placeOrder({ address, items, idempotencyKey }: PlaceOrderInput): Promise<OrderView> {
+  const { order } = await api.post<PlaceOrderResponse>('/api/placeorders', { address, items }, { headers: { 'Idempotency-Key': idempotencyKey } });
   return order;
 }
 
 export function usePlaceOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: orderKeys.place(),
     mutationFn: placeOrder,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.mine() }),
   });

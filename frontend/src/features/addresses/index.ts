@@ -1,0 +1,3 @@
+export { useAddresses } from './api/get-addresses';
+export { AddAddressRoute } from './routes/add-address';
+export { formatAddressLine } from './types';

@@ -1,0 +1,1 @@
+export { ContactRoute } from './routes/contact';

@@ -1,0 +1,1 @@
+export { HomeRoute } from './routes/home';

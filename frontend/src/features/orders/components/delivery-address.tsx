@@ -1,0 +1,19 @@
+import type { AddressView } from '@greencart/domain';
+
+/** The address an order goes to, as it was when the order was placed. */
+export function DeliveryAddress({ address, className = '' }: { address: AddressView; className?: string }) {
+  return (
+    <address data-testid="order-address" className={`text-gray-600 not-italic ${className}`}>
+      <p className="font-medium text-gray-800">
+        {address.firstName} {address.lastName}
+      </p>
+      <p>
+        {address.street}, {address.city}
+      </p>
+      <p>
+        {address.state}, {address.pincode || address.zipcode}, {address.country}
+      </p>
+      <p>{address.phone}</p>
+    </address>
+  );
+}

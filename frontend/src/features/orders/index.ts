@@ -1,0 +1,10 @@
+export { useSellerOrders } from './api/get-seller-orders';
+export { orderKeys } from './api/keys';
+export { useUpdateOrderStatus } from './api/update-order-status';
+export { DeliveryAddress } from './components/delivery-address';
+export { LoadMore } from './components/load-more';
+export { StatusBadge } from './components/status-badge';
+export { statusActionLabel } from './order-status';
+export { paymentLabel } from './payment-status';
+export { MyOrdersRoute } from './routes/my-orders';
+export { flattenOrders, itemImage, itemName, type Order } from './types';
