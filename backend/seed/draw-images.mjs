@@ -30,13 +30,16 @@ function linear(stops, { x1 = 0, y1 = 0, x2 = 0, y2 = 1 } = {}) {
 /** A radial gradient lit from the upper left (makes spheres look round). */
 function radial(inner, outer, { cx = 0.35, cy = 0.32, r = 0.75 } = {}) {
   const id = `g${++gradientCount}`;
-  return [`<radialGradient id="${id}" cx="${cx}" cy="${cy}" r="${r}"><stop offset="0" stop-color="${inner}"/><stop offset="1" stop-color="${outer}"/></radialGradient>`, `url(#${id})`];
+  return [
+    `<radialGradient id="${id}" cx="${cx}" cy="${cy}" r="${r}"><stop offset="0" stop-color="${inner}"/><stop offset="1" stop-color="${outer}"/></radialGradient>`,
+    `url(#${id})`,
+  ];
 }
 
 /** Deterministic pseudo-random numbers, so re-running the script gives the same pictures. */
 function random(seed) {
   let state = seed >>> 0;
-  return () => ((state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 const CATEGORY_TINTS = {
@@ -107,7 +110,8 @@ function potatoes() {
     [240, 225, 84, 60, 5],
   ]) {
     c.add(`<ellipse cx="${x}" cy="${y}" rx="${rx}" ry="${ry}" transform="rotate(${rot} ${x} ${y})" fill="${skin}" stroke="#8a5c27" stroke-width="2"/>`);
-    for (let i = 0; i < 5; i++) c.add(`<ellipse cx="${x + (rand() - 0.5) * rx * 1.3}" cy="${y + (rand() - 0.5) * ry}" rx="4" ry="2.5" fill="#7a4f1f" opacity="0.6"/>`);
+    for (let i = 0; i < 5; i++)
+      c.add(`<ellipse cx="${x + (rand() - 0.5) * rx * 1.3}" cy="${y + (rand() - 0.5) * ry}" rx="4" ry="2.5" fill="#7a4f1f" opacity="0.6"/>`);
     c.add(shine(x - rx * 0.35, y - ry * 0.4, rx * 0.3, ry * 0.15, rot - 10, 0.25));
   }
   return scene('Vegetables', c, { shadow: [240, 375, 170, 24] });
@@ -147,7 +151,9 @@ function redOnions() {
       `<path d="M${x} ${y - h - 25 * s} C ${x + 8} ${y - h}, ${x + w} ${y - h * 0.7}, ${x + w} ${y} C ${x + w} ${y + h * 0.75}, ${x - w} ${y + h * 0.75}, ${x - w} ${y} C ${x - w} ${y - h * 0.7}, ${x - 8} ${y - h}, ${x} ${y - h - 25 * s} Z" fill="${skin}" stroke="#6a1a3e" stroke-width="2"/>`,
     );
     for (const dx of [-0.55, -0.2, 0.2, 0.55])
-      c.add(`<path d="M${x} ${y - h - 10 * s} Q ${x + dx * w * 1.5} ${y - h * 0.1}, ${x + dx * w * 0.6} ${y + h * 0.6}" stroke="#f2b6cd" stroke-width="2.5" fill="none" opacity="0.55"/>`);
+      c.add(
+        `<path d="M${x} ${y - h - 10 * s} Q ${x + dx * w * 1.5} ${y - h * 0.1}, ${x + dx * w * 0.6} ${y + h * 0.6}" stroke="#f2b6cd" stroke-width="2.5" fill="none" opacity="0.55"/>`,
+      );
     c.add(shine(x - w * 0.4, y - h * 0.3, w * 0.22, h * 0.12, -60, 0.3));
     c.add(`<path d="M${x} ${y + h * 0.62} l -8 12 M${x} ${y + h * 0.62} l 0 14 M${x} ${y + h * 0.62} l 8 12" stroke="#c9a27a" stroke-width="2"/>`);
   }
@@ -165,7 +171,8 @@ function carrots() {
     c.add(`<g transform="rotate(${rot} ${x} 300)">`);
     for (const a of [-35, -15, 0, 15, 35]) c.add(leaf(x, 150, 85, -90 + a, '#4caf3a'));
     c.add(`<path d="M${x - 34} 150 Q ${x} 138, ${x + 34} 150 L ${x + 4} 410 Q ${x} 418, ${x - 4} 410 Z" fill="${body}"/>`);
-    for (const y of [195, 240, 290, 335]) c.add(`<path d="M${x - 22 + (y - 150) / 10} ${y} q 12 4, 20 0" stroke="#c5530a" stroke-width="3" fill="none" opacity="0.7"/>`);
+    for (const y of [195, 240, 290, 335])
+      c.add(`<path d="M${x - 22 + (y - 150) / 10} ${y} q 12 4, 20 0" stroke="#c5530a" stroke-width="3" fill="none" opacity="0.7"/>`);
     c.add(`</g>`);
   }
   return scene('Vegetables', c, { shadow: [240, 415, 140, 18] });
@@ -177,7 +184,9 @@ function spinach() {
   for (let i = 0; i < 9; i++) {
     const angle = -150 + i * 15 + (rand() - 0.5) * 8;
     const shade = ['#2f8a2b', '#3ba136', '#46b240', '#2a7a26'][i % 4];
-    c.add(`<path d="M240 390 L ${240 + Math.cos((angle * Math.PI) / 180) * 100} ${390 + Math.sin((angle * Math.PI) / 180) * 100}" stroke="#6cbf4c" stroke-width="6"/>`);
+    c.add(
+      `<path d="M240 390 L ${240 + Math.cos((angle * Math.PI) / 180) * 100} ${390 + Math.sin((angle * Math.PI) / 180) * 100}" stroke="#6cbf4c" stroke-width="6"/>`,
+    );
     c.add(leaf(240 + Math.cos((angle * Math.PI) / 180) * 95, 390 + Math.sin((angle * Math.PI) / 180) * 95, 130 + rand() * 30, angle, shade, '#b9e6a5'));
   }
   c.add(`<rect x="222" y="350" width="36" height="18" rx="5" fill="#d8342b"/>`);
@@ -192,7 +201,9 @@ function cauliflower() {
   for (let i = 0; i < 26; i++) {
     const a = rand() * Math.PI * 2;
     const d = Math.sqrt(rand()) * 95;
-    c.add(`<circle cx="${240 + Math.cos(a) * d * 1.2}" cy="${235 + Math.sin(a) * d * 0.75}" r="${30 + rand() * 12}" fill="${floret}" stroke="#d9cfa8" stroke-width="1.5"/>`);
+    c.add(
+      `<circle cx="${240 + Math.cos(a) * d * 1.2}" cy="${235 + Math.sin(a) * d * 0.75}" r="${30 + rand() * 12}" fill="${floret}" stroke="#d9cfa8" stroke-width="1.5"/>`,
+    );
   }
   c.add(leaf(240, 330, 150, -175, '#4caf46', '#cfeec0'), leaf(240, 330, 150, -5, '#4caf46', '#cfeec0'));
   return scene('Vegetables', c, { shadow: [240, 385, 165, 22] });
@@ -256,8 +267,12 @@ function applesCut() {
   const c = canvas();
   apple(c, 175, 275, 105);
   const flesh = c.rad('#fffbe6', '#f3e3a8', { cx: 0.5, cy: 0.5 });
-  c.add(`<path d="M320 190 C 390 175, 410 250, 400 300 C 390 360, 345 385, 320 370 C 295 385, 250 360, 240 300 C 230 250, 250 175, 320 190 Z" fill="#c8151f"/>`);
-  c.add(`<path d="M320 202 C 380 190, 396 252, 387 300 C 378 350, 342 370, 320 357 C 298 370, 262 350, 253 300 C 244 252, 260 190, 320 202 Z" fill="${flesh}"/>`);
+  c.add(
+    `<path d="M320 190 C 390 175, 410 250, 400 300 C 390 360, 345 385, 320 370 C 295 385, 250 360, 240 300 C 230 250, 250 175, 320 190 Z" fill="#c8151f"/>`,
+  );
+  c.add(
+    `<path d="M320 202 C 380 190, 396 252, 387 300 C 378 350, 342 370, 320 357 C 298 370, 262 350, 253 300 C 244 252, 260 190, 320 202 Z" fill="${flesh}"/>`,
+  );
   c.add(`<path d="M320 250 q -18 40, 0 80 q 18 -40, 0 -80" fill="#f0dc9a" stroke="#d9c27a"/>`);
   c.add(`<ellipse cx="312" cy="285" rx="5" ry="9" fill="#4a2a10"/><ellipse cx="328" cy="290" rx="5" ry="9" fill="#4a2a10"/>`);
   return scene('Fruits', c, { shadow: [260, 390, 180, 22] });
@@ -271,7 +286,9 @@ function mangoes() {
     [300, 290, 20],
   ]) {
     c.add(`<g transform="rotate(${rot} ${x} ${y})">`);
-    c.add(`<path d="M${x} ${y - 110} C ${x + 85} ${y - 110}, ${x + 95} ${y + 20}, ${x + 40} ${y + 85} C ${x} ${y + 125}, ${x - 85} ${y + 90}, ${x - 80} ${y} C ${x - 78} ${y - 70}, ${x - 45} ${y - 110}, ${x} ${y - 110} Z" fill="${skin}"/>`);
+    c.add(
+      `<path d="M${x} ${y - 110} C ${x + 85} ${y - 110}, ${x + 95} ${y + 20}, ${x + 40} ${y + 85} C ${x} ${y + 125}, ${x - 85} ${y + 90}, ${x - 80} ${y} C ${x - 78} ${y - 70}, ${x - 45} ${y - 110}, ${x} ${y - 110} Z" fill="${skin}"/>`,
+    );
     c.add(shine(x - 35, y - 45, 22, 10, -60, 0.45));
     c.add(`<rect x="${x - 3}" y="${y - 126}" width="7" height="20" rx="3" fill="#5a3a1a"/>`, leaf(x + 2, y - 118, 60, -20, '#3f9a3a'));
     c.add(`</g>`);
@@ -288,7 +305,8 @@ function oranges() {
     [250, 215, 70],
   ]) {
     c.add(`<circle cx="${x}" cy="${y}" r="${r}" fill="${peel}"/>`);
-    for (let i = 0; i < 22; i++) c.add(`<circle cx="${x + (rand() - 0.5) * r * 1.5}" cy="${y + (rand() - 0.5) * r * 1.5}" r="1.8" fill="#c75a08" opacity="0.5"/>`);
+    for (let i = 0; i < 22; i++)
+      c.add(`<circle cx="${x + (rand() - 0.5) * r * 1.5}" cy="${y + (rand() - 0.5) * r * 1.5}" r="1.8" fill="#c75a08" opacity="0.5"/>`);
     c.add(shine(x - r * 0.4, y - r * 0.4, r * 0.25, r * 0.12, -40, 0.4));
     c.add(leaf(x + 4, y - r + 4, r * 0.6, -35, '#3f9a3a'));
   }
@@ -296,7 +314,9 @@ function oranges() {
   for (let i = 0; i < 10; i++) {
     const a1 = (Math.PI * 2 * i) / 10 + 0.04;
     const a2 = (Math.PI * 2 * (i + 1)) / 10 - 0.04;
-    c.add(`<path d="M320 310 L ${320 + Math.cos(a1) * 64} ${310 + Math.sin(a1) * 64} A 64 64 0 0 1 ${320 + Math.cos(a2) * 64} ${310 + Math.sin(a2) * 64} Z" fill="#ffa726"/>`);
+    c.add(
+      `<path d="M320 310 L ${320 + Math.cos(a1) * 64} ${310 + Math.sin(a1) * 64} A 64 64 0 0 1 ${320 + Math.cos(a2) * 64} ${310 + Math.sin(a2) * 64} Z" fill="#ffa726"/>`,
+    );
   }
   c.add(`<circle cx="320" cy="310" r="6" fill="#fff3d6"/>`);
   return scene('Fruits', c, { shadow: [245, 390, 170, 22] });
@@ -327,7 +347,9 @@ function pomegranate() {
   for (let i = 0; i < 55; i++) {
     const a = rand() * Math.PI * 2;
     const d = Math.sqrt(rand()) * 62;
-    c.add(`<ellipse cx="${325 + Math.cos(a) * d}" cy="${305 + Math.sin(a) * d}" rx="7" ry="9" transform="rotate(${rand() * 180} ${325 + Math.cos(a) * d} ${305 + Math.sin(a) * d})" fill="#d7192f"/>`);
+    c.add(
+      `<ellipse cx="${325 + Math.cos(a) * d}" cy="${305 + Math.sin(a) * d}" rx="7" ry="9" transform="rotate(${rand() * 180} ${325 + Math.cos(a) * d} ${305 + Math.sin(a) * d})" fill="#d7192f"/>`,
+    );
   }
   return scene('Fruits', c, { shadow: [250, 390, 175, 22] });
 }
@@ -336,9 +358,12 @@ function watermelon() {
   const c = canvas();
   const rind = c.lin(['#5fb548', '#2e7d32']);
   c.add(`<ellipse cx="210" cy="250" rx="150" ry="115" fill="${rind}"/>`);
-  for (const dx of [-100, -55, -10, 35, 80]) c.add(`<path d="M${210 + dx} 140 Q ${210 + dx * 1.25} 250, ${210 + dx} 362" stroke="#1b5e20" stroke-width="14" fill="none" opacity="0.7"/>`);
+  for (const dx of [-100, -55, -10, 35, 80])
+    c.add(`<path d="M${210 + dx} 140 Q ${210 + dx * 1.25} 250, ${210 + dx} 362" stroke="#1b5e20" stroke-width="14" fill="none" opacity="0.7"/>`);
   c.add(shine(140, 185, 40, 16, -25, 0.25));
-  c.add(`<path d="M250 330 L 410 330 L 330 200 Z" fill="#2e7d32"/><path d="M262 322 L 398 322 L 330 212 Z" fill="#f4f9e8"/><path d="M272 316 L 388 316 L 330 222 Z" fill="#ef3b4a"/>`);
+  c.add(
+    `<path d="M250 330 L 410 330 L 330 200 Z" fill="#2e7d32"/><path d="M262 322 L 398 322 L 330 212 Z" fill="#f4f9e8"/><path d="M272 316 L 388 316 L 330 222 Z" fill="#ef3b4a"/>`,
+  );
   for (const [x, y] of [
     [310, 290],
     [335, 275],
@@ -366,7 +391,12 @@ function bottle({ liquid, label, cap, icon = '' }) {
 }
 
 function classicCola() {
-  const c = bottle({ liquid: ['#3b1a0e', '#6b3217'], label: '#d81f26', cap: '#c4161c', icon: '<path d="M190 300 C 220 270, 260 320, 290 285" stroke="#fff" stroke-width="7" fill="none"/>' });
+  const c = bottle({
+    liquid: ['#3b1a0e', '#6b3217'],
+    label: '#d81f26',
+    cap: '#c4161c',
+    icon: '<path d="M190 300 C 220 270, 260 320, 290 285" stroke="#fff" stroke-width="7" fill="none"/>',
+  });
   return scene('Drinks', c, { shadow: [240, 412, 80, 12] });
 }
 function lemonSoda() {
@@ -392,7 +422,11 @@ function carton({ category, main, top, band, icon }) {
   const c = canvas();
   const side = c.lin([main, shade(main, -0.12)], { x1: 0, y1: 0, x2: 1, y2: 0 });
   c.add(`<path d="M170 150 L 240 95 L 310 150 Z" fill="${top}"/><rect x="228" y="72" width="24" height="26" fill="${top}"/>`);
-  c.add(`<rect x="170" y="150" width="140" height="260" fill="${side}"/>`, `<path d="M310 150 L 340 135 L 340 395 L 310 410 Z" fill="${shade(main, -0.25)}"/>`, `<path d="M310 150 L 340 135 L 270 80 L 240 95 Z" fill="${shade(top, -0.15)}"/>`);
+  c.add(
+    `<rect x="170" y="150" width="140" height="260" fill="${side}"/>`,
+    `<path d="M310 150 L 340 135 L 340 395 L 310 410 Z" fill="${shade(main, -0.25)}"/>`,
+    `<path d="M310 150 L 340 135 L 270 80 L 240 95 Z" fill="${shade(top, -0.15)}"/>`,
+  );
   c.add(`<rect x="170" y="215" width="140" height="40" fill="${band}"/>`, icon);
   return scene(category, c, { shadow: [255, 410, 110, 14] });
 }
@@ -439,10 +473,14 @@ function coldCoffee() {
   const c = canvas();
   const metal = c.lin(['#d7ccc8', '#f5f5f5', '#bcaaa4'], { x1: 0, y1: 0, x2: 1, y2: 0 });
   const body = c.lin(['#4e342e', '#8d6e63', '#4e342e'], { x1: 0, y1: 0, x2: 1, y2: 0 });
-  c.add(`<ellipse cx="240" cy="120" rx="72" ry="16" fill="${metal}"/><rect x="168" y="120" width="144" height="270" fill="${body}"/><ellipse cx="240" cy="390" rx="72" ry="16" fill="#3e2723"/>`);
+  c.add(
+    `<ellipse cx="240" cy="120" rx="72" ry="16" fill="${metal}"/><rect x="168" y="120" width="144" height="270" fill="${body}"/><ellipse cx="240" cy="390" rx="72" ry="16" fill="#3e2723"/>`,
+  );
   c.add(`<rect x="168" y="120" width="144" height="18" fill="${metal}"/><rect x="168" y="372" width="144" height="18" fill="${metal}"/>`);
   c.add(`<rect x="168" y="200" width="144" height="110" fill="#efebe9"/>`);
-  c.add(`<ellipse cx="240" cy="255" rx="22" ry="32" fill="#6d4c41" transform="rotate(25 240 255)"/><path d="M228 232 Q 244 255, 232 280" stroke="#efebe9" stroke-width="4" fill="none"/>`);
+  c.add(
+    `<ellipse cx="240" cy="255" rx="22" ry="32" fill="#6d4c41" transform="rotate(25 240 255)"/><path d="M228 232 Q 244 255, 232 280" stroke="#efebe9" stroke-width="4" fill="none"/>`,
+  );
   c.add(`<rect x="190" y="140" width="12" height="230" rx="6" fill="#fff" opacity="0.2"/>`);
   return scene('Drinks', c, { shadow: [240, 395, 90, 14] });
 }
@@ -454,7 +492,9 @@ function packet({ category = 'Instant', main, accent, icon }) {
   const c = canvas();
   const fill = c.lin([shade(main, 0.15), main, shade(main, -0.12)], { x1: 0, y1: 0, x2: 1, y2: 0 });
   const zig = (y, dir) => Array.from({ length: 13 }, (_, i) => `${130 + i * 18.33},${y + (i % 2 ? dir * 8 : 0)}`).join(' ');
-  c.add(`<polygon points="${zig(110, -1)} 350,130 130,130" fill="${shade(main, -0.2)}"/><polygon points="${zig(390, 1)} 350,370 130,370" fill="${shade(main, -0.2)}"/>`);
+  c.add(
+    `<polygon points="${zig(110, -1)} 350,130 130,130" fill="${shade(main, -0.2)}"/><polygon points="${zig(390, 1)} 350,370 130,370" fill="${shade(main, -0.2)}"/>`,
+  );
   c.add(`<path d="M130 128 Q 240 110, 350 128 Q 362 250, 350 372 Q 240 390, 130 372 Q 118 250, 130 128 Z" fill="${fill}"/>`);
   c.add(`<path d="M130 170 Q 240 155, 350 170 L 350 210 Q 240 195, 130 210 Z" fill="${accent}"/>`, icon);
   c.add(`<rect x="150" y="140" width="12" height="220" rx="6" fill="#fff" opacity="0.2"/>`);
@@ -465,8 +505,15 @@ const bowlIcon = (food, y = 300) =>
   `<path d="M180 ${y} A 60 45 0 0 0 300 ${y} Z" fill="#fff"/><ellipse cx="240" cy="${y}" rx="60" ry="12" fill="${food}"/><path d="M186 ${y + 8} A 56 40 0 0 0 294 ${y + 8}" fill="none" stroke="#e0e0e0" stroke-width="3"/>`;
 
 function masalaNoodles() {
-  const noodles = Array.from({ length: 5 }, (_, i) => `<path d="M195 ${292 - i * 6} q 11 -12, 22 0 t 22 0 t 22 0 t 22 0" stroke="#ffd54f" stroke-width="4" fill="none"/>`).join('');
-  return packet({ main: '#ffcc00', accent: '#d62828', icon: `${bowlIcon('#f4a300', 305)}${noodles}<path d="M262 250 l 40 -40 M270 256 l 40 -40" stroke="#8d6e63" stroke-width="5"/>` });
+  const noodles = Array.from(
+    { length: 5 },
+    (_, i) => `<path d="M195 ${292 - i * 6} q 11 -12, 22 0 t 22 0 t 22 0 t 22 0" stroke="#ffd54f" stroke-width="4" fill="none"/>`,
+  ).join('');
+  return packet({
+    main: '#ffcc00',
+    accent: '#d62828',
+    icon: `${bowlIcon('#f4a300', 305)}${noodles}<path d="M262 250 l 40 -40 M270 256 l 40 -40" stroke="#8d6e63" stroke-width="5"/>`,
+  });
 }
 function instantPoha() {
   const rand = random(21);
@@ -502,11 +549,18 @@ function pouch({ main, window, icon, category = 'Instant' }) {
   return scene(category, c, { shadow: [240, 405, 110, 14] });
 }
 function dalMakhani() {
-  return pouch({ main: '#6d2f1a', window: '#fff3e0', icon: `${bowlIcon('#7b3f1e', 300)}<path d="M222 292 q 18 -8, 36 0" stroke="#fff8e1" stroke-width="5" fill="none"/><circle cx="262" cy="296" r="4" fill="#43a047"/>` });
+  return pouch({
+    main: '#6d2f1a',
+    window: '#fff3e0',
+    icon: `${bowlIcon('#7b3f1e', 300)}<path d="M222 292 q 18 -8, 36 0" stroke="#fff8e1" stroke-width="5" fill="none"/><circle cx="262" cy="296" r="4" fill="#43a047"/>`,
+  });
 }
 function upmaMix() {
   const rand = random(33);
-  const bits = Array.from({ length: 12 }, () => `<circle cx="${210 + rand() * 60}" cy="${290 + rand() * 10}" r="3" fill="${rand() > 0.5 ? '#2e7d32' : '#e65100'}"/>`).join('');
+  const bits = Array.from(
+    { length: 12 },
+    () => `<circle cx="${210 + rand() * 60}" cy="${290 + rand() * 10}" r="3" fill="${rand() > 0.5 ? '#2e7d32' : '#e65100'}"/>`,
+  ).join('');
   return pouch({ main: '#ef6c00', window: '#fffde7', icon: `${bowlIcon('#fff59d', 300)}${bits}` });
 }
 
@@ -515,9 +569,13 @@ function upmaMix() {
 
 function saltedButter() {
   const c = canvas();
-  c.add(`<path d="M120 250 L 300 220 L 380 265 L 200 300 Z" fill="#fff8c4"/><path d="M120 250 L 200 300 L 200 380 L 120 330 Z" fill="#f5d76e"/><path d="M200 300 L 380 265 L 380 345 L 200 380 Z" fill="#f9e27d"/>`);
+  c.add(
+    `<path d="M120 250 L 300 220 L 380 265 L 200 300 Z" fill="#fff8c4"/><path d="M120 250 L 200 300 L 200 380 L 120 330 Z" fill="#f5d76e"/><path d="M200 300 L 380 265 L 380 345 L 200 380 Z" fill="#f9e27d"/>`,
+  );
   c.add(`<path d="M200 300 L 290 282 L 290 362 L 200 380 Z" fill="#1565c0"/><path d="M290 282 L 380 265 L 380 345 L 290 362 Z" fill="#fafafa"/>`);
-  c.add(`<path d="M150 180 L 250 160 L 300 190 L 200 210 Z" fill="#ffe97a"/><path d="M150 180 L 200 210 L 200 245 L 150 215 Z" fill="#f2cf4a"/><path d="M200 210 L 300 190 L 300 225 L 200 245 Z" fill="#f7dc62"/>`);
+  c.add(
+    `<path d="M150 180 L 250 160 L 300 190 L 200 210 Z" fill="#ffe97a"/><path d="M150 180 L 200 210 L 200 245 L 150 215 Z" fill="#f2cf4a"/><path d="M200 210 L 300 190 L 300 225 L 200 245 Z" fill="#f7dc62"/>`,
+  );
   return scene('Dairy', c, { shadow: [250, 370, 150, 22] });
 }
 
@@ -526,7 +584,11 @@ function cube(x, y, s, top, left, right) {
 }
 function freshPaneer() {
   const c = canvas();
-  c.add(cube(110, 250, 90, '#fffef5', '#ece6cc', '#f6f1dd'), cube(250, 270, 70, '#fffef5', '#ece6cc', '#f6f1dd'), cube(220, 170, 60, '#fffef5', '#ece6cc', '#f6f1dd'));
+  c.add(
+    cube(110, 250, 90, '#fffef5', '#ece6cc', '#f6f1dd'),
+    cube(250, 270, 70, '#fffef5', '#ece6cc', '#f6f1dd'),
+    cube(220, 170, 60, '#fffef5', '#ece6cc', '#f6f1dd'),
+  );
   c.add(leaf(360, 220, 60, -140, '#43a047'), leaf(370, 230, 50, -100, '#66bb6a'));
   return scene('Dairy', c, { shadow: [240, 395, 160, 20] });
 }
@@ -548,7 +610,8 @@ function cheeseSlices() {
     c.add(`<path d="M130 ${y} L 250 ${y - 45} L 370 ${y} L 250 ${y + 45} Z" fill="${i % 2 ? '#ffca28' : '#ffd54f'}" stroke="#f0a800" stroke-width="1.5"/>`);
   }
   const rand = random(13);
-  for (let i = 0; i < 6; i++) c.add(`<ellipse cx="${190 + rand() * 120}" cy="${230 + (rand() - 0.5) * 40}" rx="${8 + rand() * 6}" ry="${5 + rand() * 3}" fill="#f0a800" opacity="0.7"/>`);
+  for (let i = 0; i < 6; i++)
+    c.add(`<ellipse cx="${190 + rand() * 120}" cy="${230 + (rand() - 0.5) * 40}" rx="${8 + rand() * 6}" ry="${5 + rand() * 3}" fill="#f0a800" opacity="0.7"/>`);
   c.add(`<path d="M130 250 L 250 205 L 370 250 L 250 295 Z" fill="#e3f2fd" opacity="0.35"/>`);
   return scene('Dairy', c, { shadow: [250, 390, 150, 20] });
 }
@@ -578,7 +641,9 @@ function rolledOats() {
   const flakes = Array.from({ length: 30 }, () => {
     const x = 185 + rand() * 110;
     const y = 190 + rand() * 195;
-    return y > 235 && y < 335 ? '' : `<ellipse cx="${x}" cy="${y}" rx="9" ry="6" transform="rotate(${rand() * 180} ${x} ${y})" fill="#f3e1b6" stroke="#caa86a"/>`;
+    return y > 235 && y < 335
+      ? ''
+      : `<ellipse cx="${x}" cy="${y}" rx="9" ry="6" transform="rotate(${rand() * 180} ${x} ${y})" fill="#f3e1b6" stroke="#caa86a"/>`;
   }).join('');
   return jar({
     category: 'Grains',
@@ -598,13 +663,16 @@ function loaf({ crust, crumb }) {
   const top = c.lin([shade(crust, 0.15), crust]);
   c.add(`<path d="M110 250 Q 100 175, 170 170 L 300 170 Q 370 175, 360 250 L 360 360 L 110 360 Z" fill="${top}"/>`);
   c.add(`<path d="M110 250 L 360 250 L 360 360 L 110 360 Z" fill="${shade(crust, -0.08)}"/>`);
-  for (const x of [170, 220, 270, 320]) c.add(`<path d="M${x - 12} 180 q 12 40, 0 70" stroke="${shade(crust, -0.2)}" stroke-width="3" fill="none" opacity="0.6"/>`);
+  for (const x of [170, 220, 270, 320])
+    c.add(`<path d="M${x - 12} 180 q 12 40, 0 70" stroke="${shade(crust, -0.2)}" stroke-width="3" fill="none" opacity="0.6"/>`);
   for (const [dx, rot] of [
     [0, -6],
     [28, 4],
   ]) {
     const x = 330 + dx;
-    c.add(`<g transform="rotate(${rot} ${x} 330)"><path d="M${x - 60} 390 L ${x - 60} 255 Q ${x - 62} 205, ${x} 205 Q ${x + 62} 205, ${x + 60} 255 L ${x + 60} 390 Z" fill="${crust}"/><path d="M${x - 50} 382 L ${x - 50} 258 Q ${x - 52} 216, ${x} 216 Q ${x + 52} 216, ${x + 50} 258 L ${x + 50} 382 Z" fill="${crumb}"/></g>`);
+    c.add(
+      `<g transform="rotate(${rot} ${x} 330)"><path d="M${x - 60} 390 L ${x - 60} 255 Q ${x - 62} 205, ${x} 205 Q ${x + 62} 205, ${x + 60} 255 L ${x + 60} 390 Z" fill="${crust}"/><path d="M${x - 50} 382 L ${x - 50} 258 Q ${x - 52} 216, ${x} 216 Q ${x + 52} 216, ${x + 50} 258 L ${x + 50} 382 Z" fill="${crumb}"/></g>`,
+    );
   }
   return scene('Bakery', c, { shadow: [255, 380, 170, 18] });
 }
@@ -618,7 +686,10 @@ function pavBuns() {
     for (let i = 0; i < 3; i++) {
       const x = 160 + i * 80 + row * 12;
       const y = 220 + row * 80;
-      c.add(`<path d="M${x - 48} ${y + 40} Q ${x - 52} ${y - 42}, ${x} ${y - 45} Q ${x + 52} ${y - 42}, ${x + 48} ${y + 40} Z" fill="${bun}" stroke="#b86a23" stroke-width="2"/>`, shine(x - 16, y - 22, 14, 6, -20, 0.3));
+      c.add(
+        `<path d="M${x - 48} ${y + 40} Q ${x - 52} ${y - 42}, ${x} ${y - 45} Q ${x + 52} ${y - 42}, ${x + 48} ${y + 40} Z" fill="${bun}" stroke="#b86a23" stroke-width="2"/>`,
+        shine(x - 16, y - 22, 14, 6, -20, 0.3),
+      );
     }
   return scene('Bakery', c, { shadow: [250, 365, 160, 18] });
 }
@@ -674,7 +745,9 @@ function rusk() {
     [200, 320, 8],
     [290, 325, -6],
   ]) {
-    c.add(`<g transform="rotate(${rot} ${x} ${y})"><rect x="${x - 40}" y="${y - 70}" width="80" height="140" rx="14" fill="#c8782b"/><rect x="${x - 32}" y="${y - 62}" width="64" height="124" rx="10" fill="#eab56b"/>`);
+    c.add(
+      `<g transform="rotate(${rot} ${x} ${y})"><rect x="${x - 40}" y="${y - 70}" width="80" height="140" rx="14" fill="#c8782b"/><rect x="${x - 32}" y="${y - 62}" width="64" height="124" rx="10" fill="#eab56b"/>`,
+    );
     for (let i = 0; i < 8; i++) c.add(`<circle cx="${x + (rand() - 0.5) * 50}" cy="${y + (rand() - 0.5) * 110}" r="2.5" fill="#b5651d" opacity="0.8"/>`);
     c.add('</g>');
   }
@@ -703,8 +776,16 @@ function basmatiRice() {
   return sack({ main: '#f1f1e8', band: '#2e7d32', icon: `<ellipse cx="240" cy="305" rx="62" ry="48" fill="#c8e6c9"/>${grains}` });
 }
 function wheatAtta() {
-  const ear = Array.from({ length: 6 }, (_, i) => `<ellipse cx="${232}" cy="${270 + i * 14}" rx="7" ry="11" transform="rotate(-25 232 ${270 + i * 14})" fill="#f9a825"/><ellipse cx="${248}" cy="${270 + i * 14}" rx="7" ry="11" transform="rotate(25 248 ${270 + i * 14})" fill="#f9a825"/>`).join('');
-  return sack({ main: '#ffe0b2', band: '#e65100', icon: `<path d="M240 260 L 240 370" stroke="#a1660a" stroke-width="4"/>${ear}<ellipse cx="240" cy="258" rx="6" ry="10" fill="#f9a825"/>` });
+  const ear = Array.from(
+    { length: 6 },
+    (_, i) =>
+      `<ellipse cx="${232}" cy="${270 + i * 14}" rx="7" ry="11" transform="rotate(-25 232 ${270 + i * 14})" fill="#f9a825"/><ellipse cx="${248}" cy="${270 + i * 14}" rx="7" ry="11" transform="rotate(25 248 ${270 + i * 14})" fill="#f9a825"/>`,
+  ).join('');
+  return sack({
+    main: '#ffe0b2',
+    band: '#e65100',
+    icon: `<path d="M240 260 L 240 370" stroke="#a1660a" stroke-width="4"/>${ear}<ellipse cx="240" cy="258" rx="6" ry="10" fill="#f9a825"/>`,
+  });
 }
 
 function bowl({ food, piece, count, size, seed }) {
@@ -722,7 +803,8 @@ function bowl({ food, piece, count, size, seed }) {
   c.add(`<path d="M90 255 Q 92 380, 240 385 Q 388 380, 390 255 Q 240 300, 90 255 Z" fill="${wood}"/>`);
   c.add(`<path d="M120 300 Q 240 345, 360 300" stroke="#c48a55" stroke-width="4" fill="none" opacity="0.5"/>`);
   // A few pieces spilled beside the bowl.
-  for (let i = 0; i < 7; i++) c.add(`<ellipse cx="${90 + rand() * 300}" cy="${395 + rand() * 25}" rx="${size}" ry="${size * 0.8}" fill="${piece[i % piece.length]}"/>`);
+  for (let i = 0; i < 7; i++)
+    c.add(`<ellipse cx="${90 + rand() * 300}" cy="${395 + rand() * 25}" rx="${size}" ry="${size * 0.8}" fill="${piece[i % piece.length]}"/>`);
   return scene('Grains', c, { shadow: [240, 385, 160, 16] });
 }
 const toorDal = () => bowl({ food: '#f2b51b', piece: ['#f7c33b', '#f0a90f', '#fbd35a'], count: 240, size: 7, seed: 61 });
@@ -742,7 +824,9 @@ function cornflakes() {
     const y = 270 + rand() * 28;
     c.add(`<path d="M${x} ${y} q 8 -10, 18 -2 q -2 12, -18 2 Z" fill="#ffb300" stroke="#e08e00"/>`);
   }
-  c.add(`<path d="M250 240 C 280 210, 300 250, 270 262 C 255 268, 240 258, 250 240 Z" fill="#fff59d"/><path d="M232 250 q 6 -28, 30 -34" stroke="#fff" stroke-width="4" fill="none"/>`);
+  c.add(
+    `<path d="M250 240 C 280 210, 300 250, 270 262 C 255 268, 240 258, 250 240 Z" fill="#fff59d"/><path d="M232 250 q 6 -28, 30 -34" stroke="#fff" stroke-width="4" fill="none"/>`,
+  );
   return scene('Grains', c, { shadow: [250, 410, 110, 14] });
 }
 

@@ -28,7 +28,9 @@ interface AppCreator {
 export async function createApp(from: Type<unknown> | AppCreator, options: NestApplicationOptions = {}): Promise<NestExpressApplication> {
   const merged = { ...APP_OPTIONS, ...options };
   const app =
-    'createNestApplication' in from ? from.createNestApplication<NestExpressApplication>(merged) : await NestFactory.create<NestExpressApplication>(from, merged);
+    'createNestApplication' in from
+      ? from.createNestApplication<NestExpressApplication>(merged)
+      : await NestFactory.create<NestExpressApplication>(from, merged);
   return configureApp(app);
 }
 

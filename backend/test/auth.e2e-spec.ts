@@ -14,7 +14,10 @@ describe('shopper accounts', () => {
   it('registers, sets an httpOnly SameSite=Lax session cookie for 7 days, and returns userData without the hash', async () => {
     const agent = request.agent(t.app.getHttpServer());
     const email = uniqueEmail('Asha').replace('asha', 'AsHa');
-    const res = await agent.post('/api/register').send({ firstName: '  Asha ', email: ` ${email} `, password: PASSWORD }).expect(201);
+    const res = await agent
+      .post('/api/register')
+      .send({ firstName: '  Asha ', email: ` ${email} `, password: PASSWORD })
+      .expect(201);
     expect(res.body).toEqual({
       success: true,
       message: expect.any(String),
@@ -63,7 +66,11 @@ describe('shopper accounts', () => {
   it('gives the same 401 message for a wrong password and an unknown email', async () => {
     const { email } = await registerShopper(t, 'Dev');
     const wrong = await t.http().post('/api/login').send({ email, password: 'not-the-password' }).expect(401);
-    const unknown = await t.http().post('/api/login').send({ email: uniqueEmail('nobody'), password: PASSWORD }).expect(401);
+    const unknown = await t
+      .http()
+      .post('/api/login')
+      .send({ email: uniqueEmail('nobody'), password: PASSWORD })
+      .expect(401);
     expect(wrong.body).toEqual({ success: false, message: 'Invalid email or password' });
     expect(unknown.body).toEqual(wrong.body);
     expect(cookie(wrong, 'token')).toBeUndefined();
@@ -125,15 +132,23 @@ describe('shopper accounts', () => {
     const { agent, id } = await registerShopper(t, 'Tamper');
     const res = await agent.get('/api/isAuth').expect(200);
     expect(res.body.userData._id).toBe(id);
-    const good = (await request(t.app.getHttpServer()).post('/api/login').send({ email: res.body.userData.email, password: PASSWORD })).headers['set-cookie'] as unknown as string[];
+    const good = (await request(t.app.getHttpServer()).post('/api/login').send({ email: res.body.userData.email, password: PASSWORD })).headers[
+      'set-cookie'
+    ] as unknown as string[];
     const token = good[0].split(';')[0].split('=')[1];
     const [header, payload, signature] = token.split('.');
     const forged = [
       `${header}.${payload}.${signature.slice(0, -2)}xx`,
       new JwtService({ secret: 'some-other-secret-entirely' }).sign({ sub: id, role: 'shopper' }, { audience: 'greencart:shopper', issuer: 'greencart' }),
       new JwtService({ secret: SESSION_ENV.JWT_SECRET }).sign({ sub: id, role: 'shopper' }, { audience: 'greencart:seller', issuer: 'greencart' }),
-      new JwtService({ secret: SESSION_ENV.JWT_SECRET }).sign({ sub: id, role: 'shopper' }, { audience: 'greencart:shopper', issuer: 'greencart', expiresIn: -10 }),
-      new JwtService({ secret: SESSION_ENV.JWT_SECRET }).sign({ sub: id, role: 'shopper' }, { audience: 'greencart:shopper', issuer: 'greencart', algorithm: 'HS512' }),
+      new JwtService({ secret: SESSION_ENV.JWT_SECRET }).sign(
+        { sub: id, role: 'shopper' },
+        { audience: 'greencart:shopper', issuer: 'greencart', expiresIn: -10 },
+      ),
+      new JwtService({ secret: SESSION_ENV.JWT_SECRET }).sign(
+        { sub: id, role: 'shopper' },
+        { audience: 'greencart:shopper', issuer: 'greencart', algorithm: 'HS512' },
+      ),
       `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${payload}.`,
     ];
     for (const value of forged) {
@@ -181,7 +196,11 @@ describe('session cookie settings', () => {
   it('marks the cookie Secure when COOKIE_SECURE is on (the production default)', async () => {
     const t = await createTestApp({ ...SESSION_ENV, COOKIE_SECURE: 'true' });
     try {
-      const res = await t.http().post('/api/register').send({ firstName: 'Sec', email: uniqueEmail('sec'), password: PASSWORD }).expect(201);
+      const res = await t
+        .http()
+        .post('/api/register')
+        .send({ firstName: 'Sec', email: uniqueEmail('sec'), password: PASSWORD })
+        .expect(201);
       expect(cookie(res, 'token')?.attributes.secure).toBe(true);
     } finally {
       await t.close();

@@ -120,7 +120,11 @@ describe('authorization matrix', () => {
     t = await createTestApp(SESSION_ENV);
     routes = registeredRoutes(t.app);
     const shopperCookie = async (name: string) => {
-      const res = await t.http().post('/api/register').send({ firstName: name, email: uniqueEmail(name), password: PASSWORD }).expect(201);
+      const res = await t
+        .http()
+        .post('/api/register')
+        .send({ firstName: name, email: uniqueEmail(name), password: PASSWORD })
+        .expect(201);
       return `token=${cookie(res, 'token')!.value}`;
     };
     cookies.shopperA = await shopperCookie('Asha');
@@ -172,11 +176,13 @@ describe('authorization matrix', () => {
         if (denied(status.shopperA) || denied(status.shopperB)) problems.push(`${name}: shoppers got ${status.shopperA}/${status.shopperB}`);
       }
       if (access === 'signed') {
-        for (const [who, s] of Object.entries(status)) if (s !== 401 && s !== 503) problems.push(`${name}: ${who} got ${s}, expected 401 (or 503 when not set up)`);
+        for (const [who, s] of Object.entries(status))
+          if (s !== 401 && s !== 503) problems.push(`${name}: ${who} got ${s}, expected 401 (or 503 when not set up)`);
       }
       if (access === 'seller') {
         if (!denied(status.anonymous)) problems.push(`${name}: anonymous got ${status.anonymous}, expected 401/403`);
-        if (!denied(status.shopperA) || !denied(status.shopperB)) problems.push(`${name}: shoppers got ${status.shopperA}/${status.shopperB}, expected 401/403`);
+        if (!denied(status.shopperA) || !denied(status.shopperB))
+          problems.push(`${name}: shoppers got ${status.shopperA}/${status.shopperB}, expected 401/403`);
         if (denied(status.seller)) problems.push(`${name}: seller got ${status.seller}`);
       }
     }

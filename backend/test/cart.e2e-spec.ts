@@ -38,13 +38,19 @@ describe('server cart', () => {
   afterAll(() => t.close());
 
   it('saves the cart and returns it; isAuth shows it afterwards', async () => {
-    const res = await asha.post('/api/updateCart').send({ cartItems: { [ids[0]]: 2, [ids[1]]: 1 } }).expect(200);
+    const res = await asha
+      .post('/api/updateCart')
+      .send({ cartItems: { [ids[0]]: 2, [ids[1]]: 1 } })
+      .expect(200);
     expect(res.body).toEqual({ success: true, message: 'Cart updated', cartItems: { [ids[0]]: 2, [ids[1]]: 1 } });
     expect((await asha.get('/api/isAuth').expect(200)).body.userData.cartItems).toEqual({ [ids[0]]: 2, [ids[1]]: 1 });
   });
 
   it('replaces the whole cart, and a 0 quantity removes the line', async () => {
-    const res = await asha.post('/api/updateCart').send({ cartItems: { [ids[0]]: 0, [ids[2]]: 99 } }).expect(200);
+    const res = await asha
+      .post('/api/updateCart')
+      .send({ cartItems: { [ids[0]]: 0, [ids[2]]: 99 } })
+      .expect(200);
     expect(res.body.cartItems).toEqual({ [ids[2]]: 99 });
     expect(await savedCart()).toEqual({ [ids[2]]: 99 });
     await asha.post('/api/updateCart').send({ cartItems: {} }).expect(200);
@@ -53,7 +59,10 @@ describe('server cart', () => {
 
   describe('refuses a bad cart with 400 and leaves the saved cart as it was', () => {
     beforeAll(async () => {
-      await asha.post('/api/updateCart').send({ cartItems: { [ids[0]]: 3 } }).expect(200);
+      await asha
+        .post('/api/updateCart')
+        .send({ cartItems: { [ids[0]]: 3 } })
+        .expect(200);
     });
 
     const tooMany = () => Object.fromEntries(Array.from({ length: 101 }, () => [new Types.ObjectId().toHexString(), 1]));
@@ -90,14 +99,23 @@ describe('server cart', () => {
 
   it('drops a saved line whose product left the catalogue instead of refusing every later save', async () => {
     const [gone] = await addProducts(t, 1);
-    await asha.post('/api/updateCart').send({ cartItems: { [ids[0]]: 1, [gone]: 2 } }).expect(200);
+    await asha
+      .post('/api/updateCart')
+      .send({ cartItems: { [ids[0]]: 1, [gone]: 2 } })
+      .expect(200);
     await t.connection.collection('products').deleteOne({ _id: new Types.ObjectId(gone) });
-    const res = await asha.post('/api/updateCart').send({ cartItems: { [ids[0]]: 2, [gone]: 2 } }).expect(200);
+    const res = await asha
+      .post('/api/updateCart')
+      .send({ cartItems: { [ids[0]]: 2, [gone]: 2 } })
+      .expect(200);
     expect(res.body.cartItems).toEqual({ [ids[0]]: 2 });
   });
 
   it('merges a guest cart: quantities add up, capped at 99, unknown products dropped', async () => {
-    await asha.post('/api/updateCart').send({ cartItems: { [ids[0]]: 2, [ids[1]]: 95 } }).expect(200);
+    await asha
+      .post('/api/updateCart')
+      .send({ cartItems: { [ids[0]]: 2, [ids[1]]: 95 } })
+      .expect(200);
     const res = await asha
       .post('/api/cart/merge')
       .send({ cartItems: { [ids[0]]: 3, [ids[1]]: 10, [ids[3]]: 1, [ids[2]]: 0, [unknownId]: 4 } })
@@ -108,18 +126,34 @@ describe('server cart', () => {
 
   it('keeps concurrent merges from losing each other', async () => {
     await asha.post('/api/updateCart').send({ cartItems: {} }).expect(200);
-    await Promise.all(Array.from({ length: 6 }, () => asha.post('/api/cart/merge').send({ cartItems: { [ids[0]]: 1 } }).expect(200)));
+    await Promise.all(
+      Array.from({ length: 6 }, () =>
+        asha
+          .post('/api/cart/merge')
+          .send({ cartItems: { [ids[0]]: 1 } })
+          .expect(200),
+      ),
+    );
     expect(await savedCart()).toEqual({ [ids[0]]: 6 });
   });
 
   it('validates the merged cart like a saved one', async () => {
-    await asha.post('/api/cart/merge').send({ cartItems: { [ids[0]]: 1.5 } }).expect(400);
-    await asha.post('/api/cart/merge').send({ cartItems: { nope: 1 } }).expect(400);
+    await asha
+      .post('/api/cart/merge')
+      .send({ cartItems: { [ids[0]]: 1.5 } })
+      .expect(400);
+    await asha
+      .post('/api/cart/merge')
+      .send({ cartItems: { nope: 1 } })
+      .expect(400);
   });
 
   it("keeps each shopper's cart their own", async () => {
     const bala = await registerShopper(t, 'Bala');
-    await bala.agent.post('/api/updateCart').send({ cartItems: { [ids[3]]: 7 } }).expect(200);
+    await bala.agent
+      .post('/api/updateCart')
+      .send({ cartItems: { [ids[3]]: 7 } })
+      .expect(200);
     expect(await savedCart(bala.id)).toEqual({ [ids[3]]: 7 });
     expect((await savedCart())[ids[3]]).not.toBe(7);
   });

@@ -6,25 +6,43 @@ import request from 'supertest';
 import { AUTH_ENV, insertProducts, VALID_ADDRESS } from './support/actors';
 import { createTestApp, type TestApp } from './support/test-app';
 
-type Ack = { success: true; message: { _id: string; userId: string; from: string; text: string; orderId?: string; createdAt: string } } | { success: false; message: string };
+type Ack =
+  | { success: true; message: { _id: string; userId: string; from: string; text: string; orderId?: string; createdAt: string } }
+  | { success: false; message: string };
 
 async function listen(t: TestApp): Promise<string> {
   await t.app.listen(0, '127.0.0.1');
   return `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
 }
 
-const cookieOf = (res: request.Response) => ([] as string[]).concat(res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+const cookieOf = (res: request.Response) =>
+  ([] as string[])
+    .concat(res.headers['set-cookie'] ?? [])
+    .map((c) => c.split(';')[0])
+    .join('; ');
 
 async function register(t: TestApp, firstName: string): Promise<{ id: string; cookie: string }> {
-  const res = await t.http().post('/api/register').send({ firstName, email: `${firstName.toLowerCase()}-${randomBytes(4).toString('hex')}@example.com`, password: 'correct-horse-battery' }).expect(201);
+  const res = await t
+    .http()
+    .post('/api/register')
+    .send({ firstName, email: `${firstName.toLowerCase()}-${randomBytes(4).toString('hex')}@example.com`, password: 'correct-horse-battery' })
+    .expect(201);
   return { id: res.body.userData._id, cookie: cookieOf(res) };
 }
 
-const sellerCookie = async (t: TestApp) => cookieOf(await t.http().post('/api/sellerlogin').send({ email: AUTH_ENV.SELLER_EMAIL, password: AUTH_ENV.SELLER_PASSWORD }).expect(200));
+const sellerCookie = async (t: TestApp) =>
+  cookieOf(await t.http().post('/api/sellerlogin').send({ email: AUTH_ENV.SELLER_EMAIL, password: AUTH_ENV.SELLER_PASSWORD }).expect(200));
 
 const sockets: Socket[] = [];
 function connect(url: string, cookie: string | undefined, role?: 'seller'): Promise<Socket> {
-  const socket = io(url, { path: '/socket.io', transports: ['websocket'], extraHeaders: cookie ? { Cookie: cookie } : {}, auth: role ? { role } : {}, reconnection: false, forceNew: true });
+  const socket = io(url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    extraHeaders: cookie ? { Cookie: cookie } : {},
+    auth: role ? { role } : {},
+    reconnection: false,
+    forceNew: true,
+  });
   sockets.push(socket);
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
@@ -79,10 +97,18 @@ describe('chat with the shop over socket.io', () => {
 
   it('each shopper sees only their own thread; the seller sees both; acks carry the stored message', async () => {
     const [a, a2, b, s] = await Promise.all([connect(url, asha.cookie), connect(url, asha.cookie), connect(url, bala.cookie), connect(url, seller, 'seller')]);
-    const [aGot, a2Got, bGot, sGot] = [inbox(a, 'recive-this-message-foruser'), inbox(a2, 'recive-this-message-foruser'), inbox(b, 'recive-this-message-foruser'), inbox(s, 'recive-this-message-seller')];
+    const [aGot, a2Got, bGot, sGot] = [
+      inbox(a, 'recive-this-message-foruser'),
+      inbox(a2, 'recive-this-message-foruser'),
+      inbox(b, 'recive-this-message-foruser'),
+      inbox(s, 'recive-this-message-seller'),
+    ];
 
     const sent = await emit(a, 'sendmessage-to-seller', { text: '  Is the mango ripe?  ' });
-    expect(sent).toEqual({ success: true, message: { _id: expect.any(String), userId: asha.id, from: 'user', text: 'Is the mango ripe?', createdAt: expect.any(String) } });
+    expect(sent).toEqual({
+      success: true,
+      message: { _id: expect.any(String), userId: asha.id, from: 'user', text: 'Is the mango ripe?', createdAt: expect.any(String) },
+    });
     const bare = await emit(b, 'sendmessage-to-seller', 'Bare string works');
     expect(bare).toMatchObject({ success: true, message: { userId: bala.id, text: 'Bare string works' } });
     const reply = await emit(s, 'reply-to-user', { userId: asha.id, text: 'Yes, sweet and ripe' });
@@ -105,10 +131,16 @@ describe('chat with the shop over socket.io', () => {
     expect(await emit(a, 'sendmessage-to-seller', { text: 'hi', orderId: { $ne: null } })).toMatchObject({ success: false });
     expect(await emit(a, 'sendmessage-to-seller', null)).toMatchObject({ success: false });
     expect(await emit(s, 'reply-to-user', { userId: asha.id, text: '   ' })).toEqual({ success: false, message: expect.stringMatching(/empty/) });
-    expect(await emit(s, 'reply-to-user', { userId: '0123456789abcdef01234567', text: 'hello' })).toEqual({ success: false, message: expect.stringMatching(/no such shopper/i) });
+    expect(await emit(s, 'reply-to-user', { userId: '0123456789abcdef01234567', text: 'hello' })).toEqual({
+      success: false,
+      message: expect.stringMatching(/no such shopper/i),
+    });
     expect(await emit(s, 'reply-to-user', { userId: { $gt: '' }, text: 'hello' })).toMatchObject({ success: false });
     // A shopper can neither reply as the seller nor write into another shopper's thread.
-    expect(await emit(a, 'reply-to-user', { userId: bala.id, text: 'I am the shop' })).toEqual({ success: false, message: expect.stringMatching(/Only the seller/) });
+    expect(await emit(a, 'reply-to-user', { userId: bala.id, text: 'I am the shop' })).toEqual({
+      success: false,
+      message: expect.stringMatching(/Only the seller/),
+    });
     expect(await emit(s, 'sendmessage-to-seller', { text: 'hi' })).toMatchObject({ success: false });
     expect(await t.connection.collection('chat_messages').countDocuments()).toBe(before);
   });
@@ -156,9 +188,19 @@ describe('chat with the shop over socket.io', () => {
     const address = (await t.http().post('/api/Address/add').set('Cookie', asha.cookie).send({ adress: VALID_ADDRESS }).expect(201)).body.address._id;
     const [a, b, s] = await Promise.all([connect(url, asha.cookie), connect(url, bala.cookie), connect(url, seller, 'seller')]);
     const [aOrders, bOrders, sPlaced, sUpdated] = [inbox(a, 'order-updated'), inbox(b, 'order-updated'), inbox(s, 'order-placed'), inbox(s, 'order-updated')];
-    const placed = await t.http().post('/api/placeorders').set('Cookie', asha.cookie).send({ address, items: [{ product, quantity: 2 }] }).expect(201);
+    const placed = await t
+      .http()
+      .post('/api/placeorders')
+      .set('Cookie', asha.cookie)
+      .send({ address, items: [{ product, quantity: 2 }] })
+      .expect(201);
     await until(() => sPlaced.length === 1);
-    expect(sPlaced[0]).toMatchObject({ _id: placed.body.order._id, status: 'Order Placed', address: { city: 'Bengaluru' }, expectedDeliveryAt: expect.any(String) });
+    expect(sPlaced[0]).toMatchObject({
+      _id: placed.body.order._id,
+      status: 'Order Placed',
+      address: { city: 'Bengaluru' },
+      expectedDeliveryAt: expect.any(String),
+    });
     await t.http().patch(`/api/orders/${placed.body.order._id}/status`).set('Cookie', seller).send({ status: 'Packing' }).expect(200);
     await until(() => aOrders.some((o) => o.status === 'Packing') && sUpdated.some((o) => o.status === 'Packing'));
     await quietly();
@@ -211,7 +253,14 @@ const redisUrl = process.env.TEST_REDIS_URL;
 
     const [product] = await insertProducts(one, [{ name: 'Milk', offerPrice: 30 }]);
     const address = (await one.http().post('/api/Address/add').set('Cookie', asha.cookie).send({ adress: VALID_ADDRESS }).expect(201)).body.address._id;
-    const order = (await one.http().post('/api/placeorders').set('Cookie', asha.cookie).send({ address, items: [{ product, quantity: 1 }] }).expect(201)).body.order;
+    const order = (
+      await one
+        .http()
+        .post('/api/placeorders')
+        .set('Cookie', asha.cookie)
+        .send({ address, items: [{ product, quantity: 1 }] })
+        .expect(201)
+    ).body.order;
     await until(() => sPlaced.some((o) => o._id === order._id));
     await two.http().patch(`/api/orders/${order._id}/status`).set('Cookie', seller).send({ status: 'Packing' }).expect(200);
     await until(() => aOrders.some((o) => o._id === order._id && o.status === 'Packing'));

@@ -7,7 +7,10 @@ const CALLBACK = 'http://127.0.0.1/api/auth/google/callback';
 
 /** Browser-like trip: app → fake Google (consent) → app callback. Returns the callback's answer. */
 async function googleSignIn(t: TestApp, agent: Agent, returnTo?: string) {
-  const start = await agent.get('/api/auth/google').query(returnTo === undefined ? {} : { returnTo }).expect(302);
+  const start = await agent
+    .get('/api/auth/google')
+    .query(returnTo === undefined ? {} : { returnTo })
+    .expect(302);
   const consent = await fetch(start.headers.location, { redirect: 'manual' });
   expect(consent.status).toBe(302);
   const back = new URL(consent.headers.get('location')!);

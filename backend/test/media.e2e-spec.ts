@@ -88,7 +88,10 @@ describe('product images (GridFS)', () => {
     }
     // A thumbnail's own id is not an image id.
     const thumb = await files().findOne({ 'metadata.kind': 'thumb' });
-    await t.http().get(`/api/images/${String(thumb!._id)}`).expect(404);
+    await t
+      .http()
+      .get(`/api/images/${String(thumb!._id)}`)
+      .expect(404);
     for (const path of ['/api/images/nope', '/api/images/123/thumb', '/api/images/zzzzzzzzzzzzzzzzzzzzzzzz']) {
       const res = await t.http().get(path).expect(400);
       expect(res.body).toEqual({ success: false, message: 'Invalid image id' });
@@ -110,7 +113,10 @@ describe('product images (GridFS)', () => {
   });
 
   it('turns photos upright from their EXIF orientation', async () => {
-    const sideways = await sharp(await drawPng(300, 200)).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const sideways = await sharp(await drawPng(300, 200))
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
     const stored = await media.storeImage(sideways);
     const res = await t.http().get(stored).buffer(true).parse(binary).expect(200);
     expect(await sharp(res.body as Buffer).metadata()).toMatchObject({ width: 200, height: 300 });
@@ -163,12 +169,17 @@ describe('product images (GridFS)', () => {
   });
 
   it('also serves and deletes images that a GridFS driver wrote in several chunks', async () => {
-    const bytes = await sharp(await drawPng(400, 300)).webp().toBuffer();
+    const bytes = await sharp(await drawPng(400, 300))
+      .webp()
+      .toBuffer();
     const bucket = new mongo.GridFSBucket(t.connection.db!, { bucketName: 'images' });
     const upload = async (id: mongo.ObjectId, metadata: object) =>
       new Promise<void>((resolve, reject) => {
         const stream = bucket.openUploadStreamWithId(id, 'legacy.webp', { chunkSizeBytes: 1024, metadata });
-        stream.once('finish', () => resolve()).once('error', reject).end(bytes);
+        stream
+          .once('finish', () => resolve())
+          .once('error', reject)
+          .end(bytes);
       });
     const imageId = new mongo.ObjectId();
     const thumbId = new mongo.ObjectId();

@@ -38,17 +38,29 @@ describe('orders as the spec’s own client sends them, order events, address sn
   const ordersOf = (filter: object = {}) => t.connection.collection('orders').countDocuments(filter);
 
   it('places an order sent exactly as spec section 7 says: { address, items }, no extra header', async () => {
-    const res = await a.post('/api/placeorders').send({ address: addressA, items: [{ product: apple, quantity: 2 }] }).expect(201);
+    const res = await a
+      .post('/api/placeorders')
+      .send({ address: addressA, items: [{ product: apple, quantity: 2 }] })
+      .expect(201);
     expect(res.body).toMatchObject({ success: true, order: { status: 'Order Placed', paymentType: 'COD', paymentStatus: 'pending', isPaid: false } });
     const mine = await a.get('/api/getorder/user').expect(200);
     expect(mine.body.orderdata.map((o: { _id: string }) => o._id)).toContain(res.body.order._id);
   });
 
   it('without Idempotency-Key, the same order sent twice within a few seconds is one order', async () => {
-    const body = { address: addressA, items: [{ product: milk, quantity: 1 }, { product: apple, quantity: 1 }] };
+    const body = {
+      address: addressA,
+      items: [
+        { product: milk, quantity: 1 },
+        { product: apple, quantity: 1 },
+      ],
+    };
     const before = await ordersOf();
     const first = await a.post('/api/placeorders').send(body).expect(201);
-    const again = await a.post('/api/placeorders').send({ ...body, items: [...body.items].reverse() }).expect(200);
+    const again = await a
+      .post('/api/placeorders')
+      .send({ ...body, items: [...body.items].reverse() })
+      .expect(200);
     expect(again.body.order._id).toBe(first.body.order._id);
     expect(await ordersOf()).toBe(before + 1);
     expect(count(ORDER_PLACED, first.body.order._id)).toBe(1);
@@ -65,8 +77,14 @@ describe('orders as the spec’s own client sends them, order events, address sn
 
   it('without Idempotency-Key, a different order is a new order', async () => {
     const before = await ordersOf();
-    await a.post('/api/placeorders').send({ address: addressA, items: [{ product: milk, quantity: 7 }] }).expect(201);
-    await a.post('/api/placeorders').send({ address: addressA, items: [{ product: milk, quantity: 8 }] }).expect(201);
+    await a
+      .post('/api/placeorders')
+      .send({ address: addressA, items: [{ product: milk, quantity: 7 }] })
+      .expect(201);
+    await a
+      .post('/api/placeorders')
+      .send({ address: addressA, items: [{ product: milk, quantity: 8 }] })
+      .expect(201);
     expect(await ordersOf()).toBe(before + 2);
   });
 
@@ -80,7 +98,11 @@ describe('orders as the spec’s own client sends them, order events, address sn
     events.prependListener(ORDER_PLACED, failSync);
     events.on(ORDER_PLACED, failAsync);
     try {
-      const res = await a.post('/api/placeorders').set('Idempotency-Key', randomUUID()).send({ address: addressA, items: [{ product: apple, quantity: 5 }] }).expect(201);
+      const res = await a
+        .post('/api/placeorders')
+        .set('Idempotency-Key', randomUUID())
+        .send({ address: addressA, items: [{ product: apple, quantity: 5 }] })
+        .expect(201);
       expect(res.body.success).toBe(true);
       const mine = await a.get('/api/getorder/user?limit=100').expect(200);
       expect(mine.body.orderdata.map((o: { _id: string }) => o._id)).toContain(res.body.order._id);
@@ -91,16 +113,35 @@ describe('orders as the spec’s own client sends them, order events, address sn
   });
 
   it('keeps the delivery address as it was when ordered, after the saved address is edited or deleted', async () => {
-    const other = (await a.post('/api/Address/add').send({ adress: { ...VALID_ADDRESS, street: '7 Park Street', city: 'Kolkata' } }).expect(201)).body.address._id;
-    const order = (await a.post('/api/placeorders').set('Idempotency-Key', randomUUID()).send({ address: other, items: [{ product: apple, quantity: 1 }] }).expect(201)).body.order;
+    const other = (
+      await a
+        .post('/api/Address/add')
+        .send({ adress: { ...VALID_ADDRESS, street: '7 Park Street', city: 'Kolkata' } })
+        .expect(201)
+    ).body.address._id;
+    const order = (
+      await a
+        .post('/api/placeorders')
+        .set('Idempotency-Key', randomUUID())
+        .send({ address: other, items: [{ product: apple, quantity: 1 }] })
+        .expect(201)
+    ).body.order;
     expect(order.address).toMatchObject({ _id: other, street: '7 Park Street', city: 'Kolkata', pincode: '560001', zipcode: '560001' });
     const addresses = t.connection.collection('addresses');
     await addresses.updateOne({ _id: new Types.ObjectId(other) }, { $set: { street: '99 Changed Road' } });
     await addresses.deleteOne({ _id: new Types.ObjectId(other) });
     const mine = await a.get('/api/getorder/user?limit=100').expect(200);
-    expect(mine.body.orderdata.find((o: { _id: string }) => o._id === order._id).address).toMatchObject({ street: '7 Park Street', city: 'Kolkata', phone: '+919876543210' });
+    expect(mine.body.orderdata.find((o: { _id: string }) => o._id === order._id).address).toMatchObject({
+      street: '7 Park Street',
+      city: 'Kolkata',
+      phone: '+919876543210',
+    });
     const all = await sellerAgent.get('/api/getorder/admin/seller?limit=100').expect(200);
-    expect(all.body.orderdata.find((o: { _id: string }) => o._id === order._id).address).toMatchObject({ firstName: 'Asha', street: '7 Park Street', zipcode: '560001' });
+    expect(all.body.orderdata.find((o: { _id: string }) => o._id === order._id).address).toMatchObject({
+      firstName: 'Asha',
+      street: '7 Park Street',
+      zipcode: '560001',
+    });
   });
 
   it('publishes each event once per change, and a COD order is paid when delivered', async () => {
@@ -123,7 +164,13 @@ describe('orders as the spec’s own client sends them, order events, address sn
   });
 
   it('a COD order cancelled before delivery owes nothing', async () => {
-    const id = (await a.post('/api/placeorders').set('Idempotency-Key', randomUUID()).send({ address: addressA, items: [{ product: milk, quantity: 2 }] }).expect(201)).body.order._id;
+    const id = (
+      await a
+        .post('/api/placeorders')
+        .set('Idempotency-Key', randomUUID())
+        .send({ address: addressA, items: [{ product: milk, quantity: 2 }] })
+        .expect(201)
+    ).body.order._id;
     const res = await sellerAgent.patch(`/api/orders/${id}/status`).send({ status: 'Cancelled' }).expect(200);
     expect(res.body.order).toMatchObject({ status: 'Cancelled', paymentStatus: 'void', isPaid: false });
     expect(count(ORDER_PAID, id)).toBe(0);
@@ -131,8 +178,20 @@ describe('orders as the spec’s own client sends them, order events, address sn
   });
 
   it('empties the saved cart after an order through a listener of order.placed', async () => {
-    await a.post('/api/updateCart').send({ cartItems: { [milk]: 2, [apple]: 1 } }).expect(200);
-    await a.post('/api/placeorders').send({ address: addressA, items: [{ product: milk, quantity: 2 }, { product: apple, quantity: 9 }] }).expect(201);
+    await a
+      .post('/api/updateCart')
+      .send({ cartItems: { [milk]: 2, [apple]: 1 } })
+      .expect(200);
+    await a
+      .post('/api/placeorders')
+      .send({
+        address: addressA,
+        items: [
+          { product: milk, quantity: 2 },
+          { product: apple, quantity: 9 },
+        ],
+      })
+      .expect(201);
     expect((await a.get('/api/isAuth').expect(200)).body.userData.cartItems).toEqual({});
   });
 });
@@ -144,7 +203,11 @@ describe('one session check for HTTP and sockets; the engine seam', () => {
   });
   afterAll(() => t.close());
 
-  const cookieHeader = (res: request.Response) => ([] as string[]).concat(res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+  const cookieHeader = (res: request.Response) =>
+    ([] as string[])
+      .concat(res.headers['set-cookie'] ?? [])
+      .map((c) => c.split(';')[0])
+      .join('; ');
 
   it('turns a Cookie header (as a socket handshake carries it) into the shopper or the seller', async () => {
     const sessions = t.app.get((await import('../src/sessions/session.service')).SessionService);

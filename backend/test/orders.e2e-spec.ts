@@ -66,7 +66,12 @@ describe('placing and following orders', () => {
     b = (await shopper(t, 'Bala')).agent;
     sellerAgent = await seller(t);
     addressA = (await a.post('/api/Address/add').send({ adress: VALID_ADDRESS }).expect(201)).body.address._id;
-    addressB = (await b.post('/api/Address/add').send({ adress: { ...VALID_ADDRESS, firstName: 'Bala' } }).expect(201)).body.address._id;
+    addressB = (
+      await b
+        .post('/api/Address/add')
+        .send({ adress: { ...VALID_ADDRESS, firstName: 'Bala' } })
+        .expect(201)
+    ).body.address._id;
     [apple, milk, awkward, soldOut] = await insertProducts(t, [
       { name: 'Apple', offerPrice: 33.33, price: 40 },
       { name: 'Milk', offerPrice: 0.1, price: 0.2, category: 'Dairy' },
@@ -77,10 +82,31 @@ describe('placing and following orders', () => {
   afterAll(() => t.close());
 
   it('prices the order on the server with the one pricing function, ignoring client amounts', async () => {
-    await a.post('/api/placeorders').set('Idempotency-Key', randomUUID()).send({ address: addressA, items: [{ product: apple, quantity: 3 }], amount: 1 }).expect(400);
-    const res = await place(a, { address: addressA, items: [{ product: apple, quantity: 3 }, { product: milk, quantity: 3 }, { product: awkward, quantity: 7 }] }).expect(201);
-    const expected = priceCart([{ offerPrice: 33.33, quantity: 3 }, { offerPrice: 0.1, quantity: 3 }, { offerPrice: 1234.57, quantity: 7 }]);
-    expect(res.body.order).toMatchObject({ amountPaise: expected.totalPaise, amount: expected.totalPaise / 100, paymentType: 'COD', status: 'Order Placed', isPaid: false });
+    await a
+      .post('/api/placeorders')
+      .set('Idempotency-Key', randomUUID())
+      .send({ address: addressA, items: [{ product: apple, quantity: 3 }], amount: 1 })
+      .expect(400);
+    const res = await place(a, {
+      address: addressA,
+      items: [
+        { product: apple, quantity: 3 },
+        { product: milk, quantity: 3 },
+        { product: awkward, quantity: 7 },
+      ],
+    }).expect(201);
+    const expected = priceCart([
+      { offerPrice: 33.33, quantity: 3 },
+      { offerPrice: 0.1, quantity: 3 },
+      { offerPrice: 1234.57, quantity: 7 },
+    ]);
+    expect(res.body.order).toMatchObject({
+      amountPaise: expected.totalPaise,
+      amount: expected.totalPaise / 100,
+      paymentType: 'COD',
+      status: 'Order Placed',
+      isPaid: false,
+    });
     expect(expected).toEqual({ subtotalPaise: 9999 + 30 + 864199, taxPaise: Math.floor((874228 * 2) / 100), shippingPaise: 0, totalPaise: 874228 + 17484 });
     const first = res.body.order.items.find((i: { name: string }) => i.name === 'Apple');
     expect(first).toMatchObject({ quantity: 3, offerPrice: 33.33, product: { _id: apple, name: 'Apple', category: 'Fruits', offerPrice: 33.33 } });
@@ -93,7 +119,10 @@ describe('placing and following orders', () => {
   });
 
   it('clears the shopper’s saved cart after placing', async () => {
-    await a.post('/api/updateCart').send({ cartItems: { [apple]: 2 } }).expect(200);
+    await a
+      .post('/api/updateCart')
+      .send({ cartItems: { [apple]: 2 } })
+      .expect(200);
     await place(a, { address: addressA, items: [{ product: apple, quantity: 2 }] }).expect(201);
     const me = await a.get('/api/isAuth').expect(200);
     expect(me.body.userData.cartItems).toEqual({});
@@ -119,7 +148,11 @@ describe('placing and following orders', () => {
   });
 
   it('refuses a malformed idempotency key (the header itself is optional, see below)', async () => {
-    const res = await a.post('/api/placeorders').set('Idempotency-Key', 'short').send({ address: addressA, items: [{ product: apple, quantity: 1 }] }).expect(400);
+    const res = await a
+      .post('/api/placeorders')
+      .set('Idempotency-Key', 'short')
+      .send({ address: addressA, items: [{ product: apple, quantity: 1 }] })
+      .expect(400);
     expect(res.body.message).toMatch(/Idempotency-Key/);
   });
 
@@ -165,7 +198,15 @@ describe('placing and following orders', () => {
     const res = await sellerAgent.get('/api/getorder/admin/seller').expect(200);
     expect(res.body.success).toBe(true);
     expect(res.body.total).toBeGreaterThanOrEqual(5);
-    expect(res.body.orderdata[0].address).toMatchObject({ firstName: 'Bala', lastName: 'Rao', street: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', zipcode: '560001', country: 'India' });
+    expect(res.body.orderdata[0].address).toMatchObject({
+      firstName: 'Bala',
+      lastName: 'Rao',
+      street: '12 MG Road',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      zipcode: '560001',
+      country: 'India',
+    });
     await a.get('/api/getorder/admin/seller').expect(403);
     await t.http().get('/api/getorder/admin/seller').expect(401);
   });

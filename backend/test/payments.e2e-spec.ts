@@ -41,7 +41,12 @@ describe('online payment with Razorpay', () => {
     b = (await shopper(t, 'Bala')).agent;
     sellerAgent = await seller(t);
     addressA = (await a.post('/api/Address/add').send({ adress: VALID_ADDRESS }).expect(201)).body.address._id;
-    addressB = (await b.post('/api/Address/add').send({ adress: { ...VALID_ADDRESS, firstName: 'Bala' } }).expect(201)).body.address._id;
+    addressB = (
+      await b
+        .post('/api/Address/add')
+        .send({ adress: { ...VALID_ADDRESS, firstName: 'Bala' } })
+        .expect(201)
+    ).body.address._id;
     [apple, milk] = await insertProducts(t, [
       { name: 'Apple', offerPrice: 33.33, price: 40 },
       { name: 'Milk', offerPrice: 30, category: 'Dairy' },
@@ -66,13 +71,23 @@ describe('online payment with Razorpay', () => {
   });
 
   it('happy path: the server prices the order, checkout.js pays, payment-success records one paid order', async () => {
-    await a.post('/api/updateCart').send({ cartItems: { [apple]: 3 } }).expect(200);
+    await a
+      .post('/api/updateCart')
+      .send({ cartItems: { [apple]: 3 } })
+      .expect(200);
     const order = await start(a, { address: addressA, items: [{ product: apple, quantity: 3 }], amount: 1 });
     expect(order).toMatchObject({ id: expect.stringMatching(/^order_/), amount: 10198, currency: 'INR' });
     expect(rzp.orders.get(order.id)).toMatchObject({ amount: 10198, currency: 'INR', receipt: expect.stringMatching(/^[0-9a-f]{24}$/) });
     const { success } = rzp.pay(order.id);
     const res = await a.post('/api/payment-success').send(success).expect(201);
-    expect(res.body.order).toMatchObject({ paymentType: 'Online', paymentStatus: 'paid', isPaid: true, amount: 101.98, status: 'Order Placed', address: { _id: addressA, city: 'Bengaluru' } });
+    expect(res.body.order).toMatchObject({
+      paymentType: 'Online',
+      paymentStatus: 'paid',
+      isPaid: true,
+      amount: 101.98,
+      status: 'Order Placed',
+      address: { _id: addressA, city: 'Bengaluru' },
+    });
     expect(res.body.order.payment).toMatchObject({ provider: 'razorpay', razorpayOrderId: order.id, razorpayPaymentId: success.razorpay_payment_id });
     const mine = await a.get('/api/getorder/user').expect(200);
     expect(mine.body.orderdata[0]).toMatchObject({ _id: res.body.order._id, paymentType: 'Online', isPaid: true });
@@ -84,7 +99,10 @@ describe('online payment with Razorpay', () => {
   });
 
   it('the original client: { amount } prices the saved cart; payment-success with userId, address and items', async () => {
-    await a.post('/api/updateCart').send({ cartItems: { [milk]: 2, [apple]: 1 } }).expect(200);
+    await a
+      .post('/api/updateCart')
+      .send({ cartItems: { [milk]: 2, [apple]: 1 } })
+      .expect(200);
     const order = await start(a, { amount: 5 });
     expect(order.amount).toBe(6000 + 3333 + Math.floor(((6000 + 3333) * 2) / 100));
     const { success } = rzp.pay(order.id);
@@ -98,10 +116,20 @@ describe('online payment with Razorpay', () => {
   });
 
   it('the original client may not name another shopper’s address', async () => {
-    await a.post('/api/updateCart').send({ cartItems: { [milk]: 1 } }).expect(200);
+    await a
+      .post('/api/updateCart')
+      .send({ cartItems: { [milk]: 1 } })
+      .expect(200);
     const order = await start(a, { amount: 30 });
     const { success } = rzp.pay(order.id);
-    expect((await a.post('/api/payment-success').send({ ...success, address: addressB }).expect(400)).body.message).toMatch(/address/);
+    expect(
+      (
+        await a
+          .post('/api/payment-success')
+          .send({ ...success, address: addressB })
+          .expect(400)
+      ).body.message,
+    ).toMatch(/address/);
     expect(await orders({ 'payment.razorpayOrderId': order.id })).toBe(0);
   });
 
@@ -109,10 +137,24 @@ describe('online payment with Razorpay', () => {
     const order = await start();
     const other = await start();
     const { success } = rzp.pay(order.id);
-    expect((await a.post('/api/payment-success').send({ ...success, razorpay_signature: 'ab'.repeat(32) }).expect(400)).body.message).toMatch(/signature/);
-    const crossed = { razorpay_order_id: other.id, razorpay_payment_id: success.razorpay_payment_id, razorpay_signature: rzp.signature(other.id, success.razorpay_payment_id) };
+    expect(
+      (
+        await a
+          .post('/api/payment-success')
+          .send({ ...success, razorpay_signature: 'ab'.repeat(32) })
+          .expect(400)
+      ).body.message,
+    ).toMatch(/signature/);
+    const crossed = {
+      razorpay_order_id: other.id,
+      razorpay_payment_id: success.razorpay_payment_id,
+      razorpay_signature: rzp.signature(other.id, success.razorpay_payment_id),
+    };
     expect((await a.post('/api/payment-success').send(crossed).expect(400)).body.message).toMatch(/different Razorpay order/);
-    await a.post('/api/payment-success').send({ ...success, razorpay_signature: 'nothex' }).expect(400);
+    await a
+      .post('/api/payment-success')
+      .send({ ...success, razorpay_signature: 'nothex' })
+      .expect(400);
     expect(await orders({ 'payment.razorpayOrderId': { $in: [order.id, other.id] } })).toBe(0);
   });
 
@@ -186,7 +228,10 @@ describe('online payment with Razorpay', () => {
     const order = await start();
     const { payment: declined } = rzp.pay(order.id, { status: 'failed' });
     await post(WEBHOOK, rzp.webhook('payment.failed', { ...declined, error_description: 'Card declined' })).expect(200);
-    expect(await t.connection.collection('checkouts').findOne({ razorpayOrderId: order.id })).toMatchObject({ status: 'failed', failureReason: 'Card declined' });
+    expect(await t.connection.collection('checkouts').findOne({ razorpayOrderId: order.id })).toMatchObject({
+      status: 'failed',
+      failureReason: 'Card declined',
+    });
     const { success } = rzp.pay(order.id);
     await a.post('/api/payment-success').send(success).expect(201);
   });
@@ -204,14 +249,26 @@ describe('online payment with Razorpay', () => {
 
   it('refuses bad bodies with a clear 400', async () => {
     await a.post('/api/paymentonline').send({ address: addressA, items: [] }).expect(400);
-    await a.post('/api/paymentonline').send({ address: addressA, items: [{ product: apple, quantity: 0 }] }).expect(400);
-    await a.post('/api/paymentonline').send({ address: 'nope', items: [{ product: apple, quantity: 1 }] }).expect(400);
-    await a.post('/api/paymentonline').send({ address: addressB, items: [{ product: apple, quantity: 1 }] }).expect(400);
+    await a
+      .post('/api/paymentonline')
+      .send({ address: addressA, items: [{ product: apple, quantity: 0 }] })
+      .expect(400);
+    await a
+      .post('/api/paymentonline')
+      .send({ address: 'nope', items: [{ product: apple, quantity: 1 }] })
+      .expect(400);
+    await a
+      .post('/api/paymentonline')
+      .send({ address: addressB, items: [{ product: apple, quantity: 1 }] })
+      .expect(400);
     await a.post('/api/paymentonline').send({ amount: '10', extra: 1 }).expect(400);
     await a.post('/api/updateCart').send({ cartItems: {} }).expect(200);
     expect((await a.post('/api/paymentonline').send({ amount: 10 }).expect(400)).body.message).toMatch(/empty/);
     await a.post('/api/payment-success').send({ razorpay_order_id: 'order_x' }).expect(400);
-    await a.post('/api/payment-success').send({ razorpay_order_id: { $ne: null }, razorpay_payment_id: 'pay_x', razorpay_signature: 'ab'.repeat(32) }).expect(400);
+    await a
+      .post('/api/payment-success')
+      .send({ razorpay_order_id: { $ne: null }, razorpay_payment_id: 'pay_x', razorpay_signature: 'ab'.repeat(32) })
+      .expect(400);
   });
 
   it('refunds a paid online order the seller cancels, once however many clicks', async () => {
@@ -222,7 +279,11 @@ describe('online payment with Razorpay', () => {
     expect(cancels.filter((r) => r.status === 200)).toHaveLength(1);
     expect(cancels.filter((r) => r.status === 409)).toHaveLength(2);
     const cancelled = cancels.find((r) => r.status === 200)!.body.order;
-    expect(cancelled).toMatchObject({ status: 'Cancelled', paymentStatus: 'refunded', payment: { refundId: expect.stringMatching(/^rfnd_/), refundStatus: 'processed' } });
+    expect(cancelled).toMatchObject({
+      status: 'Cancelled',
+      paymentStatus: 'refunded',
+      payment: { refundId: expect.stringMatching(/^rfnd_/), refundStatus: 'processed' },
+    });
     await service.refund(placed._id);
     await service.sweep();
     expect([...rzp.refunds.values()].filter((r) => r.payment_id === success.razorpay_payment_id)).toHaveLength(1);
@@ -239,7 +300,10 @@ describe('online payment with Razorpay', () => {
     rzp.down = true;
     try {
       const began = Date.now();
-      const res = await a.post('/api/paymentonline').send({ address: addressA, items: [{ product: apple, quantity: 1 }] }).expect(503);
+      const res = await a
+        .post('/api/paymentonline')
+        .send({ address: addressA, items: [{ product: apple, quantity: 1 }] })
+        .expect(503);
       expect(res.body).toEqual({ success: false, message: expect.stringMatching(/unavailable/) });
       expect(Date.now() - began).toBeLessThan(5000);
       expect(await t.connection.collection('checkouts').countDocuments()).toBe(checkoutsBefore);
@@ -250,13 +314,19 @@ describe('online payment with Razorpay', () => {
     }
     rzp.delayMs = 2500;
     try {
-      await a.post('/api/paymentonline').send({ address: addressA, items: [{ product: apple, quantity: 1 }] }).expect(503);
+      await a
+        .post('/api/paymentonline')
+        .send({ address: addressA, items: [{ product: apple, quantity: 1 }] })
+        .expect(503);
     } finally {
       rzp.delayMs = 0;
     }
     await service.sweep();
     const mine = await a.get('/api/getorder/user?limit=100').expect(200);
-    expect(mine.body.orderdata.find((o: { _id: string }) => o._id === placed._id)).toMatchObject({ paymentStatus: 'refunded', payment: { refundStatus: 'processed' } });
+    expect(mine.body.orderdata.find((o: { _id: string }) => o._id === placed._id)).toMatchObject({
+      paymentStatus: 'refunded',
+      payment: { refundStatus: 'processed' },
+    });
   });
 
   it('a tampered client amount is never charged', async () => {

@@ -45,7 +45,12 @@ describe('products catalogue', () => {
     const products = t.app.get<Model<Product>>(getModelToken(Product.name));
     const docs = await products.create(
       // The last five share one createdAt: _id must keep their order stable.
-      FIXTURES.map((f, i) => ({ ...f, description: ['Line one', 'Line two', 'Line three'], image: [], createdAt: i < 20 ? new Date(Date.UTC(2024, 0, 1, 0, 0, i)) : sameMoment })),
+      FIXTURES.map((f, i) => ({
+        ...f,
+        description: ['Line one', 'Line two', 'Line three'],
+        image: [],
+        createdAt: i < 20 ? new Date(Date.UTC(2024, 0, 1, 0, 0, i)) : sameMoment,
+      })),
     );
     ids = docs
       .slice()
@@ -159,31 +164,33 @@ describe('products catalogue', () => {
     });
 
     const tooManyIds = Array.from({ length: 101 }, (_, i) => i.toString(16).padStart(24, '0')).join(',');
-    it.each([
-      ['page=0'],
-      ['page=-1'],
-      ['page=abc'],
-      ['page=1.5'],
-      ['page='],
-      ['page=1&page=2'],
-      ['page=100000000'],
-      ['limit=0'],
-      ['limit=101'],
-      ['limit=1000'],
-      ['limit=ten'],
-      ['ids=xyz'],
-      ['ids=aaaaaaaaaaaaaaaaaaaaaaaa,nope'],
-      ['ids='],
-      [`ids=${tooManyIds}`],
-      [`search=${'a'.repeat(101)}`],
-      ['search=a&search=b'],
-      ['search[$ne]=x'],
-      [`category=${'b'.repeat(51)}`],
-      ['inStock=yes'],
-      ['inStock=1'],
-      ['sort=price'],
-      ['foo=bar'],
-    ].map(([query]) => [query.length > 50 ? `${query.slice(0, 40)}… (${query.length} chars)` : query, query]))('refuses ?%s with 400 in the error shape', async (_label, query) => {
+    it.each(
+      [
+        ['page=0'],
+        ['page=-1'],
+        ['page=abc'],
+        ['page=1.5'],
+        ['page='],
+        ['page=1&page=2'],
+        ['page=100000000'],
+        ['limit=0'],
+        ['limit=101'],
+        ['limit=1000'],
+        ['limit=ten'],
+        ['ids=xyz'],
+        ['ids=aaaaaaaaaaaaaaaaaaaaaaaa,nope'],
+        ['ids='],
+        [`ids=${tooManyIds}`],
+        [`search=${'a'.repeat(101)}`],
+        ['search=a&search=b'],
+        ['search[$ne]=x'],
+        [`category=${'b'.repeat(51)}`],
+        ['inStock=yes'],
+        ['inStock=1'],
+        ['sort=price'],
+        ['foo=bar'],
+      ].map(([query]) => [query.length > 50 ? `${query.slice(0, 40)}… (${query.length} chars)` : query, query]),
+    )('refuses ?%s with 400 in the error shape', async (_label, query) => {
       const res = await t.http().get(`/api/products?${query}`);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ success: false, message: expect.any(String) });

@@ -133,4 +133,3 @@ describe('demo catalogue switched off', () => {
     expect(res.body).toEqual({ success: true, productsdata: [] });
   });
 });
-

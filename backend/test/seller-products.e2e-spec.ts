@@ -132,7 +132,10 @@ describe('seller product management', () => {
     });
 
     it('judges images by their content, not by their name or declared type', async () => {
-      const res = await addProduct({ productData: { ...VALID, name: 'Camera upload' }, files: [{ buffer: jpeg, filename: 'IMG_0001.bin', contentType: 'application/octet-stream' }] }).expect(201);
+      const res = await addProduct({
+        productData: { ...VALID, name: 'Camera upload' },
+        files: [{ buffer: jpeg, filename: 'IMG_0001.bin', contentType: 'application/octet-stream' }],
+      }).expect(201);
       expect(res.body.product.image).toHaveLength(1);
     });
 
@@ -145,36 +148,99 @@ describe('seller product management', () => {
 
     const tooLong = (length: number) => 'x'.repeat(length);
     const cases: Array<[string, () => Promise<ProductForm>, string | RegExp]> = [
-      ['a text file renamed .png (after a valid image)', async () => ({ productData: VALID, files: [{ buffer: png }, { buffer: Buffer.from('just some notes, not a picture'), filename: 'notes.png' }] }), NOT_AN_IMAGE],
+      [
+        'a text file renamed .png (after a valid image)',
+        async () => ({ productData: VALID, files: [{ buffer: png }, { buffer: Buffer.from('just some notes, not a picture'), filename: 'notes.png' }] }),
+        NOT_AN_IMAGE,
+      ],
       ['a PNG cut in half', async () => ({ productData: VALID, files: [{ buffer: png.subarray(0, Math.floor(png.length / 2)) }] }), NOT_AN_IMAGE],
-      ['an SVG', async () => ({ productData: VALID, files: [{ buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>'), filename: 'a.svg', contentType: 'image/svg+xml' }] }), NOT_AN_IMAGE],
-      ['a TIFF', async () => ({ productData: VALID, files: [{ buffer: await sharp(png).tiff().toBuffer(), filename: 'a.tiff', contentType: 'image/tiff' }] }), NOT_AN_IMAGE],
+      [
+        'an SVG',
+        async () => ({
+          productData: VALID,
+          files: [{ buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>'), filename: 'a.svg', contentType: 'image/svg+xml' }],
+        }),
+        NOT_AN_IMAGE,
+      ],
+      [
+        'a TIFF',
+        async () => ({ productData: VALID, files: [{ buffer: await sharp(png).tiff().toBuffer(), filename: 'a.tiff', contentType: 'image/tiff' }] }),
+        NOT_AN_IMAGE,
+      ],
       ['5 files', async () => ({ productData: VALID, files: Array.from({ length: 5 }, () => ({ buffer: png })) }), 'At most 4 images'],
-      ['a file over 5 MB', async () => ({ productData: VALID, files: [{ buffer: png }, { buffer: Buffer.alloc(6 * MB, 1) }] }), 'Each image must be under 5 MB'],
+      [
+        'a file over 5 MB',
+        async () => ({ productData: VALID, files: [{ buffer: png }, { buffer: Buffer.alloc(6 * MB, 1) }] }),
+        'Each image must be under 5 MB',
+      ],
       ['a file of exactly 5 MB', async () => ({ productData: VALID, files: [{ buffer: Buffer.alloc(5 * MB, 1) }] }), 'Each image must be under 5 MB'],
       ['no file', async () => ({ productData: VALID, files: [] }), 'Add at least one image'],
-      ['a file under another field', async () => ({ productData: VALID, files: [{ buffer: png }, { buffer: png, field: 'photo' }] }), /Unexpected file field "photo"/],
-      ['an extra text field', async () => ({ productData: VALID, files: [{ buffer: png }], fields: { inStock: 'false' } }), 'property inStock should not exist'],
-      ['productData sent twice', async () => ({ productData: VALID, files: [{ buffer: png }], fields: { productData: JSON.stringify(VALID) } }), 'productData must be valid JSON'],
+      [
+        'a file under another field',
+        async () => ({ productData: VALID, files: [{ buffer: png }, { buffer: png, field: 'photo' }] }),
+        /Unexpected file field "photo"/,
+      ],
+      [
+        'an extra text field',
+        async () => ({ productData: VALID, files: [{ buffer: png }], fields: { inStock: 'false' } }),
+        'property inStock should not exist',
+      ],
+      [
+        'productData sent twice',
+        async () => ({ productData: VALID, files: [{ buffer: png }], fields: { productData: JSON.stringify(VALID) } }),
+        'productData must be valid JSON',
+      ],
       ['broken JSON', async () => ({ productData: '{"name": "Tomatoes",', files: [{ buffer: png }] }), 'productData must be valid JSON'],
       ['missing productData', async () => ({ files: [{ buffer: png }] }), 'productData must be valid JSON'],
       ['productData that is a list', async () => ({ productData: [VALID], files: [{ buffer: png }] }), 'productData must be a JSON object'],
-      ['an unknown field in productData', async () => ({ productData: { ...VALID, inStock: false }, files: [{ buffer: png }] }), 'property inStock should not exist'],
+      [
+        'an unknown field in productData',
+        async () => ({ productData: { ...VALID, inStock: false }, files: [{ buffer: png }] }),
+        'property inStock should not exist',
+      ],
       ['no name', async () => ({ productData: { ...VALID, name: undefined }, files: [{ buffer: png }] }), 'name is required'],
       ['a blank name', async () => ({ productData: { ...VALID, name: '   ' }, files: [{ buffer: png }] }), 'name is required'],
-      ['a name of 121 characters', async () => ({ productData: { ...VALID, name: tooLong(121) }, files: [{ buffer: png }] }), 'name must be at most 120 characters'],
+      [
+        'a name of 121 characters',
+        async () => ({ productData: { ...VALID, name: tooLong(121) }, files: [{ buffer: png }] }),
+        'name must be at most 120 characters',
+      ],
       ['no price', async () => ({ productData: { ...VALID, price: undefined }, files: [{ buffer: png }] }), 'price is required'],
       ['no offerPrice', async () => ({ productData: { ...VALID, offerPrice: undefined }, files: [{ buffer: png }] }), 'offerPrice is required'],
-      ['offerPrice above price', async () => ({ productData: { ...VALID, price: 40, offerPrice: 40.01 }, files: [{ buffer: png }] }), 'offerPrice must not be higher than price'],
-      ['a price with 3 decimals', async () => ({ productData: { ...VALID, price: 45.999 }, files: [{ buffer: png }] }), /^price must be a positive number of rupees with at most 2 decimals/],
-      ['a tiny price in exponent notation', async () => ({ productData: { ...VALID, offerPrice: 1e-7 }, files: [{ buffer: png }] }), /^offerPrice must be a positive number of rupees/],
+      [
+        'offerPrice above price',
+        async () => ({ productData: { ...VALID, price: 40, offerPrice: 40.01 }, files: [{ buffer: png }] }),
+        'offerPrice must not be higher than price',
+      ],
+      [
+        'a price with 3 decimals',
+        async () => ({ productData: { ...VALID, price: 45.999 }, files: [{ buffer: png }] }),
+        /^price must be a positive number of rupees with at most 2 decimals/,
+      ],
+      [
+        'a tiny price in exponent notation',
+        async () => ({ productData: { ...VALID, offerPrice: 1e-7 }, files: [{ buffer: png }] }),
+        /^offerPrice must be a positive number of rupees/,
+      ],
       ['a price of 0', async () => ({ productData: { ...VALID, price: 0, offerPrice: 0 }, files: [{ buffer: png }] }), /^price must be a positive number/],
       ['a negative offerPrice', async () => ({ productData: { ...VALID, offerPrice: -1 }, files: [{ buffer: png }] }), /^offerPrice must be a positive number/],
       ['a price given as text', async () => ({ productData: { ...VALID, price: '45' }, files: [{ buffer: png }] }), /^price must be a positive number/],
-      ['a bad category', async () => ({ productData: { ...VALID, category: 'Snacks' }, files: [{ buffer: png }] }), 'category must be one of Vegetables, Fruits, Drinks, Instant, Dairy, Bakery, Grains'],
+      [
+        'a bad category',
+        async () => ({ productData: { ...VALID, category: 'Snacks' }, files: [{ buffer: png }] }),
+        'category must be one of Vegetables, Fruits, Drinks, Instant, Dairy, Bakery, Grains',
+      ],
       ['a lower-case category', async () => ({ productData: { ...VALID, category: 'vegetables' }, files: [{ buffer: png }] }), /^category must be one of/],
-      ['a weight of 41 characters', async () => ({ productData: { ...VALID, weight: tooLong(41) }, files: [{ buffer: png }] }), 'weight must be at most 40 characters'],
-      ['a description that is a list', async () => ({ productData: { ...VALID, description: ['a', 'b'] }, files: [{ buffer: png }] }), /^description must be text/],
+      [
+        'a weight of 41 characters',
+        async () => ({ productData: { ...VALID, weight: tooLong(41) }, files: [{ buffer: png }] }),
+        'weight must be at most 40 characters',
+      ],
+      [
+        'a description that is a list',
+        async () => ({ productData: { ...VALID, description: ['a', 'b'] }, files: [{ buffer: png }] }),
+        /^description must be text/,
+      ],
     ];
 
     it.each(cases)('refuses %s with 400 and stores nothing', async (_name, build, message) => {
@@ -211,7 +277,11 @@ describe('seller product management', () => {
     });
 
     const inStockIds = async () => (await t.http().get('/api/products?inStock=true&limit=100').expect(200)).body.products.map((p: ProductBody) => p._id);
-    const order = () => asha.post('/api/placeorders').set('Idempotency-Key', randomUUID()).send({ address: addressId, items: [{ product: product._id, quantity: 1 }] });
+    const order = () =>
+      asha
+        .post('/api/placeorders')
+        .set('Idempotency-Key', randomUUID())
+        .send({ address: addressId, items: [{ product: product._id, quantity: 1 }] });
 
     it('marks a product out of stock: still in the catalogue, gone from in-stock lists, cannot be ordered', async () => {
       const res = await sellerAgent.post('/api/changeStock').send({ id: product._id, inStock: false }).expect(200);
@@ -267,7 +337,16 @@ describe('seller product management', () => {
         productData: { name: '  Hybrid Tomatoes ', description: 'Line A\n\n Line B ', category: 'Fruits', price: 50, offerPrice: 50, weight: '1 kg' },
       }).expect(200);
       expect(res.body).toEqual({ success: true, message: 'Product updated', product: expect.any(Object) });
-      expect(res.body.product).toMatchObject({ _id: product._id, name: 'Hybrid Tomatoes', description: ['Line A', 'Line B'], category: 'Fruits', price: 50, offerPrice: 50, weight: '1 kg', image: product.image });
+      expect(res.body.product).toMatchObject({
+        _id: product._id,
+        name: 'Hybrid Tomatoes',
+        description: ['Line A', 'Line B'],
+        category: 'Fruits',
+        price: 50,
+        offerPrice: 50,
+        weight: '1 kg',
+        image: product.image,
+      });
       expect(await current(product._id)).toMatchObject({ name: 'Hybrid Tomatoes', image: product.image });
       expect(await counts()).toEqual(before);
     });
@@ -300,7 +379,10 @@ describe('seller product management', () => {
       const product = await createProduct(VALID, pictures.slice(0, 3));
       const [a, b, c] = product.image;
       const before = await counts();
-      const res = await editProduct(product._id, { images: [c, 'new:0', a, 'new:1'], files: [{ buffer: pictures[3] }, { buffer: jpeg, filename: 'x.jpg', contentType: 'image/jpeg' }] }).expect(200);
+      const res = await editProduct(product._id, {
+        images: [c, 'new:0', a, 'new:1'],
+        files: [{ buffer: pictures[3] }, { buffer: jpeg, filename: 'x.jpg', contentType: 'image/jpeg' }],
+      }).expect(200);
       const image: string[] = res.body.product.image;
       expect(image).toHaveLength(4);
       expect(image[0]).toBe(c);
@@ -334,22 +416,46 @@ describe('seller product management', () => {
       });
 
       const plans: Array<[string, (p: ProductBody) => ProductForm, string | RegExp]> = [
-        ['an URL the product does not have', (p) => ({ images: [p.image[0], '/api/images/aaaaaaaaaaaaaaaaaaaaaaaa'] }), 'images lists an image this product does not have'],
+        [
+          'an URL the product does not have',
+          (p) => ({ images: [p.image[0], '/api/images/aaaaaaaaaaaaaaaaaaaaaaaa'] }),
+          'images lists an image this product does not have',
+        ],
         ["another product's image", () => ({ images: [other.image[0]] }), 'images lists an image this product does not have'],
         ['a foreign URL', () => ({ images: ['https://example.com/tomato.png'] }), 'images lists an image this product does not have'],
-        ['new:1 with one file', (p) => ({ images: [p.image[0], 'new:1'], files: [{ buffer: pictures[3] }] }), 'images refers to new:1, but only 1 new image was sent'],
+        [
+          'new:1 with one file',
+          (p) => ({ images: [p.image[0], 'new:1'], files: [{ buffer: pictures[3] }] }),
+          'images refers to new:1, but only 1 new image was sent',
+        ],
         ['new:0 without files', (p) => ({ images: [p.image[0], 'new:0'] }), 'images refers to new:0, but 0 new images were sent'],
-        ['a file without a place', (p) => ({ images: [p.image[0], 'new:0'], files: [{ buffer: pictures[3] }, { buffer: pictures[4] }] }), 'Every new image must have a place in "images"'],
+        [
+          'a file without a place',
+          (p) => ({ images: [p.image[0], 'new:0'], files: [{ buffer: pictures[3] }, { buffer: pictures[4] }] }),
+          'Every new image must have a place in "images"',
+        ],
         ['files without `images`', () => ({ productData: { name: 'x' }, files: [{ buffer: pictures[3] }] }), 'New images need a place in "images"'],
         ['the same image twice', (p) => ({ images: [p.image[0], p.image[0]] }), 'images lists the same image twice'],
         ['the same file twice', () => ({ images: ['new:0', 'new:0'], files: [{ buffer: pictures[3] }] }), 'images lists the same image twice'],
-        ['a file number with a leading zero', () => ({ images: ['new:00'], files: [{ buffer: pictures[3] }] }), 'images: "new:00" is not a new image; write new:0, new:1, ...'],
+        [
+          'a file number with a leading zero',
+          () => ({ images: ['new:00'], files: [{ buffer: pictures[3] }] }),
+          'images: "new:00" is not a new image; write new:0, new:1, ...',
+        ],
         ['no images', () => ({ images: [] }), 'Add at least one image'],
-        ['5 images', (p) => ({ images: [...p.image, 'new:0', 'new:1', 'new:2'], files: pictures.slice(0, 3).map((buffer) => ({ buffer })) }), 'At most 4 images'],
+        [
+          '5 images',
+          (p) => ({ images: [...p.image, 'new:0', 'new:1', 'new:2'], files: pictures.slice(0, 3).map((buffer) => ({ buffer })) }),
+          'At most 4 images',
+        ],
         ['5 files', () => ({ images: ['new:0'], files: pictures.map((buffer) => ({ buffer })) }), 'At most 4 images'],
         ['broken JSON', () => ({ images: '["new:0"' }), 'images must be valid JSON'],
         ['a list of objects', (p) => ({ images: [{ url: p.image[0] }] }), 'images must be a JSON list of image URLs and "new:N" entries'],
-        ['a text file as the new image', (p) => ({ images: [p.image[0], 'new:0'], files: [{ buffer: Buffer.from('not a picture'), filename: 'x.png' }] }), NOT_AN_IMAGE],
+        [
+          'a text file as the new image',
+          (p) => ({ images: [p.image[0], 'new:0'], files: [{ buffer: Buffer.from('not a picture'), filename: 'x.png' }] }),
+          NOT_AN_IMAGE,
+        ],
         ['broken productData', () => ({ productData: 'nope' }), 'productData must be valid JSON'],
         ['an unknown field in productData', () => ({ productData: { image: [] } }), 'property image should not exist'],
         ['an extra form field', () => ({ fields: { inStock: 'true' } }), 'property inStock should not exist'],
@@ -391,7 +497,11 @@ describe('seller product management', () => {
     it('does not lose a stock change made during an edit', async () => {
       const product = await createProduct(VALID, [pictures[0]]);
       await Promise.all([
-        editProduct(product._id, { productData: { name: 'Edited while toggled' }, images: [product.image[0], 'new:0'], files: [{ buffer: pictures[1] }] }).expect(200),
+        editProduct(product._id, {
+          productData: { name: 'Edited while toggled' },
+          images: [product.image[0], 'new:0'],
+          files: [{ buffer: pictures[1] }],
+        }).expect(200),
         sellerAgent.post('/api/changeStock').send({ id: product._id, inStock: false }).expect(200),
       ]);
       expect(await current(product._id)).toMatchObject({ name: 'Edited while toggled', inStock: false });
@@ -441,9 +551,14 @@ describe('seller product management', () => {
 
       const mine = await asha.get('/api/getorder/user?limit=100').expect(200);
       const order = mine.body.orderdata.find((o: { _id: string }) => o._id === placed.body.order._id);
-      expect(order.items).toEqual([expect.objectContaining({ product: null, quantity: 2, name: 'Farewell Bread', category: 'Bakery', offerPrice: 44.5, image: product.image[0] })]);
+      expect(order.items).toEqual([
+        expect.objectContaining({ product: null, quantity: 2, name: 'Farewell Bread', category: 'Bakery', offerPrice: 44.5, image: product.image[0] }),
+      ]);
       const all = await sellerAgent.get('/api/getorder/admin/seller?limit=100').expect(200);
-      expect(all.body.orderdata.find((o: { _id: string }) => o._id === placed.body.order._id).items[0]).toMatchObject({ product: null, name: 'Farewell Bread' });
+      expect(all.body.orderdata.find((o: { _id: string }) => o._id === placed.body.order._id).items[0]).toMatchObject({
+        product: null,
+        name: 'Farewell Bread',
+      });
 
       expect((await sellerAgent.delete(`/api/products/${product._id}`).expect(404)).body).toEqual({ success: false, message: 'Product not found' });
     });

@@ -33,13 +33,15 @@ describe('seller session', () => {
     expect(cookie(res, 'sellerToken')).toBeUndefined();
   });
 
-  it.each([[{ email: SELLER.email }], [{ password: SELLER.password }], [{ email: { $ne: null }, password: SELLER.password }], [{ email: SELLER.email, password: { $gt: '' } }]])(
-    'rejects %j with 400',
-    async (body) => {
-      const res = await t.http().post('/api/sellerlogin').send(body).expect(400);
-      expect(res.body.success).toBe(false);
-    },
-  );
+  it.each([
+    [{ email: SELLER.email }],
+    [{ password: SELLER.password }],
+    [{ email: { $ne: null }, password: SELLER.password }],
+    [{ email: SELLER.email, password: { $gt: '' } }],
+  ])('rejects %j with 400', async (body) => {
+    const res = await t.http().post('/api/sellerlogin').send(body).expect(400);
+    expect(res.body.success).toBe(false);
+  });
 
   it('answers is-auth-seller 401 anonymous and 403 for a signed-in shopper', async () => {
     await t.http().get('/api/is-auth-seller').expect(401);

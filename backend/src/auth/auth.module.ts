@@ -22,7 +22,10 @@ import { GoogleStrategy } from './google.strategy';
       provide: GoogleStrategy,
       inject: [ConfigService, JwtService, SessionCookies, UsersService],
       useFactory: (config: ConfigService<Environment, true>, jwt: JwtService, cookies: SessionCookies, users: UsersService) =>
-        isGoogleEnabled({ GOOGLE_CLIENT_ID: config.get('GOOGLE_CLIENT_ID', { infer: true }), GOOGLE_CLIENT_SECRET: config.get('GOOGLE_CLIENT_SECRET', { infer: true }) })
+        isGoogleEnabled({
+          GOOGLE_CLIENT_ID: config.get('GOOGLE_CLIENT_ID', { infer: true }),
+          GOOGLE_CLIENT_SECRET: config.get('GOOGLE_CLIENT_SECRET', { infer: true }),
+        })
           ? new GoogleStrategy(config, jwt, cookies, users)
           : null,
     },

@@ -7,6 +7,7 @@ const BASE = 'http://greencart.invalid';
  */
 export function safeReturnTo(value: unknown): string {
   if (typeof value !== 'string' || value.length > 512 || !value.startsWith('/')) return '/';
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   if (value.startsWith('//') || value.includes('\\') || /[\u0000-\u001f\u007f]/.test(value)) return '/';
   try {
     const url = new URL(value, BASE);

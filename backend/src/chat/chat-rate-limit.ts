@@ -28,7 +28,11 @@ export class ChatRateLimit implements OnApplicationShutdown {
     const window = Math.floor(Date.now() / windowMs);
     if (this.redis) {
       const key = `${this.prefix}${sender}:${window}`;
-      const [[, count]] = (await this.redis.multi().incr(key).pexpire(key, windowMs * 2).exec()) as [[unknown, number], unknown];
+      const [[, count]] = (await this.redis
+        .multi()
+        .incr(key)
+        .pexpire(key, windowMs * 2)
+        .exec()) as [[unknown, number], unknown];
       return count <= limit;
     }
     const entry = this.local.get(sender);

@@ -47,7 +47,8 @@ export class ChatGateway implements OnGatewayInit {
     server.use((socket: ShopSocket, next) => {
       this.identify(socket)
         .then((identity) => {
-          if (!identity) return next(new Error(socket.handshake.auth?.role === 'seller' ? 'Please log in as the seller' : 'Please log in to chat with the shop'));
+          if (!identity)
+            return next(new Error(socket.handshake.auth?.role === 'seller' ? 'Please log in as the seller' : 'Please log in to chat with the shop'));
           socket.data.identity = identity;
           void socket.join(identity.role === 'seller' ? SELLERS_ROOM : shopperRoom(identity.shopper._id));
           next();

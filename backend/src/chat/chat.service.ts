@@ -27,7 +27,13 @@ type Stored = ChatMessageRecord & { _id: Types.ObjectId };
 
 /** A message as both sides receive it. */
 export function toChatMessage(record: Stored): ChatMessage {
-  const message: ChatMessage = { _id: String(record._id), userId: String(record.user), from: record.from, text: record.text, createdAt: record.createdAt.toISOString() };
+  const message: ChatMessage = {
+    _id: String(record._id),
+    userId: String(record.user),
+    from: record.from,
+    text: record.text,
+    createdAt: record.createdAt.toISOString(),
+  };
   if (record.orderId) message.orderId = String(record.orderId);
   return message;
 }
@@ -72,7 +78,10 @@ export class ChatService {
     await this.conversations.updateOne({ _id: user }, { $set: { name, email } }, { upsert: true }).catch((error) => {
       if (!isDuplicateKeyError(error)) throw error; // two first messages at once: the other created the row
     });
-    await this.conversations.updateOne({ _id: user, $or: [{ lastAt: { $exists: false } }, { lastAt: { $lte: record.createdAt } }] }, { $set: { lastText: text, lastFrom: from, lastAt: record.createdAt } });
+    await this.conversations.updateOne(
+      { _id: user, $or: [{ lastAt: { $exists: false } }, { lastAt: { $lte: record.createdAt } }] },
+      { $set: { lastText: text, lastFrom: from, lastAt: record.createdAt } },
+    );
     const message = toChatMessage(record.toObject() as Stored);
     await this.events.publish(CHAT_MESSAGE, { message } satisfies ChatMessageEvent);
     return message;
@@ -87,7 +96,11 @@ export class ChatService {
       if (!pivot) throw new NotFoundException('No such message in this conversation');
       filter.$or = [{ createdAt: { $lt: pivot.createdAt } }, { createdAt: pivot.createdAt, _id: { $lt: pivot._id } }];
     }
-    const found = await this.messages.find(filter).sort({ createdAt: -1, _id: -1 }).limit(limit + 1).lean<Stored[]>();
+    const found = await this.messages
+      .find(filter)
+      .sort({ createdAt: -1, _id: -1 })
+      .limit(limit + 1)
+      .lean<Stored[]>();
     return { messages: found.slice(0, limit).reverse().map(toChatMessage), hasMore: found.length > limit };
   }
 

@@ -1,8 +1,7 @@
 import { plainToInstance, Transform, Type } from 'class-transformer';
 import { IsBoolean, IsEmail, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, validateSync } from 'class-validator';
 
-const toBoolean = ({ value }: { value: unknown }) =>
-  typeof value === 'string' ? ['1', 'true', 'yes', 'on'].includes(value.toLowerCase()) : value;
+const toBoolean = ({ value }: { value: unknown }) => (typeof value === 'string' ? ['1', 'true', 'yes', 'on'].includes(value.toLowerCase()) : value);
 
 export const DEV_JWT_SECRET = 'greencart-development-secret-not-for-production';
 export const DEV_SELLER_EMAIL = 'seller@greencart.local';
@@ -186,9 +185,13 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
     throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   if (env.NODE_ENV === 'production') {
-    const unsafe = insecureDefaults(env).map((problem) => (problem.startsWith('SELLER_PASSWORD') && !raw.SELLER_PASSWORD ? 'SELLER_PASSWORD is not set' : problem));
+    const unsafe = insecureDefaults(env).map((problem) =>
+      problem.startsWith('SELLER_PASSWORD') && !raw.SELLER_PASSWORD ? 'SELLER_PASSWORD is not set' : problem,
+    );
     if (unsafe.length) {
-      throw new Error(`Refusing to start in production with development secrets:\n${unsafe.map((u) => `  - ${u}: set a strong value in the environment`).join('\n')}`);
+      throw new Error(
+        `Refusing to start in production with development secrets:\n${unsafe.map((u) => `  - ${u}: set a strong value in the environment`).join('\n')}`,
+      );
     }
   }
   return env;

@@ -25,7 +25,13 @@ export class HealthController {
       success: true,
       status: 'ok',
       uptimeSeconds: Math.round(process.uptime()),
-      database: { status: 'up', name: this.connection.name, engine: this.engine.info.name, engineVersion: this.engine.info.version, latencyMs: Date.now() - started },
+      database: {
+        status: 'up',
+        name: this.connection.name,
+        engine: this.engine.info.name,
+        engineVersion: this.engine.info.version,
+        latencyMs: Date.now() - started,
+      },
     };
   }
 }

@@ -104,7 +104,10 @@ export class MediaService implements OnModuleInit {
   async keep(urls: readonly string[]): Promise<void> {
     const ids = [...new Set(urls.map(imageIdFromUrl).filter((id): id is string => !!id))].map((id) => new mongo.ObjectId(id));
     if (!ids.length) return;
-    await this.files().updateMany({ _id: { $in: ids }, 'metadata.kind': 'image', 'metadata.keptByOrder': { $ne: true } }, { $set: { 'metadata.keptByOrder': true } });
+    await this.files().updateMany(
+      { _id: { $in: ids }, 'metadata.kind': 'image', 'metadata.keptByOrder': { $ne: true } },
+      { $set: { 'metadata.keptByOrder': true } },
+    );
   }
 
   /**
@@ -197,7 +200,9 @@ export class MediaService implements OnModuleInit {
     try {
       await this.files().insertOne({ _id: id, length: data.length, chunkSize: data.length, uploadDate: new Date(), filename, metadata });
     } catch (error) {
-      await this.chunks().deleteOne({ _id: id }).catch(() => undefined);
+      await this.chunks()
+        .deleteOne({ _id: id })
+        .catch(() => undefined);
       throw error;
     }
   }

@@ -248,7 +248,11 @@ export class OrdersService implements OnApplicationBootstrap {
       const paymentStatus = paymentAfterStatusChange(order.paymentType, order.paymentStatus ?? 'pending', to);
       const set: Partial<Order> = { status: to, paymentStatus, isPaid: paymentStatus === 'paid' };
       const changed = await this.orders
-        .findOneAndUpdate({ _id: order._id, status: order.status }, { $set: set, $push: { statusHistory: { status: to, at: new Date() } } }, { returnDocument: 'after' })
+        .findOneAndUpdate(
+          { _id: order._id, status: order.status },
+          { $set: set, $push: { statusHistory: { status: to, at: new Date() } } },
+          { returnDocument: 'after' },
+        )
         .populate('items.product', PRODUCT_FIELDS)
         .exec();
       if (!changed) throw new ConflictException('The order changed meanwhile; reload and try again');
@@ -269,7 +273,10 @@ export class OrdersService implements OnApplicationBootstrap {
    */
   async onApplicationBootstrap(): Promise<void> {
     const raw = this.orders.collection;
-    const legacy = await raw.find({ paymentStatus: { $exists: false } }).project({ address: 1, isPaid: 1, status: 1, user: 1 }).toArray();
+    const legacy = await raw
+      .find({ paymentStatus: { $exists: false } })
+      .project({ address: 1, isPaid: 1, status: 1, user: 1 })
+      .toArray();
     for (const order of legacy) {
       const set: Record<string, unknown> = { paymentStatus: order.isPaid ? 'paid' : order.status === 'Cancelled' ? 'void' : 'pending' };
       if (order.address instanceof Types.ObjectId) {
@@ -315,7 +322,9 @@ function mergeLines(items: OrderLineDto[]): OrderLineDto[] {
 
 function fingerprint(dto: QuoteRequest, paymentType: PaymentType): string {
   const lines = sumLines(dto.items).sort((a, b) => a.product.localeCompare(b.product));
-  return createHash('sha256').update(JSON.stringify([dto.address, paymentType, lines])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([dto.address, paymentType, lines]))
+    .digest('hex');
 }
 
 /**

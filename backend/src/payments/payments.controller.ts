@@ -56,7 +56,11 @@ export class PaymentsController {
   @ApiOperation({ summary: "Razorpay's webhook: payment.captured, order.paid, payment.failed (signed with RAZORPAY_WEBHOOK_SECRET)" })
   @ApiHeader({ name: 'X-Razorpay-Signature', required: true })
   @ApiHeader({ name: 'X-Razorpay-Event-Id', required: false })
-  async webhook(@Req() req: RawBodyRequest<Request>, @Headers('x-razorpay-signature') signature: string | undefined, @Headers('x-razorpay-event-id') eventId: string | undefined) {
+  async webhook(
+    @Req() req: RawBodyRequest<Request>,
+    @Headers('x-razorpay-signature') signature: string | undefined,
+    @Headers('x-razorpay-event-id') eventId: string | undefined,
+  ) {
     const secret = this.config.get('RAZORPAY_WEBHOOK_SECRET', { infer: true });
     if (!secret) throw new ServiceUnavailableException('The Razorpay webhook is not set up (RAZORPAY_WEBHOOK_SECRET)');
     const raw = req.rawBody;

@@ -88,9 +88,12 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
     const items = dto.items ?? Object.entries(await this.cart.get(userId)).map(([product, quantity]) => ({ product, quantity }));
     if (!items.length) throw new BadRequestException('Your cart is empty');
     const quote = await this.orders.quote(userId, { address: dto.address, items }, 'Online', { addressRequired: false });
-    if (quote.price.totalPaise < MIN_ONLINE_PAISE) throw new BadRequestException('Online payment needs an order of at least ₹1; please choose cash on delivery');
+    if (quote.price.totalPaise < MIN_ONLINE_PAISE)
+      throw new BadRequestException('Online payment needs an order of at least ₹1; please choose cash on delivery');
     const checkoutId = new Types.ObjectId();
-    const order = await this.razorpay.createOrder(quote.price.totalPaise, String(checkoutId), { checkoutId: String(checkoutId), userId }).catch(refusalAsBadGateway);
+    const order = await this.razorpay
+      .createOrder(quote.price.totalPaise, String(checkoutId), { checkoutId: String(checkoutId), userId })
+      .catch(refusalAsBadGateway);
     await this.checkouts.create({
       _id: checkoutId,
       user: new Types.ObjectId(userId),
@@ -125,7 +128,10 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
   async handleWebhook(eventId: string | undefined, body: WebhookBody): Promise<WebhookOutcome> {
     if (eventId && (await this.handledEvents.exists({ _id: eventId }))) return { handled: false, message: 'Event already handled' };
     const outcome = await this.dispatch(body);
-    if (eventId) await this.handledEvents.create({ _id: eventId, event: body.event, at: new Date() }).catch((error) => (isDuplicateKeyError(error) ? undefined : Promise.reject(error)));
+    if (eventId)
+      await this.handledEvents
+        .create({ _id: eventId, event: body.event, at: new Date() })
+        .catch((error) => (isDuplicateKeyError(error) ? undefined : Promise.reject(error)));
     return outcome;
   }
 
@@ -144,7 +150,10 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
       case 'payment.failed': {
         if (!orderId) return { handled: false, message: 'No order in the event' };
         const reason = payment?.error_description ?? 'The payment failed';
-        const failed = await this.checkouts.updateOne({ razorpayOrderId: orderId, status: { $in: ['pending', 'expired'] } }, { $set: { status: 'failed', failureReason: reason } });
+        const failed = await this.checkouts.updateOne(
+          { razorpayOrderId: orderId, status: { $in: ['pending', 'expired'] } },
+          { $set: { status: 'failed', failureReason: reason } },
+        );
         if (failed.modifiedCount) await this.events.publish(PAYMENT_FAILED, { razorpayOrderId: orderId, razorpayPaymentId: payment?.id, reason });
         return { handled: true, message: 'Payment attempt marked failed' };
       }
@@ -181,7 +190,9 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
     }
     if (payment.order_id !== checkout.razorpayOrderId) throw new BadRequestException('This payment belongs to a different Razorpay order');
     if (payment.amount !== checkout.amountPaise || payment.currency !== checkout.currency) {
-      this.logger.error(`Payment ${payment.id} is ${payment.amount} ${payment.currency}, checkout ${String(checkout._id)} asked ${checkout.amountPaise} ${checkout.currency}`);
+      this.logger.error(
+        `Payment ${payment.id} is ${payment.amount} ${payment.currency}, checkout ${String(checkout._id)} asked ${checkout.amountPaise} ${checkout.currency}`,
+      );
       throw new BadRequestException('The payment amount does not match this order; the shop has been told');
     }
     if (!MONEY_TAKEN.has(payment.status)) throw new BadRequestException(`The payment is ${payment.status}, not completed`);
@@ -199,7 +210,12 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
       payment: { provider: 'razorpay', razorpayOrderId: checkout.razorpayOrderId, razorpayPaymentId: payment.id },
     });
     await this.checkouts.updateOne({ _id: checkout._id }, { $set: { status: 'paid', razorpayPaymentId: payment.id, orderId: placed.order._id } });
-    if (placed.created) await this.events.publish(PAYMENT_CAPTURED, { razorpayOrderId: checkout.razorpayOrderId, razorpayPaymentId: payment.id, orderId: String(placed.order._id) });
+    if (placed.created)
+      await this.events.publish(PAYMENT_CAPTURED, {
+        razorpayOrderId: checkout.razorpayOrderId,
+        razorpayPaymentId: payment.id,
+        orderId: String(placed.order._id),
+      });
     return placed;
   }
 

@@ -91,7 +91,10 @@ export class RazorpayGateway {
   }
 
   refund(paymentId: string, amountPaise: number, receipt: string): Promise<RazorpayRefund> {
-    return this.call('refund a payment', (rzp) => rzp.payments.refund(paymentId, { amount: amountPaise, speed: 'normal', receipt, notes: { receipt } }) as Promise<RazorpayRefund>);
+    return this.call(
+      'refund a payment',
+      (rzp) => rzp.payments.refund(paymentId, { amount: amountPaise, speed: 'normal', receipt, notes: { receipt } }) as Promise<RazorpayRefund>,
+    );
   }
 
   private async call<T>(what: string, request: (rzp: Razorpay) => Promise<T>): Promise<T> {

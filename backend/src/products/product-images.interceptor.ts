@@ -31,6 +31,7 @@ interface Multer {
 }
 // The multer that @nestjs/platform-express depends on (it is not a dependency of ours), resolved from there so
 // it is found however npm lays out node_modules. It ships without type declarations: what is used is typed above.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a module resolved at run time from another package's folder
 const multer = require(require.resolve('multer', { paths: [require.resolve('@nestjs/platform-express')] })) as Multer;
 
 const receiveImages = multer({
@@ -74,7 +75,9 @@ function uploadError(error: unknown): HttpException {
       return new BadRequestException(`At most ${MAX_PRODUCT_IMAGES} images`);
     case 'LIMIT_UNEXPECTED_FILE':
       // multer reports a fifth file under `image` the same way as a file under another field.
-      return new BadRequestException(field === IMAGE_FIELD ? `At most ${MAX_PRODUCT_IMAGES} images` : `Unexpected file field "${String(field)}": send images under "${IMAGE_FIELD}"`);
+      return new BadRequestException(
+        field === IMAGE_FIELD ? `At most ${MAX_PRODUCT_IMAGES} images` : `Unexpected file field "${String(field)}": send images under "${IMAGE_FIELD}"`,
+      );
     case 'LIMIT_FIELD_VALUE':
       return new BadRequestException(`${String(field)} is too long`);
     case 'LIMIT_FIELD_COUNT':

@@ -10,11 +10,7 @@ import { SellerProductsService } from './seller-products.service';
 import { DemoCatalogueSeeder } from './seed/demo-catalogue.seeder';
 
 @Module({
-  imports: [
-    MongooseModule.forFeature([{ name: Product.name, schema: ProductSchema }]),
-    MediaModule,
-    LocksModule,
-  ],
+  imports: [MongooseModule.forFeature([{ name: Product.name, schema: ProductSchema }]), MediaModule, LocksModule],
   controllers: [ProductsController, SellerProductsController],
   providers: [ProductsService, SellerProductsService, DemoCatalogueSeeder],
   exports: [ProductsService],

@@ -74,7 +74,10 @@ export class ProductsService {
   async findByIds(ids: readonly string[]): Promise<ProductView[]> {
     const valid = [...new Set(ids)].filter((id) => OBJECT_ID.test(id));
     if (!valid.length) return [];
-    const docs = await this.products.find({ _id: { $in: valid } }).sort(CATALOGUE_ORDER).lean();
+    const docs = await this.products
+      .find({ _id: { $in: valid } })
+      .sort(CATALOGUE_ORDER)
+      .lean();
     return docs.map(toView);
   }
 

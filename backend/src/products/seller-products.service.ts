@@ -78,7 +78,10 @@ export class SellerProductsService {
       try {
         // No projection: FerretDB v1 does not implement findAndModify with one.
         saved = await this.products
-          .findOneAndUpdate({ _id: current._id, image: current.image, price: current.price, offerPrice: current.offerPrice }, update, { returnDocument: 'after', runValidators: true })
+          .findOneAndUpdate({ _id: current._id, image: current.image, price: current.price, offerPrice: current.offerPrice }, update, {
+            returnDocument: 'after',
+            runValidators: true,
+          })
           .lean();
       } catch (error) {
         await this.deleteImages(stored);
@@ -187,7 +190,8 @@ function readImagePlan(text: string, fileCount: number): ImageSlot[] {
     if (!match && entry.startsWith('new:')) throw new BadRequestException(`images: "${entry.slice(0, 20)}" is not a new image; write new:0, new:1, ...`);
     if (!match) return { kind: 'kept', url: entry };
     const file = Number(match[1]);
-    if (file >= fileCount) throw new BadRequestException(`images refers to ${entry}, but ${fileCount === 1 ? 'only 1 new image was' : `${fileCount} new images were`} sent`);
+    if (file >= fileCount)
+      throw new BadRequestException(`images refers to ${entry}, but ${fileCount === 1 ? 'only 1 new image was' : `${fileCount} new images were`} sent`);
     return { kind: 'new', file };
   });
   const placed = new Set(slots.flatMap((slot) => (slot.kind === 'new' ? [slot.file] : [])));

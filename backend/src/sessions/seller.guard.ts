@@ -17,7 +17,8 @@ export class SellerGuard extends AuthGuard('seller-jwt') {
   handleRequest<TUser>(err: unknown, user: TUser | false | null, _info: unknown, context: ExecutionContext): TUser {
     if (err) throw err;
     if (user) return user;
-    if (this.sessions.hasShopperToken(context.switchToHttp().getRequest<Request>().cookies ?? {})) throw new ForbiddenException('This area is for the seller only');
+    if (this.sessions.hasShopperToken(context.switchToHttp().getRequest<Request>().cookies ?? {}))
+      throw new ForbiddenException('This area is for the seller only');
     throw new UnauthorizedException('Please log in as the seller');
   }
 }

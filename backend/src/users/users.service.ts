@@ -52,7 +52,10 @@ export class UsersService implements OnModuleInit {
 
   /** The account with this (already lower-cased) email, including its password hash, for sign-in. */
   async findForLogin(email: string): Promise<(UserData & { passwordHash?: string }) | null> {
-    const user = await this.users.findOne({ email: String(email) }).select(`${PUBLIC_FIELDS} +passwordHash`).lean<StoredUser>();
+    const user = await this.users
+      .findOne({ email: String(email) })
+      .select(`${PUBLIC_FIELDS} +passwordHash`)
+      .lean<StoredUser>();
     return user ? { ...toUserData(user), passwordHash: user.passwordHash } : null;
   }
 

@@ -92,7 +92,8 @@ export class FakeGoogle {
     const grant = this.codes.get(body.get('code') ?? '');
     // Codes are single-use, and bound to the redirect_uri they were issued for.
     this.codes.delete(body.get('code') ?? '');
-    if (!grant || grant.redirectUri !== body.get('redirect_uri')) return json(res, 400, { error: 'invalid_grant', error_description: 'Bad code or redirect_uri' });
+    if (!grant || grant.redirectUri !== body.get('redirect_uri'))
+      return json(res, 400, { error: 'invalid_grant', error_description: 'Bad code or redirect_uri' });
     const accessToken = `ya29.${randomBytes(16).toString('hex')}`;
     this.tokens.set(accessToken, grant.account);
     json(res, 200, { access_token: accessToken, token_type: 'Bearer', expires_in: 3599, scope: 'openid email profile' });

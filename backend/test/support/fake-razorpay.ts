@@ -67,7 +67,13 @@ export class FakeRazorpay {
   }
 
   env(): Record<string, string> {
-    return { RAZORPAY_KEY_ID: this.keyId, RAZORPAY_KEY_SECRET: this.keySecret, RAZORPAY_WEBHOOK_SECRET: this.webhookSecret, RAZORPAY_API_URL: this.url, RAZORPAY_TIMEOUT_MS: '1500' };
+    return {
+      RAZORPAY_KEY_ID: this.keyId,
+      RAZORPAY_KEY_SECRET: this.keySecret,
+      RAZORPAY_WEBHOOK_SECRET: this.webhookSecret,
+      RAZORPAY_API_URL: this.url,
+      RAZORPAY_TIMEOUT_MS: '1500',
+    };
   }
 
   async start(): Promise<this> {
@@ -115,7 +121,14 @@ export class FakeRazorpay {
     const payload: Record<string, unknown> = { payment: { entity: payment } };
     if (event === 'order.paid' && order) payload.order = { entity: order };
     const body = JSON.stringify({ entity: 'event', account_id: 'acc_test', event, contains: Object.keys(payload), payload, created_at: now() });
-    return { body, headers: { 'Content-Type': 'application/json', 'X-Razorpay-Signature': createHmac('sha256', this.webhookSecret).update(body).digest('hex'), 'X-Razorpay-Event-Id': eventId } };
+    return {
+      body,
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Razorpay-Signature': createHmac('sha256', this.webhookSecret).update(body).digest('hex'),
+        'X-Razorpay-Event-Id': eventId,
+      },
+    };
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse) {
@@ -171,7 +184,16 @@ export class FakeRazorpay {
     if (!payment) return error(res, 400, 'BAD_REQUEST_ERROR', 'The id provided does not exist');
     if (payment.status !== 'captured') return error(res, 400, 'BAD_REQUEST_ERROR', 'The payment has been fully refunded already');
     const amount = typeof body.amount === 'number' ? body.amount : payment.amount;
-    const refund: FakeRefund = { id: id('rfnd'), entity: 'refund', amount, currency: payment.currency, payment_id: paymentId, receipt: (body.receipt as string) ?? null, status: 'processed', created_at: now() };
+    const refund: FakeRefund = {
+      id: id('rfnd'),
+      entity: 'refund',
+      amount,
+      currency: payment.currency,
+      payment_id: paymentId,
+      receipt: (body.receipt as string) ?? null,
+      status: 'processed',
+      created_at: now(),
+    };
     this.refunds.set(refund.id, refund);
     payment.status = 'refunded';
     json(res, 200, refund);
@@ -199,5 +221,7 @@ function json(res: ServerResponse, status: number, body: unknown) {
 }
 
 function error(res: ServerResponse, status: number, code: string, description: string, field?: string) {
-  json(res, status, { error: { code, description, source: 'business', step: 'payment_initiation', reason: 'input_validation_failed', metadata: {}, ...(field ? { field } : {}) } });
+  json(res, status, {
+    error: { code, description, source: 'business', step: 'payment_initiation', reason: 'input_validation_failed', metadata: {}, ...(field ? { field } : {}) },
+  });
 }

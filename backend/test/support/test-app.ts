@@ -23,7 +23,8 @@ export interface TestApp {
 export async function createTestApp(env: Record<string, string> = {}, options: { database?: string; sameModules?: boolean } = {}): Promise<TestApp> {
   const base = process.env.TEST_MONGODB_BASE_URI;
   if (!base) throw new Error('TEST_MONGODB_BASE_URI missing: run through jest-e2e.config.js');
-  const dbName = options.database ?? `t_${(expect.getState().testPath ?? 'suite').split('/').pop()!.replace(/\W+/g, '_').slice(0, 30)}_${randomBytes(3).toString('hex')}`;
+  const dbName =
+    options.database ?? `t_${(expect.getState().testPath ?? 'suite').split('/').pop()!.replace(/\W+/g, '_').slice(0, 30)}_${randomBytes(3).toString('hex')}`;
   // Real Redis when the run has one; each app its own key prefix unless a suite shares one on purpose.
   const redis = process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_KEY_PREFIX: `test:${dbName}:` } : {};
   Object.assign(process.env, { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', FRONTEND_DIST: '/nonexistent' }, redis, env, {

@@ -27,14 +27,23 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return { status: HttpStatus.BAD_REQUEST, message: `Invalid value for ${exception.path}` };
     }
     if (exception instanceof MongooseError.ValidationError) {
-      return { status: HttpStatus.BAD_REQUEST, message: Object.values(exception.errors).map((e) => e.message).join('; ') };
+      return {
+        status: HttpStatus.BAD_REQUEST,
+        message: Object.values(exception.errors)
+          .map((e) => e.message)
+          .join('; '),
+      };
     }
     // body-parser and multer errors carry a client status (400 bad JSON, 413 too large, ...).
     const status = (exception as { status?: unknown; statusCode?: unknown })?.status ?? (exception as { statusCode?: unknown })?.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       const type = (exception as { type?: string }).type;
       const message =
-        type === 'entity.parse.failed' ? 'Malformed JSON in request body' : type === 'entity.too.large' ? 'Request body is too large' : (exception as Error).message;
+        type === 'entity.parse.failed'
+          ? 'Malformed JSON in request body'
+          : type === 'entity.too.large'
+            ? 'Request body is too large'
+            : (exception as Error).message;
       return { status, message };
     }
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Internal server error' };

@@ -3,13 +3,21 @@ import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { ORDER_STATUSES, type OrderStatus } from '@greencart/domain';
 
 export class OrdersPageQuery {
-  @IsOptional() @Type(() => Number) @IsInt({ message: 'page must be a whole number' }) @Min(1, { message: 'page must be at least 1' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page must be a whole number' })
+  @Min(1, { message: 'page must be at least 1' })
   page = 1;
 
-  @IsOptional() @Type(() => Number) @IsInt({ message: 'limit must be a whole number' }) @Min(1) @Max(100, { message: 'limit cannot exceed 100' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be a whole number' })
+  @Min(1)
+  @Max(100, { message: 'limit cannot exceed 100' })
   limit = 20;
 
-  @IsOptional() @IsIn(ORDER_STATUSES, { message: `status must be one of: ${ORDER_STATUSES.join(', ')}` })
+  @IsOptional()
+  @IsIn(ORDER_STATUSES, { message: `status must be one of: ${ORDER_STATUSES.join(', ')}` })
   status?: OrderStatus;
 }
 

@@ -1,4 +1,12 @@
-import { DELIVERY_PROMISE_MINUTES, ORDER_STATUSES, PAYMENT_STATUSES, PAYMENT_TYPES, type OrderStatus, type PaymentStatus, type PaymentType } from '@greencart/domain';
+import {
+  DELIVERY_PROMISE_MINUTES,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  PAYMENT_TYPES,
+  type OrderStatus,
+  type PaymentStatus,
+  type PaymentType,
+} from '@greencart/domain';
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { HydratedDocument, Schema as MongooseSchema, Types } from 'mongoose';
 
@@ -59,7 +67,11 @@ const StatusChangeSchema = SchemaFactory.createForClass(StatusChange);
 
 @Schema({
   timestamps: true,
-  toJSON: { virtuals: true, versionKey: false, transform: (_doc, ret: Record<string, unknown>) => (delete ret.id, delete ret.idempotencyKey, delete ret.requestHash, ret) },
+  toJSON: {
+    virtuals: true,
+    versionKey: false,
+    transform: (_doc, ret: Record<string, unknown>) => (delete ret.id, delete ret.idempotencyKey, delete ret.requestHash, ret),
+  },
 })
 export class Order {
   @Prop({ type: MongooseSchema.Types.ObjectId, ref: 'User', required: true, index: true }) user: Types.ObjectId;

@@ -31,26 +31,33 @@ const RAZORPAY_ID = /^[A-Za-z0-9_]{1,64}$/;
 
 /** Body of POST /api/payment-success: what Razorpay Checkout hands the page, plus the original client's extra fields. */
 export class PaymentSuccessDto {
-  @IsString({ message: 'razorpay_payment_id is required' }) @Matches(RAZORPAY_ID, { message: 'razorpay_payment_id is not a Razorpay id' })
+  @IsString({ message: 'razorpay_payment_id is required' })
+  @Matches(RAZORPAY_ID, { message: 'razorpay_payment_id is not a Razorpay id' })
   razorpay_payment_id: string;
 
-  @IsString({ message: 'razorpay_order_id is required' }) @Matches(RAZORPAY_ID, { message: 'razorpay_order_id is not a Razorpay id' })
+  @IsString({ message: 'razorpay_order_id is required' })
+  @Matches(RAZORPAY_ID, { message: 'razorpay_order_id is not a Razorpay id' })
   razorpay_order_id: string;
 
-  @IsString({ message: 'razorpay_signature is required' }) @Matches(/^[0-9a-f]{64}$/i, { message: 'razorpay_signature is not a signature' })
+  @IsString({ message: 'razorpay_signature is required' })
+  @Matches(/^[0-9a-f]{64}$/i, { message: 'razorpay_signature is not a signature' })
   razorpay_signature: string;
 
   /** The original client's: the shopper comes from the session, never from here. */
   @ApiPropertyOptional({ description: 'Ignored: the shopper comes from the session' })
-  @IsOptional() @IsString() @MaxLength(64)
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
   userId?: string;
 
   /** The original client's: must then be one of the shopper's own saved addresses. */
-  @IsOptional() @IsMongoId({ message: 'Please select an address' })
+  @IsOptional()
+  @IsMongoId({ message: 'Please select an address' })
   address?: string;
 
   /** The original client's: ignored, the lines come from the checkout that was priced. */
   @ApiPropertyOptional({ description: 'Ignored: the lines come from the checkout' })
-  @IsOptional() @IsArray()
+  @IsOptional()
+  @IsArray()
   items?: unknown[];
 }

@@ -31,8 +31,7 @@ const Description = () =>
     MaxLength(MAX_DESCRIPTION_LENGTH, { message: `description must be at most ${MAX_DESCRIPTION_LENGTH} characters` }),
   );
 
-const Category = () =>
-  IsIn(PRODUCT_CATEGORIES as readonly string[] as string[], { message: `category must be one of ${PRODUCT_CATEGORIES.join(', ')}` });
+const Category = () => IsIn(PRODUCT_CATEGORIES as readonly string[] as string[], { message: `category must be one of ${PRODUCT_CATEGORIES.join(', ')}` });
 
 /** A positive amount of rupees with at most 2 decimals (checked on paise, not on the number's text). */
 const Rupees = (field: 'price' | 'offerPrice') =>

@@ -17,7 +17,8 @@ export class UpdateProductForm {
   productData?: string;
 
   @ApiPropertyOptional({
-    description: 'JSON text: the final ordered list of 1 to 4 images, each a URL the product already has (kept) or "new:N", the N-th file under `image` (from 0). Left out: the images stay as they are.',
+    description:
+      'JSON text: the final ordered list of 1 to 4 images, each a URL the product already has (kept) or "new:N", the N-th file under `image` (from 0). Left out: the images stay as they are.',
     example: '["/api/images/665f1c2ab0c4f1a2b3c4d5e6","new:0"]',
   })
   @IsOptional()

@@ -24,7 +24,12 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 40,
     offerPrice: 35,
     weight: '1 kg',
-    description: ['Firm, all-purpose potatoes from Agra farms', 'Ideal for aloo sabzi, parathas and fries', 'Store in a cool, dark and dry place', 'Sorted and washed before packing'],
+    description: [
+      'Firm, all-purpose potatoes from Agra farms',
+      'Ideal for aloo sabzi, parathas and fries',
+      'Store in a cool, dark and dry place',
+      'Sorted and washed before packing',
+    ],
     images: ['potatoes.webp'],
   },
   {
@@ -44,7 +49,12 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 60,
     offerPrice: 52,
     weight: '1 kg',
-    description: ['Nashik red onions with a sharp, sweet bite', 'The base of every tadka and masala', 'Dry skins keep them fresh for weeks', 'Store away from potatoes'],
+    description: [
+      'Nashik red onions with a sharp, sweet bite',
+      'The base of every tadka and masala',
+      'Dry skins keep them fresh for weeks',
+      'Store away from potatoes',
+    ],
     images: ['red-onions.webp'],
   },
   {
@@ -74,7 +84,11 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 45,
     offerPrice: 39,
     weight: '1 pc (approx. 600 g)',
-    description: ['Tight, creamy-white florets with fresh leaves', 'For aloo gobi, gobi paratha and pakoras', 'Soak florets in warm salted water before cooking'],
+    description: [
+      'Tight, creamy-white florets with fresh leaves',
+      'For aloo gobi, gobi paratha and pakoras',
+      'Soak florets in warm salted water before cooking',
+    ],
     images: ['cauliflower.webp'],
   },
   {
@@ -84,7 +98,12 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 40,
     offerPrice: 33.33,
     weight: '500 g',
-    description: ['Slim, tender okra that snaps cleanly', 'Perfect for bhindi masala and kurkuri bhindi', 'Pat dry before cutting to avoid stickiness', 'Use within 2-3 days'],
+    description: [
+      'Slim, tender okra that snaps cleanly',
+      'Perfect for bhindi masala and kurkuri bhindi',
+      'Pat dry before cutting to avoid stickiness',
+      'Use within 2-3 days',
+    ],
     images: ['bhindi.webp'],
   },
 
@@ -106,7 +125,12 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 220,
     offerPrice: 189,
     weight: '1 kg',
-    description: ['Crisp, sweet apples from Himachal orchards', 'Hand-picked and size-graded', 'Keep refrigerated for longer crunch', 'An apple a day, as they say'],
+    description: [
+      'Crisp, sweet apples from Himachal orchards',
+      'Hand-picked and size-graded',
+      'Keep refrigerated for longer crunch',
+      'An apple a day, as they say',
+    ],
     images: ['apples.webp', 'apples-2.webp'],
   },
   {
@@ -117,7 +141,12 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     offerPrice: 499,
     weight: '1 kg (4-5 pcs)',
     inStock: false,
-    description: ['Ratnagiri Alphonso, the king of mangoes', 'Saffron-coloured, fibre-free pulp', 'Ripen at room temperature in a paper bag', 'Seasonal: back in stock every April'],
+    description: [
+      'Ratnagiri Alphonso, the king of mangoes',
+      'Saffron-coloured, fibre-free pulp',
+      'Ripen at room temperature in a paper bag',
+      'Seasonal: back in stock every April',
+    ],
     images: ['alphonso-mangoes.webp'],
   },
   {
@@ -157,7 +186,12 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 80,
     offerPrice: 66.67,
     weight: '1 pc (approx. 2 kg)',
-    description: ['Sweet, crimson flesh with a hollow thump', 'The best cooler for Indian summers', 'Chill before cutting', 'Cut pieces keep 2 days in the fridge'],
+    description: [
+      'Sweet, crimson flesh with a hollow thump',
+      'The best cooler for Indian summers',
+      'Chill before cutting',
+      'Cut pieces keep 2 days in the fridge',
+    ],
     images: ['watermelon.webp'],
   },
 
@@ -220,7 +254,12 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 130,
     offerPrice: 116.67,
     weight: '1 L',
-    description: ['Made from concentrate of sweet oranges', 'No added sugar, no preservatives', 'A glass of vitamin C with breakfast', 'Consume within 3 days of opening'],
+    description: [
+      'Made from concentrate of sweet oranges',
+      'No added sugar, no preservatives',
+      'A glass of vitamin C with breakfast',
+      'Consume within 3 days of opening',
+    ],
     images: ['orange-juice.webp'],
   },
 
@@ -242,7 +281,12 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 50,
     offerPrice: 45,
     weight: '70 g',
-    description: ['Just add hot water and wait 3 minutes', 'With dehydrated carrots, peas and cabbage', 'Ready-to-eat in its own cup', 'Perfect for office and travel'],
+    description: [
+      'Just add hot water and wait 3 minutes',
+      'With dehydrated carrots, peas and cabbage',
+      'Ready-to-eat in its own cup',
+      'Perfect for office and travel',
+    ],
     images: ['cup-noodles.webp'],
   },
   {
@@ -262,7 +306,12 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 140,
     offerPrice: 125,
     weight: '300 g',
-    description: ['Slow-cooked black urad and rajma in butter and cream', 'Heat the pouch in boiling water for 5 minutes', 'No preservatives: retort-packed', 'Serves 2 with rice or naan'],
+    description: [
+      'Slow-cooked black urad and rajma in butter and cream',
+      'Heat the pouch in boiling water for 5 minutes',
+      'No preservatives: retort-packed',
+      'Serves 2 with rice or naan',
+    ],
     images: ['dal-makhani.webp'],
   },
   {
@@ -282,7 +331,12 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 70,
     offerPrice: 63,
     weight: '200 g',
-    description: ['Roasted semolina with mustard seeds, urad dal and cashews', 'A South Indian breakfast in 5 minutes', 'Add chopped vegetables if you like', 'Store in an airtight container after opening'],
+    description: [
+      'Roasted semolina with mustard seeds, urad dal and cashews',
+      'A South Indian breakfast in 5 minutes',
+      'Add chopped vegetables if you like',
+      'Store in an airtight container after opening',
+    ],
     images: ['upma-mix.webp'],
   },
 
@@ -314,7 +368,12 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 95,
     offerPrice: 85,
     weight: '200 g',
-    description: ['Soft, fresh cottage cheese made daily', 'Stays soft in paneer butter masala and tikka', 'Soak in warm water before cooking', 'Use within 3 days'],
+    description: [
+      'Soft, fresh cottage cheese made daily',
+      'Stays soft in paneer butter masala and tikka',
+      'Soak in warm water before cooking',
+      'Use within 3 days',
+    ],
     images: ['fresh-paneer.webp'],
   },
   {
@@ -387,7 +446,12 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     offerPrice: 79,
     weight: '2 pcs',
     inStock: false,
-    description: ['Flaky, golden croissants made with real butter', 'Warm for 2 minutes in the oven before serving', 'Baked in small batches', 'Eat the same day for the best crunch'],
+    description: [
+      'Flaky, golden croissants made with real butter',
+      'Warm for 2 minutes in the oven before serving',
+      'Baked in small batches',
+      'Eat the same day for the best crunch',
+    ],
     images: ['croissants.webp'],
   },
   {
@@ -419,7 +483,12 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 650,
     offerPrice: 579,
     weight: '5 kg',
-    description: ['Aged long-grain basmati from the Himalayan foothills', 'Grains elongate to twice their length when cooked', 'Fragrant and non-sticky: ideal for biryani and pulao', 'Soak for 30 minutes before cooking'],
+    description: [
+      'Aged long-grain basmati from the Himalayan foothills',
+      'Grains elongate to twice their length when cooked',
+      'Fragrant and non-sticky: ideal for biryani and pulao',
+      'Soak for 30 minutes before cooking',
+    ],
     images: ['basmati-rice.webp'],
   },
   {
@@ -429,7 +498,12 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 280,
     offerPrice: 249,
     weight: '5 kg',
-    description: ['Chakki-ground atta from Sharbati wheat', 'Makes soft rotis that stay soft for hours', 'Contains 100% whole wheat, no maida', 'Store in a dry container'],
+    description: [
+      'Chakki-ground atta from Sharbati wheat',
+      'Makes soft rotis that stay soft for hours',
+      'Contains 100% whole wheat, no maida',
+      'Store in a dry container',
+    ],
     images: ['wheat-atta.webp'],
   },
   {

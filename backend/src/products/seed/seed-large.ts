@@ -17,16 +17,51 @@ import { PRODUCT_CATEGORIES, type ProductCategory } from '@greencart/domain';
 import { Product, ProductSchema } from '../schemas/product.schema';
 
 const BATCH = 1000;
-const SHARED_IMAGES = ['tomatoes.webp', 'apples.webp', 'classic-cola.webp', 'masala-noodles.webp', 'toned-milk.webp', 'brown-bread.webp', 'basmati-rice.webp', 'bananas.webp'];
+const SHARED_IMAGES = [
+  'tomatoes.webp',
+  'apples.webp',
+  'classic-cola.webp',
+  'masala-noodles.webp',
+  'toned-milk.webp',
+  'brown-bread.webp',
+  'basmati-rice.webp',
+  'bananas.webp',
+];
 
 const ITEMS: Record<ProductCategory, string[]> = {
-  Vegetables: ['Tomatoes', 'Potatoes', 'Onions', 'Carrots', 'French Beans', 'Capsicum', 'Cabbage', 'Brinjal', 'Cucumber', 'Green Peas', 'Bottle Gourd', 'Methi'],
+  Vegetables: [
+    'Tomatoes',
+    'Potatoes',
+    'Onions',
+    'Carrots',
+    'French Beans',
+    'Capsicum',
+    'Cabbage',
+    'Brinjal',
+    'Cucumber',
+    'Green Peas',
+    'Bottle Gourd',
+    'Methi',
+  ],
   Fruits: ['Apples', 'Bananas', 'Mangoes', 'Oranges', 'Grapes', 'Papaya', 'Guava', 'Pomegranate', 'Pineapple', 'Chikoo', 'Watermelon', 'Kiwi'],
   Drinks: ['Cola', 'Lemon Soda', 'Mango Drink', 'Coconut Water', 'Cold Coffee', 'Orange Juice', 'Jaljeera', 'Iced Tea', 'Energy Drink', 'Tonic Water'],
   Instant: ['Masala Noodles', 'Cup Noodles', 'Poha Mix', 'Upma Mix', 'Tomato Soup', 'Pasta Masala', 'Dal Makhani', 'Rajma Masala', 'Idli Mix', 'Dosa Batter'],
   Dairy: ['Toned Milk', 'Butter', 'Paneer', 'Curd', 'Cheese Slices', 'Ghee', 'Lassi', 'Buttermilk', 'Fresh Cream', 'Khoa'],
   Bakery: ['Brown Bread', 'White Bread', 'Pav', 'Croissant', 'Muffins', 'Rusk', 'Cookies', 'Fruit Cake', 'Burger Buns', 'Garlic Bread'],
-  Grains: ['Basmati Rice', 'Sona Masoori Rice', 'Wheat Atta', 'Toor Dal', 'Moong Dal', 'Chana Dal', 'Rolled Oats', 'Corn Flakes', 'Rajma', 'Kabuli Chana', 'Besan', 'Sooji'],
+  Grains: [
+    'Basmati Rice',
+    'Sona Masoori Rice',
+    'Wheat Atta',
+    'Toor Dal',
+    'Moong Dal',
+    'Chana Dal',
+    'Rolled Oats',
+    'Corn Flakes',
+    'Rajma',
+    'Kabuli Chana',
+    'Besan',
+    'Sooji',
+  ],
 };
 const QUALITIES = ['Fresh', 'Organic', 'Premium', 'Classic', 'Farm', 'Desi', 'Select', 'Family Pack', 'Value', 'Everyday'];
 const WEIGHTS = ['100 g', '200 g', '250 g', '500 g', '1 kg', '2 kg', '5 kg', '200 ml', '500 ml', '1 L', '6 pcs', '12 pcs'];
