@@ -64,7 +64,13 @@ const storefront = existsSync(join(frontendDist, 'index.html'))
       inject: [ConfigService],
       useFactory: (config: ConfigService<Environment, true>) => ({
         uri: config.get('MONGODB_URI', { infer: true }),
-        serverSelectionTimeoutMS: 10_000,
+        // Fail fast while the database is away (503 within seconds, see the error filter) and notice
+        // its return within a second: no command buffering, short selection and socket time-outs.
+        bufferCommands: false,
+        serverSelectionTimeoutMS: 3_000,
+        connectTimeoutMS: 3_000,
+        socketTimeoutMS: 5_000,
+        heartbeatFrequencyMS: 1_000,
         retryAttempts: 3,
       }),
     }),

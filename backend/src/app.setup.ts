@@ -1,3 +1,5 @@
+import { STATUS_CODES, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { ValidationPipe, type INestApplication, type NestApplicationOptions, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ConfigService } from '@nestjs/config';
@@ -8,6 +10,7 @@ import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import { ShopSocketAdapter } from './chat/socket-io.adapter';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
+import { SafeInputPipe } from './common/pipes/safe-input.pipe';
 import type { Environment } from './config/environment';
 
 /**
@@ -34,6 +37,32 @@ export async function createApp(from: Type<unknown> | AppCreator, options: NestA
   return configureApp(app);
 }
 
+/**
+ * Requests Node's HTTP parser refuses before Express sees them (headers over 16 KB, a broken
+ * request line) get a JSON answer in the API's shape instead of a bare status line.
+ */
+function answerMalformedRequestsInJson(app: NestExpressApplication) {
+  const server = app.getHttpServer() as Server;
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (!socket.writable || (error as { code?: string }).code === 'ECONNRESET') return void socket.destroy();
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const status = tooLarge ? 431 : 400;
+    const body = JSON.stringify({ success: false, message: tooLarge ? 'The request headers or address are too long' : 'Malformed request' });
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+}
+
+/** TRUST_PROXY as Express wants it: true/false, a hop count, or a list of addresses / names (loopback, uniquelocal...). */
+export function trustProxySetting(value: string): boolean | number | string {
+  const text = value.trim().toLowerCase();
+  if (['', 'false', 'no', 'off', '0'].includes(text)) return false;
+  if (['true', 'yes', 'on'].includes(text)) return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  return value;
+}
+
 /** Everything every app gets: prefix, security headers, parsing, validation, errors, OpenAPI. */
 export function configureApp(app: NestExpressApplication): NestExpressApplication {
   const config = app.get<ConfigService<Environment, true>>(ConfigService);
@@ -41,7 +70,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   // Razorpay's checkout.js (or the stand-in RAZORPAY_CHECKOUT_URL points at) may run, frame and call home.
   const checkoutOrigin = new URL(config.get('RAZORPAY_CHECKOUT_URL', { infer: true })).origin;
   const razorpay = [...new Set([checkoutOrigin, 'https://checkout.razorpay.com', 'https://api.razorpay.com'])];
-  app.set('trust proxy', config.get('TRUST_PROXY', { infer: true }));
+  app.set('trust proxy', trustProxySetting(config.get('TRUST_PROXY', { infer: true })));
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -57,9 +86,10 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.use(compression());
   app.use(cookieParser());
   app.enableCors({ origin: [config.get('FRONTEND_ORIGIN', { infer: true })], credentials: true });
-  app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, stopAtFirstError: true }));
+  app.useGlobalPipes(new SafeInputPipe(), new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, stopAtFirstError: true }));
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useWebSocketAdapter(new ShopSocketAdapter(app));
+  answerMalformedRequestsInJson(app);
 
   const document = SwaggerModule.createDocument(
     app,

@@ -1,12 +1,15 @@
 import 'reflect-metadata';
 import { join } from 'node:path';
 import { Logger } from 'nestjs-pino';
+import { fillLocalSecrets } from './config/local-secrets';
 import { REPO_ROOT, startEmbeddedDatabase, type RunningDatabase } from './database/embedded-database';
 
 async function bootstrap() {
+  const dataDir = process.env.GREENCART_DATA_DIR ?? join(REPO_ROOT, '.data', 'db');
+  fillLocalSecrets(process.env, process.env.GREENCART_SECRETS_FILE ?? join(dataDir, 'secrets.json'));
   let database: RunningDatabase | undefined;
   if (!process.env.MONGODB_URI) {
-    database = await startEmbeddedDatabase({ dataDir: process.env.GREENCART_DATA_DIR ?? join(REPO_ROOT, '.data', 'db') });
+    database = await startEmbeddedDatabase({ dataDir });
     process.env.MONGODB_URI = `${database.uri}${process.env.MONGODB_DB ?? 'greencart'}`;
   }
   // Imported only now: the config module validates the environment when the module loads.

@@ -23,6 +23,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/login': 'public',
   'GET /api/logout': 'public',
   'GET /api/isAuth': 'shopper',
+  'POST /api/logout/everywhere': 'shopper',
   'POST /api/GoogleLogin': 'public',
   'GET /api/auth/google': 'public',
   'GET /api/auth/google/status': 'public',
@@ -66,6 +67,9 @@ const ACCESS: Record<string, Access> = {
   'GET /api/seller/chats/:userId/messages': 'seller',
   'POST /api/seller/chats/:userId/read': 'seller',
 };
+
+/** Routes that end the caller's session: called with a fresh session each time, so the others keep theirs. */
+const ENDS_SESSION = new Set(['GET /api/logout', 'POST /api/logout/everywhere', 'GET /api/sellerLogout']);
 
 interface Route {
   method: string;
@@ -119,17 +123,9 @@ describe('authorization matrix', () => {
   beforeAll(async () => {
     t = await createTestApp(SESSION_ENV);
     routes = registeredRoutes(t.app);
-    const shopperCookie = async (name: string) => {
-      const res = await t
-        .http()
-        .post('/api/register')
-        .send({ firstName: name, email: uniqueEmail(name), password: PASSWORD })
-        .expect(201);
-      return `token=${cookie(res, 'token')!.value}`;
-    };
     cookies.shopperA = await shopperCookie('Asha');
     cookies.shopperB = await shopperCookie('Bala');
-    cookies.seller = `sellerToken=${cookie(await t.http().post('/api/sellerlogin').send(SELLER).expect(200), 'sellerToken')!.value}`;
+    cookies.seller = await sellerCookie();
   });
   afterAll(() => t.close());
 
@@ -144,12 +140,24 @@ describe('authorization matrix', () => {
     expect(missing).toEqual([]);
   });
 
+  const shopperCookie = async (name: string) => {
+    const res = await t
+      .http()
+      .post('/api/register')
+      .send({ firstName: name, email: uniqueEmail(name), password: PASSWORD })
+      .expect(201);
+    return `token=${cookie(res, 'token')!.value}`;
+  };
+  const sellerCookie = async () => `sellerToken=${cookie(await t.http().post('/api/sellerlogin').send(SELLER).expect(200), 'sellerToken')!.value}`;
+
   /** Calls a route as someone; path parameters get a well-formed id that names nothing. */
   async function call(route: Route, who: keyof typeof cookies): Promise<number> {
     const path = route.path.replace(/:(\w+)/g, () => new Types.ObjectId().toHexString()).replace(/\*.*$|\{.*\}$/, 'x');
     const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
     let req = request(t.app.getHttpServer())[method](path);
-    if (cookies[who]) req = req.set('Cookie', cookies[who]!);
+    const fresh = ENDS_SESSION.has(`${route.method} ${route.path}`) && who !== 'anonymous';
+    const session = fresh ? (who === 'seller' ? await sellerCookie() : await shopperCookie(who)) : cookies[who];
+    if (session) req = req.set('Cookie', session);
     if (['post', 'put', 'patch'].includes(method)) req = req.send({});
     return (await req).status;
   }

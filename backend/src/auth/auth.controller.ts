@@ -1,12 +1,13 @@
 import type { UserView } from '@greencart/domain';
-import { Body, Controller, Get, GoneException, Header, HttpCode, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, GoneException, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { CurrentUser } from '../sessions/current-user.decorator';
-import { LoginAttempt } from '../common/decorators/login-attempt.decorator';
+import { LoginAttempt, Registration } from '../common/decorators/login-attempt.decorator';
 import { ShopperOnly } from '../sessions/shopper-only.decorator';
 import { SHOPPER_COOKIE } from '../sessions/session';
 import { SessionCookies } from '../sessions/session-cookies';
+import { SessionService } from '../sessions/session.service';
 import type { UserData } from '../users/users.service';
 import { CartService } from '../cart/cart.service';
 import { AuthService } from './auth.service';
@@ -20,9 +21,11 @@ export class AuthController {
     private readonly auth: AuthService,
     private readonly cart: CartService,
     private readonly cookies: SessionCookies,
+    private readonly sessions: SessionService,
   ) {}
 
   @Post('register')
+  @Registration()
   async register(@Body() dto: RegisterDto, @Res({ passthrough: true }) res: Response) {
     const user = await this.auth.register(dto);
     await this.startSession(res, user);
@@ -45,10 +48,22 @@ export class AuthController {
     return { success: true, userData: await this.withCart(user) };
   }
 
+  /** Ends this session on the server too: its token is refused from now on, not only forgotten by the browser. */
   @Get('logout')
-  logout(@Res({ passthrough: true }) res: Response) {
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    await this.sessions.endSession(req.cookies ?? {}, 'shopper');
     this.cookies.clear(res, SHOPPER_COOKIE);
     return { success: true, message: 'Logged out' };
+  }
+
+  /** Ends every session of the shopper, on every device. */
+  @Post('logout/everywhere')
+  @ShopperOnly()
+  @HttpCode(200)
+  async logoutEverywhere(@CurrentUser() user: UserData, @Res({ passthrough: true }) res: Response) {
+    await this.sessions.endAllShopperSessions(user._id);
+    this.cookies.clear(res, SHOPPER_COOKIE);
+    return { success: true, message: 'Signed out on every device' };
   }
 
   // The original signed in whoever the browser named; Google sign-in is now the real OAuth flow.

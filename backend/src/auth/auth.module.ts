@@ -1,10 +1,10 @@
-import { Logger, Module, OnModuleInit } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { JwtService } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { CartModule } from '../cart/cart.module';
 import { SessionCookies } from '../sessions/session-cookies';
-import { DEV_SELLER_PASSWORD, Environment, insecureDefaults, isGoogleEnabled } from '../config/environment';
+import { Environment, isGoogleEnabled } from '../config/environment';
 import { UsersModule } from '../users/users.module';
 import { UsersService } from '../users/users.service';
 import { AuthController } from './auth.controller';
@@ -32,18 +32,4 @@ import { GoogleStrategy } from './google.strategy';
   ],
   exports: [AuthService],
 })
-export class AuthModule implements OnModuleInit {
-  private readonly logger = new Logger('Auth');
-
-  constructor(private readonly config: ConfigService<Environment, true>) {}
-
-  onModuleInit() {
-    const env = {
-      JWT_SECRET: this.config.get('JWT_SECRET', { infer: true }),
-      SELLER_EMAIL: this.config.get('SELLER_EMAIL', { infer: true }),
-      SELLER_PASSWORD: this.config.get('SELLER_PASSWORD', { infer: true }),
-    } as Environment;
-    for (const warning of insecureDefaults(env)) this.logger.warn(`${warning}: fine for development, refused in production`);
-    if (env.SELLER_PASSWORD === DEV_SELLER_PASSWORD) this.logger.warn(`Seller login for development: ${env.SELLER_EMAIL} / ${DEV_SELLER_PASSWORD}`);
-  }
-}
+export class AuthModule {}

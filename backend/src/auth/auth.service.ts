@@ -1,7 +1,6 @@
 import { Injectable, UnauthorizedException } from '@nestjs/common';
-import { JwtService } from '@nestjs/jwt';
 import * as argon2 from 'argon2';
-import { SESSION_EXPIRES_IN, SHOPPER_AUDIENCE, TOKEN_ISSUER, type ShopperTokenPayload } from '../sessions/session';
+import { SessionService } from '../sessions/session.service';
 import { UserData, UsersService } from '../users/users.service';
 import type { LoginDto } from './dto/login.dto';
 import type { RegisterDto } from './dto/register.dto';
@@ -15,7 +14,7 @@ export class AuthService {
 
   constructor(
     private readonly users: UsersService,
-    private readonly jwt: JwtService,
+    private readonly sessions: SessionService,
   ) {}
 
   async register(dto: RegisterDto): Promise<UserData> {
@@ -34,7 +33,6 @@ export class AuthService {
   }
 
   signSession(user: Pick<UserData, '_id'>): Promise<string> {
-    const payload: ShopperTokenPayload = { sub: user._id, role: 'shopper' };
-    return this.jwt.signAsync(payload, { audience: SHOPPER_AUDIENCE, issuer: TOKEN_ISSUER, expiresIn: SESSION_EXPIRES_IN });
+    return this.sessions.signShopper(user._id);
   }
 }

@@ -1,27 +1,35 @@
 import { ExecutionContext, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { APP_GUARD } from '@nestjs/core';
-import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
-import { LOGIN_ATTEMPT } from '../common/decorators/login-attempt.decorator';
+import { LOGIN_ATTEMPT, REGISTRATION } from '../common/decorators/login-attempt.decorator';
+import { ResilientThrottlerStorage, type RedisState } from '../common/rate-limit/resilient-storage';
 import type { Environment } from '../config/environment';
 
 const onlyHttp = (context: ExecutionContext) => context.getType() !== 'http';
+const isLogin = (context: ExecutionContext) => !onlyHttp(context) && !!Reflect.getMetadata(LOGIN_ATTEMPT, context.getHandler());
+const isRegistration = (context: ExecutionContext) => !onlyHttp(context) && !!Reflect.getMetadata(REGISTRATION, context.getHandler());
+const emailOf = (req: { body?: { email?: unknown } }) => (typeof req.body?.email === 'string' ? req.body.email.trim().toLowerCase() : '');
 
-let openStorage: ThrottlerStorageRedisService | undefined;
+let openStorage: ResilientThrottlerStorage | undefined;
 
-function redisStorage(config: ConfigService<Environment, true>): ThrottlerStorageRedisService | undefined {
+function redisStorage(config: ConfigService<Environment, true>): ResilientThrottlerStorage | undefined {
   const url = config.get('REDIS_URL', { infer: true });
   if (!url) return undefined;
-  openStorage = new ThrottlerStorageRedisService(url, { keyPrefix: config.get('REDIS_KEY_PREFIX', { infer: true }), maxRetriesPerRequest: 2 });
+  openStorage = new ResilientThrottlerStorage(url, config.get('REDIS_KEY_PREFIX', { infer: true }));
   return openStorage;
+}
+
+/** Where the rate-limit counters live now: 'up' (Redis), 'degraded' (Redis away, this process), 'off' (no Redis configured). */
+export function rateLimitStore(): RedisState | 'off' {
+  return openStorage?.state ?? 'off';
 }
 
 /** The storage is handed to the throttler as a value, so Nest does not close its connection: this does. */
 @Injectable()
 class RedisStorageCloser implements OnApplicationShutdown {
   onApplicationShutdown() {
-    openStorage?.onModuleDestroy();
+    openStorage?.close();
     openStorage = undefined;
   }
 }
@@ -48,14 +56,36 @@ class RedisStorageCloser implements OnApplicationShutdown {
             generateKey: (_context, tracker, name) => `${name}:${tracker}`,
           },
           {
+            // Guessing one account's password from one address.
             name: 'login',
             limit: config.get('LOGIN_THROTTLE_LIMIT', { infer: true }),
             ttl: config.get('LOGIN_THROTTLE_TTL_MS', { infer: true }),
-            skipIf: (context) => onlyHttp(context) || !Reflect.getMetadata(LOGIN_ATTEMPT, context.getHandler()),
-            getTracker: (req: { ip?: string; body?: { email?: unknown } }) => {
-              const email = typeof req.body?.email === 'string' ? req.body.email.trim().toLowerCase() : '';
-              return `${req.ip ?? ''}|${email}`;
-            },
+            skipIf: (context) => !isLogin(context),
+            getTracker: (req: { ip?: string; body?: { email?: unknown } }) => `${req.ip ?? ''}|${emailOf(req)}`,
+          },
+          {
+            // One account guessed from many addresses (X-Forwarded-For rotation, botnets).
+            name: 'login-account',
+            limit: config.get('LOGIN_ACCOUNT_THROTTLE_LIMIT', { infer: true }),
+            ttl: config.get('LOGIN_ACCOUNT_THROTTLE_TTL_MS', { infer: true }),
+            skipIf: (context) => !isLogin(context),
+            getTracker: (req: { body?: { email?: unknown } }) => emailOf(req),
+            generateKey: (_context, tracker, name) => `${name}:${tracker}`,
+          },
+          {
+            // Many accounts tried from one address (password spraying).
+            name: 'login-address',
+            limit: config.get('LOGIN_ADDRESS_THROTTLE_LIMIT', { infer: true }),
+            ttl: config.get('LOGIN_ADDRESS_THROTTLE_TTL_MS', { infer: true }),
+            skipIf: (context) => !isLogin(context),
+            generateKey: (_context, tracker, name) => `${name}:${tracker}`,
+          },
+          {
+            name: 'register',
+            limit: config.get('REGISTER_THROTTLE_LIMIT', { infer: true }),
+            ttl: config.get('REGISTER_THROTTLE_TTL_MS', { infer: true }),
+            skipIf: (context) => !isRegistration(context),
+            generateKey: (_context, tracker, name) => `${name}:${tracker}`,
           },
         ],
       }),

@@ -1,11 +1,14 @@
 import { plainToInstance, Transform, Type } from 'class-transformer';
-import { IsBoolean, IsEmail, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, validateSync } from 'class-validator';
+import { randomBytes } from 'node:crypto';
+import { IsBoolean, IsEmail, IsIn, IsInt, IsNotIn, IsOptional, IsString, IsUrl, Max, Min, MinLength, validateSync } from 'class-validator';
 
 const toBoolean = ({ value }: { value: unknown }) => (typeof value === 'string' ? ['1', 'true', 'yes', 'on'].includes(value.toLowerCase()) : value);
 
-export const DEV_JWT_SECRET = 'greencart-development-secret-not-for-production';
-export const DEV_SELLER_EMAIL = 'seller@greencart.local';
-export const DEV_SELLER_PASSWORD = 'greencart-seller';
+/** Values earlier versions shipped as defaults: public, so never accepted as secrets. */
+const PUBLIC_SECRETS = ['greencart-development-secret-not-for-production', 'greencart-seller'];
+
+/** Not a secret: the seller's sign-in name when SELLER_EMAIL is not set (outside production). */
+export const DEFAULT_SELLER_EMAIL = 'seller@greencart.local';
 
 /** Every setting of the backend, read once from the environment at start-up. */
 export class Environment {
@@ -47,14 +50,21 @@ export class Environment {
   @IsString()
   REDIS_KEY_PREFIX = 'greencart:';
 
-  /** Express `trust proxy`: which proxies' X-Forwarded-For to believe (rate limits key on the client IP). */
+  /**
+   * Express `trust proxy`: which proxies' X-Forwarded-For to believe (rate limits key on the client
+   * IP). Off by default: nothing in front of the app is trusted unless said so (compose sets its proxy).
+   */
   @IsString()
-  TRUST_PROXY = 'loopback';
+  TRUST_PROXY = 'false';
 
-  /** Signs session cookies. The development default is refused in production. */
-  @IsString()
-  @MinLength(16)
-  JWT_SECRET = DEV_JWT_SECRET;
+  /**
+   * Signs session cookies. Required; outside production main.ts generates a random one on first
+   * start and keeps it in the data folder (config/local-secrets.ts).
+   */
+  @IsString({ message: 'JWT_SECRET is not set' })
+  @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters' })
+  @IsNotIn(PUBLIC_SECRETS, { message: 'JWT_SECRET is a value published in GreenCart’s code; choose your own' })
+  JWT_SECRET: string;
 
   /** Secure flag on session cookies; on by default in production. */
   @IsOptional()
@@ -62,13 +72,14 @@ export class Environment {
   @IsBoolean()
   COOKIE_SECURE?: boolean;
 
-  /** The one seller (shop owner) account. The development password is refused in production. */
-  @IsEmail()
-  SELLER_EMAIL = DEV_SELLER_EMAIL;
+  /** The one seller (shop owner) account. Outside production an unset password is generated like JWT_SECRET. */
+  @IsEmail({}, { message: 'SELLER_EMAIL must be an email address' })
+  SELLER_EMAIL = DEFAULT_SELLER_EMAIL;
 
-  @IsString()
-  @MinLength(8)
-  SELLER_PASSWORD = DEV_SELLER_PASSWORD;
+  @IsString({ message: 'SELLER_PASSWORD is not set' })
+  @MinLength(12, { message: 'SELLER_PASSWORD must be at least 12 characters' })
+  @IsNotIn(PUBLIC_SECRETS, { message: 'SELLER_PASSWORD is a value published in GreenCart’s code; choose your own' })
+  SELLER_PASSWORD: string;
 
   /** Google sign-in is enabled when both the client id and secret are set. */
   @IsOptional()
@@ -157,14 +168,39 @@ export class Environment {
   @IsInt()
   @Min(1000)
   LOGIN_THROTTLE_TTL_MS = 60_000;
-}
 
-/** Settings that still carry their development defaults (warned about in development, refused in production). */
-export function insecureDefaults(env: Environment): string[] {
-  const found: string[] = [];
-  if (env.JWT_SECRET === DEV_JWT_SECRET) found.push('JWT_SECRET is the development default');
-  if (env.SELLER_PASSWORD === DEV_SELLER_PASSWORD) found.push('SELLER_PASSWORD is the development default');
-  return found;
+  /** Sign-in attempts per account from any address, per window. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  LOGIN_ACCOUNT_THROTTLE_LIMIT = 20;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1000)
+  LOGIN_ACCOUNT_THROTTLE_TTL_MS = 15 * 60_000;
+
+  /** Sign-in attempts per address across all accounts, per window. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  LOGIN_ADDRESS_THROTTLE_LIMIT = 30;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1000)
+  LOGIN_ADDRESS_THROTTLE_TTL_MS = 15 * 60_000;
+
+  /** New accounts per address, per window. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  REGISTER_THROTTLE_LIMIT = 10;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1000)
+  REGISTER_THROTTLE_TTL_MS = 60 * 60_000;
 }
 
 export function isGoogleEnabled(env: Pick<Environment, 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET'>): boolean {
@@ -178,21 +214,20 @@ export function onlinePaymentProblem(env: Pick<Environment, 'RAZORPAY_KEY_ID' | 
 }
 
 export function validateEnvironment(raw: Record<string, unknown>): Environment {
+  // Outside production a missing secret gets a random value for this process (main.ts keeps one in the
+  // data folder so it survives restarts); production must be told explicitly.
+  if (raw.NODE_ENV !== 'production') {
+    raw = {
+      ...raw,
+      JWT_SECRET: raw.JWT_SECRET || randomBytes(48).toString('base64url'),
+      SELLER_PASSWORD: raw.SELLER_PASSWORD || randomBytes(12).toString('base64url'),
+    };
+  }
   const env = plainToInstance(Environment, raw, { exposeDefaultValues: true });
   const errors = validateSync(env, { skipMissingProperties: false, whitelist: false });
   if (errors.length) {
     const lines = errors.flatMap((e) => Object.values(e.constraints ?? {}).map((c) => `  - ${c}`));
     throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
-  }
-  if (env.NODE_ENV === 'production') {
-    const unsafe = insecureDefaults(env).map((problem) =>
-      problem.startsWith('SELLER_PASSWORD') && !raw.SELLER_PASSWORD ? 'SELLER_PASSWORD is not set' : problem,
-    );
-    if (unsafe.length) {
-      throw new Error(
-        `Refusing to start in production with development secrets:\n${unsafe.map((u) => `  - ${u}: set a strong value in the environment`).join('\n')}`,
-      );
-    }
   }
   return env;
 }

@@ -12,6 +12,8 @@ export interface RunningDatabase {
   /** Connection string without a database name. */
   uri: string;
   kind: 'external' | 'mongod' | 'ferretdb';
+  /** The server process (FerretDB), for supervision and the fault tests. */
+  pid?: () => number | undefined;
   stop(): Promise<void>;
 }
 
@@ -80,32 +82,54 @@ async function startFerret(dataDir: string, log: (m: string) => void): Promise<R
   mkdirSync(sqliteDir, { recursive: true });
   mkdirSync(stateDir, { recursive: true });
   const port = await freePort();
-  const child = spawn(
-    binary,
-    [
-      '--handler=sqlite',
-      `--sqlite-url=file:${sqliteDir}/`,
-      `--listen-addr=127.0.0.1:${port}`,
-      '--debug-addr=127.0.0.1:0',
-      `--state-dir=${stateDir}`,
-      '--telemetry=disable',
-      '--log-level=warn',
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
+  const args = [
+    '--handler=sqlite',
+    `--sqlite-url=file:${sqliteDir}/`,
+    `--listen-addr=127.0.0.1:${port}`,
+    '--debug-addr=127.0.0.1:0',
+    `--state-dir=${stateDir}`,
+    '--telemetry=disable',
+    '--log-level=warn',
+  ];
   let stderr = '';
-  child.once('exit', (code, signal) => process.env.GREENCART_DEBUG_DB && console.error(`ferretdb exited code=${code} signal=${signal}: ${stderr}`));
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
-  });
+  let stopping = false;
+  let child: ChildProcess;
+  const restarts: number[] = [];
+
+  // Supervised: if FerretDB dies it is started again on the same port and data, and the driver
+  // reconnects by itself. Crashing more than 5 times a minute is not a blip: the app exits non-zero
+  // so its own supervisor (systemd, docker, npm start's caller) can act.
+  const spawnFerret = () => {
+    child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-4000);
+    });
+    child.once('exit', (code, signal) => {
+      if (stopping) return;
+      const now = Date.now();
+      restarts.push(now);
+      while (restarts.length && restarts[0] < now - 60_000) restarts.shift();
+      if (restarts.length > 5) {
+        console.error(`FerretDB keeps exiting (last: code=${code} signal=${signal}); stopping GreenCart.\n${stderr}`);
+        process.exit(1);
+      }
+      log(`FerretDB exited (code=${code} signal=${signal}); restarting it`);
+      setTimeout(() => !stopping && spawnFerret(), 300);
+    });
+  };
+  spawnFerret();
   const killChild = () => child.kill('SIGTERM');
   process.once('exit', killChild);
-  await waitForPort(port, child, () => stderr);
+  await waitForPort(port, child!, () => stderr);
   log(`Embedded database: FerretDB ${FERRETDB_VERSION} on SQLite (data in ${sqliteDir})`);
   return {
     uri: `mongodb://127.0.0.1:${port}/`,
     kind: 'ferretdb',
-    stop: () => stopChild(child).finally(() => process.removeListener('exit', killChild)),
+    pid: () => child.pid,
+    stop: () => {
+      stopping = true;
+      return stopChild(child).finally(() => process.removeListener('exit', killChild));
+    },
   };
 }
 

@@ -1,11 +1,12 @@
-import { Body, Controller, Get, Header, HttpCode, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { LoginDto } from '../auth/dto/login.dto';
 import { LoginAttempt } from '../common/decorators/login-attempt.decorator';
 import { SellerOnly } from '../sessions/seller-only.decorator';
 import { SELLER_COOKIE } from '../sessions/session';
 import { SessionCookies } from '../sessions/session-cookies';
+import { SessionService } from '../sessions/session.service';
 import { SellerCredentials } from '../sessions/seller-credentials';
 
 @ApiTags('seller')
@@ -14,6 +15,7 @@ export class SellerController {
   constructor(
     private readonly seller: SellerCredentials,
     private readonly cookies: SessionCookies,
+    private readonly sessions: SessionService,
   ) {}
 
   @Post('sellerlogin')
@@ -31,8 +33,10 @@ export class SellerController {
     return { success: true };
   }
 
+  /** Ends this seller session on the server too. */
   @Get('sellerLogout')
-  logout(@Res({ passthrough: true }) res: Response) {
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    await this.sessions.endSession(req.cookies ?? {}, 'seller');
     this.cookies.clear(res, SELLER_COOKIE);
     return { success: true, message: 'Logged out' };
   }

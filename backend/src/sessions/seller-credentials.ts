@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { JwtService } from '@nestjs/jwt';
@@ -36,7 +36,7 @@ export class SellerCredentials {
     const emailOk = sameSecret(email, this.email);
     const passwordOk = sameSecret(password, this.config.get('SELLER_PASSWORD', { infer: true }));
     if (!(emailOk && passwordOk)) throw new UnauthorizedException('Invalid email or password');
-    const payload: SellerTokenPayload = { sub: this.email, role: 'seller', pwd: this.passwordFingerprint };
+    const payload: SellerTokenPayload = { sub: this.email, role: 'seller', pwd: this.passwordFingerprint, sid: randomBytes(16).toString('base64url') };
     return this.jwt.signAsync(payload, { audience: SELLER_AUDIENCE, issuer: TOKEN_ISSUER, expiresIn: SESSION_EXPIRES_IN });
   }
 

@@ -26,7 +26,7 @@ export class SellerJwtStrategy extends PassportStrategy(Strategy, 'seller-jwt') 
     });
   }
 
-  validate(payload: SellerTokenPayload): SellerSession | null {
+  validate(payload: SellerTokenPayload): Promise<SellerSession | null> {
     return this.sessions.sellerFromClaims(payload);
   }
 }

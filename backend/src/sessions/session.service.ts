@@ -1,9 +1,22 @@
+import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
+import { InjectModel } from '@nestjs/mongoose';
 import { parse as parseCookieHeader } from 'cookie';
+import { Model } from 'mongoose';
 import { UserData, UsersService } from '../users/users.service';
+import { RevokedSession } from './schemas/revoked-session.schema';
 import { SellerCredentials } from './seller-credentials';
-import { SELLER_AUDIENCE, SELLER_COOKIE, SHOPPER_AUDIENCE, SHOPPER_COOKIE, TOKEN_ISSUER, type SellerTokenPayload, type ShopperTokenPayload } from './session';
+import {
+  SELLER_AUDIENCE,
+  SELLER_COOKIE,
+  SESSION_EXPIRES_IN,
+  SHOPPER_AUDIENCE,
+  SHOPPER_COOKIE,
+  TOKEN_ISSUER,
+  type SellerTokenPayload,
+  type ShopperTokenPayload,
+} from './session';
 
 /** The signed-in shopper, fresh from the database. */
 export type Shopper = UserData;
@@ -24,7 +37,9 @@ type Cookies = Record<string, string | undefined>;
 /**
  * The one session check, for HTTP and websockets alike: turns the session cookies of a request or a
  * socket handshake into the shopper and/or the seller. The passport strategies behind
- * `@ShopperOnly()` / `@SellerOnly()` and the socket gateway all end here.
+ * `@ShopperOnly()` / `@SellerOnly()` and the socket gateway all end here. A token counts only with
+ * an expiry, a session id that was not logged out, and (shoppers) the account's current session
+ * version.
  */
 @Injectable()
 export class SessionService {
@@ -32,24 +47,32 @@ export class SessionService {
     private readonly jwt: JwtService,
     private readonly users: UsersService,
     private readonly seller: SellerCredentials,
+    @InjectModel(RevokedSession.name) private readonly revoked: Model<RevokedSession>,
   ) {}
 
-  /** A shopper token's claims are trusted only while the account exists. */
-  async shopperFromClaims(payload: ShopperTokenPayload | undefined): Promise<Shopper | null> {
-    if (payload?.role !== 'shopper' || typeof payload.sub !== 'string') return null;
-    return this.users.findById(payload.sub);
+  /** A new session for the shopper (7 days). */
+  async signShopper(userId: string): Promise<string> {
+    const state = await this.users.findForSession(userId);
+    const payload: ShopperTokenPayload = { sub: userId, role: 'shopper', sid: newSessionId(), sv: state?.sessionVersion ?? 0 };
+    return this.jwt.signAsync(payload, { audience: SHOPPER_AUDIENCE, issuer: TOKEN_ISSUER, expiresIn: SESSION_EXPIRES_IN });
   }
 
-  /** A seller token is trusted only while the seller credentials it was issued under are current. */
-  sellerFromClaims(payload: SellerTokenPayload | undefined): SellerSession | null {
-    return payload && this.seller.isCurrent(payload) ? { role: 'seller', email: payload.sub } : null;
+  async shopperFromClaims(payload: ShopperTokenPayload | undefined): Promise<Shopper | null> {
+    if (payload?.role !== 'shopper' || typeof payload.sub !== 'string' || typeof payload.sv !== 'number' || !isLive(payload)) return null;
+    const [state, revoked] = await Promise.all([this.users.findForSession(payload.sub), this.isRevoked(payload.sid)]);
+    return state && !revoked && state.sessionVersion === payload.sv ? state.user : null;
+  }
+
+  async sellerFromClaims(payload: SellerTokenPayload | undefined): Promise<SellerSession | null> {
+    if (!payload || !isLive(payload) || !this.seller.isCurrent(payload)) return null;
+    return (await this.isRevoked(payload.sid)) ? null : { role: 'seller', email: payload.sub };
   }
 
   async shopperFromCookies(cookies: Cookies): Promise<Shopper | null> {
     return this.shopperFromClaims(this.verify<ShopperTokenPayload>(cookies[SHOPPER_COOKIE], SHOPPER_AUDIENCE));
   }
 
-  sellerFromCookies(cookies: Cookies): SellerSession | null {
+  sellerFromCookies(cookies: Cookies): Promise<SellerSession | null> {
     return this.sellerFromClaims(this.verify<SellerTokenPayload>(cookies[SELLER_COOKIE], SELLER_AUDIENCE));
   }
 
@@ -59,12 +82,34 @@ export class SessionService {
   }
 
   async fromCookies(cookies: Cookies): Promise<Sessions> {
-    return { shopper: await this.shopperFromCookies(cookies), seller: this.sellerFromCookies(cookies) };
+    const [shopper, seller] = await Promise.all([this.shopperFromCookies(cookies), this.sellerFromCookies(cookies)]);
+    return { shopper, seller };
   }
 
   /** The sessions of a raw `Cookie` header, as a socket handshake carries it. */
   fromCookieHeader(header: string | undefined): Promise<Sessions> {
     return this.fromCookies(header ? parseCookieHeader(header) : {});
+  }
+
+  /** Logging out: the session in this cookie is refused from now on, wherever its token is replayed. */
+  async endSession(cookies: Cookies, kind: 'shopper' | 'seller'): Promise<void> {
+    const payload = this.verify<{ sid?: unknown; exp?: unknown }>(
+      cookies[kind === 'shopper' ? SHOPPER_COOKIE : SELLER_COOKIE],
+      kind === 'shopper' ? SHOPPER_AUDIENCE : SELLER_AUDIENCE,
+    );
+    if (!payload || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return;
+    await this.revoked.updateOne({ _id: payload.sid }, { $set: { until: new Date(payload.exp * 1000) } }, { upsert: true });
+    // Records of sessions that have expired anyway are no longer needed (no TTL indexes on FerretDB).
+    await this.revoked.deleteMany({ until: { $lt: new Date() } });
+  }
+
+  /** "Sign out everywhere": every session of the shopper ends, this one included. */
+  async endAllShopperSessions(userId: string): Promise<void> {
+    await this.users.endAllSessions(userId);
+  }
+
+  private async isRevoked(sid: unknown): Promise<boolean> {
+    return typeof sid !== 'string' || !!(await this.revoked.exists({ _id: sid }));
   }
 
   private verify<T extends object>(token: unknown, audience: string): T | undefined {
@@ -75,4 +120,13 @@ export class SessionService {
       return undefined;
     }
   }
+}
+
+/** A token without an expiry never counts (jsonwebtoken only checks `exp` when it is there). */
+function isLive(payload: { exp?: unknown; sid?: unknown }): boolean {
+  return typeof payload.exp === 'number' && payload.exp * 1000 > Date.now() && typeof payload.sid === 'string';
+}
+
+function newSessionId(): string {
+  return randomBytes(16).toString('base64url');
 }

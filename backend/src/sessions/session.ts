@@ -16,6 +16,11 @@ export const SELLER_AUDIENCE = 'greencart:seller';
 export interface ShopperTokenPayload {
   sub: string;
   role: 'shopper';
+  /** This session's id: logging out revokes it. */
+  sid: string;
+  /** The account's session version when signed in: "sign out everywhere" raises it. */
+  sv: number;
+  exp?: number;
 }
 
 export interface SellerTokenPayload {
@@ -23,6 +28,9 @@ export interface SellerTokenPayload {
   role: 'seller';
   /** Fingerprint of the seller password the token was issued under: changing the password signs the seller out. */
   pwd: string;
+  /** This session's id: logging out revokes it. */
+  sid: string;
+  exp?: number;
 }
 
 type CookieSettings = Pick<Environment, 'NODE_ENV' | 'COOKIE_SECURE'>;

@@ -1,9 +1,11 @@
 import { Global, Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { JwtModule } from '@nestjs/jwt';
+import { MongooseModule } from '@nestjs/mongoose';
 import { PassportModule } from '@nestjs/passport';
 import type { Environment } from '../config/environment';
 import { UsersModule } from '../users/users.module';
+import { RevokedSession, RevokedSessionSchema } from './schemas/revoked-session.schema';
 import { SellerCredentials } from './seller-credentials';
 import { SellerJwtStrategy } from './seller-jwt.strategy';
 import { SessionCookies } from './session-cookies';
@@ -20,6 +22,7 @@ import { ShopperJwtStrategy } from './shopper-jwt.strategy';
   imports: [
     UsersModule,
     PassportModule,
+    MongooseModule.forFeature([{ name: RevokedSession.name, schema: RevokedSessionSchema }]),
     JwtModule.registerAsync({
       inject: [ConfigService],
       useFactory: (config: ConfigService<Environment, true>) => ({

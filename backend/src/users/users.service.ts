@@ -15,6 +15,7 @@ interface StoredUser {
   _id: Types.ObjectId;
   firstName: string;
   email: string;
+  sessionVersion?: number;
   passwordHash?: string;
   googleId?: string;
 }
@@ -93,5 +94,18 @@ export class UsersService implements OnModuleInit {
       }
     }
     throw new ConflictException('Could not sign in with Google, please try again');
+  }
+
+  /** The account and its current session version, for checking a session token; null when the account is gone. */
+  async findForSession(id: string): Promise<{ user: UserData; sessionVersion: number } | null> {
+    if (!isValidObjectId(id)) return null;
+    const user = await this.users.findById(id).select(`${PUBLIC_FIELDS} sessionVersion`).lean<StoredUser>();
+    return user ? { user: toUserData(user), sessionVersion: user.sessionVersion ?? 0 } : null;
+  }
+
+  /** Ends every session of the account (their tokens carry the old version). */
+  async endAllSessions(id: string): Promise<void> {
+    if (!isValidObjectId(id)) return;
+    await this.users.updateOne({ _id: id }, { $inc: { sessionVersion: 1 } });
   }
 }

@@ -27,7 +27,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     options.database ?? `t_${(expect.getState().testPath ?? 'suite').split('/').pop()!.replace(/\W+/g, '_').slice(0, 30)}_${randomBytes(3).toString('hex')}`;
   // Real Redis when the run has one; each app its own key prefix unless a suite shares one on purpose.
   const redis = process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_KEY_PREFIX: `test:${dbName}:` } : {};
-  Object.assign(process.env, { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', FRONTEND_DIST: '/nonexistent' }, redis, env, {
+  const secrets = { JWT_SECRET: 'test-jwt-secret-for-the-e2e-suites-only-0123456789', SELLER_PASSWORD: 'test-seller-password' };
+  Object.assign(process.env, { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', FRONTEND_DIST: '/nonexistent' }, secrets, redis, env, {
     MONGODB_URI: `${base}${dbName}`,
   });
   // Load after the environment is set: the config module validates it at import time.

@@ -2,18 +2,56 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { Response } from 'express';
 import { Error as MongooseError } from 'mongoose';
 
+/** Driver errors that mean "the database is not answering", not "this request is wrong". */
+const DATABASE_AWAY = new Set([
+  'MongoServerSelectionError',
+  'MongooseServerSelectionError',
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoNotConnectedError',
+  'MongoTopologyClosedError',
+  'MongoPoolClearedError',
+  'MongoExpiredSessionError',
+]);
+/** MaxTimeMSExpired: a query ran past its time limit. */
+const TIME_LIMIT_CODE = 50;
+export const DATABASE_AWAY_MESSAGE = "The shop's database is not answering right now; please try again in a few seconds";
+export const RETRY_AFTER_SECONDS = 5;
+
+export function isDatabaseAway(error: unknown): boolean {
+  const e = error as { name?: string; code?: unknown; message?: string } | null;
+  if (!e || typeof e !== 'object') return false;
+  return (
+    DATABASE_AWAY.has(e.name ?? '') || e.code === TIME_LIMIT_CODE || /buffering timed out|connection .* closed|Client must be connected/i.test(e.message ?? '')
+  );
+}
+
 /** Turns every error into `{ success: false, message }` with an honest status; never leaks internals. */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Exceptions');
+  private lastAwayLog = 0;
 
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') throw exception;
     const response = host.switchToHttp().getResponse<Response>();
     const { status, message } = this.describe(exception);
-    if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    if (status === HttpStatus.SERVICE_UNAVAILABLE) response.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+    this.log(exception, status, message);
     if (response.headersSent) return;
     response.status(status).json({ success: false, message });
+  }
+
+  /** Unexpected errors with their stack; deliberate 5xx answers (a service away) as one line, at most every few seconds for the database. */
+  private log(exception: unknown, status: number, message: string) {
+    if (status < 500) return;
+    if (exception instanceof HttpException) return this.logger.warn(`${status}: ${message}`);
+    if (isDatabaseAway(exception)) {
+      if (Date.now() - this.lastAwayLog > 5_000) this.logger.warn(`Database away: ${(exception as Error).message}`);
+      this.lastAwayLog = Date.now();
+      return;
+    }
+    this.logger.error(exception instanceof Error ? exception.stack : String(exception));
   }
 
   private describe(exception: unknown): { status: number; message: string } {
@@ -34,7 +72,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
           .join('; '),
       };
     }
-    // body-parser and multer errors carry a client status (400 bad JSON, 413 too large, ...).
+    if (isDatabaseAway(exception)) return { status: HttpStatus.SERVICE_UNAVAILABLE, message: DATABASE_AWAY_MESSAGE };
+    // body-parser and multer errors carry a client status (400 bad JSON, 413 too large, 415 charset/encoding, ...).
     const status = (exception as { status?: unknown; statusCode?: unknown })?.status ?? (exception as { statusCode?: unknown })?.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       const type = (exception as { type?: string }).type;

@@ -7,6 +7,7 @@ export class OrdersPageQuery {
   @Type(() => Number)
   @IsInt({ message: 'page must be a whole number' })
   @Min(1, { message: 'page must be at least 1' })
+  @Max(10_000, { message: 'page must be at most 10000' })
   page = 1;
 
   @IsOptional()

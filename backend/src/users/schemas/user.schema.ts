@@ -17,6 +17,10 @@ export class User {
   /** Google's `sub`. Not a unique index: FerretDB v1 has no sparse/partial indexes, so linking is by the unique email. */
   @Prop({ index: true })
   googleId?: string;
+
+  /** Part of every session token; raising it ends every session of the account ("sign out everywhere"). */
+  @Prop({ default: 0 })
+  sessionVersion: number;
 }
 
 export type UserDocument = HydratedDocument<User>;

@@ -1,0 +1,64 @@
+import { Logger } from '@nestjs/common';
+import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
+import { ThrottlerStorageService, type ThrottlerStorage } from '@nestjs/throttler';
+import Redis from 'ioredis';
+
+type Record = Awaited<ReturnType<ThrottlerStorage['increment']>>;
+
+export type RedisState = 'up' | 'degraded';
+
+/**
+ * Rate-limit counters in Redis, shared by every instance; while Redis is away they fall back to
+ * this process's own counters within a command time-out (logged once), and go back to Redis as
+ * soon as it answers again. A Redis outage never turns requests into errors or long waits.
+ */
+export class ResilientThrottlerStorage implements ThrottlerStorage {
+  private readonly logger = new Logger('RateLimits');
+  private readonly local = new ThrottlerStorageService();
+  private readonly shared: ThrottlerStorageRedisService;
+  private readonly client: Redis;
+  private down = false;
+
+  constructor(url: string, keyPrefix: string) {
+    this.client = new Redis(url, {
+      keyPrefix,
+      // Fail at once while disconnected (no queue), and quickly while Redis hangs.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: 500,
+      connectTimeout: 1_000,
+      retryStrategy: () => 500,
+    });
+    this.client.on('error', () => this.markDown());
+    this.client.on('ready', () => {
+      if (this.down) this.logger.log('Redis is back: rate limits are shared again');
+      this.down = false;
+    });
+    this.shared = new ThrottlerStorageRedisService(this.client);
+  }
+
+  get state(): RedisState {
+    return this.down || this.client.status !== 'ready' ? 'degraded' : 'up';
+  }
+
+  async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<Record> {
+    if (this.client.status === 'ready') {
+      try {
+        return await this.shared.increment(key, ttl, limit, blockDuration, throttlerName);
+      } catch {
+        this.markDown();
+      }
+    }
+    return this.local.increment(key, ttl, limit, blockDuration, throttlerName);
+  }
+
+  close(): void {
+    this.local.onApplicationShutdown();
+    this.client.disconnect();
+  }
+
+  private markDown() {
+    if (!this.down) this.logger.warn('Redis is not answering: rate limits use this instance’s own counters until it is back');
+    this.down = true;
+  }
+}
