@@ -1,9 +1,6 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { Module } from '@nestjs/common';
 import { ConfigModule, ConfigService } from '@nestjs/config';
 import { MongooseModule } from '@nestjs/mongoose';
-import { ServeStaticModule } from '@nestjs/serve-static';
 import { LoggerModule } from 'nestjs-pino';
 import { AddressesModule } from './addresses/addresses.module';
 import { AuthModule } from './auth/auth.module';
@@ -13,7 +10,6 @@ import { ChatModule } from './chat/chat.module';
 import { DomainEventsModule } from './common/events/domain-events.module';
 import { Environment, validateEnvironment } from './config/environment';
 import { DatabaseModule } from './database/database.module';
-import { REPO_ROOT } from './database/embedded-database';
 import { HealthModule } from './health/health.module';
 import { MediaModule } from './media/media.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
@@ -23,24 +19,6 @@ import { ProductsModule } from './products/products.module';
 import { SellerModule } from './seller/seller.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { UsersModule } from './users/users.module';
-
-const frontendDist = process.env.FRONTEND_DIST ?? join(REPO_ROOT, 'frontend', 'dist');
-
-/** The built storefront, served on the API's port with SPA fallback (only when it has been built). */
-const storefront = existsSync(join(frontendDist, 'index.html'))
-  ? [
-      ServeStaticModule.forRoot({
-        rootPath: frontendDist,
-        exclude: ['/api/{*path}'],
-        serveStaticOptions: {
-          setHeaders: (res, path) => {
-            // Vite fingerprints everything under assets/; index.html must be revalidated.
-            res.setHeader('Cache-Control', path.includes(`${join('dist', 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-          },
-        },
-      }),
-    ]
-  : [];
 
 @Module({
   imports: [
@@ -76,7 +54,6 @@ const storefront = existsSync(join(frontendDist, 'index.html'))
     }),
     DatabaseModule,
     DomainEventsModule,
-    ...storefront,
     RateLimitModule,
     UsersModule,
     SessionsModule,

@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { NextFunction, Request, Response } from 'express';
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ValidationPipe, type INestApplication, type NestApplicationOptions, type Type } from '@nestjs/common';
@@ -10,7 +13,10 @@ import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import { ShopSocketAdapter } from './chat/socket-io.adapter';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
+import { REPO_ROOT } from './database/embedded-database';
 import { SafeInputPipe } from './common/pipes/safe-input.pipe';
+import { refuseForeignOrigins } from './common/security/same-origin';
+import { RAZORPAY_WEBHOOK_PATH } from './payments/payments.controller';
 import type { Environment } from './config/environment';
 
 /**
@@ -54,6 +60,28 @@ function answerMalformedRequestsInJson(app: NestExpressApplication) {
   });
 }
 
+/**
+ * The built storefront on the API's port (when it has been built): files from dist/, and
+ * index.html for any other GET outside /api and /socket.io (the app's own routes). Served here
+ * rather than by @nestjs/serve-static, whose error handler turned the body parser's 400/413/415
+ * for /api into 404s.
+ */
+function serveStorefront(app: NestExpressApplication, dist: string) {
+  const index = join(dist, 'index.html');
+  if (!existsSync(index)) return;
+  const assets = join(dist, 'assets');
+  app.useStaticAssets(dist, {
+    index: false,
+    // Vite fingerprints everything under assets/; anything else must be revalidated.
+    setHeaders: (res, path) => res.setHeader('Cache-Control', path.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+  });
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || /^\/(api|socket\.io)(\/|$)/.test(req.path)) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+}
+
 /** TRUST_PROXY as Express wants it: true/false, a hop count, or a list of addresses / names (loopback, uniquelocal...). */
 export function trustProxySetting(value: string): boolean | number | string {
   const text = value.trim().toLowerCase();
@@ -84,12 +112,14 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
     }),
   );
   app.use(compression());
+  app.use(refuseForeignOrigins([config.get('FRONTEND_ORIGIN', { infer: true })], [`/api/${RAZORPAY_WEBHOOK_PATH}`]));
   app.use(cookieParser());
   app.enableCors({ origin: [config.get('FRONTEND_ORIGIN', { infer: true })], credentials: true });
   app.useGlobalPipes(new SafeInputPipe(), new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, stopAtFirstError: true }));
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useWebSocketAdapter(new ShopSocketAdapter(app));
   answerMalformedRequestsInJson(app);
+  serveStorefront(app, process.env.FRONTEND_DIST ?? join(REPO_ROOT, 'frontend', 'dist'));
 
   const document = SwaggerModule.createDocument(
     app,

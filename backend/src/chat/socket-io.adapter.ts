@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { INestApplicationContext } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { IoAdapter } from '@nestjs/platform-socket.io';
@@ -5,6 +6,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import Redis from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
 import { SOCKET_CONNECT_TIMEOUT_MS } from '@greencart/domain';
+import { FOREIGN_ORIGIN_MESSAGE, requestOrigin } from '../common/security/same-origin';
 import type { Environment } from '../config/environment';
 
 /**
@@ -27,6 +29,13 @@ export class ShopSocketAdapter extends IoAdapter {
       cors: { origin: [this.config.get('FRONTEND_ORIGIN', { infer: true })], credentials: true },
       connectTimeout: SOCKET_CONNECT_TIMEOUT_MS,
       maxHttpBufferSize: 64 * 1024,
+      // Another website's page may not open a socket with the shopper's cookies (websockets skip CORS).
+      allowRequest: (req: IncomingMessage, callback: (err: string | null | undefined, success: boolean) => void) => {
+        const origin = requestOrigin(req.headers);
+        const own = `${(req.headers['x-forwarded-proto'] as string | undefined)?.split(',')[0] ?? 'http'}://${req.headers.host ?? ''}`;
+        const ok = origin === undefined || origin === own || origin === new URL(this.config.get('FRONTEND_ORIGIN', { infer: true })).origin;
+        callback(ok ? null : FOREIGN_ORIGIN_MESSAGE, ok);
+      },
     }) as Server;
     const url = this.config.get('REDIS_URL', { infer: true });
     if (url) {

@@ -2,7 +2,11 @@ import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { ApiTags } from '@nestjs/swagger';
 import type { Connection } from 'mongoose';
+import { rateLimitStore } from '../auth/rate-limit.module';
 import { DatabaseEngine } from '../database/database-engine';
+
+/** How long the health check waits for the database before saying it is down. */
+const PING_TIMEOUT_MS = 1_000;
 
 @ApiTags('health')
 @Controller('health')
@@ -12,18 +16,25 @@ export class HealthController {
     private readonly engine: DatabaseEngine,
   ) {}
 
-  /** Liveness and database reachability, for load balancers and operators. */
+  /**
+   * The database's state within a second (503 while it is away), and Redis's: 'degraded' while the
+   * shared counters are away and this instance counts on its own.
+   */
   @Get()
   async check() {
     const started = Date.now();
     try {
-      await this.connection.db!.admin().ping();
+      await Promise.race([
+        this.connection.db!.admin().ping(),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('ping timed out')), PING_TIMEOUT_MS).unref()),
+      ]);
     } catch {
       throw new ServiceUnavailableException('Database unavailable');
     }
+    const redis = rateLimitStore();
     return {
       success: true,
-      status: 'ok',
+      status: redis === 'degraded' ? 'degraded' : 'ok',
       uptimeSeconds: Math.round(process.uptime()),
       database: {
         status: 'up',
@@ -32,6 +43,7 @@ export class HealthController {
         engineVersion: this.engine.info.version,
         latencyMs: Date.now() - started,
       },
+      redis: { status: redis },
     };
   }
 }

@@ -12,11 +12,20 @@ import {
   type PaymentType,
   type PriceBreakdown,
 } from '@greencart/domain';
-import { BadRequestException, ConflictException, Injectable, Logger, NotFoundException, OnApplicationBootstrap } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  Injectable,
+  Logger,
+  NotFoundException,
+  OnApplicationBootstrap,
+  ServiceUnavailableException,
+} from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, Model, Types, type QueryFilter } from 'mongoose';
 import { AddressesService } from '../addresses/addresses.service';
 import { DomainEvents } from '../common/events/domain-events';
+import { isDatabaseAway } from '../common/filters/all-exceptions.filter';
 import { LocksService } from '../common/locks/locks.service';
 import { isDuplicateKeyError } from '../common/mongo-errors';
 import { MediaService } from '../media/media.service';
@@ -63,6 +72,9 @@ export interface QuoteRequest {
   address?: string;
   items: OrderLineDto[];
 }
+
+export const ORDER_UNCONFIRMED =
+  'We could not confirm your order because the shop’s database did not answer. Send the same order again in a few seconds: if it was placed, you get it back, never a second one';
 
 /** Without an Idempotency-Key, the same shopper sending the same order again within this window gets the first order. */
 export const DOUBLE_SUBMIT_WINDOW_MS = 10_000;
@@ -200,6 +212,9 @@ export class OrdersService implements OnApplicationBootstrap {
         ...(options.payment ? { payment: options.payment } : {}),
       });
     } catch (error) {
+      // The insert may or may not have happened: say so, and a retry of the same checkout attempt
+      // (same key, or the same order within the double-submit window) answers the order if it exists.
+      if (isDatabaseAway(error)) throw new ServiceUnavailableException(ORDER_UNCONFIRMED);
       if (!isDuplicateKeyError(error)) throw error;
       const winner = await this.findByKey(quote.userId, idempotencyKey);
       if (!winner) throw error;
