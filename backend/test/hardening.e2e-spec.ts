@@ -1,0 +1,313 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { JwtService } from '@nestjs/jwt';
+import request from 'supertest';
+import { AUTH_ENV, TEST_SELLER, VALID_ADDRESS } from './support/actors';
+import { createTestApp, type TestApp } from './support/test-app';
+
+const cookieOf = (res: request.Response) =>
+  ([] as string[])
+    .concat(res.headers['set-cookie'] ?? [])
+    .map((c) => c.split(';')[0])
+    .join('; ');
+const email = (name = 'shopper') => `${name}-${Math.random().toString(36).slice(2, 10)}@example.com`;
+const PASSWORD = 'correct-horse-battery';
+
+/** A storefront build, so the suite runs with the static files mounted as in production. */
+function fakeStorefront(): string {
+  const dist = mkdtempSync(join(tmpdir(), 'greencart-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>GreenCart</title>');
+  writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+  return dist;
+}
+
+describe('bad input never gets a 5xx', () => {
+  let t: TestApp;
+  let shopper: string;
+  beforeAll(async () => {
+    t = await createTestApp({ ...AUTH_ENV, FRONTEND_DIST: fakeStorefront() });
+    shopper = cookieOf(await t.http().post('/api/register').send({ firstName: 'Asha', email: email(), password: PASSWORD }).expect(201));
+  });
+  afterAll(() => t.close());
+
+  it('serves the storefront beside the API: files, the SPA fallback, and no fallback under /api', async () => {
+    expect((await t.http().get('/').expect(200)).text).toContain('GreenCart');
+    expect((await t.http().get('/products/fruits').expect(200)).text).toContain('GreenCart');
+    expect((await t.http().get('/assets/app-1234.js').expect(200)).headers['cache-control']).toMatch(/immutable/);
+    expect((await t.http().get('/api/nothing-here').expect(404)).body).toEqual({ success: false, message: expect.any(String) });
+  });
+
+  it('answers malformed, oversized, wrongly encoded bodies with 400, 413, 415 in the error shape (storefront mounted)', async () => {
+    const post = () => t.http().post('/api/login');
+    expect((await post().set('Content-Type', 'application/json').send('{bad').expect(400)).body).toEqual({ success: false, message: expect.any(String) });
+    expect(
+      (
+        await post()
+          .set('Content-Type', 'application/json')
+          .send(JSON.stringify({ email: 'x'.repeat(300_000) }))
+          .expect(413)
+      ).body.success,
+    ).toBe(false);
+    expect((await post().set('Content-Type', 'application/json; charset=latin2').send('{}').expect(415)).body.success).toBe(false);
+    expect((await post().set('Content-Type', 'application/json').set('Content-Encoding', 'br2').send('{}').expect(415)).body.success).toBe(false);
+  });
+
+  it('refuses deeply nested JSON on every kind of route with 400, quickly', async () => {
+    let deep = '1';
+    for (let i = 0; i < 5000; i++) deep = `[${deep}]`;
+    const body = `{"email":${deep},"password":"x"}`;
+    for (const [path, cookie] of [
+      ['/api/login', ''],
+      ['/api/register', ''],
+      ['/api/newsletter', ''],
+      ['/api/sellerlogin', ''],
+      ['/api/Address/add', shopper],
+      ['/api/updateCart', shopper],
+      ['/api/placeorders', shopper],
+    ] as const) {
+      const res = await t
+        .http()
+        .post(path)
+        .set('Cookie', cookie)
+        .set('Content-Type', 'application/json')
+        .send(body.replace('"email"', path.includes('Address') ? '"adress"' : '"email"'));
+      expect({ path, status: res.status, body: res.body }).toEqual({
+        path,
+        status: 400,
+        body: { success: false, message: expect.stringMatching(/nested too deeply/) },
+      });
+    }
+  });
+
+  it('refuses text that is not valid Unicode, or holds control or text-direction characters; invisible-only names are blank', async () => {
+    for (const path of ['/api/login', '/api/register', '/api/newsletter', '/api/sellerlogin']) {
+      const res = await t.http().post(path).send({ firstName: 'Asha', email: '\ud800@example.com', password: PASSWORD });
+      expect({ path, status: res.status, message: res.body.message }).toEqual({ path, status: 400, message: expect.stringMatching(/not valid text/) });
+    }
+    const users = await t.connection.collection('users').countDocuments();
+    await t.http().post('/api/register').send({ firstName: 'As\u0000ha', email: email(), password: PASSWORD }).expect(400);
+    await t.http().post('/api/register').send({ firstName: 'Asha\u202e', email: email(), password: PASSWORD }).expect(400);
+    const blank = await t.http().post('/api/register').send({ firstName: '\u200b\u200b \u2060', email: email(), password: PASSWORD }).expect(400);
+    expect(blank.body.message).toMatch(/First name/);
+    await t
+      .http()
+      .post('/api/Address/add')
+      .set('Cookie', shopper)
+      .send({ adress: { ...VALID_ADDRESS, city: '\u200b' } })
+      .expect(400);
+    expect(await t.connection.collection('users').countDocuments()).toBe(users);
+    // Text is kept in its composed form (NFC): "é" typed as e + combining accent is stored as one character.
+    const res = await t.http().post('/api/register').send({ firstName: 'Re\u0301mi', email: email(), password: PASSWORD }).expect(201);
+    expect(res.body.userData.firstName).toBe('R\u00e9mi');
+  });
+
+  it('bounds every numeric query value', async () => {
+    await t.http().get('/api/getorder/user?page=1e300').set('Cookie', shopper).expect(400);
+    await t.http().get('/api/products?page=1e300').expect(400);
+    await t.http().get('/api/products?limit=-1').expect(400);
+    await t.http().get('/api/chat/messages?limit=1e9').set('Cookie', shopper).expect(400);
+  });
+
+  it('answers an over-long address (headers over 16 KB) with 431 in JSON', async () => {
+    await t.app.listen(0, '127.0.0.1');
+    const { port } = t.app.getHttpServer().address() as AddressInfo;
+    const answer = await new Promise<{ status: number; body: string; type?: string }>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path: `/api/products?search=${'a'.repeat(20_000)}` }, (res) => {
+        let body = '';
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, body, type: res.headers['content-type'] }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(answer.status).toBe(431);
+    expect(answer.type).toMatch(/json/);
+    expect(JSON.parse(answer.body)).toEqual({ success: false, message: expect.stringMatching(/too long/) });
+  });
+});
+
+describe('sessions end on the server', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(AUTH_ENV);
+  });
+  afterAll(() => t.close());
+
+  it('a shopper token stops working after logout, even replayed', async () => {
+    const cookie = cookieOf(await t.http().post('/api/register').send({ firstName: 'Asha', email: email(), password: PASSWORD }).expect(201));
+    await t.http().get('/api/isAuth').set('Cookie', cookie).expect(200);
+    await t.http().get('/api/logout').set('Cookie', cookie).expect(200);
+    await t.http().get('/api/isAuth').set('Cookie', cookie).expect(401);
+    await t.http().post('/api/updateCart').set('Cookie', cookie).send({ cartItems: {} }).expect(401);
+  });
+
+  it('a seller token stops working after the seller logs out; another seller session lives on', async () => {
+    const first = cookieOf(await t.http().post('/api/sellerlogin').send(TEST_SELLER).expect(200));
+    const second = cookieOf(await t.http().post('/api/sellerlogin').send(TEST_SELLER).expect(200));
+    await t.http().get('/api/sellerLogout').set('Cookie', first).expect(200);
+    await t.http().get('/api/is-auth-seller').set('Cookie', first).expect(401);
+    await t.http().get('/api/is-auth-seller').set('Cookie', second).expect(200);
+  });
+
+  it('"sign out everywhere" ends every session of the shopper', async () => {
+    const address = email('everywhere');
+    const phone = cookieOf(await t.http().post('/api/register').send({ firstName: 'Asha', email: address, password: PASSWORD }).expect(201));
+    const laptop = cookieOf(await t.http().post('/api/login').send({ email: address, password: PASSWORD }).expect(200));
+    await t.http().post('/api/logout/everywhere').set('Cookie', laptop).expect(200);
+    await t.http().get('/api/isAuth').set('Cookie', phone).expect(401);
+    await t.http().get('/api/isAuth').set('Cookie', laptop).expect(401);
+    const again = cookieOf(await t.http().post('/api/login').send({ email: address, password: PASSWORD }).expect(200));
+    await t.http().get('/api/isAuth').set('Cookie', again).expect(200);
+  });
+
+  it('refuses tokens without an expiry or a session id, even when signed with the real secret', async () => {
+    const res = await t.http().post('/api/register').send({ firstName: 'Asha', email: email(), password: PASSWORD }).expect(201);
+    const jwt = new JwtService({ secret: AUTH_ENV.JWT_SECRET });
+    const claims = { sub: res.body.userData._id, role: 'shopper', sv: 0 };
+    const noExp = jwt.sign({ ...claims, sid: 'abcdefghijklmnop' }, { audience: 'greencart:shopper', issuer: 'greencart' });
+    const noSid = jwt.sign(claims, { audience: 'greencart:shopper', issuer: 'greencart', expiresIn: '1h' });
+    const good = jwt.sign({ ...claims, sid: 'abcdefghijklmnop' }, { audience: 'greencart:shopper', issuer: 'greencart', expiresIn: '1h' });
+    await t.http().get('/api/isAuth').set('Cookie', `token=${noExp}`).expect(401);
+    await t.http().get('/api/isAuth').set('Cookie', `token=${noSid}`).expect(401);
+    await t.http().get('/api/isAuth').set('Cookie', `token=${good}`).expect(200);
+  });
+});
+
+describe('requests from other websites are refused', () => {
+  let t: TestApp;
+  let shopper: string;
+  let seller: string;
+  const FOREIGN = 'https://evil.example';
+  beforeAll(async () => {
+    t = await createTestApp(AUTH_ENV);
+    shopper = cookieOf(await t.http().post('/api/register').send({ firstName: 'Asha', email: email(), password: PASSWORD }).expect(201));
+    seller = cookieOf(await t.http().post('/api/sellerlogin').send(TEST_SELLER).expect(200));
+  });
+  afterAll(() => t.close());
+
+  it('a foreign form post with the shopper’s cookie adds nothing (urlencoded)', async () => {
+    const res = await t
+      .http()
+      .post('/api/Address/add')
+      .set('Cookie', shopper)
+      .set('Origin', FOREIGN)
+      .type('form')
+      .send('adress[firstName]=Evil&adress[city]=Nowhere')
+      .expect(403);
+    expect(res.body).toEqual({ success: false, message: expect.stringMatching(/another website/) });
+    expect(await t.connection.collection('addresses').countDocuments()).toBe(0);
+  });
+
+  it('a foreign multipart post with the seller’s cookie adds no product', async () => {
+    await t
+      .http()
+      .post('/api/addproduct')
+      .set('Cookie', seller)
+      .set('Origin', FOREIGN)
+      .field('productData', JSON.stringify({ name: 'Evil', category: 'Fruits', price: 10, offerPrice: 5 }))
+      .attach('image', Buffer.from('not really'), 'x.png')
+      .expect(403);
+    expect(await t.connection.collection('products').countDocuments()).toBe(0);
+  });
+
+  it('login CSRF is refused; a foreign Referer without Origin too; the shop’s own origin, the frontend origin and API clients pass', async () => {
+    const login = { email: 'nobody@example.com', password: PASSWORD };
+    await t.http().post('/api/login').set('Origin', FOREIGN).send(login).expect(403);
+    await t.http().post('/api/sellerlogin').set('Origin', FOREIGN).send(TEST_SELLER).expect(403);
+    await t.http().post('/api/login').set('Referer', `${FOREIGN}/page`).send(login).expect(403);
+    await t.http().post('/api/login').set('Origin', 'null').send(login).expect(403);
+    await t.http().post('/api/login').set('Origin', 'http://localhost:5173').send(login).expect(401);
+    const own = t.http().post('/api/login');
+    await own.set('Host', 'shop.example').set('Origin', 'http://shop.example').send(login).expect(401);
+    await t.http().post('/api/login').send(login).expect(401);
+    await t.http().get('/api/products').set('Origin', FOREIGN).expect(200);
+  });
+});
+
+describe('sign-in and sign-up limits that an attacker cannot step around', () => {
+  it('rotating X-Forwarded-For does not reset the sign-in limit (no proxy trusted by default)', async () => {
+    const t = await createTestApp({ ...AUTH_ENV, LOGIN_THROTTLE_LIMIT: '5' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        statuses.push(
+          (
+            await t
+              .http()
+              .post('/api/login')
+              .set('X-Forwarded-For', `203.0.113.${i}`)
+              .send({ email: 'victim@example.com', password: `guess-${i}-guess` })
+          ).status,
+        );
+      }
+      expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+      expect(statuses.slice(5)).toEqual([429, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('one account guessed from many addresses trips the per-account limit (behind a trusted proxy)', async () => {
+    const t = await createTestApp({ ...AUTH_ENV, TRUST_PROXY: 'true', LOGIN_THROTTLE_LIMIT: '100', LOGIN_ACCOUNT_THROTTLE_LIMIT: '6' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++)
+        statuses.push(
+          (
+            await t
+              .http()
+              .post('/api/login')
+              .set('X-Forwarded-For', `198.51.100.${i}`)
+              .send({ email: 'victim@example.com', password: `guess-${i}-guess` })
+          ).status,
+        );
+      expect(statuses.filter((s) => s === 401)).toHaveLength(6);
+      expect(statuses.slice(6)).toEqual([429, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('many accounts tried once each from one address trips the per-address limit (spraying)', async () => {
+    const t = await createTestApp({ ...AUTH_ENV, LOGIN_THROTTLE_LIMIT: '100', LOGIN_ADDRESS_THROTTLE_LIMIT: '10' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 20; i++)
+        statuses.push(
+          (
+            await t
+              .http()
+              .post('/api/login')
+              .send({ email: `person-${i}@example.com`, password: 'Summer2026!' })
+          ).status,
+        );
+      expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+      expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('registration is limited per address', async () => {
+    const t = await createTestApp({ ...AUTH_ENV, REGISTER_THROTTLE_LIMIT: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++)
+        statuses.push(
+          (
+            await t
+              .http()
+              .post('/api/register')
+              .send({ firstName: 'Bot', email: email('bot'), password: PASSWORD })
+          ).status,
+        );
+      expect(statuses).toEqual([201, 201, 201, 429, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+});
