@@ -1,7 +1,7 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Types } from 'mongoose';
 import request from 'supertest';
 import { cookie, PASSWORD, SELLER, SESSION_ENV, uniqueEmail } from './support/sessions';
+import { registeredRoutes, type Route } from './support/routes';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /** `signed`: nobody gets in by a session; only a valid signature of the request (webhooks). */
@@ -70,38 +70,6 @@ const ACCESS: Record<string, Access> = {
 
 /** Routes that end the caller's session: called with a fresh session each time, so the others keep theirs. */
 const ENDS_SESSION = new Set(['GET /api/logout', 'POST /api/logout/everywhere', 'GET /api/sellerLogout']);
-
-interface Route {
-  method: string;
-  path: string;
-}
-
-/** The routes registered on the Express instance under /api (walks the router stack, mounted routers included). */
-function registeredRoutes(app: NestExpressApplication): Route[] {
-  const instance = app.getHttpAdapter().getInstance() as { router?: { stack: Layer[] }; _router?: { stack: Layer[] } };
-  interface Layer {
-    route?: { path: string | string[]; methods: Record<string, boolean> };
-    handle?: { stack?: Layer[] };
-  }
-  const routes: Route[] = [];
-  const walk = (stack: Layer[]) => {
-    for (const layer of stack) {
-      if (layer.route) {
-        // Middleware Nest mounts for every HTTP method under the prefix (request logging: `/api`,
-        // `/api/{*path}`), not an endpoint; no controller route answers every method.
-        if (Object.keys(layer.route.methods).length > 20) continue;
-        const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
-        for (const path of paths)
-          for (const [method, on] of Object.entries(layer.route.methods)) if (on && method !== '_all') routes.push({ method: method.toUpperCase(), path });
-      } else if (layer.handle?.stack) {
-        walk(layer.handle.stack);
-      }
-    }
-  };
-  walk((instance.router ?? instance._router)!.stack);
-  const seen = new Set<string>();
-  return routes.filter((r) => r.path.startsWith('/api') && !seen.has(`${r.method} ${r.path}`) && seen.add(`${r.method} ${r.path}`));
-}
 
 function accessOf(route: Route): Access | undefined {
   const key = `${route.method} ${route.path.replace(/\/$/, '')}`;
