@@ -8,7 +8,7 @@ export const CHAT_LIMITS = { user: { limit: 10, windowMs: 10_000 }, seller: { li
 
 /**
  * Counts chat messages per sender and window: in Redis when REDIS_URL is set (every instance shares
- * the budget), else in this process.
+ * the budget), else, or while Redis is away, in this process.
  */
 @Injectable()
 export class ChatRateLimit implements OnApplicationShutdown {
@@ -19,7 +19,9 @@ export class ChatRateLimit implements OnApplicationShutdown {
   constructor(config: ConfigService<Environment, true>) {
     const url = config.get('REDIS_URL', { infer: true });
     this.prefix = `${config.get('REDIS_KEY_PREFIX', { infer: true })}chat-rate:`;
-    if (url) this.redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: true });
+    if (url)
+      this.redis = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: 500, retryStrategy: () => 500 });
+    this.redis?.on('error', () => undefined);
   }
 
   /** Whether `sender` may send one more message now (and counts it). */
@@ -45,7 +47,7 @@ export class ChatRateLimit implements OnApplicationShutdown {
     return entry.count <= limit;
   }
 
-  async onApplicationShutdown() {
-    if (this.redis && this.redis.status !== 'wait') await this.redis.quit().catch(() => undefined);
+  onApplicationShutdown() {
+    this.redis?.disconnect();
   }
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { INestApplicationContext } from '@nestjs/common';
+import { Logger, type INestApplicationContext } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -15,6 +15,7 @@ import type { Environment } from '../config/environment';
  */
 export class ShopSocketAdapter extends IoAdapter {
   private readonly config: ConfigService<Environment, true>;
+  private readonly logger = new Logger('Sockets');
   private clients: Redis[] = [];
 
   constructor(app: INestApplicationContext) {
@@ -42,6 +43,18 @@ export class ShopSocketAdapter extends IoAdapter {
       const pub = new Redis(url, { maxRetriesPerRequest: 2 });
       const sub = pub.duplicate();
       this.clients = [pub, sub];
+      // Pushes to other instances are best effort: while Redis is away a publish fails (this instance's
+      // own sockets were already served, and pages poll while they miss pushes) instead of crashing.
+      const publish = pub.publish.bind(pub) as (channel: string, message: string | Buffer) => Promise<number>;
+      (pub as unknown as { publish: typeof publish }).publish = (channel, message) => publish(channel, message).catch(() => 0);
+      let warned = false;
+      for (const client of this.clients) {
+        client.on('error', (error: Error) => {
+          if (!warned) this.logger.warn(`Redis for sockets: ${error.message}; pushes stay on this instance until it is back`);
+          warned = true;
+        });
+        client.on('ready', () => (warned = false));
+      }
       server.adapter(createAdapter(pub, sub, { key: `${this.config.get('REDIS_KEY_PREFIX', { infer: true })}socket.io` }));
     }
     return server;
@@ -49,8 +62,13 @@ export class ShopSocketAdapter extends IoAdapter {
 
   async close(server: Server): Promise<void> {
     await super.close(server);
-    // quit, not disconnect: commands still queued (the adapter's subscriptions) finish first instead of failing.
-    await Promise.allSettled(this.clients.map((client) => client.quit()));
+    // quit, not disconnect: commands still queued (the adapter's subscriptions) finish first instead of
+    // failing; but never wait more than a second for a Redis that is away.
+    await Promise.allSettled(
+      this.clients.map((client) =>
+        Promise.race([client.quit(), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]).finally(() => client.disconnect()),
+      ),
+    );
     this.clients = [];
   }
 }

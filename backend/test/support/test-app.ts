@@ -20,8 +20,11 @@ export interface TestApp {
  * of the previous one (a second instance with the very same settings): mongoose loads some of its
  * modules lazily, and two registries in one process make its documents fail `instanceof` checks.
  */
-export async function createTestApp(env: Record<string, string> = {}, options: { database?: string; sameModules?: boolean } = {}): Promise<TestApp> {
-  const base = process.env.TEST_MONGODB_BASE_URI;
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { database?: string; sameModules?: boolean; baseUri?: string } = {},
+): Promise<TestApp> {
+  const base = options.baseUri ?? process.env.TEST_MONGODB_BASE_URI;
   if (!base) throw new Error('TEST_MONGODB_BASE_URI missing: run through jest-e2e.config.js');
   const dbName =
     options.database ?? `t_${(expect.getState().testPath ?? 'suite').split('/').pop()!.replace(/\W+/g, '_').slice(0, 30)}_${randomBytes(3).toString('hex')}`;

@@ -13,6 +13,8 @@ const DATABASE_AWAY = new Set([
   'MongoPoolClearedError',
   'MongoExpiredSessionError',
 ]);
+/** Socket errors the driver lets through while the database process dies (no HTTP error reaches the filter with these). */
+const CONNECTION_CODES = new Set(['EPIPE', 'ECONNRESET', 'ECONNREFUSED']);
 /** MaxTimeMSExpired: a query ran past its time limit. */
 const TIME_LIMIT_CODE = 50;
 export const DATABASE_AWAY_MESSAGE = "The shop's database is not answering right now; please try again in a few seconds";
@@ -22,7 +24,10 @@ export function isDatabaseAway(error: unknown): boolean {
   const e = error as { name?: string; code?: unknown; message?: string } | null;
   if (!e || typeof e !== 'object') return false;
   return (
-    DATABASE_AWAY.has(e.name ?? '') || e.code === TIME_LIMIT_CODE || /buffering timed out|connection .* closed|Client must be connected/i.test(e.message ?? '')
+    DATABASE_AWAY.has(e.name ?? '') ||
+    e.code === TIME_LIMIT_CODE ||
+    CONNECTION_CODES.has(String(e.code)) ||
+    /buffering timed out|connection .* closed|Client must be connected/i.test(e.message ?? '')
   );
 }
 

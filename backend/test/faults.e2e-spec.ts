@@ -1,0 +1,235 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ferretBinaryPath, startEmbeddedDatabase, type RunningDatabase } from '../src/database/embedded-database';
+import { AUTH_ENV, insertProducts, VALID_ADDRESS } from './support/actors';
+import { createTestApp, type TestApp } from './support/test-app';
+
+/**
+ * Faults while shoppers place orders: the database paused (SIGSTOP) and resumed, then killed
+ * (the supervisor restarts it); Redis stopped and started. Prints per phase: requests, statuses,
+ * slowest answer, time to recover. Checks that no answered order is lost or doubled.
+ */
+const canRun = existsSync(process.env.FERRETDB_BIN ?? ferretBinaryPath()) && spawnable('redis-server');
+
+function spawnable(command: string): boolean {
+  return (process.env.PATH ?? '').split(':').some((dir) => existsSync(join(dir, command)));
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+interface Attempt {
+  key: string;
+  status: number;
+  ms: number;
+  orderId?: string;
+  at: number;
+}
+
+(canRun ? describe : describe.skip)('database and Redis faults while shoppers order', () => {
+  let db: RunningDatabase;
+  let dataDir: string;
+  let redis: ChildProcess | undefined;
+  let redisPort: number;
+  let t: TestApp;
+  let shoppers: { cookie: string; address: string }[];
+  let product: string;
+  const attempts: Attempt[] = [];
+
+  const startRedis = async () => {
+    redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    for (let i = 0; i < 50; i++) {
+      if ((await t?.http().get('/api/health'))?.body?.redis?.status === 'up') return;
+      await sleep(100);
+    }
+  };
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'greencart-faults-'));
+    const previous = process.env.GREENCART_EMBEDDED;
+    process.env.GREENCART_EMBEDDED = 'ferretdb';
+    db = await startEmbeddedDatabase({ dataDir, log: () => undefined });
+    process.env.GREENCART_EMBEDDED = previous;
+    redisPort = await freePort();
+    redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    await sleep(300);
+    t = await createTestApp({ ...AUTH_ENV, REDIS_URL: `redis://127.0.0.1:${redisPort}`, THROTTLE_LIMIT: '1000000' }, { baseUri: db.uri });
+    [product] = await insertProducts(t, [{ name: 'Milk', offerPrice: 30 }]);
+    shoppers = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await t
+        .http()
+        .post('/api/register')
+        .send({ firstName: `Shopper${i}`, email: `faults-${i}-${randomUUID()}@example.com`, password: 'correct-horse-battery' })
+        .expect(201);
+      const cookie = ([] as string[])
+        .concat(res.headers['set-cookie'])
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      const address = (await t.http().post('/api/Address/add').set('Cookie', cookie).send({ adress: VALID_ADDRESS }).expect(201)).body.address._id;
+      shoppers.push({ cookie, address });
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await t?.close();
+    redis?.kill('SIGKILL');
+    await db?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const place = async (shopper: { cookie: string; address: string }, key: string = randomUUID()): Promise<Attempt> => {
+    const started = Date.now();
+    const res = await t
+      .http()
+      .post('/api/placeorders')
+      .set('Cookie', shopper.cookie)
+      .set('Idempotency-Key', key)
+      .send({ address: shopper.address, items: [{ product, quantity: 1 }] });
+    const attempt = { key, status: res.status, ms: Date.now() - started, orderId: res.body?.order?._id, at: Date.now() };
+    if (res.status >= 500) expect(res.body).toEqual({ success: false, message: expect.any(String) });
+    return attempt;
+  };
+
+  /** Every shopper places orders back to back until `done()`; returns this phase's attempts. */
+  const load = async (done: () => boolean): Promise<Attempt[]> => {
+    const mine: Attempt[] = [];
+    await Promise.all(
+      shoppers.map(async (shopper) => {
+        while (!done()) {
+          const attempt = await place(shopper);
+          (attempt as Attempt & { shopper: number }).shopper = shoppers.indexOf(shopper);
+          mine.push(attempt);
+          attempts.push(attempt);
+        }
+      }),
+    );
+    return mine;
+  };
+
+  const report = (phase: string, list: Attempt[], recoveredAfterMs?: number) => {
+    const statuses = list.reduce<Record<number, number>>((acc, a) => ((acc[a.status] = (acc[a.status] ?? 0) + 1), acc), {});
+    const slowest = Math.max(0, ...list.map((a) => a.ms));
+    console.log(
+      `faults: ${phase}: ${list.length} orders, statuses ${JSON.stringify(statuses)}, slowest ${slowest} ms${recoveredAfterMs === undefined ? '' : `, recovered ${recoveredAfterMs} ms after the database returned`}`,
+    );
+    return slowest;
+  };
+
+  /** After the fault ends: how long until an order goes through again. */
+  const recovery = async (since: number) => {
+    for (;;) {
+      const attempt = await place(shoppers[0]);
+      attempts.push(attempt);
+      if (attempt.status === 201) return Date.now() - since;
+      if (Date.now() - since > 20_000) throw new Error('did not recover within 20 s');
+      await sleep(100);
+    }
+  };
+
+  it('baseline: orders go through', async () => {
+    const until = Date.now() + 1_500;
+    const list = await load(() => Date.now() > until);
+    report('baseline', list);
+    expect(list.every((a) => a.status === 201)).toBe(true);
+  });
+
+  it('database paused: fast 503s with Retry-After, then service resumes by itself', async () => {
+    const pid = db.pid!()!;
+    process.kill(pid, 'SIGSTOP');
+    const until = Date.now() + 4_000;
+    let list: Attempt[];
+    const health = (async () => {
+      await sleep(500);
+      const started = Date.now();
+      const res = await t.http().get('/api/health');
+      return { status: res.status, ms: Date.now() - started, retryAfter: res.headers['retry-after'] };
+    })();
+    try {
+      list = await load(() => Date.now() > until);
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+    const resumed = Date.now();
+    const recovered = await recovery(resumed);
+    const slowest = report('database paused 4 s', list, recovered);
+    const h = await health;
+    expect(h).toMatchObject({ status: 503, retryAfter: '5' });
+    expect(h.ms).toBeLessThan(2_000);
+    expect(list.some((a) => a.status === 503)).toBe(true);
+    expect(list.every((a) => a.status === 201 || a.status === 503)).toBe(true);
+    expect(slowest).toBeLessThan(9_000);
+    expect(recovered).toBeLessThan(5_000);
+  });
+
+  it('database killed: the supervisor restarts it and service resumes by itself', async () => {
+    const pid = db.pid!()!;
+    process.kill(pid, 'SIGKILL');
+    const killedAt = Date.now();
+    const until = killedAt + 2_000;
+    const list = await load(() => Date.now() > until);
+    const recovered = await recovery(killedAt);
+    report('database killed', list, recovered);
+    expect(db.pid!()).not.toBe(pid);
+    expect(list.every((a) => a.status === 201 || a.status === 503)).toBe(true);
+    expect(recovered).toBeLessThan(8_000);
+  });
+
+  it('Redis stopped: limits fall back within a second, health says degraded, and Redis comes back', async () => {
+    redis!.kill('SIGKILL');
+    const stoppedAt = Date.now();
+    let degradedAfter = -1;
+    for (let i = 0; i < 40; i++) {
+      const res = await t.http().get('/api/health').expect(200);
+      if (res.body.status === 'degraded') {
+        degradedAfter = Date.now() - stoppedAt;
+        break;
+      }
+      // Requests keep being answered meanwhile (a sign-in attempt counts against the limits).
+      expect((await t.http().post('/api/login').send({ email: 'nobody@example.com', password: 'wrong-password' })).status).toBe(401);
+      await sleep(50);
+    }
+    const started = Date.now();
+    const list = await load(() => Date.now() > started + 1_000);
+    report('Redis stopped', list);
+    expect(list.every((a) => a.status === 201)).toBe(true);
+    expect(degradedAfter).toBeGreaterThanOrEqual(0);
+    expect(degradedAfter).toBeLessThan(1_500);
+    const restarting = Date.now();
+    await startRedis();
+    const upAfter = Date.now() - restarting;
+    console.log(`faults: Redis: degraded ${degradedAfter} ms after it stopped, shared again ${upAfter} ms after it restarted`);
+    expect((await t.http().get('/api/health').expect(200)).body).toMatchObject({ status: 'ok', redis: { status: 'up' } });
+  });
+
+  it('no order is lost or doubled: every 201 exists once, every 503 retried with its key gives exactly one order', async () => {
+    const orders = t.connection.collection('orders');
+    const ok = attempts.filter((a) => a.status === 201);
+    const failed = attempts.filter((a) => a.status >= 500);
+    for (const attempt of ok) expect(await orders.countDocuments({ idempotencyKey: attempt.key })).toBe(1);
+    let foundOnRetry = 0;
+    for (const attempt of failed) {
+      const shopper = shoppers[(attempt as Attempt & { shopper?: number }).shopper ?? 0];
+      const retry = await place(shopper, attempt.key);
+      expect([200, 201]).toContain(retry.status);
+      if (retry.status === 200) foundOnRetry++;
+      expect(await orders.countDocuments({ idempotencyKey: attempt.key })).toBe(1);
+    }
+    console.log(
+      `faults: ${ok.length} orders answered 201 all stored once; ${failed.length} answered 5xx, ${foundOnRetry} of them had been stored and came back on retry, the rest were placed once on retry`,
+    );
+  });
+});
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
