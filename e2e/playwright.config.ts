@@ -2,6 +2,9 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const SELLER = { email: 'seller@e2e.test', password: 'e2e-seller-password' };
+const RAZORPAY_PORT = Number(process.env.E2E_RAZORPAY_PORT ?? 3190);
+/** The fake Razorpay serve.mjs starts (API and checkout.js stand-in, e2e/fake-razorpay.mjs). */
+export const FAKE_RAZORPAY_URL = `http://127.0.0.1:${RAZORPAY_PORT}`;
 
 /** Browser tests: Debian's Chromium against the built app on its own fresh embedded database. */
 export default defineConfig({
@@ -39,6 +42,7 @@ export default defineConfig({
     stdout: 'pipe',
     env: {
       PORT: String(PORT),
+      E2E_RAZORPAY_PORT: String(RAZORPAY_PORT),
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
@@ -47,6 +51,10 @@ export default defineConfig({
       SELLER_PASSWORD: SELLER.password,
       // Many page loads from one IP in a minute; the login limit stays as in production.
       THROTTLE_LIMIT: '20000',
+      // Every spec signs people up and in from 127.0.0.1; the limits themselves are tested in the backend suites.
+      REGISTER_THROTTLE_LIMIT: '1000',
+      LOGIN_ADDRESS_THROTTLE_LIMIT: '1000',
+      LOGIN_ACCOUNT_THROTTLE_LIMIT: '1000',
       REDIS_KEY_PREFIX: `e2e:${Date.now()}:`,
     },
   },

@@ -20,6 +20,8 @@ export default defineConfig({
     proxy: {
       // API_URL points the dev server at another backend (default: the local one).
       '/api': { target: process.env.API_URL ?? 'http://localhost:3000', changeOrigin: true, ws: true },
+      // Chat and live orders (socket.io, websocket with long-polling fallback) on the API's origin.
+      '/socket.io': { target: process.env.API_URL ?? 'http://localhost:3000', changeOrigin: true, ws: true },
     },
   },
   build: { outDir: 'dist', emptyOutDir: true },
@@ -37,6 +39,8 @@ export default defineConfig({
           environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
           include: ['src/**/*.test.tsx'],
           setupFiles: ['src/test/setup.ts'],
+          // A test awaits several answers, each allowed 5 s (src/test/setup.ts).
+          testTimeout: 20_000,
         },
       },
     ],

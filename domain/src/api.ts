@@ -93,6 +93,8 @@ export interface OrderView {
   paymentStatus: PaymentStatus;
   /** true once the money is in (spec field): paymentStatus is 'paid'. */
   isPaid: boolean;
+  /** Online orders only: the Razorpay payment, and its refund once the order was cancelled. */
+  payment?: OrderPaymentView;
   status: OrderStatus;
   statusHistory: { status: OrderStatus; at: string }[];
   createdAt: string;
@@ -101,7 +103,47 @@ export interface OrderView {
   expectedDeliveryAt: string;
 }
 
+/** How an online order was paid. `paymentStatus` becomes 'refunded' once Razorpay has processed the refund. */
+export interface OrderPaymentView {
+  provider: 'razorpay';
+  razorpayOrderId: string;
+  razorpayPaymentId: string;
+  refundId?: string;
+  refundStatus?: 'pending' | 'processed' | 'failed';
+}
+
 /** GET /api/getorder/user and GET /api/getorder/admin/seller */
 export type OrderPageResponse = ApiSuccess<{ orderdata: OrderView[] } & PageInfo>;
 /** POST /api/placeorders */
 export type PlaceOrderResponse = ApiSuccess<{ order: OrderView }>;
+
+/** GET /api/payments/options: whether online payment is offered, and what checkout.js needs besides the key. */
+export type PaymentOptionsResponse = ApiSuccess<{
+  online: { available: true } | { available: false; reason: string };
+  /** Where the page loads Razorpay's checkout.js from. */
+  checkoutUrl: string;
+  shop: { name: string; email: string; phone: string };
+}>;
+/** GET /api/getkey: Razorpay's public key id. */
+export type PaymentKeyResponse = ApiSuccess<{ key: string }>;
+
+/** A Razorpay order as Razorpay returns it; `amount` is in paise and is the server's price. */
+export interface RazorpayOrderView {
+  id: string;
+  entity: 'order';
+  amount: number;
+  currency: string;
+  receipt?: string | null;
+  status: string;
+}
+/** POST /api/paymentonline with `{ address, items }` */
+export type OnlinePaymentResponse = ApiSuccess<{ order: RazorpayOrderView }>;
+
+/** What Razorpay Checkout hands the page after a payment: the body of POST /api/payment-success. */
+export interface PaymentSuccessBody {
+  razorpay_payment_id: string;
+  razorpay_order_id: string;
+  razorpay_signature: string;
+}
+/** POST /api/payment-success → the paid order (201 when recorded now, 200 when it already was). */
+export type PaymentSuccessResponse = ApiSuccess<{ order: OrderView }>;

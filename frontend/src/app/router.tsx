@@ -1,5 +1,6 @@
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { AddAddressRoute } from '@/features/addresses';
+import { ChatRoute } from '@/features/chat';
 import { CartRoute } from '@/features/checkout';
 import { ContactRoute } from '@/features/contact';
 import { HomeRoute } from '@/features/home';
@@ -26,6 +27,7 @@ export const routes: RouteObject[] = [
       { path: 'Add-Adress', element: <AddAddressRoute /> },
       { path: 'My-orders', element: <MyOrdersRoute /> },
       { path: 'contact', element: <ContactRoute /> },
+      { path: 'chat', element: <ChatRoute /> },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },
@@ -40,6 +42,7 @@ export const routes: RouteObject[] = [
       // The original shop also links this spelling (spec §2).
       { path: 'Product-list', lazy: async () => ({ Component: (await loadSellerPages()).ProductListRoute }) },
       { path: 'orders', lazy: async () => ({ Component: (await loadSellerPages()).SellerOrdersRoute }) },
+      { path: 'chats', lazy: async () => ({ Component: (await loadSellerPages()).SellerChatsRoute }) },
       { path: '*', lazy: async () => ({ Component: (await loadSellerPages()).SellerNotFoundRoute }) },
     ],
   },

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './server';
@@ -32,6 +32,9 @@ window.matchMedia ??= (query: string) =>
   }) satisfies MediaQueryList;
 // React Router's ScrollRestoration scrolls on navigation; jsdom does not implement scrolling.
 window.scrollTo = () => {};
+
+// findBy*/waitFor give up after 5 s, not 1 s: the first render of a file imports the whole app, slow on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 // An unexpected request fails the test loudly instead of leaving the network.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -5,6 +5,7 @@ import { CartIcon, CloseIcon, MenuIcon, SearchIcon } from '@/components/ui/icons
 import { Logo } from '@/components/ui/logo';
 import { ProfileMenu, useLoginDialog, useLogout, useUser } from '@/features/auth';
 import { useCart } from '@/features/cart';
+import { ChatLink } from '@/features/chat';
 import { pluralize } from '@/lib/format';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) => `transition hover:text-primary ${isActive ? 'text-primary' : ''}`;
@@ -68,6 +69,7 @@ export function Navbar() {
             <SearchBox className="flex" />
           </div>
 
+          {user && <ChatLink userId={user._id} />}
           <CartLink count={count} />
 
           <div className="hidden lg:block">

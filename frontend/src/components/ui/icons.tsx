@@ -77,3 +77,9 @@ export const StarIcon = ({ filled, ...props }: IconProps & { filled: boolean }) 
     />
   </svg>
 );
+
+export const ChatIcon = (props: IconProps) => (
+  <svg {...base(props)}>
+    <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.9A8 8 0 1 1 21 12z" />
+  </svg>
+);

@@ -30,7 +30,14 @@ describe('My orders', () => {
               _id: 'order-2',
               items: [
                 { product: null, name: 'Organic Carrots', category: 'Vegetables', image: '', offerPrice: 45.5, quantity: 3 },
-                { product: { _id: 'product-9', name: 'Brown Bread', category: 'Bakery', image: [], offerPrice: 40 }, name: 'Brown Bread', category: 'Bakery', image: '', offerPrice: 40, quantity: 1 },
+                {
+                  product: { _id: 'product-9', name: 'Brown Bread', category: 'Bakery', image: [], offerPrice: 40 },
+                  name: 'Brown Bread',
+                  category: 'Bakery',
+                  image: '',
+                  offerPrice: 40,
+                  quantity: 1,
+                },
               ],
               status: 'Delivered',
               paymentStatus: 'paid',
@@ -89,7 +96,9 @@ describe('My orders', () => {
     server.use(
       http.get('/api/getorder/user', ({ request }) => {
         const page = Number(new URL(request.url).searchParams.get('page'));
-        return HttpResponse.json(page === 1 ? anOrderPage(firstPage, { page: 1, total: 11 }) : anOrderPage([anOrder({ _id: 'order-2' })], { page: 2, total: 11 }));
+        return HttpResponse.json(
+          page === 1 ? anOrderPage(firstPage, { page: 1, total: 11 }) : anOrderPage([anOrder({ _id: 'order-2' })], { page: 2, total: 11 }),
+        );
       }),
     );
     const { user } = renderWithApp('/My-orders');

@@ -16,6 +16,26 @@ describe('payment line of an order', () => {
     expect(paymentLabel({ paymentType: 'Online', paymentStatus: 'refunded' })).toBe('Refunded');
   });
 
+  it('says a refund is pending until Razorpay has processed it', () => {
+    const payment = { provider: 'razorpay' as const, razorpayOrderId: 'order_1', razorpayPaymentId: 'pay_1' };
+    // Cancelled by the seller, refund not asked for or not answered yet.
+    expect(paymentLabel({ paymentType: 'Online', paymentStatus: 'paid', status: 'Cancelled', payment })).toBe('Refund pending');
+    expect(
+      paymentLabel({ paymentType: 'Online', paymentStatus: 'paid', status: 'Cancelled', payment: { ...payment, refundId: 'rfnd_1', refundStatus: 'pending' } }),
+    ).toBe('Refund pending');
+    expect(
+      paymentLabel({
+        paymentType: 'Online',
+        paymentStatus: 'refunded',
+        status: 'Cancelled',
+        payment: { ...payment, refundId: 'rfnd_1', refundStatus: 'processed' },
+      }),
+    ).toBe('Refunded');
+    // Still on its way: nothing to refund.
+    expect(paymentLabel({ paymentType: 'Online', paymentStatus: 'paid', status: 'Packing', payment })).toBe('Paid online');
+    expect(paymentLabel({ paymentType: 'COD', paymentStatus: 'void', status: 'Cancelled' })).toBe('Not charged (cancelled)');
+  });
+
   it('has words for every payment status', () => {
     for (const paymentStatus of PAYMENT_STATUSES) {
       expect(paymentLabel({ paymentType: 'Online', paymentStatus })).toMatch(/\w/);

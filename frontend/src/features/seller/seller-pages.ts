@@ -1,5 +1,6 @@
 /** The seller area's pages, loaded as one chunk of their own (see loadSellerPages). */
 export { AddProductRoute } from './routes/add-product';
+export { SellerChatsRoute } from './routes/chats';
 export { SellerOrdersRoute } from './routes/orders';
 export { ProductListRoute } from './routes/product-list';
 export { SellerNotFoundRoute } from './routes/seller-not-found';

@@ -8,9 +8,15 @@ import { authKeys, useLoginDialog, useUser } from '@/features/auth';
 import { clearCartAfterOrder, orderableLines, type CartSummary } from '@/features/cart';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
+import { usePaymentOptions } from '../api/get-payment-options';
 import { usePlaceOrder } from '../api/place-order';
 import { createCheckoutAttempts } from '../checkout-attempt';
+import { usePayOnline } from '../pay-online';
+import { failureMessage, OnlinePaymentError } from '../razorpay-checkout';
 import { AddressChooser } from './address-chooser';
+
+/** One toast for an online payment's news: closing checkout after a failed attempt replaces the failure toast. */
+const ONLINE_PAYMENT_TOAST = 'online-payment';
 
 /** Where /Add-Adress sends the shopper back with the address just saved. */
 interface CartLocationState {
@@ -33,10 +39,33 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
   // A double click lands before the disabled button renders: one request per attempt at a time.
   const sending = useRef(false);
   const placeOrder = usePlaceOrder();
+  const payOnline = usePayOnline();
+  const paymentOptions = usePaymentOptions();
   const paymentId = useId();
+  const paymentNoteId = useId();
 
   const list = addresses.data ?? [];
   const selected = list.find((a) => a._id === chosenId) ?? list.find((a) => a._id === savedAddressId) ?? list[0] ?? null;
+  const online = paymentOptions.data?.online;
+  // Online stays chosen only while the shop offers it.
+  const method: PaymentType = paymentType === 'Online' && online?.available ? 'Online' : 'COD';
+  const pending = placeOrder.isPending || payOnline.isPending;
+  const paymentNote = paymentOptions.isError
+    ? `Online payment: ${errorMessage(paymentOptions.error)}`
+    : online && !online.available
+      ? online.reason
+      : method === 'Online' && paymentOptions.data
+        ? `Card, UPI or netbanking through Razorpay. Questions about a payment: ${paymentOptions.data.shop.email}, ${paymentOptions.data.shop.phone}.`
+        : '';
+
+  const onOrderError = (error: unknown, toastId?: string) => {
+    toast.error(error instanceof OnlinePaymentError ? error.message : errorMessage(error), { id: toastId });
+    // The session ended meanwhile: check it again and offer to sign in.
+    if (error instanceof ApiError && error.status === 401) {
+      void queryClient.invalidateQueries({ queryKey: authKeys.user() });
+      loginDialog.open();
+    }
+  };
 
   const onPlaceOrder = () => {
     if (sending.current || checkingSession) return;
@@ -54,8 +83,34 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
       toast.error('Nothing in your cart can be ordered right now');
       return;
     }
-    const idempotencyKey = attempts.keyFor({ addressId: selected._id, paymentType, items });
     sending.current = true;
+    if (method === 'Online' && paymentOptions.data) {
+      payOnline.mutate(
+        {
+          address: selected,
+          items,
+          options: paymentOptions.data,
+          onFailure: (response) => toast.error(`${failureMessage(response)} You can try again, or choose Cash On Delivery.`, { id: ONLINE_PAYMENT_TOAST }),
+        },
+        {
+          onSuccess: () => {
+            clearCartAfterOrder(queryClient);
+            toast.success('Payment received, order placed');
+            navigate('/My-orders');
+          },
+          onError: (error) => {
+            onOrderError(error, ONLINE_PAYMENT_TOAST);
+            // Paid but not confirmed yet: Razorpay's webhook records it; My orders shows it when it does.
+            if (error instanceof OnlinePaymentError && error.kind === 'unconfirmed') navigate('/My-orders');
+          },
+          onSettled: () => {
+            sending.current = false;
+          },
+        },
+      );
+      return;
+    }
+    const idempotencyKey = attempts.keyFor({ addressId: selected._id, paymentType: method, items });
     placeOrder.mutate(
       { address: selected._id, items, idempotencyKey },
       {
@@ -65,14 +120,7 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
           toast.success('Order placed');
           navigate('/My-orders');
         },
-        onError: (error) => {
-          toast.error(errorMessage(error));
-          // The session ended meanwhile: check it again and offer to sign in.
-          if (error instanceof ApiError && error.status === 401) {
-            void queryClient.invalidateQueries({ queryKey: authKeys.user() });
-            loginDialog.open();
-          }
-        },
+        onError: (error) => onOrderError(error),
         onSettled: () => {
           sending.current = false;
         },
@@ -118,15 +166,22 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
         </label>
         <select
           id={paymentId}
-          value={paymentType}
+          value={method}
           onChange={(event) => setPaymentType(event.target.value as PaymentType)}
-          className="mt-2 w-full border border-gray-300 bg-white px-3 py-2 outline-none"
+          disabled={pending}
+          aria-describedby={paymentNote ? paymentNoteId : undefined}
+          className="mt-2 w-full border border-gray-300 bg-white px-3 py-2 outline-none disabled:opacity-70"
         >
           <option value="COD">Cash On Delivery</option>
-          <option value="Online" disabled>
-            Online Payment (coming soon)
+          <option value="Online" disabled={!online?.available}>
+            {online?.available ? 'Online Payment' : paymentOptions.isPending ? 'Online Payment (checking…)' : 'Online Payment (unavailable)'}
           </option>
         </select>
+        {paymentNote && (
+          <p id={paymentNoteId} data-testid="payment-note" className="mt-2 text-xs text-gray-500">
+            {paymentNote}
+          </p>
+        )}
       </div>
 
       <hr className="border-gray-300" />
@@ -155,15 +210,15 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
       <button
         type="button"
         onClick={onPlaceOrder}
-        disabled={placeOrder.isPending}
-        aria-busy={placeOrder.isPending}
+        disabled={pending}
+        aria-busy={pending}
         className="mt-6 w-full rounded bg-primary py-3 font-medium text-white transition hover:bg-primary-dull disabled:cursor-wait disabled:opacity-70"
       >
-        Place Order
+        {method === 'Online' ? 'Proceed to Checkout' : 'Place Order'}
       </button>
-      {placeOrder.isPending && (
+      {pending && (
         <p role="status" className="mt-2 text-center text-sm text-gray-500">
-          Placing your order…
+          {payOnline.isPending ? 'Waiting for your payment…' : 'Placing your order…'}
         </p>
       )}
     </aside>

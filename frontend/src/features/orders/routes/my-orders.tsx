@@ -13,7 +13,7 @@ import { StatusBadge } from '../components/status-badge';
 import { paymentLabel } from '../payment-status';
 import { flattenOrders, formatExpectedDelivery, itemImage, itemName, itemOfferPrice, type Order, type OrderPage } from '../types';
 
-/** /My-orders: the shopper's orders, newest first; statuses refresh every 10 seconds. */
+/** /My-orders: the shopper's orders, newest first; status changes show the moment the shop makes them. */
 export function MyOrdersRoute() {
   const { data: user, isPending } = useUser();
   const loginDialog = useLoginDialog();
@@ -145,7 +145,7 @@ function OrderCard({ order }: { order: Order }) {
 
       <button
         type="button"
-        onClick={() => navigate('/chat')}
+        onClick={() => navigate(`/chat?order=${encodeURIComponent(order._id)}`)}
         className="mt-4 rounded border border-primary px-4 py-2 text-sm font-medium text-primary transition hover:bg-primary/10"
       >
         Send Message to Shop

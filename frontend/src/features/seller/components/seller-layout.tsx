@@ -2,14 +2,17 @@ import type { ReactElement, ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { Logo } from '@/components/ui/logo';
+import { useSellerUnread } from '@/features/chat';
+import { pluralize } from '@/lib/format';
+import { useSellerConnection } from '@/lib/socket';
 import { useSellerLogout } from '../api/seller-logout';
+import { useNewOrderAlerts } from '../new-order-alerts';
+import { useOrderSound } from '../order-sound';
 
 interface MenuEntry {
   name: string;
   path: string;
   icon: ReactElement;
-  /** Pages that are not built yet show in the menu, disabled. */
-  ready: boolean;
 }
 
 const icon = (d: string) => (
@@ -30,15 +33,27 @@ const icon = (d: string) => (
 
 /** The seller side menu: 4 entries (spec §9). */
 const SELLER_MENU: readonly MenuEntry[] = [
-  { name: 'Add Product', path: '/seller', icon: icon('M12 5v14M5 12h14'), ready: true },
-  { name: 'Product List', path: '/seller/product-list', icon: icon('M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01'), ready: true },
-  { name: 'Orders', path: '/seller/orders', icon: icon('M6 2 3 6v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6l-3-4zM3 6h18M16 10a4 4 0 0 1-8 0'), ready: true },
-  { name: 'Messages', path: '/seller/chats', icon: icon('M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z'), ready: false },
+  { name: 'Add Product', path: '/seller', icon: icon('M12 5v14M5 12h14') },
+  { name: 'Product List', path: '/seller/product-list', icon: icon('M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01') },
+  { name: 'Orders', path: '/seller/orders', icon: icon('M6 2 3 6v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6l-3-4zM3 6h18M16 10a4 4 0 0 1-8 0') },
+  { name: 'Messages', path: '/seller/chats', icon: icon('M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z') },
 ];
+
+const SOUND_ON = icon('M11 5 6 9H2v6h4l5 4zM15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14');
+const SOUND_OFF = icon('M11 5 6 9H2v6h4l5 4zM22 9l-6 6M16 9l6 6');
 
 export function SellerLayout({ children }: { children: ReactNode }) {
   const logout = useSellerLogout();
   const navigate = useNavigate();
+  // The seller's socket lives as long as the seller pages: new orders and messages are counted on every page.
+  const { socket } = useSellerConnection();
+  const newOrders = useNewOrderAlerts(socket);
+  const { data: unreadMessages = 0 } = useSellerUnread(socket);
+  const [soundOn, setSoundOn] = useOrderSound();
+  const badges: Record<string, { count: number; label: string }> = {
+    '/seller/orders': { count: newOrders, label: pluralize(newOrders, 'new order') },
+    '/seller/chats': { count: unreadMessages, label: pluralize(unreadMessages, 'unread message') },
+  };
 
   const signOut = () =>
     logout.mutate(undefined, {
@@ -49,7 +64,7 @@ export function SellerLayout({ children }: { children: ReactNode }) {
       onError: () => toast.error('Something went wrong with logout. Please try again.'),
     });
 
-  const entryClass = 'flex items-center gap-3 px-4 py-3 md:px-8';
+  const entryClass = 'relative flex items-center gap-3 px-4 py-3 md:px-8';
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -74,30 +89,56 @@ export function SellerLayout({ children }: { children: ReactNode }) {
           <ul>
             {SELLER_MENU.map((entry) => (
               <li key={entry.path}>
-                {entry.ready ? (
-                  <NavLink
-                    to={entry.path}
-                    end
-                    className={({ isActive }) =>
-                      `${entryClass} ${isActive ? 'border-r-4 border-primary bg-primary/10 text-primary md:border-r-[6px]' : 'text-gray-700 hover:bg-gray-100'}`
-                    }
-                  >
-                    {entry.icon}
-                    <span className="hidden md:inline">{entry.name}</span>
-                  </NavLink>
-                ) : (
-                  <span aria-disabled="true" title="Coming soon" className={`${entryClass} cursor-not-allowed text-gray-400`}>
-                    {entry.icon}
-                    <span className="hidden md:inline">{entry.name}</span>
-                    <span className="sr-only"> (coming soon)</span>
-                  </span>
-                )}
+                <NavLink
+                  to={entry.path}
+                  end
+                  className={({ isActive }) =>
+                    `${entryClass} ${isActive ? 'border-r-4 border-primary bg-primary/10 text-primary md:border-r-[6px]' : 'text-gray-700 hover:bg-gray-100'}`
+                  }
+                >
+                  {entry.icon}
+                  <span className="sr-only md:not-sr-only">{entry.name}</span>
+                  <MenuBadge {...badges[entry.path]} />
+                </NavLink>
               </li>
             ))}
           </ul>
+          <button
+            type="button"
+            aria-pressed={soundOn}
+            onClick={() => setSoundOn(!soundOn)}
+            title={soundOn ? 'A chime plays for new orders' : 'New orders are silent'}
+            className={`${entryClass} mt-4 w-full border-t border-gray-200 pt-4 text-left text-sm text-gray-500 hover:bg-gray-100 hover:text-gray-800`}
+          >
+            {soundOn ? SOUND_ON : SOUND_OFF}
+            <span className="sr-only whitespace-nowrap md:not-sr-only">New order sound</span>
+            <span
+              aria-hidden="true"
+              className={`ml-auto hidden rounded-full px-2 py-0.5 text-xs md:inline ${soundOn ? 'bg-primary/15 text-primary' : 'bg-gray-100 text-gray-500'}`}
+            >
+              {soundOn ? 'On' : 'Muted'}
+            </span>
+          </button>
         </nav>
         <main className="flex-1 overflow-x-auto p-4 md:p-10">{children}</main>
       </div>
     </div>
+  );
+}
+
+/** A count on a menu entry: over the icon in the narrow menu, after the name in the wide one. */
+function MenuBadge({ count = 0, label = '' }: { count?: number; label?: string }) {
+  if (count <= 0) return null;
+  return (
+    <>
+      <span
+        data-testid="menu-badge"
+        aria-hidden="true"
+        className="absolute top-1.5 left-8 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-red-500 px-1 text-[11px] leading-none text-white md:static md:ml-auto"
+      >
+        {count > 99 ? '99+' : count}
+      </span>
+      <span className="sr-only">, {label}</span>
+    </>
   );
 }

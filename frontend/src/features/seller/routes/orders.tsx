@@ -19,10 +19,12 @@ import {
 import { errorMessage } from '@/lib/api-client';
 import { formatPrice, pluralize } from '@/lib/format';
 import { thumbnailOf } from '@/lib/product-urls';
+import { useNewOrders } from '../new-orders';
 
 /** /seller/orders: every order, newest first, with the buttons that move each one along. */
 export function SellerOrdersRoute() {
   const query = useSellerOrders();
+  const { ids: arrivedIds } = useNewOrders();
   const orders = query.data ? flattenOrders(query.data.pages) : [];
   const total = query.data?.pages[0]?.total ?? orders.length;
 
@@ -43,7 +45,7 @@ export function SellerOrdersRoute() {
             </p>
             <ul className="mt-4 space-y-4">
               {orders.map((order) => (
-                <SellerOrder key={order._id} order={order} />
+                <SellerOrder key={order._id} order={order} isNew={order.status === 'Order Placed' && arrivedIds.includes(order._id)} />
               ))}
             </ul>
             <LoadMore hasNextPage={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={() => void query.fetchNextPage()} />
@@ -53,7 +55,7 @@ export function SellerOrdersRoute() {
   );
 }
 
-function SellerOrder({ order }: { order: Order }) {
+function SellerOrder({ order, isNew }: { order: Order; isNew: boolean }) {
   const update = useUpdateOrderStatus();
   const moves = nextStatuses(order.status);
 
@@ -100,6 +102,11 @@ function SellerOrder({ order }: { order: Order }) {
         <span className="flex items-center gap-2">
           Status: <StatusBadge status={order.status} />
         </span>
+        {isNew && (
+          <span data-testid="new-order" className="rounded-full bg-red-500 px-2 py-0.5 text-xs font-medium text-white">
+            New
+          </span>
+        )}
         <span className="text-xs text-gray-400">Order {order._id}</span>
         <div className="ml-auto flex flex-wrap gap-2">
           {moves.map((status) => (

@@ -1,0 +1,12 @@
+export { useConversation } from './api/get-conversation';
+export { useInbox } from './api/get-inbox';
+export { useSellerUnread } from './api/get-seller-unread';
+export { useMarkConversationRead } from './api/mark-conversation-read';
+export { useReplyToShopper } from './api/reply-to-shopper';
+export { inboxTime } from './chat-time';
+export { ChatLink } from './components/chat-link';
+export { MessageComposer, offlineReason } from './components/message-composer';
+export { MessageList } from './components/message-list';
+export { flattenConversations, flattenMessages } from './message-cache';
+export { ChatRoute } from './routes/chat';
+export type { ChatMessage, ChatShopper, Conversation } from './types';

@@ -1,0 +1,17 @@
+import type { OnlinePaymentResponse, RazorpayOrderView } from '@greencart/domain';
+import { api } from '@/lib/api-client';
+
+export interface StartOnlinePaymentInput {
+  /** The id of one of the shopper's saved addresses. */
+  address: string;
+  items: { product: string; quantity: number }[];
+}
+
+/**
+ * POST /api/paymentonline (shopper) → the Razorpay order to pay, for the amount the server priced
+ * (paise). 503 while Razorpay cannot be reached, 400 for an empty, unavailable or too small order.
+ */
+export async function startOnlinePayment({ address, items }: StartOnlinePaymentInput): Promise<RazorpayOrderView> {
+  const { order } = await api.post<OnlinePaymentResponse>('/api/paymentonline', { address, items });
+  return order;
+}

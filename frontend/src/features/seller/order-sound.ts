@@ -1,0 +1,41 @@
+import { useSyncExternalStore } from 'react';
+
+const KEY = 'greencart:seller:new-order-sound';
+const listeners = new Set<() => void>();
+
+function read(): boolean {
+  try {
+    return window.localStorage.getItem(KEY) !== 'off';
+  } catch {
+    return true;
+  }
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  // Another tab flipped the switch.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === KEY || event.key === null) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** Whether a new order chimes: on unless the seller muted it (remembered in this browser). */
+export function useOrderSound(): [on: boolean, set: (on: boolean) => void] {
+  const on = useSyncExternalStore(subscribe, read);
+  const set = (next: boolean) => {
+    try {
+      if (next) window.localStorage.removeItem(KEY);
+      else window.localStorage.setItem(KEY, 'off');
+    } catch {}
+    listeners.forEach((listener) => listener());
+  };
+  return [on, set];
+}
+
+/** For event handlers: the current setting, read at the moment of the new order. */
+export const orderSoundOn = read;
