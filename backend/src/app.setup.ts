@@ -15,8 +15,11 @@ import { ShopSocketAdapter } from './chat/socket-io.adapter';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { REPO_ROOT } from './database/embedded-database';
 import { SafeInputPipe } from './common/pipes/safe-input.pipe';
+import { validationFailed } from './common/validation/validation-errors';
 import { refuseForeignOrigins } from './common/security/same-origin';
 import { RAZORPAY_WEBHOOK_PATH } from './payments/payments.controller';
+import { Catalogue } from './products/catalogue';
+import { catalogueFastPath } from './products/catalogue-fast-path';
 import type { Environment } from './config/environment';
 
 /**
@@ -99,6 +102,8 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   const checkoutOrigin = new URL(config.get('RAZORPAY_CHECKOUT_URL', { infer: true })).origin;
   const razorpay = [...new Set([checkoutOrigin, 'https://checkout.razorpay.com', 'https://api.razorpay.com'])];
   app.set('trust proxy', trustProxySetting(config.get('TRUST_PROXY', { infer: true })));
+  // A repeated public catalogue request is answered first, with the bytes and headers of its first answer.
+  app.use(catalogueFastPath(app.get(Catalogue), config.get('THROTTLE_LIMIT', { infer: true }), config.get('THROTTLE_TTL_MS', { infer: true })));
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -115,7 +120,10 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.use(refuseForeignOrigins([config.get('FRONTEND_ORIGIN', { infer: true })], [`/api/${RAZORPAY_WEBHOOK_PATH}`]));
   app.use(cookieParser());
   app.enableCors({ origin: [config.get('FRONTEND_ORIGIN', { infer: true })], credentials: true });
-  app.useGlobalPipes(new SafeInputPipe(), new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, stopAtFirstError: true }));
+  app.useGlobalPipes(
+    new SafeInputPipe(),
+    new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, stopAtFirstError: true, exceptionFactory: validationFailed }),
+  );
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useWebSocketAdapter(new ShopSocketAdapter(app));
   answerMalformedRequestsInJson(app);

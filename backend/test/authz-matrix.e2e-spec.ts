@@ -23,6 +23,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/login': 'public',
   'GET /api/logout': 'public',
   'GET /api/isAuth': 'shopper',
+  'GET /api/session': 'public',
   'POST /api/logout/everywhere': 'shopper',
   'POST /api/GoogleLogin': 'public',
   'GET /api/auth/google': 'public',
@@ -48,6 +49,9 @@ const ACCESS: Record<string, Access> = {
   // Addresses and orders
   'POST /api/Address/add': 'shopper',
   'GET /api/Address/get': 'shopper',
+  'PATCH /api/Address/:id': 'shopper',
+  'DELETE /api/Address/:id': 'shopper',
+  'POST /api/Address/:id/default': 'shopper',
   'POST /api/placeorders': 'shopper',
   'GET /api/getorder/user': 'shopper',
   'GET /api/getorder/admin/seller': 'seller',

@@ -125,12 +125,12 @@ describe('chat with the shop over socket.io', () => {
   it('refuses empty, whitespace-only and oversized text from both sides, and wrong roles', async () => {
     const [a, s] = await Promise.all([connect(url, asha.cookie), connect(url, seller, 'seller')]);
     const before = await t.connection.collection('chat_messages').countDocuments();
-    expect(await emit(a, 'sendmessage-to-seller', { text: '   \n\t ' })).toEqual({ success: false, message: expect.stringMatching(/empty/) });
+    expect(await emit(a, 'sendmessage-to-seller', { text: '   \n\t ' })).toMatchObject({ success: false, message: expect.stringMatching(/empty/) });
     expect(await emit(a, 'sendmessage-to-seller', { text: '\u200b\u200b' })).toMatchObject({ success: false });
-    expect(await emit(a, 'sendmessage-to-seller', { text: 'x'.repeat(1001) })).toEqual({ success: false, message: expect.stringMatching(/1000/) });
+    expect(await emit(a, 'sendmessage-to-seller', { text: 'x'.repeat(1001) })).toMatchObject({ success: false, message: expect.stringMatching(/1000/) });
     expect(await emit(a, 'sendmessage-to-seller', { text: 'hi', orderId: { $ne: null } })).toMatchObject({ success: false });
     expect(await emit(a, 'sendmessage-to-seller', null)).toMatchObject({ success: false });
-    expect(await emit(s, 'reply-to-user', { userId: asha.id, text: '   ' })).toEqual({ success: false, message: expect.stringMatching(/empty/) });
+    expect(await emit(s, 'reply-to-user', { userId: asha.id, text: '   ' })).toMatchObject({ success: false, message: expect.stringMatching(/empty/) });
     expect(await emit(s, 'reply-to-user', { userId: '0123456789abcdef01234567', text: 'hello' })).toEqual({
       success: false,
       message: expect.stringMatching(/no such shopper/i),
@@ -180,7 +180,7 @@ describe('chat with the shop over socket.io', () => {
     for (let i = 0; i < 14; i++) answers.push(await emit(b, 'sendmessage-to-seller', `message ${i}`));
     const refused = answers.filter((answer) => !answer.success);
     expect(refused.length).toBeGreaterThan(0);
-    expect(refused[0]).toEqual({ success: false, message: expect.stringMatching(/too fast/) });
+    expect(refused[0]).toMatchObject({ success: false, message: expect.stringMatching(/too fast/) });
   });
 
   it('pushes order changes live: the shop hears of a new order, the shopper of its status, nobody else', async () => {

@@ -38,12 +38,12 @@ describe('bad input never gets a 5xx', () => {
     expect((await t.http().get('/').expect(200)).text).toContain('GreenCart');
     expect((await t.http().get('/products/fruits').expect(200)).text).toContain('GreenCart');
     expect((await t.http().get('/assets/app-1234.js').expect(200)).headers['cache-control']).toMatch(/immutable/);
-    expect((await t.http().get('/api/nothing-here').expect(404)).body).toEqual({ success: false, message: expect.any(String) });
+    expect((await t.http().get('/api/nothing-here').expect(404)).body).toMatchObject({ success: false, message: expect.any(String) });
   });
 
   it('answers malformed, oversized, wrongly encoded bodies with 400, 413, 415 in the error shape (storefront mounted)', async () => {
     const post = () => t.http().post('/api/login');
-    expect((await post().set('Content-Type', 'application/json').send('{bad').expect(400)).body).toEqual({ success: false, message: expect.any(String) });
+    expect((await post().set('Content-Type', 'application/json').send('{bad').expect(400)).body).toMatchObject({ success: false, message: expect.any(String) });
     expect(
       (
         await post()
@@ -126,7 +126,7 @@ describe('bad input never gets a 5xx', () => {
     });
     expect(answer.status).toBe(431);
     expect(answer.type).toMatch(/json/);
-    expect(JSON.parse(answer.body)).toEqual({ success: false, message: expect.stringMatching(/too long/) });
+    expect(JSON.parse(answer.body)).toMatchObject({ success: false, message: expect.stringMatching(/too long/) });
   });
 });
 
@@ -198,7 +198,7 @@ describe('requests from other websites are refused', () => {
       .type('form')
       .send('adress[firstName]=Evil&adress[city]=Nowhere')
       .expect(403);
-    expect(res.body).toEqual({ success: false, message: expect.stringMatching(/another website/) });
+    expect(res.body).toMatchObject({ success: false, message: expect.stringMatching(/another website/) });
     expect(await t.connection.collection('addresses').countDocuments()).toBe(0);
   });
 
@@ -309,5 +309,90 @@ describe('sign-in and sign-up limits that an attacker cannot step around', () =>
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('validation errors name their fields', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(AUTH_ENV);
+  });
+  afterAll(() => t.close());
+
+  it('keeps { success, message } and adds errors: { field: message } for forms', async () => {
+    const res = await t.http().post('/api/register').send({ firstName: '', email: 'nope', password: 'short' }).expect(400);
+    expect(res.body).toEqual({
+      success: false,
+      message: expect.any(String),
+      errors: { firstName: expect.stringMatching(/First name/i), email: expect.stringMatching(/email/i), password: expect.stringMatching(/8 characters/) },
+    });
+    const cookie = ([] as string[])
+      .concat((await t.http().post('/api/register').send({ firstName: 'Asha', email: email(), password: PASSWORD }).expect(201)).headers['set-cookie'])
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const bad = await t
+      .http()
+      .post('/api/Address/add')
+      .set('Cookie', cookie)
+      .send({ adress: { ...VALID_ADDRESS, pincode: '12', phone: '1' } })
+      .expect(400);
+    expect(bad.body.errors).toEqual({ 'adress.pincode': 'Pincode must be 6 digits', 'adress.phone': expect.stringMatching(/mobile number/) });
+  });
+});
+
+describe('addresses: edit, delete, default; one session request', () => {
+  let t: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    t = await createTestApp(AUTH_ENV);
+    cookie = cookieOf(await t.http().post('/api/register').send({ firstName: 'Asha', email: email(), password: PASSWORD }).expect(201));
+  });
+  afterAll(() => t.close());
+
+  it('edits, deletes and chooses the default address; the default is listed first; nobody else can touch them', async () => {
+    const add = async (city: string) =>
+      (
+        await t
+          .http()
+          .post('/api/Address/add')
+          .set('Cookie', cookie)
+          .send({ adress: { ...VALID_ADDRESS, city } })
+          .expect(201)
+      ).body.address._id as string;
+    const home = await add('Bengaluru');
+    const work = await add('Mysuru');
+    let list = (await t.http().get('/api/Address/get').set('Cookie', cookie).expect(200)).body.address;
+    expect(list.map((a: { city: string; isDefault: boolean }) => [a.city, a.isDefault])).toEqual([
+      ['Mysuru', true],
+      ['Bengaluru', false],
+    ]);
+    await t.http().post(`/api/Address/${home}/default`).set('Cookie', cookie).expect(200);
+    list = (await t.http().get('/api/Address/get').set('Cookie', cookie).expect(200)).body.address;
+    expect(list[0]).toMatchObject({ _id: home, isDefault: true });
+    const edited = await t
+      .http()
+      .patch(`/api/Address/${work}`)
+      .set('Cookie', cookie)
+      .send({ adress: { ...VALID_ADDRESS, city: 'Mangaluru' } })
+      .expect(200);
+    expect(edited.body.address).toMatchObject({ _id: work, city: 'Mangaluru' });
+    const other = cookieOf(await t.http().post('/api/register').send({ firstName: 'Bala', email: email(), password: PASSWORD }).expect(201));
+    await t.http().delete(`/api/Address/${home}`).set('Cookie', other).expect(404);
+    await t.http().patch(`/api/Address/${home}`).set('Cookie', other).send({ adress: VALID_ADDRESS }).expect(404);
+    await t.http().delete(`/api/Address/${home}`).set('Cookie', cookie).expect(200);
+    list = (await t.http().get('/api/Address/get').set('Cookie', cookie).expect(200)).body.address;
+    expect(list.map((a: { _id: string; isDefault: boolean }) => [a._id, a.isDefault])).toEqual([[work, true]]);
+    await t.http().delete('/api/Address/nope').set('Cookie', cookie).expect(400);
+  });
+
+  it('GET /api/session answers who the browser is in one request, anonymous included', async () => {
+    expect((await t.http().get('/api/session').expect(200)).body).toEqual({ success: true, shopper: null, seller: false });
+    const me = (await t.http().get('/api/session').set('Cookie', cookie).expect(200)).body;
+    expect(me).toMatchObject({ success: true, shopper: { firstName: 'Asha', cartItems: {} }, seller: false });
+    const seller = cookieOf(await t.http().post('/api/sellerlogin').send(TEST_SELLER).expect(200));
+    expect((await t.http().get('/api/session').set('Cookie', `${cookie}; ${seller}`).expect(200)).body).toMatchObject({
+      shopper: { firstName: 'Asha' },
+      seller: true,
+    });
   });
 });

@@ -29,7 +29,7 @@ const redisUrl = process.env.TEST_REDIS_URL;
     for (const t of [first, second, first, second, first]) expect((await attempt(t)).status).toBe(401);
     const blocked = await attempt(second);
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toEqual({ success: false, message: 'Too many attempts, please try again later' });
+    expect(blocked.body).toMatchObject({ success: false, message: 'Too many attempts, please try again later' });
 
     const redis = new Redis(redisUrl!);
     expect((await redis.keys(`${prefix}*`)).length).toBeGreaterThan(0);

@@ -41,6 +41,17 @@ export class AuthController {
     return { success: true, userData: await this.withCart(user), message: `Welcome back, ${user.firstName}!` };
   }
 
+  /**
+   * Who this browser is, in one request for the whole page: the shopper (with the saved cart) or
+   * null, and whether the seller is signed in. Always 200 (the spec's isAuth / is-auth-seller stay).
+   */
+  @Get('session')
+  @Header('Cache-Control', 'no-store')
+  async session(@Req() req: Request) {
+    const { shopper, seller } = await this.sessions.fromCookies(req.cookies ?? {});
+    return { success: true, shopper: shopper ? await this.withCart(shopper) : null, seller: !!seller };
+  }
+
   @Get('isAuth')
   @ShopperOnly()
   @Header('Cache-Control', 'no-store')

@@ -29,13 +29,20 @@ export class ChatRateLimit implements OnApplicationShutdown {
     const { limit, windowMs } = CHAT_LIMITS[side];
     const window = Math.floor(Date.now() / windowMs);
     if (this.redis) {
-      const key = `${this.prefix}${sender}:${window}`;
-      const [[, count]] = (await this.redis
-        .multi()
-        .incr(key)
-        .pexpire(key, windowMs * 2)
-        .exec()) as [[unknown, number], unknown];
-      return count <= limit;
+      if (this.redis.status === 'wait') await this.redis.connect().catch(() => undefined);
+      if (this.redis.status === 'ready') {
+        try {
+          const key = `${this.prefix}${sender}:${window}`;
+          const [[, count]] = (await this.redis
+            .multi()
+            .incr(key)
+            .pexpire(key, windowMs * 2)
+            .exec()) as [[unknown, number], unknown];
+          return count <= limit;
+        } catch {
+          // Redis away: count in this process until it is back.
+        }
+      }
     }
     const entry = this.local.get(sender);
     if (!entry || entry.resetAt <= Date.now()) {

@@ -1,7 +1,10 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { HydratedDocument, Schema as MongooseSchema, Types } from 'mongoose';
 
-@Schema({ timestamps: true, toJSON: { virtuals: true, versionKey: false, transform: (_doc, ret: Record<string, unknown>) => (delete ret.id, ret) } })
+@Schema({
+  timestamps: true,
+  toJSON: { virtuals: true, versionKey: false, transform: (_doc, ret: Record<string, unknown>) => (delete ret.id, delete ret.defaultAt, ret) },
+})
 export class Address {
   @Prop({ type: MongooseSchema.Types.ObjectId, ref: 'User', required: true, index: true })
   user: Types.ObjectId;
@@ -15,6 +18,8 @@ export class Address {
   @Prop({ required: true, trim: true }) pincode: string;
   @Prop({ required: true, trim: true }) country: string;
   @Prop({ required: true, trim: true }) phone: string;
+  /** When the shopper made this their default address; the latest such address is the default (one write per choice, no race). */
+  @Prop() defaultAt?: Date;
 }
 
 export type AddressDocument = HydratedDocument<Address>;

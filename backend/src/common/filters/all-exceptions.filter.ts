@@ -41,10 +41,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (host.getType() !== 'http') throw exception;
     const response = host.switchToHttp().getResponse<Response>();
     const { status, message } = this.describe(exception);
+    const errors = exception instanceof HttpException ? (exception.getResponse() as { errors?: unknown }).errors : undefined;
     if (status === HttpStatus.SERVICE_UNAVAILABLE) response.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
     this.log(exception, status, message);
     if (response.headersSent) return;
-    response.status(status).json({ success: false, message });
+    response.status(status).json(errors && typeof errors === 'object' ? { success: false, message, errors } : { success: false, message });
   }
 
   /** Unexpected errors with their stack; deliberate 5xx answers (a service away) as one line, at most every few seconds for the database. */

@@ -42,6 +42,8 @@ export class ResilientThrottlerStorage implements ThrottlerStorage {
   }
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<Record> {
+    // Right after start-up Redis is still connecting: wait a moment rather than count apart.
+    if (this.client.status !== 'ready' && !this.down) await this.readyWithin(500);
     if (this.client.status === 'ready') {
       try {
         return await this.shared.increment(key, ttl, limit, blockDuration, throttlerName);
@@ -55,6 +57,14 @@ export class ResilientThrottlerStorage implements ThrottlerStorage {
   close(): void {
     this.local.onApplicationShutdown();
     this.client.disconnect();
+  }
+
+  private readyWithin(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => (clearTimeout(timer), this.client.off('ready', done), resolve());
+      const timer = setTimeout(done, ms);
+      this.client.once('ready', done);
+    });
   }
 
   private markDown() {
