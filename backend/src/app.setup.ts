@@ -20,7 +20,7 @@ import { refuseForeignOrigins } from './common/security/same-origin';
 import { RAZORPAY_WEBHOOK_PATH } from './payments/payments.controller';
 import { Catalogue } from './products/catalogue';
 import { catalogueFastPath } from './products/catalogue-fast-path';
-import type { Environment } from './config/environment';
+import { servesHttps, type Environment } from './config/environment';
 
 /**
  * Options every GreenCart app is created with. `rawBody` keeps the exact request bytes next to the
@@ -104,10 +104,14 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.set('trust proxy', trustProxySetting(config.get('TRUST_PROXY', { infer: true })));
   // A repeated public catalogue request is answered first, with the bytes and headers of its first answer.
   app.use(catalogueFastPath(app.get(Catalogue), config.get('THROTTLE_LIMIT', { infer: true }), config.get('THROTTLE_TTL_MS', { infer: true })));
+  // Over plain http the browser must not be told to upgrade every asset to https (a blank shop).
+  const https = servesHttps({ PUBLIC_URL: config.get('PUBLIC_URL', { infer: true }), NODE_ENV: config.get('NODE_ENV', { infer: true }) });
   app.use(
     helmet({
+      strictTransportSecurity: https ? { maxAge: 15552000, includeSubDomains: true } : false,
       contentSecurityPolicy: {
         directives: {
+          'upgrade-insecure-requests': https ? [] : null,
           'img-src': ["'self'", 'data:', 'blob:'],
           'script-src': ["'self'", ...razorpay],
           'frame-src': ["'self'", ...razorpay],
@@ -129,10 +133,12 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   answerMalformedRequestsInJson(app);
   serveStorefront(app, process.env.FRONTEND_DIST ?? join(REPO_ROOT, 'frontend', 'dist'));
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder().setTitle('GreenCart API').setDescription('Online grocery and snacks store').setVersion('1.0').addCookieAuth('token').build(),
-  );
-  SwaggerModule.setup('api/docs', app, document);
+  if (config.get('API_DOCS', { infer: true })) {
+    const document = SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder().setTitle('GreenCart API').setDescription('Online grocery and snacks store').setVersion('1.0').addCookieAuth('token').build(),
+    );
+    SwaggerModule.setup('api/docs', app, document);
+  }
   return app;
 }

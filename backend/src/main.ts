@@ -20,6 +20,7 @@ async function bootstrap() {
 
   const port = Number(process.env.PORT ?? 3000);
   await app.listen(port);
+  warnAboutPlainHttp(process.env.PUBLIC_URL);
   console.log(`\nGreenCart is running at http://localhost:${port}  (API docs: http://localhost:${port}/api/docs)\n`);
 
   let stopping = false;
@@ -33,6 +34,17 @@ async function bootstrap() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/** Plain http on a real address sends passwords and session cookies in the clear: say so loudly. */
+function warnAboutPlainHttp(publicUrl: string | undefined) {
+  if (!publicUrl?.startsWith('http:')) return;
+  const host = new URL(publicUrl).hostname;
+  if (host === 'localhost' || host === '::1' || host === '[::1]' || host.startsWith('127.')) return;
+  const line = '!'.repeat(78);
+  console.warn(
+    `\n${line}\n  PUBLIC_URL is ${publicUrl}: plain http on a real address.\n  Passwords and session cookies travel unencrypted. Put the shop behind https (README: HTTPS).\n${line}\n`,
+  );
 }
 
 bootstrap().catch((error: Error) => {

@@ -16,6 +16,8 @@ type Access = 'public' | 'shopper' | 'seller' | 'signed';
 const ACCESS: Record<string, Access> = {
   // Operations and documentation
   'GET /api/health': 'public',
+  'GET /api/health/live': 'public',
+  'GET /api/health/ready': 'public',
   'GET /api/docs*': 'public',
   'POST /api/newsletter': 'public',
   // Shopper accounts

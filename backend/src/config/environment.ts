@@ -2,7 +2,14 @@ import { plainToInstance, Transform, Type } from 'class-transformer';
 import { randomBytes } from 'node:crypto';
 import { IsBoolean, IsEmail, IsIn, IsInt, IsNotIn, IsOptional, IsString, IsUrl, Max, Min, MinLength, validateSync } from 'class-validator';
 
-const toBoolean = ({ value }: { value: unknown }) => (typeof value === 'string' ? ['1', 'true', 'yes', 'on'].includes(value.toLowerCase()) : value);
+/** Strict: true/false, 1/0, yes/no, on/off; anything else stays as typed and is refused by @IsBoolean. */
+const toBoolean = ({ value }: { value: unknown }) => {
+  if (typeof value !== 'string') return value;
+  const text = value.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(text)) return true;
+  if (['0', 'false', 'no', 'off'].includes(text)) return false;
+  return value;
+};
 
 /** Values earlier versions shipped as defaults: public, so never accepted as secrets. */
 const PUBLIC_SECRETS = ['greencart-development-secret-not-for-production', 'greencart-seller'];
@@ -26,6 +33,15 @@ export class Environment {
   @MinLength(10)
   MONGODB_URI: string;
 
+  /**
+   * The address people open the shop at (scheme, host, port). Cookie `Secure`, the security headers
+   * that force https, the Google callback and the allowed origin follow from it. Unset: http://localhost
+   * in development; in production https is assumed (set it to http://… to run without TLS).
+   */
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: 'PUBLIC_URL must be an http:// or https:// address' })
+  PUBLIC_URL?: string;
+
   /** Origin allowed by CORS (the Vite dev server by default; same-origin requests need no CORS). */
   @IsUrl({ require_tld: false, require_protocol: true })
   FRONTEND_ORIGIN = 'http://localhost:5173';
@@ -35,8 +51,13 @@ export class Environment {
 
   /** Load the demo catalogue when the shop has no products. */
   @Transform(toBoolean)
-  @IsBoolean()
+  @IsBoolean({ message: 'SEED_DEMO must be true or false' })
   SEED_DEMO = true;
+
+  /** OpenAPI documentation at /api/docs: on in development, off in production unless asked for. */
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'API_DOCS must be true or false' })
+  API_DOCS = true;
 
   @IsOptional()
   @IsString()
@@ -69,7 +90,7 @@ export class Environment {
   /** Secure flag on session cookies; on by default in production. */
   @IsOptional()
   @Transform(toBoolean)
-  @IsBoolean()
+  @IsBoolean({ message: 'COOKIE_SECURE must be true or false' })
   COOKIE_SECURE?: boolean;
 
   /** The one seller (shop owner) account. Outside production an unset password is generated like JWT_SECRET. */
@@ -213,7 +234,23 @@ export function onlinePaymentProblem(env: Pick<Environment, 'RAZORPAY_KEY_ID' | 
   return null;
 }
 
+/** Whether the shop is served over https (from PUBLIC_URL; production assumes it when unset). */
+export function servesHttps(env: Pick<Environment, 'PUBLIC_URL' | 'NODE_ENV'>): boolean {
+  return env.PUBLIC_URL ? env.PUBLIC_URL.startsWith('https:') : env.NODE_ENV === 'production';
+}
+
 export function validateEnvironment(raw: Record<string, unknown>): Environment {
+  const production = raw.NODE_ENV === 'production';
+  const publicUrl = typeof raw.PUBLIC_URL === 'string' && URL.canParse(raw.PUBLIC_URL) ? raw.PUBLIC_URL.replace(/\/+$/, '') : undefined;
+  // Settings that follow from others unless given: demo data and API docs off in production; origin and callback from PUBLIC_URL.
+  raw = {
+    ...raw,
+    ...(publicUrl ? { PUBLIC_URL: publicUrl } : {}),
+    SEED_DEMO: raw.SEED_DEMO ?? String(!production),
+    API_DOCS: raw.API_DOCS ?? String(!production),
+    ...(publicUrl && !raw.FRONTEND_ORIGIN ? { FRONTEND_ORIGIN: new URL(publicUrl).origin } : {}),
+    ...(publicUrl && !raw.GOOGLE_CALLBACK_URL ? { GOOGLE_CALLBACK_URL: `${publicUrl}/api/auth/google/callback` } : {}),
+  };
   // Outside production a missing secret gets a random value for this process (main.ts keeps one in the
   // data folder so it survives restarts); production must be told explicitly.
   if (raw.NODE_ENV !== 'production') {
@@ -225,8 +262,11 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   }
   const env = plainToInstance(Environment, raw, { exposeDefaultValues: true });
   const errors = validateSync(env, { skipMissingProperties: false, whitelist: false });
-  if (errors.length) {
-    const lines = errors.flatMap((e) => Object.values(e.constraints ?? {}).map((c) => `  - ${c}`));
+  const problems = errors.flatMap((e) => Object.values(e.constraints ?? {}));
+  if (production && env.SELLER_EMAIL === DEFAULT_SELLER_EMAIL)
+    problems.push(`SELLER_EMAIL is the public default (${DEFAULT_SELLER_EMAIL}); set the shop owner's own address`);
+  if (problems.length) {
+    const lines = problems.map((c) => `  - ${c}`);
     throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   return env;

@@ -1,6 +1,7 @@
 import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { ApiTags } from '@nestjs/swagger';
+import { SkipThrottle } from '@nestjs/throttler';
 import type { Connection } from 'mongoose';
 import { rateLimitStore } from '../auth/rate-limit.module';
 import { DatabaseEngine } from '../database/database-engine';
@@ -8,13 +9,27 @@ import { DatabaseEngine } from '../database/database-engine';
 /** How long the health check waits for the database before saying it is down. */
 const PING_TIMEOUT_MS = 1_000;
 
+/** Probes for load balancers and orchestrators: never rate-limited. */
 @ApiTags('health')
+@SkipThrottle()
 @Controller('health')
 export class HealthController {
   constructor(
     @InjectConnection() private readonly connection: Connection,
     private readonly engine: DatabaseEngine,
   ) {}
+
+  /** Liveness: the process answers. Never touches the database, so a database outage does not get the app restarted. */
+  @Get('live')
+  live() {
+    return { success: true, status: 'alive', uptimeSeconds: Math.round(process.uptime()) };
+  }
+
+  /** Readiness: this instance can serve (its database answers); 503 while it cannot. Same as /api/health. */
+  @Get('ready')
+  ready() {
+    return this.check();
+  }
 
   /**
    * The database's state within a second (503 while it is away), and Redis's: 'degraded' while the

@@ -18,7 +18,11 @@ export class SessionCookies {
   }
 
   options(extra: { path?: string } = {}) {
-    const env = { NODE_ENV: this.config.get('NODE_ENV', { infer: true }), COOKIE_SECURE: this.config.get('COOKIE_SECURE', { infer: true }) };
+    const env = {
+      NODE_ENV: this.config.get('NODE_ENV', { infer: true }),
+      COOKIE_SECURE: this.config.get('COOKIE_SECURE', { infer: true }),
+      PUBLIC_URL: this.config.get('PUBLIC_URL', { infer: true }),
+    };
     return { ...sessionCookieOptions(env), ...extra };
   }
 }

@@ -1,5 +1,5 @@
 import type { CookieOptions } from 'express';
-import type { Environment } from '../config/environment';
+import { servesHttps, type Environment } from '../config/environment';
 
 /** Cookie names the frontend and the original API know. */
 export const SHOPPER_COOKIE = 'token';
@@ -33,10 +33,10 @@ export interface SellerTokenPayload {
   exp?: number;
 }
 
-type CookieSettings = Pick<Environment, 'NODE_ENV' | 'COOKIE_SECURE'>;
+type CookieSettings = Pick<Environment, 'NODE_ENV' | 'COOKIE_SECURE' | 'PUBLIC_URL'>;
 
 export function isSecureCookie(env: CookieSettings): boolean {
-  return env.COOKIE_SECURE ?? env.NODE_ENV === 'production';
+  return env.COOKIE_SECURE ?? servesHttps(env);
 }
 
 /** httpOnly, SameSite=Lax, Secure in production; `maxAge` only when setting. */
