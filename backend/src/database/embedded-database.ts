@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, Socket } from 'node:net';
 import { delimiter, join, resolve } from 'node:path';
 
@@ -31,6 +31,50 @@ export interface EmbeddedOptions {
 export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<RunningDatabase> {
   const log = options.log ?? ((m: string) => console.log(m));
   mkdirSync(options.dataDir, { recursive: true });
+  claimDataDir(options.dataDir);
+  try {
+    const database = await startEngine(options, log);
+    writeFileSync(
+      serverFile(options.dataDir),
+      JSON.stringify({ pid: process.pid, uri: database.uri, kind: database.kind, startedAt: new Date().toISOString() }) + '\n',
+    );
+    const release = () => rmSync(serverFile(options.dataDir), { force: true });
+    process.once('exit', release);
+    return { ...database, stop: () => database.stop().finally(() => (release(), process.removeListener('exit', release))) };
+  } catch (error) {
+    rmSync(serverFile(options.dataDir), { force: true });
+    throw error;
+  }
+}
+
+/** `<data folder>/server.json`: which process serves the folder and at which address (backups connect there). */
+export function serverFile(dataDir: string): string {
+  return join(dataDir, 'server.json');
+}
+
+/** The server running on a data folder, if its process is alive. */
+export function runningServer(dataDir: string): { pid: number; uri: string } | undefined {
+  try {
+    const info = JSON.parse(readFileSync(serverFile(dataDir), 'utf8')) as { pid: number; uri: string };
+    process.kill(info.pid, 0);
+    return info;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One server per data folder: a second one would corrupt it (or fight over it). */
+function claimDataDir(dataDir: string) {
+  const other = runningServer(dataDir);
+  if (other) {
+    throw new Error(
+      `Another GreenCart server (process ${other.pid}) is already using the data folder ${dataDir}. Stop it first, or set GREENCART_DATA_DIR to another folder.`,
+    );
+  }
+  writeFileSync(serverFile(dataDir), JSON.stringify({ pid: process.pid, uri: '', startedAt: new Date().toISOString() }) + '\n');
+}
+
+async function startEngine(options: EmbeddedOptions, log: (m: string) => void): Promise<RunningDatabase> {
   const failures: string[] = [];
 
   // A data folder keeps the engine that wrote it: their on-disk formats are not interchangeable.
