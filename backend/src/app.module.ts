@@ -49,7 +49,8 @@ import { UsersModule } from './users/users.module';
         connectTimeoutMS: 3_000,
         socketTimeoutMS: 5_000,
         heartbeatFrequencyMS: 1_000,
-        retryAttempts: 3,
+        // One clear line at start-up (main.ts) rather than retries with stack traces.
+        retryAttempts: 0,
       }),
     }),
     DatabaseModule,

@@ -12,6 +12,7 @@ async function bootstrap() {
     database = await startEmbeddedDatabase({ dataDir });
     process.env.MONGODB_URI = `${database.uri}${process.env.MONGODB_DB ?? 'greencart'}`;
   }
+  await checkDatabaseReachable(process.env.MONGODB_URI);
   // Imported only now: the config module validates the environment when the module loads.
   const { AppModule } = await import('./app.module');
   const { createApp } = await import('./app.setup');
@@ -51,3 +52,35 @@ bootstrap().catch((error: Error) => {
   console.error(`\nGreenCart failed to start:\n${error.message}\n`);
   process.exit(1);
 });
+
+/** A wrong or unreachable MONGODB_URI is one line after 3 s, not a minute of retries and stack traces. */
+async function checkDatabaseReachable(uri: string | undefined) {
+  if (!uri) return;
+  const { mongo } = await import('mongoose');
+  const started = Date.now();
+  let client: InstanceType<typeof mongo.MongoClient> | undefined;
+  try {
+    client = await mongo.MongoClient.connect(uri, { serverSelectionTimeoutMS: 3_000, connectTimeoutMS: 3_000 });
+    await client.db().admin().ping();
+  } catch (error) {
+    const waited = ((Date.now() - started) / 1000).toFixed(1);
+    console.error(
+      `\nGreenCart failed to start:\nCannot reach the database at ${safeAddress(uri)} (waited ${waited} s): ${(error as Error).message.split('\n')[0]}\n`,
+    );
+    process.exit(1);
+  } finally {
+    await client?.close().catch(() => undefined);
+  }
+}
+
+/** The database address without its password. */
+function safeAddress(uri: string | undefined): string {
+  if (!uri) return '(no MONGODB_URI)';
+  try {
+    const url = new URL(uri);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return uri.replace(/\/\/[^@/]*@/, '//***@');
+  }
+}

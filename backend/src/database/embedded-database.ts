@@ -1,5 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { lookup } from 'node:dns/promises';
+import { cpSync, chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { createServer, Socket } from 'node:net';
 import { delimiter, join, resolve } from 'node:path';
 
@@ -86,6 +88,7 @@ async function startEngine(options: EmbeddedOptions, log: (m: string) => void): 
       failures.push(`mongod (mongodb-memory-server): ${(error as Error).message}`);
     }
   }
+  if (failures.length) log(`mongod is not available (${failures[0].replace(/^mongod \(mongodb-memory-server\): /, '')}); using FerretDB instead`);
   try {
     return await startFerret(options.dataDir, log);
   } catch (error) {
@@ -104,6 +107,15 @@ async function startEngine(options: EmbeddedOptions, log: (m: string) => void): 
 }
 
 async function startMongod(dataDir: string, log: (m: string) => void): Promise<RunningDatabase> {
+  // Without a local binary, mongodb-memory-server downloads one; where that host is unreachable say so
+  // in one line at once, instead of its retries and stack traces.
+  if (!process.env.MONGOMS_SYSTEM_BINARY && !process.env.MONGOMS_DOWNLOAD_URL) {
+    const reachable = await withTimeout(lookup('fastdl.mongodb.org'), 2_000, 'timed out').then(
+      () => true,
+      () => false,
+    );
+    if (!reachable && !hasCachedMongod()) throw new Error('no mongod binary here and fastdl.mongodb.org is not reachable to download one');
+  }
   const { MongoMemoryServer } = await import('mongodb-memory-server-core');
   const dbPath = join(dataDir, 'mongod');
   mkdirSync(dbPath, { recursive: true });
@@ -175,6 +187,12 @@ async function startFerret(dataDir: string, log: (m: string) => void): Promise<R
       return stopChild(child).finally(() => process.removeListener('exit', killChild));
     },
   };
+}
+
+/** A mongod mongodb-memory-server downloaded earlier (its default cache folder). */
+function hasCachedMongod(): boolean {
+  const cache = join(homedir(), '.cache', 'mongodb-binaries');
+  return existsSync(cache) && readdirSync(cache).some((name) => name.startsWith('mongod'));
 }
 
 export function ferretBinaryPath(): string {
