@@ -1,22 +1,44 @@
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
-import { AddAddressRoute } from '@/features/addresses';
-import { ChatRoute } from '@/features/chat';
-import { CartRoute } from '@/features/checkout';
-import { ContactRoute } from '@/features/contact';
-import { HomeRoute } from '@/features/home';
-import { MyOrdersRoute } from '@/features/orders';
-import { CategoryProductsRoute, ProductDetailRoute, ProductsRoute } from '@/features/products';
+import { lazy, type ComponentType } from 'react';
+import { BrowserRouter, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { loadAddressPages } from '@/features/addresses';
+import { loadChatPage } from '@/features/chat';
+import { loadCartPage } from '@/features/checkout';
+import { loadContactPage } from '@/features/contact';
+import { loadHomePage } from '@/features/home';
+import { loadMyOrdersPage } from '@/features/orders';
+import { loadProductPages } from '@/features/products';
 import { loadSellerPages } from '@/features/seller';
 import { StoreLayout } from './layouts/store-layout';
-import { ErrorPage } from './routes/error-page';
-import { NotFoundRoute } from './routes/not-found';
+import { RouteErrorBoundary } from './routes/error-page';
+import { NotFoundPage } from '@/components/layout/not-found-page';
+
+/** A page whose code is downloaded when it is first shown (the first page needs only the shell and itself). */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
+  return lazy(async () => ({ default: pick(await load()) }));
+}
+
+const HomeRoute = page(loadHomePage, (m) => m.HomeRoute);
+const ProductsRoute = page(loadProductPages, (m) => m.ProductsRoute);
+const CategoryProductsRoute = page(loadProductPages, (m) => m.CategoryProductsRoute);
+const ProductDetailRoute = page(loadProductPages, (m) => m.ProductDetailRoute);
+const CartRoute = page(loadCartPage, (m) => m.CartRoute);
+const AddAddressRoute = page(loadAddressPages, (m) => m.AddAddressRoute);
+const MyOrdersRoute = page(loadMyOrdersPage, (m) => m.MyOrdersRoute);
+const ContactRoute = page(loadContactPage, (m) => m.ContactRoute);
+const ChatRoute = page(loadChatPage, (m) => m.ChatRoute);
+// The seller area is its own chunk: shoppers never download it.
+const SellerRoot = page(loadSellerPages, (m) => m.SellerRoot);
+const AddProductRoute = page(loadSellerPages, (m) => m.AddProductRoute);
+const ProductListRoute = page(loadSellerPages, (m) => m.ProductListRoute);
+const SellerOrdersRoute = page(loadSellerPages, (m) => m.SellerOrdersRoute);
+const SellerChatsRoute = page(loadSellerPages, (m) => m.SellerChatsRoute);
+const SellerNotFoundRoute = page(loadSellerPages, (m) => m.SellerNotFoundRoute);
 
 /** The app's routes; tests mount them in a memory router. */
 export const routes: RouteObject[] = [
   {
     path: '/',
     element: <StoreLayout />,
-    errorElement: <ErrorPage />,
     children: [
       { index: true, element: <HomeRoute /> },
       { path: 'products', element: <ProductsRoute /> },
@@ -28,28 +50,38 @@ export const routes: RouteObject[] = [
       { path: 'My-orders', element: <MyOrdersRoute /> },
       { path: 'contact', element: <ContactRoute /> },
       { path: 'chat', element: <ChatRoute /> },
-      { path: '*', element: <NotFoundRoute /> },
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
   {
-    // The seller area is its own chunk: shoppers never download it.
     path: '/seller',
-    errorElement: <ErrorPage />,
-    lazy: async () => ({ Component: (await loadSellerPages()).SellerRoot }),
+    element: <SellerRoot />,
     children: [
-      { index: true, lazy: async () => ({ Component: (await loadSellerPages()).AddProductRoute }) },
-      { path: 'product-list', lazy: async () => ({ Component: (await loadSellerPages()).ProductListRoute }) },
+      { index: true, element: <AddProductRoute /> },
+      { path: 'product-list', element: <ProductListRoute /> },
       // The original shop also links this spelling (spec §2).
-      { path: 'Product-list', lazy: async () => ({ Component: (await loadSellerPages()).ProductListRoute }) },
-      { path: 'orders', lazy: async () => ({ Component: (await loadSellerPages()).SellerOrdersRoute }) },
-      { path: 'chats', lazy: async () => ({ Component: (await loadSellerPages()).SellerChatsRoute }) },
-      { path: '*', lazy: async () => ({ Component: (await loadSellerPages()).SellerNotFoundRoute }) },
+      { path: 'Product-list', element: <ProductListRoute /> },
+      { path: 'orders', element: <SellerOrdersRoute /> },
+      { path: 'chats', element: <SellerChatsRoute /> },
+      { path: '*', element: <SellerNotFoundRoute /> },
     ],
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * The routes inside any router. A declarative router (not the data router) keeps the first
+ * download small; a page that fails to render or load shows the error page until the address changes.
+ */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  const element = useRoutes(routes);
+  return <RouteErrorBoundary resetKey={pathname}>{element}</RouteErrorBoundary>;
+}
 
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

@@ -1,15 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { getUserQueryOptions } from '@/features/auth';
-import { getInfiniteProductsQueryOptions } from '@/features/products';
-import { getSellerSessionQueryOptions } from '@/features/seller';
+import { getSessionQueryOptions } from '@/features/auth';
 
 /**
- * At start (spec §4): load the product list, then check the seller and shopper sessions.
- * The product list is the first page of the catalogue, not all of it (catalogues can be large);
- * failed session checks mean "signed out", silently.
+ * At start: one session check for the whole page (shopper and seller, GET /api/session; signed out
+ * is a normal 200 answer, so nothing is logged). The catalogue is asked for only by the pages that show it.
  */
 export function startUp(queryClient: QueryClient): void {
-  void queryClient.prefetchInfiniteQuery(getInfiniteProductsQueryOptions({}));
-  void queryClient.prefetchQuery(getSellerSessionQueryOptions());
-  void queryClient.prefetchQuery(getUserQueryOptions());
+  void queryClient.prefetchQuery(getSessionQueryOptions());
 }

@@ -1,11 +1,14 @@
 /** Error carrying the server's readable `message` (or ours when the server could not be reached). */
 export class ApiError extends Error {
   readonly status: number;
+  /** Field → message, when the server said which fields are wrong (`errors`, names as in the request body, nested with dots). */
+  readonly fields: Readonly<Record<string, string>>;
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, fields: Record<string, string> = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.fields = fields;
   }
 }
 
@@ -65,9 +68,9 @@ export async function request<T>(path: string, { method = 'GET', params, body, h
 
   const data: unknown = await response.json().catch(() => null);
   const message = readMessage(data);
-  if (!response.ok) throw new ApiError(response.status, message ?? fallbackMessage(response.status));
+  if (!response.ok) throw new ApiError(response.status, message ?? fallbackMessage(response.status), readFieldErrors(data));
   if (data === null || typeof data !== 'object') throw new ApiError(response.status, 'The server sent an unexpected answer.');
-  if ((data as { success?: unknown }).success === false) throw new ApiError(response.status, message ?? fallbackMessage(400));
+  if ((data as { success?: unknown }).success === false) throw new ApiError(response.status, message ?? fallbackMessage(400), readFieldErrors(data));
   return data as T;
 }
 
@@ -78,6 +81,31 @@ function readMessage(data: unknown): string | undefined {
     if (Array.isArray(message) && message.length) return message.join('. ');
   }
   return undefined;
+}
+
+function readFieldErrors(data: unknown): Record<string, string> {
+  const errors = data && typeof data === 'object' ? (data as { errors?: unknown }).errors : undefined;
+  if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return {};
+  const fields: Record<string, string> = {};
+  for (const [field, text] of Object.entries(errors)) {
+    if (typeof text === 'string' && text.trim()) fields[field] = text;
+    else if (Array.isArray(text) && typeof text[0] === 'string') fields[field] = text[0];
+  }
+  return fields;
+}
+
+/**
+ * The server's message for each of a form's fields: `names` maps the request's field names
+ * ('adress.pincode', or just 'pincode') to the form's. Empty when the error is not about fields.
+ */
+export function fieldErrors<F extends string>(error: unknown, names: readonly F[], prefix = ''): Partial<Record<F, string>> {
+  if (!(error instanceof ApiError)) return {};
+  const found: Partial<Record<F, string>> = {};
+  for (const name of names) {
+    const message = error.fields[`${prefix}${name}`] ?? error.fields[name];
+    if (message) found[name] = message;
+  }
+  return found;
 }
 
 export const api = {

@@ -7,7 +7,4 @@ export function formatPrice(rupees: number): string {
 
 export { formatRupees };
 
-/** "1 order", "3 orders". */
-export function pluralize(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
+export { pluralize } from './pluralize';

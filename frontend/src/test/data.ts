@@ -1,4 +1,7 @@
 import type { AddressView, OrderPageResponse, OrderView, ProductView, UserView } from '@greencart/domain';
+
+/** An order as the API returns it now, with its readable number. */
+type OrderWithNumber = OrderView & { orderNumber?: string };
 import { priceCart } from '@greencart/domain';
 
 /** Objects shaped like the API's answers (domain/src/api.ts), for MSW handlers. */
@@ -42,7 +45,7 @@ export function anAddress(overrides: Partial<AddressView> = {}): AddressView {
 }
 
 /** An order whose totals are priced like the server prices them. */
-export function anOrder(overrides: Partial<OrderView> = {}): OrderView {
+export function anOrder(overrides: Partial<OrderWithNumber> = {}): OrderWithNumber {
   const items = overrides.items ?? [
     {
       product: { _id: 'product-1', name: 'Fresh Apples', category: 'Fruits', image: [], offerPrice: 100 },
@@ -56,6 +59,7 @@ export function anOrder(overrides: Partial<OrderView> = {}): OrderView {
   const price = priceCart(items.map((item) => ({ offerPrice: item.offerPrice, quantity: item.quantity })));
   return {
     _id: 'order-1',
+    orderNumber: `GC-${overrides._id ?? 'order-1'}`,
     items,
     address: anAddress(),
     amount: price.totalPaise / 100,
@@ -75,6 +79,6 @@ export function anOrder(overrides: Partial<OrderView> = {}): OrderView {
 }
 
 /** One page of GET /api/getorder/user. */
-export function anOrderPage(orders: OrderView[], { page = 1, limit = 10, total = orders.length } = {}): OrderPageResponse {
+export function anOrderPage(orders: OrderWithNumber[], { page = 1, limit = 10, total = orders.length } = {}): OrderPageResponse {
   return { success: true, orderdata: orders, page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) };
 }

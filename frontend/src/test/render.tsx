@@ -1,9 +1,21 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { useLayoutEffect } from 'react';
+import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
-import { routes } from '@/app/router';
+import { AppRoutes } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
+
+interface RouterView {
+  state: { location: Location };
+}
+
+/** Tells `onChange` the page the app shows now. */
+function LocationProbe({ onChange }: { onChange: (location: Location) => void }) {
+  const location = useLocation();
+  useLayoutEffect(() => onChange(location), [onChange, location]);
+  return null;
+}
 
 /**
  * The app as the browser runs it (its providers, toaster and routes) at `path`, with a fresh
@@ -11,11 +23,19 @@ import { createQueryClient } from '@/lib/query-client';
  */
 export function renderWithApp(path = '/') {
   const queryClient = createQueryClient();
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const url = new URL(path, 'http://localhost');
+  const router: RouterView = { state: { location: { pathname: url.pathname, search: url.search, hash: url.hash, state: null, key: 'default' } } };
   const user = userEvent.setup();
   const view = render(
     <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <LocationProbe
+          onChange={(location) => {
+            router.state.location = location;
+          }}
+        />
+        <AppRoutes />
+      </MemoryRouter>
     </AppProvider>,
   );
   return { ...view, user, router, queryClient };

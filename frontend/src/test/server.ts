@@ -1,9 +1,16 @@
+import type { UserView } from '@greencart/domain';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
-/** What every page may ask before a test says otherwise: nobody is signed in, Google sign-in is off, the catalogue is empty, no unread chat, the socket is down. */
+/** GET /api/session answering with this shopper (null: signed out) and seller flag. */
+export function sessionHandler({ shopper = null, seller = false }: { shopper?: UserView | null; seller?: boolean } = {}) {
+  return http.get('/api/session', () => HttpResponse.json({ success: true, shopper, seller }));
+}
+
+/** What every page may ask before a test says otherwise: nobody is signed in (shopper or seller), Google sign-in is off, the catalogue is empty, no unread chat, the socket is down. */
 export const defaultHandlers = [
-  http.get('/api/isAuth', () => HttpResponse.json({ success: false, message: 'Not signed in' }, { status: 401 })),
+  // One session request per page, 200 even when nobody is signed in.
+  sessionHandler(),
   http.get('/api/auth/google/status', () => HttpResponse.json({ success: true, enabled: false })),
   http.get('/api/products', () => HttpResponse.json({ success: true, products: [], page: 1, limit: 20, total: 0, totalPages: 1 })),
   // The navbar's chat badge for a signed-in shopper.

@@ -1,12 +1,16 @@
-import { useId, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { CartIcon, CloseIcon, MenuIcon, SearchIcon } from '@/components/ui/icons';
+import { CartIcon, CloseIcon, MenuIcon, SearchIcon } from '@/components/ui/nav-icons';
 import { Logo } from '@/components/ui/logo';
-import { ProfileMenu, useLoginDialog, useLogout, useUser } from '@/features/auth';
-import { useCart } from '@/features/cart';
-import { ChatLink } from '@/features/chat';
-import { pluralize } from '@/lib/format';
+import { useLoginDialog, useUser } from '@/features/auth';
+import { useCartCount } from '@/features/cart';
+import { loadChatLink } from '@/features/chat';
+import { pluralize } from '@/lib/pluralize';
+
+// What only a signed-in shopper sees, and the phone menu, download when they are needed.
+const ChatLink = lazy(async () => ({ default: (await loadChatLink()).ChatLink }));
+const AccountMenu = lazy(async () => ({ default: (await import('./account-menu')).AccountMenu }));
+const MobileMenu = lazy(async () => ({ default: (await import('./account-menu')).MobileMenu }));
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) => `transition hover:text-primary ${isActive ? 'text-primary' : ''}`;
 
@@ -18,28 +22,16 @@ export function Navbar() {
   if (menu.page !== page) setMenu({ open: false, page });
   const menuOpen = menu.open;
   const setMenuOpen = (open: boolean) => setMenu({ open, page });
-  const { count } = useCart();
+  const count = useCartCount();
   const { data: user } = useUser();
   const loginDialog = useLoginDialog();
-  const logout = useLogout();
-  const navigate = useNavigate();
   const menuId = useId();
-
-  const signOut = () => {
-    logout.mutate(undefined, {
-      onSuccess: () => {
-        toast.success('Logged out');
-        navigate('/');
-      },
-      onError: () => toast.error('Something went wrong with logout. Please try again.'),
-    });
-  };
 
   return (
     <header className="relative z-40 border-b border-gray-300 bg-white px-4 sm:px-6 lg:px-8 xl:px-20">
-      <nav aria-label="Main" className="flex items-center justify-between gap-4 py-4">
+      <nav aria-label="Main" className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2 lg:flex-nowrap lg:py-4">
         <div className="flex items-center gap-3">
-          <Link to="/" aria-label="GreenCart home">
+          <Link to="/" aria-label="GreenCart home" className="flex min-h-11 items-center">
             <Logo />
           </Link>
           <Link
@@ -50,7 +42,10 @@ export function Navbar() {
           </Link>
         </div>
 
-        <div className="flex items-center gap-5 xl:gap-8">
+        {/* Phones: a row of its own under the logo, always visible; wide screens: beside the links. */}
+        <SearchBox className="order-last flex basis-full lg:order-none lg:ml-auto lg:basis-auto" />
+
+        <div className="flex items-center gap-1 sm:gap-3 xl:gap-6">
           <div className="hidden items-center gap-5 whitespace-nowrap lg:flex xl:gap-8">
             <NavLink to="/" end className={navLinkClass}>
               Home
@@ -66,20 +61,25 @@ export function Navbar() {
             <NavLink to="/contact" className={navLinkClass}>
               Contact
             </NavLink>
-            <SearchBox className="flex" />
           </div>
 
-          {user && <ChatLink userId={user._id} />}
+          {user && (
+            <Suspense fallback={<span className="h-11 w-11" aria-hidden="true" />}>
+              <ChatLink userId={user._id} />
+            </Suspense>
+          )}
           <CartLink count={count} />
 
           <div className="hidden lg:block">
             {user ? (
-              <ProfileMenu user={user} onLogout={signOut} />
+              <Suspense fallback={<span className="block h-11 w-11" aria-hidden="true" />}>
+                <AccountMenu user={user} />
+              </Suspense>
             ) : (
               <button
                 type="button"
                 onClick={loginDialog.open}
-                className="rounded-full bg-primary px-6 py-2 whitespace-nowrap text-white xl:px-8 transition hover:bg-primary-dull"
+                className="min-h-11 rounded-full bg-primary px-6 whitespace-nowrap text-white transition hover:bg-primary-dull xl:px-8"
               >
                 Login
               </button>
@@ -92,7 +92,7 @@ export function Navbar() {
             aria-expanded={menuOpen}
             aria-controls={menuId}
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            className="rounded p-1 lg:hidden"
+            className="flex h-11 w-11 items-center justify-center rounded lg:hidden"
           >
             {menuOpen ? <CloseIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
           </button>
@@ -100,54 +100,9 @@ export function Navbar() {
       </nav>
 
       {menuOpen && (
-        <div id={menuId} className="absolute top-full left-0 w-full border-b border-gray-200 bg-white px-6 py-4 shadow-md lg:hidden">
-          <SearchBox className="mb-4 flex" live={false} />
-          <ul className="flex flex-col gap-3 text-base">
-            <li>
-              <NavLink to="/" end className={navLinkClass}>
-                Home
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to="/products" end className={navLinkClass}>
-                All Products
-              </NavLink>
-            </li>
-            {user && (
-              <li>
-                <NavLink to="/My-orders" className={navLinkClass}>
-                  My orders
-                </NavLink>
-              </li>
-            )}
-            <li>
-              <NavLink to="/contact" className={navLinkClass}>
-                Contact
-              </NavLink>
-            </li>
-            <li className="sm:hidden">
-              <Link to="/seller" className="transition hover:text-primary">
-                Seller Dashboard
-              </Link>
-            </li>
-          </ul>
-          {user ? (
-            <button type="button" onClick={signOut} className="mt-4 rounded-full bg-primary px-6 py-2 text-sm text-white transition hover:bg-primary-dull">
-              Logout
-            </button>
-          ) : (
-            <button
-              type="button"
-              onClick={() => {
-                setMenuOpen(false);
-                loginDialog.open();
-              }}
-              className="mt-4 rounded-full bg-primary px-6 py-2 text-sm text-white transition hover:bg-primary-dull"
-            >
-              Login
-            </button>
-          )}
-        </div>
+        <Suspense fallback={null}>
+          <MobileMenu id={menuId} user={user ?? null} onClose={() => setMenuOpen(false)} />
+        </Suspense>
       )}
     </header>
   );
@@ -155,12 +110,12 @@ export function Navbar() {
 
 function CartLink({ count }: { count: number }) {
   return (
-    <Link to="/cart" className="relative rounded p-1" aria-label={`Cart, ${pluralize(count, 'item')}`}>
+    <Link to="/cart" className="relative flex h-11 w-11 items-center justify-center rounded" aria-label={`Cart, ${pluralize(count, 'item')}`}>
       <CartIcon className="h-6 w-6 text-gray-700" />
       <span
         data-testid="cart-count"
         aria-hidden="true"
-        className="absolute -top-1.5 -right-2.5 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-primary px-1 text-[11px] leading-none text-white"
+        className="absolute top-0.5 right-0 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-primary px-1 text-[11px] leading-none text-white"
       >
         {count}
       </span>
@@ -168,22 +123,29 @@ function CartLink({ count }: { count: number }) {
   );
 }
 
-/** Typing (or submitting, when not live) searches the catalogue: the text lives in /products?search=… so results can be shared and reloaded. */
-function SearchBox({ className = '', live = true }: { className?: string; live?: boolean }) {
+/** How long typing pauses before the results follow. */
+const SEARCH_DELAY_MS = 300;
+
+/** Typing shows results as you type (after a short pause): the text lives in /products?search=… so results can be shared and reloaded. */
+function SearchBox({ className = '' }: { className?: string }) {
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const onProducts = location.pathname === '/products';
   const urlSearch = onProducts ? (searchParams.get('search') ?? '') : '';
   const [typed, setTyped] = useState({ text: urlSearch, urlSearch });
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // Follow the URL when it changes from elsewhere (back button, a link).
   if (typed.urlSearch !== urlSearch) setTyped({ text: urlSearch, urlSearch });
   const text = typed.text;
 
+  useEffect(() => () => clearTimeout(timer.current), []);
+
   const go = (value: string) => {
+    clearTimeout(timer.current);
     const target = value.trim() ? `/products?search=${encodeURIComponent(value)}` : '/products';
-    // While typing on /products, replace the entry instead of stacking one per key.
-    navigate(target, { replace: onProducts });
+    // While typing on /products, replace the entry instead of stacking one per pause.
+    navigate(target, { replace: location.pathname === '/products' });
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -195,21 +157,24 @@ function SearchBox({ className = '', live = true }: { className?: string; live?:
     <form
       role="search"
       onSubmit={onSubmit}
-      className={`items-center gap-2 rounded-full border border-gray-300 px-3 text-sm focus-within:border-primary ${className}`}
+      className={`min-h-11 items-center gap-2 rounded-full border border-gray-300 bg-white pr-1 pl-4 text-base focus-within:border-primary lg:min-h-10 lg:text-sm ${className}`}
     >
       <input
         type="search"
         value={text}
         onChange={(event) => {
-          setTyped({ text: event.target.value, urlSearch });
-          if (live) go(event.target.value);
+          const value = event.target.value;
+          setTyped({ text: value, urlSearch });
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => go(value), SEARCH_DELAY_MS);
         }}
         aria-label="Search products"
         placeholder="Search products"
-        className="w-full bg-transparent py-1.5 placeholder-gray-500 outline-none lg:w-32 xl:w-44"
+        enterKeyHint="search"
+        className="w-full min-w-0 bg-transparent py-2 placeholder-gray-500 outline-none lg:w-32 xl:w-44"
       />
-      <button type="submit" aria-label="Search" className="rounded-full p-0.5">
-        <SearchIcon className="h-4 w-4 text-gray-600" />
+      <button type="submit" aria-label="Search" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full">
+        <SearchIcon className="h-5 w-5 text-gray-600" />
       </button>
     </form>
   );

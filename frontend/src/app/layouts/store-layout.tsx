@@ -1,12 +1,22 @@
-import { Outlet, ScrollRestoration } from 'react-router-dom';
-import { Footer } from '@/components/layout/footer';
+import { lazy, Suspense } from 'react';
+import { Outlet, useMatch } from 'react-router-dom';
 import { PAGE_PADDING } from '@/components/layout/page-container';
+import { Spinner } from '@/components/ui/spinner';
 import { GoogleFailureNotice, LoginDialogProvider, LoginModal } from '@/features/auth';
-import { GuestCartAdoption } from '@/features/cart';
+import { GuestCartAdoption, PhoneCartBar } from '@/features/cart';
+import { useScrollRestoration } from '@/lib/use-scroll-restoration';
 import { Navbar } from './navbar';
+
+// Below the fold on every page: not part of the first download.
+const Footer = lazy(async () => ({ default: (await import('@/components/layout/footer')).Footer }));
 
 /** The shopper's pages: navbar, page, footer, and the login dialog. */
 export function StoreLayout() {
+  useScrollRestoration();
+  // The cart and product pages have their own bottom bar on phones.
+  const onCart = useMatch('/cart');
+  const onProduct = useMatch('/products/:category/:id');
+
   return (
     <LoginDialogProvider>
       <div className="flex min-h-screen flex-col">
@@ -18,14 +28,18 @@ export function StoreLayout() {
         </a>
         <Navbar />
         <main id="main" className={`flex-1 ${PAGE_PADDING}`}>
-          <Outlet />
+          <Suspense fallback={<Spinner label="Loading…" />}>
+            <Outlet />
+          </Suspense>
         </main>
-        <Footer />
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+        {!onCart && !onProduct && <PhoneCartBar />}
       </div>
       <LoginModal />
       <GoogleFailureNotice />
       <GuestCartAdoption />
-      <ScrollRestoration />
     </LoginDialogProvider>
   );
 }

@@ -45,7 +45,7 @@ export function Footer() {
   const year = new Date().getFullYear();
   return (
     <footer className={`mt-24 bg-primary/10 ${PAGE_PADDING}`}>
-      <div className="flex flex-col items-start justify-between gap-10 border-b border-gray-500/30 py-10 text-gray-500 md:flex-row">
+      <div className="flex flex-col items-start justify-between gap-10 border-b border-gray-500/30 py-10 text-gray-600 md:flex-row">
         <div className="max-w-md">
           <Logo />
           <p className="mt-6">
@@ -58,7 +58,7 @@ export function Footer() {
               <h3 className="mb-2 text-base font-semibold text-gray-900 md:mb-5">{group.title}</h3>
               <ul className="space-y-1 text-sm">
                 {group.links.map((link) => (
-                  <li key={link.text}>
+                  <li key={link.text} className="flex min-h-9 items-center">
                     {link.external ? (
                       <a href={link.to} target="_blank" rel="noopener noreferrer" className="transition hover:underline">
                         {link.text}
@@ -75,7 +75,7 @@ export function Footer() {
           ))}
         </div>
       </div>
-      <p className="py-4 text-center text-sm text-gray-500/80 md:text-base">Copyright {year} © GreenCart. All Rights Reserved.</p>
+      <p className="py-4 text-center text-sm text-gray-600 md:text-base">Copyright {year} © GreenCart. All Rights Reserved.</p>
     </footer>
   );
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 
 /** A product picture with a neutral placeholder when there is none or it fails to load. */
-export function ProductImage({ src, alt, className = '' }: { src: string | undefined; alt: string; className?: string }) {
+/** `priority`: the page's main picture (loaded at once, first), not a card further down. */
+export function ProductImage({ src, alt, className = '', priority = false }: { src: string | undefined; alt: string; className?: string; priority?: boolean }) {
   const [failed, setFailed] = useState(false);
   if (!src || failed) {
     return (
@@ -14,5 +15,15 @@ export function ProductImage({ src, alt, className = '' }: { src: string | undef
       </div>
     );
   }
-  return <img src={src} alt={alt} loading="lazy" decoding="async" onError={() => setFailed(true)} className={`object-contain ${className}`} />;
+  return (
+    <img
+      src={src}
+      alt={alt}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
+      decoding="async"
+      onError={() => setFailed(true)}
+      className={`object-contain ${className}`}
+    />
+  );
 }

@@ -1,3 +1,4 @@
 export { useAddresses } from './api/get-addresses';
-export { AddAddressRoute } from './routes/add-address';
-export { formatAddressLine } from './types';
+/** The address pages load with the route that shows them. */
+export const loadAddressPages = () => import('./routes/add-address');
+export { formatAddressLine, type Address } from './types';

@@ -1,7 +1,7 @@
 import type { AddressFields, AddressView } from '@greencart/domain';
 
-/** A saved delivery address (GET /api/Address/get). */
-export type Address = AddressView;
+/** A saved delivery address (GET /api/Address/get); the default one comes first. */
+export type Address = AddressView & { isDefault?: boolean };
 
 /** The nine fields a shopper fills in. */
 export type AddressInput = AddressFields;

@@ -1,8 +1,10 @@
 export { authKeys } from './api/keys';
-export { getUserQueryOptions, useUser } from './api/get-user';
+export { getSessionQueryOptions, useSellerSession, useSession } from './api/get-session';
+export { useUser } from './api/get-user';
 export { useLogout } from './api/logout';
+export { cancelSessionCheck, readSessionUser, refreshSession, setSellerSession, updateSessionUser } from './api/session-cache';
 export { GoogleFailureNotice } from './components/google-failure-notice';
 export { LoginDialogProvider, useLoginDialog } from './components/login-dialog-context';
 export { LoginModal } from './components/login-modal';
 export { ProfileMenu } from './components/profile-menu';
-export type { User } from './types';
+export type { Session, User } from './types';

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { aUser } from '@/test/data';
@@ -113,5 +113,54 @@ describe('login dialog', () => {
     expect(within(dialog).getByRole('button', { name: 'Login' })).toBeEnabled();
     expect(dialog).toHaveAttribute('open');
     expect(sent).toEqual([]);
+  });
+
+  it('says the password rule before sending, and a field the server refuses at that field', async () => {
+    server.use(
+      http.post('/api/register', () =>
+        HttpResponse.json(
+          { success: false, message: 'firstName must be at most 50 characters', errors: { firstName: 'First name must be at most 50 characters' } },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user, dialog } = await openLoginDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'click here' }));
+    const password = within(dialog).getByLabelText('Password');
+    expect(password).toHaveAccessibleDescription('At least 8 characters (at most 128).');
+
+    await user.type(within(dialog).getByLabelText('Name'), 'Ravi');
+    await user.type(within(dialog).getByLabelText('Email'), 'ravi@example.com');
+    await user.type(password, 'short');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Account' }));
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByText('Password must be at least 8 characters')).toBeInTheDocument();
+
+    await user.type(password, '-but-long-now');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Account' }));
+    const name = within(dialog).getByLabelText('Name');
+    await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
+    expect(name).toHaveAccessibleDescription('Name must be at most 50 characters');
+  });
+
+  it('replaces the error toast with the success toast (no “Invalid” left beside “Logged in”)', async () => {
+    let attempts = 0;
+    server.use(
+      http.post('/api/login', () =>
+        ++attempts === 1
+          ? HttpResponse.json({ success: false, message: 'Invalid email or password' }, { status: 401 })
+          : HttpResponse.json({ success: true, userData: aUser() }),
+      ),
+    );
+    const { user, dialog } = await openLoginDialog();
+    await user.type(within(dialog).getByLabelText('Email'), 'asha@example.com');
+    await user.type(within(dialog).getByLabelText('Password'), 'wrong-pass');
+    await user.click(within(dialog).getByRole('button', { name: 'Login' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Invalid email or password');
+    await waitFor(() => expect(screen.getAllByText('Invalid email or password')).toHaveLength(2));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Logged in')).toBeInTheDocument();
+    expect(screen.queryByText('Invalid email or password')).not.toBeInTheDocument();
   });
 });

@@ -5,4 +5,6 @@ export { orderableLines } from './cart-summary';
 export { AddToCartControl } from './components/add-to-cart-control';
 export { CartView } from './components/cart-view';
 export { GuestCartAdoption } from './components/guest-cart-adoption';
+export { PhoneCartBar } from './components/phone-cart-bar';
+export { useCartCount } from './cart-items';
 export { useCart } from './use-cart';

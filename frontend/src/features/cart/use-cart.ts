@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import toast from 'react-hot-toast';
-import { useUser } from '@/features/auth';
+import { toast } from '@/lib/toast';
 import { applyOptimisticCart, readSavedCart } from './api/cart-cache';
 import { useUpdateCart } from './api/update-cart';
-import { addItem, countItems, deleteLine, removeItem, sanitizeCart, setQuantity, type CartItems } from './cart-logic';
-import { guestCart, useGuestCartItems } from './guest-cart';
+import { addItem, countItems, deleteLine, removeItem, setQuantity, type CartItems } from './cart-logic';
+import { useCartItems } from './cart-items';
+import { guestCart } from './guest-cart';
 
 export interface Cart {
   items: CartItems;
@@ -16,6 +16,8 @@ export interface Cart {
   setQuantity(productId: string, quantity: number): void;
   remove(productId: string): void;
   removeLine(productId: string): void;
+  /** Add several products at once ('Buy again'), each capped at the line limit. */
+  addLines(lines: readonly { productId: string; quantity: number }[]): void;
 }
 
 const CART_TOAST = { id: 'cart' };
@@ -26,11 +28,8 @@ const CART_TOAST = { id: 'cart' };
  */
 export function useCart(): Cart {
   const queryClient = useQueryClient();
-  const { data: user } = useUser();
-  const guestItems = useGuestCartItems();
+  const items = useCartItems();
   const { mutate: saveCart } = useUpdateCart();
-  const savedItems = user?.cartItems;
-  const items = useMemo(() => (savedItems ? sanitizeCart(savedItems) : guestItems), [savedItems, guestItems]);
 
   const change = useCallback(
     (next: (cart: CartItems) => CartItems, message: string) => {
@@ -58,6 +57,8 @@ export function useCart(): Cart {
       setQuantity: (productId, quantity) => change((cart) => setQuantity(cart, productId, quantity), 'Cart updated'),
       remove: (productId) => change((cart) => removeItem(cart, productId), 'Removed from cart'),
       removeLine: (productId) => change((cart) => deleteLine(cart, productId), 'Removed from cart'),
+      addLines: (lines) =>
+        change((cart) => lines.reduce((next, line) => setQuantity(next, line.productId, (next[line.productId] ?? 0) + line.quantity), cart), 'Added to cart'),
     }),
     [items, change],
   );

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { aUser } from '@/test/data';
 import type { FakeSocket } from '@/test/fake-socket';
 import { renderWithApp } from '@/test/render';
-import { server } from '@/test/server';
+import { server, sessionHandler } from '@/test/server';
 
 const sockets = vi.hoisted(() => [] as FakeSocket[]);
 vi.mock('socket.io-client', async () => {
@@ -37,7 +37,7 @@ async function nextSocket(before: number): Promise<FakeSocket> {
 }
 
 function signedInShopper(userId: string) {
-  server.use(http.get('/api/isAuth', () => HttpResponse.json({ success: true, userData: aUser({ _id: userId }) })));
+  server.use(sessionHandler({ shopper: aUser({ _id: userId }) }));
 }
 
 describe('Chat with Shop', () => {
@@ -160,7 +160,7 @@ describe('User Message Inbox', () => {
     const question = aMessage({ userId: ravi.userId, text: 'Do you have mangoes?', orderId: ORDER_ID });
     const reads: string[] = [];
     server.use(
-      http.get('/api/is-auth-seller', () => HttpResponse.json({ success: true })),
+      sessionHandler({ seller: true }),
       http.get('/api/seller/chats/unread', () => HttpResponse.json({ success: true, unread: 1 })),
       http.get('/api/seller/chats', () =>
         HttpResponse.json({

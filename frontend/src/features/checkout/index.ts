@@ -1,1 +1,2 @@
-export { CartRoute } from './routes/cart';
+/** The cart page (and checkout) loads with its route. */
+export const loadCartPage = () => import('./routes/cart');

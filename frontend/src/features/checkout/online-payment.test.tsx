@@ -29,7 +29,8 @@ function shopWithOnlinePayment() {
   const started: unknown[] = [];
   const confirmed: unknown[] = [];
   server.use(
-    http.get('/api/isAuth', () => HttpResponse.json({ success: true, userData: aUser({ cartItems }) })),
+    // Read at each request: the saved cart is emptied once an order is placed.
+    http.get('/api/session', () => HttpResponse.json({ success: true, shopper: aUser({ cartItems }), seller: false })),
     http.get('/api/products', () => HttpResponse.json({ success: true, products: [aProduct()], page: 1, limit: 100, total: 1, totalPages: 1 })),
     http.get('/api/Address/get', () => HttpResponse.json({ success: true, address: [anAddress()] })),
     http.get('/api/payments/options', () =>

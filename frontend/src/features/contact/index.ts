@@ -1,1 +1,2 @@
-export { ContactRoute } from './routes/contact';
+/** The contact page loads with its route. */
+export const loadContactPage = () => import('./routes/contact');

@@ -1,1 +1,2 @@
-export { HomeRoute } from './routes/home';
+/** The home page loads with its route. */
+export const loadHomePage = () => import('./routes/home');

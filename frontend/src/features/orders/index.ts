@@ -6,5 +6,7 @@ export { LoadMore } from './components/load-more';
 export { StatusBadge } from './components/status-badge';
 export { statusActionLabel } from './order-status';
 export { paymentLabel } from './payment-status';
-export { MyOrdersRoute } from './routes/my-orders';
-export { flattenOrders, itemImage, itemName, type Order } from './types';
+/** My orders loads with its route. */
+export const loadMyOrdersPage = () => import('./routes/my-orders');
+export { OrderSearch } from './components/order-search';
+export { flattenOrders, formatPlacedAt, isLate, itemImage, itemName, orderNumberOf, placedAgo, type Order } from './types';

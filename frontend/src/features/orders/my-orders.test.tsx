@@ -1,17 +1,17 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { anAddress, anOrder, anOrderPage, aUser } from '@/test/data';
 import { renderWithApp } from '@/test/render';
-import { server } from '@/test/server';
+import { server, sessionHandler } from '@/test/server';
 
 function signedIn() {
-  server.use(http.get('/api/isAuth', () => HttpResponse.json({ success: true, userData: aUser() })));
+  server.use(sessionHandler({ shopper: aUser() }));
 }
 
-/** An order card, found by the order id it shows. */
+/** An order card, found by the order number it shows (the test orders are numbered GC-<id>). */
 async function findOrderCard(orderId: string) {
-  const id = await screen.findByText(`OrderId: ${orderId}`);
+  const id = await screen.findByText(`GC-${orderId}`);
   const card = id.closest('li');
   if (!card) throw new Error(`no card for ${orderId}`);
   return within(card);
@@ -87,7 +87,7 @@ describe('My orders', () => {
     renderWithApp('/My-orders');
 
     expect(await screen.findByText('You have not placed any orders yet.')).toBeInTheDocument();
-    expect(screen.queryByText(/OrderId:/)).not.toBeInTheDocument();
+    expect(screen.queryByTestId('order-number')).not.toBeInTheDocument();
   });
 
   it('loads the next page when asked, until there is none', async () => {
@@ -104,11 +104,11 @@ describe('My orders', () => {
     const { user } = renderWithApp('/My-orders');
 
     expect(await screen.findByText('Showing 10 of 11 orders')).toBeInTheDocument();
-    expect(screen.queryByText('OrderId: order-2')).not.toBeInTheDocument();
+    expect(screen.queryByText('GC-order-2')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
 
-    expect(await screen.findByText('OrderId: order-2')).toBeInTheDocument();
+    expect(await screen.findByText('GC-order-2')).toBeInTheDocument();
     expect(screen.getByText('Showing 11 of 11 orders')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
@@ -119,5 +119,145 @@ describe('My orders', () => {
     expect(await screen.findByText('Sign in to see your orders.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('dialog', { name: 'User Login' })).toHaveAttribute('open');
+  });
+});
+
+describe('My orders: number, cancel, buy again, search', () => {
+  it('shows the readable order number and the date in Indian English', async () => {
+    signedIn();
+    server.use(
+      http.get('/api/getorder/user', () =>
+        HttpResponse.json(anOrderPage([anOrder({ _id: 'order-7', orderNumber: 'GC-104273', createdAt: '2026-11-21T18:55:00.000Z' })])),
+      ),
+    );
+    renderWithApp('/My-orders');
+
+    const card = await screen.findByTestId('order-card');
+    expect(within(card).getByTestId('order-number')).toHaveTextContent('GC-104273');
+    expect(within(card).queryByText(/order-7/)).not.toBeInTheDocument();
+    expect(within(card).getByText(/2026/)).toHaveTextContent(
+      new Date('2026-11-21T18:55:00.000Z').toLocaleString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }),
+    );
+    expect(within(card).getAllByText(/^Payment:/)).toHaveLength(1);
+  });
+
+  it('cancels an order that is still “Order Placed”, and only that one', async () => {
+    signedIn();
+    let cancelled = false;
+    const cancels: string[] = [];
+    server.use(
+      http.get('/api/getorder/user', () =>
+        HttpResponse.json(
+          anOrderPage([
+            anOrder({ _id: 'order-2', status: cancelled ? 'Cancelled' : 'Order Placed', paymentStatus: cancelled ? 'void' : 'pending' }),
+            anOrder({ _id: 'order-1', status: 'Packing' }),
+          ]),
+        ),
+      ),
+      http.post('/api/orders/:id/cancel', ({ params }) => {
+        cancels.push(String(params.id));
+        cancelled = true;
+        return HttpResponse.json({ success: true, message: 'Order cancelled', order: anOrder({ _id: 'order-2', status: 'Cancelled', paymentStatus: 'void' }) });
+      }),
+    );
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { user } = renderWithApp('/My-orders');
+
+    const placed = await findOrderCard('order-2');
+    const packing = await findOrderCard('order-1');
+    expect(packing.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+    await user.click(placed.getByRole('button', { name: 'Cancel order' }));
+
+    expect(await screen.findByText('Order GC-order-2 cancelled')).toBeInTheDocument();
+    await waitFor(() => expect(placed.getByTestId('order-status')).toHaveTextContent('Cancelled'));
+    expect(placed.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+    expect(cancels).toEqual(['order-2']);
+    confirm.mockRestore();
+  });
+
+  it('says why a cancel was refused (the shop started packing)', async () => {
+    signedIn();
+    server.use(
+      http.get('/api/getorder/user', () => HttpResponse.json(anOrderPage([anOrder({ _id: 'order-2' })]))),
+      http.post('/api/orders/:id/cancel', () => HttpResponse.json({ success: false, message: 'This order is already being packed' }, { status: 409 })),
+    );
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { user } = renderWithApp('/My-orders');
+
+    await user.click((await findOrderCard('order-2')).getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText('This order is already being packed')).toBeInTheDocument();
+    confirm.mockRestore();
+  });
+
+  it('buys again: the products still sold go into the cart', async () => {
+    const saved: unknown[] = [];
+    server.use(
+      sessionHandler({ shopper: aUser({ cartItems: { 'product-1': 1 } }) }),
+      http.get('/api/getorder/user', () =>
+        HttpResponse.json(
+          anOrderPage([
+            anOrder({
+              _id: 'order-2',
+              status: 'Delivered',
+              items: [
+                {
+                  product: { _id: 'product-1', name: 'Fresh Apples', category: 'Fruits', image: [], offerPrice: 100 },
+                  name: 'Fresh Apples',
+                  category: 'Fruits',
+                  image: '',
+                  offerPrice: 100,
+                  quantity: 2,
+                },
+                { product: null, name: 'Old Jam', category: 'Instant', image: '', offerPrice: 50, quantity: 1 },
+              ],
+            }),
+          ]),
+        ),
+      ),
+      http.post('/api/updateCart', async ({ request }) => {
+        const body = (await request.json()) as { cartItems: Record<string, number> };
+        saved.push(body.cartItems);
+        return HttpResponse.json({ success: true, cartItems: body.cartItems });
+      }),
+      http.get('/api/Address/get', () => HttpResponse.json({ success: true, address: [] })),
+      http.get('/api/payments/options', () =>
+        HttpResponse.json({
+          success: true,
+          online: { available: false, reason: 'Not set up' },
+          checkoutUrl: 'https://checkout.test/v1/checkout.js',
+          shop: { name: 'G', email: 'g@x.test', phone: '1' },
+        }),
+      ),
+    );
+    const { user, router } = renderWithApp('/My-orders');
+
+    await user.click((await findOrderCard('order-2')).getByRole('button', { name: 'Buy again' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
+    await waitFor(() => expect(saved).toEqual([{ 'product-1': 3 }]));
+  });
+
+  it('finds an order by its number on the server', async () => {
+    signedIn();
+    const searches: string[] = [];
+    server.use(
+      http.get('/api/getorder/user', ({ request }) => {
+        const search = new URL(request.url).searchParams.get('search') ?? '';
+        searches.push(search);
+        return HttpResponse.json(
+          anOrderPage(
+            search
+              ? [anOrder({ _id: 'order-9', orderNumber: 'GC-104273' })]
+              : [anOrder({ _id: 'order-1' }), anOrder({ _id: 'order-9', orderNumber: 'GC-104273' })],
+          ),
+        );
+      }),
+    );
+    const { user } = renderWithApp('/My-orders');
+
+    expect(await screen.findAllByTestId('order-card')).toHaveLength(2);
+    await user.type(screen.getByLabelText('Search by order number'), '104273');
+    await waitFor(() => expect(screen.getAllByTestId('order-card')).toHaveLength(1));
+    expect(searches.at(-1)).toBe('104273');
   });
 });

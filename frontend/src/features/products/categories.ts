@@ -24,3 +24,8 @@ export function findCategory(value: string | undefined): Category | undefined {
   const wanted = value.toLowerCase();
   return CATEGORIES.find((category) => category.path.toLowerCase() === wanted);
 }
+
+/** What people read for a category key: 'Vegetables' → 'Organic veggies' (the same text on tiles, cards and pages). */
+export function categoryText(path: string): string {
+  return findCategory(path)?.text ?? path;
+}

@@ -1,11 +1,11 @@
 export { useAddProduct } from './api/add-product';
 export { useChangeStock } from './api/change-stock';
 export { useDeleteProduct } from './api/delete-product';
-export { getInfiniteProductsQueryOptions, useInfiniteProducts, useProducts } from './api/get-products';
+export { getInfiniteProductsQueryOptions, useInfiniteProducts, useNewestProducts, useProducts } from './api/get-products';
 export { useUpdateProduct } from './api/update-product';
 export { BestSellers } from './components/best-sellers';
+export { categoryText } from './categories';
 export { CategoryTiles } from './components/category-tiles';
-export { CategoryProductsRoute } from './routes/category-products';
-export { ProductDetailRoute } from './routes/product-detail';
-export { ProductsRoute } from './routes/products';
+/** The catalogue pages load with their routes (one chunk, they share the grid). */
+export const loadProductPages = () => import('./routes/pages');
 export type { Product } from './types';

@@ -1,4 +1,2 @@
-export { getSellerSessionQueryOptions } from './api/get-seller-session';
-
 /** The seller pages are code-split from the storefront: shoppers never download them. */
 export const loadSellerPages = () => import('./seller-pages');

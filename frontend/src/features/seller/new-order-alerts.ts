@@ -1,6 +1,6 @@
 import { SOCKET_EVENTS } from '@greencart/domain';
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { useMatch } from 'react-router-dom';
 import { playChime, unlockChime } from '@/lib/chime';
 import { formatPrice } from '@/lib/format';
@@ -18,7 +18,7 @@ export function useNewOrderAlerts(socket: ShopSocket | null): number {
   useSocketEvent(socket, SOCKET_EVENTS.orderPlaced, (order) => {
     orderArrived(order._id, onOrdersPage);
     if (orderSoundOn()) playChime();
-    toast(`New order from ${order.address.firstName}: ${formatPrice(order.amount)}`, { id: `new-order-${order._id}` });
+    toast.info(`New order from ${order.address.firstName}: ${formatPrice(order.amount)}`, { id: `new-order-${order._id}` });
   });
 
   useEffect(() => {

@@ -56,7 +56,8 @@ describe('product form checks', () => {
 
   it('wants prices in rupees with at most 2 decimals', () => {
     expect(validateProductForm({ ...values, price: '12.345' }, 1).price).toBe('Product price can have at most 2 decimals');
-    expect(validateProductForm({ ...values, price: '-3' }, 1).price).toBe('Product price must be a number of rupees');
+    expect(validateProductForm({ ...values, price: '-3' }, 1).price).toBe('Product price must be more than ₹0 and at most ₹10,00,000');
+    expect(validateProductForm({ ...values, price: '12 rupees' }, 1).price).toBe('Product price must be an amount in rupees, e.g. 49.50');
     expect(validateProductForm({ ...values, price: 'abc' }, 1).price).toBeDefined();
     expect(parseRupees('33.33')).toBe(33.33);
     expect(validateProductForm({ ...values, price: '0' }, 1).price).toBe('Product price must be more than ₹0 and at most ₹10,00,000');

@@ -63,10 +63,13 @@ export function parseRupees(text: string): number | null {
 }
 
 function checkPrice(text: string, label: string): string | undefined {
-  if (!text.trim()) return `${label} is required`;
-  if (!/^\d+(\.\d+)?$/.test(text.trim())) return `${label} must be a number of rupees`;
-  if (parseRupees(text) === null) return `${label} can have at most 2 decimals`;
-  if (!isRupeeAmount(parseRupees(text))) return `${label} must be more than ₹0 and at most ₹${MAX_PRICE_RUPEES.toLocaleString('en-IN')}`;
+  const value = text.trim();
+  if (!value) return `${label} is required`;
+  const amount = Number(value);
+  if (!Number.isFinite(amount)) return `${label} must be an amount in rupees, e.g. 49.50`;
+  if (amount <= 0 || amount > MAX_PRICE_RUPEES) return `${label} must be more than ₹0 and at most ₹${MAX_PRICE_RUPEES.toLocaleString('en-IN')}`;
+  if (!/^\d+(\.\d+)?$/.test(value)) return `${label} must be an amount in rupees, e.g. 49.50`;
+  if (parseRupees(value) === null || !isRupeeAmount(amount)) return `${label} can have at most 2 decimals`;
   return undefined;
 }
 
@@ -89,6 +92,27 @@ export function validateProductForm(values: ProductFormValues, imageCount: numbe
     errors.offerPrice = 'Offer price must not be higher than the product price';
   }
   if (values.weight.trim().length > MAX_PRODUCT_WEIGHT_LENGTH) errors.weight = `Weight can be at most ${MAX_PRODUCT_WEIGHT_LENGTH} characters`;
+  return errors;
+}
+
+/** The server's field names (in `productData`) → the form's, for messages the server gives per field. */
+export const PRODUCT_FIELDS: readonly (keyof ProductFormValues)[] = ['name', 'description', 'category', 'price', 'offerPrice', 'weight'];
+
+/** Field messages people can act on, for what the server refuses (its own words name request fields: "offerPrice must be …"). */
+export function readableProductErrors(fields: Partial<Record<keyof ProductFormValues, string>>): ProductErrors {
+  const labels: Record<keyof ProductFormValues, string> = {
+    name: 'Product name',
+    description: 'Product description',
+    category: 'Category',
+    price: 'Product price',
+    offerPrice: 'Offer price',
+    weight: 'Weight',
+  };
+  const errors: ProductErrors = {};
+  for (const field of PRODUCT_FIELDS) {
+    const message = fields[field];
+    if (message) errors[field] = message.replace(new RegExp(`^(productData\\.)?${field}\\b`), labels[field]);
+  }
   return errors;
 }
 

@@ -1,12 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
-import { useUser } from '@/features/auth';
-import { errorMessage } from '@/lib/api-client';
+import { useUser, type User } from '@/features/auth';
+import { errorMessage, fieldErrors } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { ADDRESS_FIELDS, EMPTY_ADDRESS, firstError, maxLengthOf, validateAddress, type AddressErrors, type AddressField } from '../address-form';
 import { useAddAddress } from '../api/add-address';
-import type { AddressInput } from '../types';
+import { useAddresses } from '../api/get-addresses';
+import { useUpdateAddress } from '../api/update-address';
+import { SavedAddresses } from '../components/saved-addresses';
+import type { Address, AddressInput } from '../types';
 
 /** Per-field input settings: type, autocomplete hint and layout. */
 const FIELD_INPUT: Record<AddressField, { type: string; autoComplete: string; inputMode?: 'numeric' | 'tel'; half?: boolean }> = {
@@ -21,18 +24,61 @@ const FIELD_INPUT: Record<AddressField, { type: string; autoComplete: string; in
   phone: { type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
 };
 
-/** /Add-Adress (route spelling kept, spec §2): a new delivery address, then back to the cart with it selected. */
+/** Shown under a field before anyone types, so the rule is known before sending. */
+const FIELD_HINT: Partial<Record<AddressField, string>> = {
+  pincode: '6 digits, e.g. 560001',
+  phone: '10-digit mobile number, +91 optional',
+};
+
+/** One toast for saving an address: a success replaces an earlier error. */
+const ADDRESS_TOAST = { id: 'address' };
+
+const FIELD_NAMES = ADDRESS_FIELDS.map(({ name }) => name);
+
+/**
+ * /Add-Adress (route spelling kept, spec §2): a new delivery address (name and email filled in from
+ * the account), or `?edit=<id>` to change a saved one; then back to the cart with it selected.
+ * The saved addresses are listed below to edit, delete or make default.
+ */
 export function AddAddressRoute() {
   const { data: user, isPending } = useUser();
   if (isPending) return <Spinner label="Checking your session…" />;
   if (!user) return <Navigate to="/cart" replace />;
-  return <AddAddressForm />;
+  return <AddressBook user={user} />;
 }
 
-function AddAddressForm() {
-  const [values, setValues] = useState<AddressInput>(EMPTY_ADDRESS);
+function AddressBook({ user }: { user: User }) {
+  const [params] = useSearchParams();
+  const editId = params.get('edit');
+  const addresses = useAddresses(user._id);
+  if (editId && addresses.isPending) return <Spinner label="Loading your address…" />;
+  const editing = editId ? (addresses.data?.find((address) => address._id === editId) ?? null) : null;
+
+  return (
+    <div className="mt-8 pb-16 md:mt-16">
+      <title>{editing ? 'Edit address · GreenCart' : 'Add address · GreenCart'}</title>
+      {/* A new form per address edited, so its fields start from that address. */}
+      <AddressForm key={editing?._id ?? 'new'} user={user} editing={editing} />
+      <SavedAddresses userId={user._id} />
+    </div>
+  );
+}
+
+function startValues(user: User, editing: Address | null): AddressInput {
+  if (editing) {
+    const fields = Object.fromEntries(FIELD_NAMES.map((name) => [name, editing[name] ?? ''])) as unknown as AddressInput;
+    return { ...fields, pincode: editing.pincode || editing.zipcode || '' };
+  }
+  // Filled in from the account: most people deliver to themselves.
+  return { ...EMPTY_ADDRESS, firstName: user.firstName, email: user.email };
+}
+
+function AddressForm({ user, editing }: { user: User; editing: Address | null }) {
+  const [values, setValues] = useState<AddressInput>(() => startValues(user, editing));
   const [errors, setErrors] = useState<AddressErrors>({});
   const addAddress = useAddAddress();
+  const updateAddress = useUpdateAddress();
+  const saving = addAddress.isPending || updateAddress.isPending;
   const navigate = useNavigate();
   const idPrefix = useId();
 
@@ -42,38 +88,52 @@ function AddAddressForm() {
     if (errors[name]) setErrors(({ [name]: _fixed, ...rest }) => rest);
   };
 
+  const showErrors = (found: AddressErrors) => {
+    setErrors(found);
+    document.getElementById(`${idPrefix}-${ADDRESS_FIELDS.find(({ name }) => found[name])?.name}`)?.focus();
+  };
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const found = validateAddress(values);
-    setErrors(found);
-    const problem = firstError(found);
-    if (problem) {
-      toast.error(problem);
-      document.getElementById(`${idPrefix}-${ADDRESS_FIELDS.find(({ name }) => found[name])?.name}`)?.focus();
+    if (firstError(found)) {
+      showErrors(found);
       return;
     }
-    addAddress.mutate(values, {
-      onSuccess: (address) => {
-        toast.success('Address added');
-        navigate('/cart', { state: { addressId: address?._id } });
-      },
-      onError: (error) => toast.error(errorMessage(error)),
-    });
+    setErrors({});
+    const done = (address: Address) => {
+      toast.success(editing ? 'Address updated' : 'Address added', ADDRESS_TOAST);
+      navigate('/cart', { state: { addressId: address?._id ?? editing?._id } });
+    };
+    const failed = (error: unknown) => {
+      // The server names the fields it refuses (`adress.street`): say it at the field.
+      const fromServer = fieldErrors(error, FIELD_NAMES, 'adress.');
+      if (firstError(fromServer)) {
+        showErrors(fromServer);
+        toast.error('Please check the highlighted fields', ADDRESS_TOAST);
+      } else {
+        toast.error(errorMessage(error), ADDRESS_TOAST);
+      }
+    };
+    if (editing) updateAddress.mutate({ id: editing._id, address: values }, { onSuccess: done, onError: failed });
+    else addAddress.mutate(values, { onSuccess: done, onError: failed });
   };
 
   return (
-    <section className="mt-16 pb-16" aria-labelledby="address-heading">
-      <h1 id="address-heading" className="text-2xl text-gray-500 md:text-3xl">
-        Add Shipping <span className="font-semibold text-primary">Address</span>
+    <section aria-labelledby="address-heading">
+      <h1 id="address-heading" className="text-2xl text-gray-600 md:text-3xl">
+        {editing ? 'Edit' : 'Add'} Shipping <span className="font-semibold text-primary">Address</span>
       </h1>
-      <form onSubmit={onSubmit} noValidate className="mt-8 grid max-w-xl grid-cols-2 gap-4 text-sm">
+      <form onSubmit={onSubmit} noValidate className="mt-6 grid max-w-xl grid-cols-2 gap-4 text-sm md:mt-8">
         {ADDRESS_FIELDS.map(({ name, label }) => {
           const id = `${idPrefix}-${name}`;
           const settings = FIELD_INPUT[name];
           const error = errors[name];
+          const hint = FIELD_HINT[name];
+          const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
           return (
             <div key={name} className={settings.half ? 'col-span-2 sm:col-span-1' : 'col-span-2'}>
-              <label htmlFor={id} className="text-gray-600">
+              <label htmlFor={id} className="text-gray-700">
                 {label}
               </label>
               <input
@@ -87,11 +147,16 @@ function AddAddressForm() {
                 onChange={(event) => change(name, event.target.value)}
                 required
                 aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-error` : undefined}
-                className={`mt-1 w-full rounded border px-2 py-2.5 text-gray-700 outline-none focus:border-primary ${error ? 'border-red-400' : 'border-gray-300'}`}
+                aria-describedby={described || undefined}
+                className={`mt-1 min-h-11 w-full rounded border px-2 py-2.5 text-base text-gray-800 outline-none focus:border-primary sm:text-sm ${error ? 'border-red-500' : 'border-gray-300'}`}
               />
+              {hint && !error && (
+                <p id={`${id}-hint`} className="mt-1 text-xs text-gray-600">
+                  {hint}
+                </p>
+              )}
               {error && (
-                <p id={`${id}-error`} className="mt-1 text-xs text-red-600">
+                <p id={`${id}-error`} className="mt-1 text-xs text-red-700">
                   {error}
                 </p>
               )}
@@ -101,12 +166,17 @@ function AddAddressForm() {
         <div className="col-span-2 mt-2 flex flex-wrap items-center gap-4">
           <button
             type="submit"
-            disabled={addAddress.isPending}
-            className="rounded bg-primary px-10 py-3 font-medium text-white transition hover:bg-primary-dull disabled:cursor-wait disabled:opacity-70"
+            disabled={saving}
+            className="min-h-11 rounded bg-primary px-10 font-medium text-white transition hover:bg-primary-dull disabled:cursor-wait disabled:opacity-70"
           >
-            {addAddress.isPending ? 'Saving…' : 'Save Address'}
+            {saving ? 'Saving…' : 'Save Address'}
           </button>
-          <Link to="/cart" className="text-primary underline-offset-2 hover:underline">
+          {editing && (
+            <Link to="/Add-Adress" className="inline-flex min-h-11 items-center text-primary underline-offset-2 hover:underline">
+              Add a new one instead
+            </Link>
+          )}
+          <Link to="/cart" className="inline-flex min-h-11 items-center text-primary underline-offset-2 hover:underline">
             Back to cart
           </Link>
         </div>

@@ -1,28 +1,7 @@
-import type { ApiSuccess } from '@greencart/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import type { User } from '../types';
-import { authKeys } from './keys';
+import { useQuery } from '@tanstack/react-query';
+import { getSessionQueryOptions } from './get-session';
 
-/** GET /api/isAuth → the signed-in shopper, or null. A failed check means "signed out", silently (401 is the normal answer). */
-export async function getUser(): Promise<User | null> {
-  try {
-    const { userData } = await api.get<ApiSuccess<{ userData: User }>>('/api/isAuth');
-    return userData ?? null;
-  } catch {
-    return null;
-  }
-}
-
-export const getUserQueryOptions = () =>
-  queryOptions({
-    queryKey: authKeys.user(),
-    queryFn: getUser,
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
-
-/** The signed-in shopper: `data` is undefined while checking, null when signed out. */
+/** The signed-in shopper: `data` is undefined while checking, null when signed out (from the one session request). */
 export function useUser() {
-  return useQuery(getUserQueryOptions());
+  return useQuery({ ...getSessionQueryOptions(), select: (session) => session.shopper });
 }

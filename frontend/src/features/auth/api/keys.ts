@@ -1,6 +1,6 @@
-/** Query keys of the auth feature. The signed-in shopper (and their saved cart) lives under `authKeys.user()`. */
+/** Query keys of the auth feature. Who this browser is (shopper with their saved cart, seller flag) lives under `authKeys.session()`. */
 export const authKeys = {
   all: ['auth'] as const,
-  user: () => [...authKeys.all, 'user'] as const,
+  session: () => [...authKeys.all, 'session'] as const,
   googleStatus: () => [...authKeys.all, 'google-status'] as const,
 };

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { useSearchParams } from 'react-router-dom';
 
 /** The Google callback sends a refused or failed sign-in back to `/?login=failed`: say so, then tidy the URL. */

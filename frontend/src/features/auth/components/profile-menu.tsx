@@ -29,7 +29,7 @@ export function ProfileMenu({ user, onLogout }: { user: User; onLogout: () => vo
     };
   }, [open]);
 
-  const itemClass = 'block w-full px-4 py-2 text-left hover:bg-primary/10 focus-visible:bg-primary/10';
+  const itemClass = 'flex min-h-11 w-full items-center px-4 text-left hover:bg-primary/10 focus-visible:bg-primary/10';
 
   return (
     <div ref={rootRef} className="relative">
@@ -40,13 +40,13 @@ export function ProfileMenu({ user, onLogout }: { user: User; onLogout: () => vo
         aria-expanded={open}
         aria-controls={menuId}
         aria-label={`Account menu for ${user.firstName}`}
-        className="flex h-9 w-9 items-center justify-center rounded-full bg-primary/15 text-primary-dull"
+        className="flex h-11 w-11 items-center justify-center rounded-full bg-primary/15 text-primary-dull"
       >
         <UserIcon className="h-5 w-5" />
       </button>
       {open && (
-        <ul id={menuId} className="absolute top-11 right-0 z-50 w-40 overflow-hidden rounded-md border border-gray-200 bg-white py-1 text-sm shadow-md">
-          <li className="truncate px-4 py-2 text-xs text-gray-400">Hi, {user.firstName}</li>
+        <ul id={menuId} className="absolute top-12 right-0 z-50 w-40 overflow-hidden rounded-md border border-gray-200 bg-white py-1 text-sm shadow-md">
+          <li className="truncate px-4 py-2 text-xs text-gray-600">Hi, {user.firstName}</li>
           <li>
             <Link to="/My-orders" onClick={() => setOpen(false)} className={itemClass}>
               My orders

@@ -1,6 +1,6 @@
 import type { ApiSuccess } from '@greencart/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { api, errorMessage } from '@/lib/api-client';
 import { sanitizeCart, subtractCart, type CartItems } from '../cart-logic';
 import { guestCart } from '../guest-cart';

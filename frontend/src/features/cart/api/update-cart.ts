@@ -1,7 +1,7 @@
 import type { ApiSuccess } from '@greencart/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
-import { authKeys } from '@/features/auth';
+import { toast } from '@/lib/toast';
+import { refreshSession } from '@/features/auth';
 import { api, errorMessage } from '@/lib/api-client';
 import { sanitizeCart, type CartItems } from '../cart-logic';
 import { setSavedCart } from './cart-cache';
@@ -36,8 +36,8 @@ export function useUpdateCart() {
     },
     onError: (error, { previous }) => {
       setSavedCart(queryClient, previous);
-      toast.error(errorMessage(error));
-      void queryClient.invalidateQueries({ queryKey: authKeys.user() });
+      toast.error(errorMessage(error), { id: 'cart' });
+      void refreshSession(queryClient);
     },
   });
 }

@@ -1,21 +1,39 @@
-import type { MouseEvent } from 'react';
+import { MAX_LINE_QUANTITY } from '@greencart/domain';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import { useCart } from '../use-cart';
 
-/** 'Add' when the product is not in the cart, otherwise a −/+ control. Never triggers the card's navigation. */
+/**
+ * 'Add' when the product is not in the cart, otherwise a −/+ stepper (at most MAX_LINE_QUANTITY, as
+ * the server). Keyboard focus stays with the control when one replaces the other. Never triggers the card's navigation.
+ */
 export function AddToCartControl({ productId, productName }: { productId: string; productName: string }) {
   const cart = useCart();
   const quantity = cart.quantityOf(productId);
   const stop = (event: MouseEvent) => event.stopPropagation();
+  // Where focus should go after the control changed shape: the stepper's '+' after 'Add', 'Add' after the last '−'.
+  const focusNext = useRef<'plus' | 'add' | null>(null);
+  const plusRef = useRef<HTMLButtonElement>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  const inCart = quantity > 0;
 
-  if (quantity === 0) {
+  useEffect(() => {
+    if (focusNext.current === 'plus' && inCart) plusRef.current?.focus();
+    if (focusNext.current === 'add' && !inCart) addRef.current?.focus();
+    focusNext.current = null;
+  }, [inCart]);
+
+  if (!inCart) {
     return (
       <button
+        ref={addRef}
         type="button"
         onClick={(event) => {
           stop(event);
+          focusNext.current = 'plus';
           cart.add(productId);
         }}
-        className="flex h-8 w-20 items-center justify-center gap-1 rounded border border-primary/40 bg-primary/10 text-sm font-medium text-primary-dull hover:bg-primary/20"
+        aria-label={`Add ${productName} to cart`}
+        className="flex h-11 w-full min-w-20 items-center justify-center gap-1 rounded border border-primary/40 bg-primary/10 px-3 text-sm font-medium text-primary-dull hover:bg-primary/20 min-[360px]:w-auto"
       >
         <CartGlyph />
         Add
@@ -23,31 +41,36 @@ export function AddToCartControl({ productId, productName }: { productId: string
     );
   }
 
+  const atMost = quantity >= MAX_LINE_QUANTITY;
   return (
-    <div className="flex h-8 w-20 items-center justify-between rounded bg-primary/25 text-sm select-none" onClick={stop}>
+    <div className="flex h-11 w-full items-center justify-between rounded bg-primary/15 text-sm select-none min-[360px]:w-auto" onClick={stop}>
       <button
         type="button"
         aria-label={`Remove one ${productName}`}
         onClick={(event) => {
           stop(event);
+          if (quantity === 1) focusNext.current = 'add';
           cart.remove(productId);
         }}
-        className="h-full w-6 rounded-l font-semibold hover:bg-primary/30"
+        className="h-full w-11 rounded-l text-lg font-semibold text-primary-dull hover:bg-primary/25"
       >
         −
       </button>
-      <span className="w-6 text-center" aria-live="polite">
+      <span className="min-w-6 text-center font-medium text-gray-800" aria-live="polite">
         <span className="sr-only">In cart: </span>
         {quantity}
       </span>
       <button
+        ref={plusRef}
         type="button"
         aria-label={`Add one more ${productName}`}
+        title={atMost ? `At most ${MAX_LINE_QUANTITY} of one product` : undefined}
+        disabled={atMost}
         onClick={(event) => {
           stop(event);
           cart.add(productId);
         }}
-        className="h-full w-6 rounded-r font-semibold hover:bg-primary/30"
+        className="h-full w-11 rounded-r text-lg font-semibold text-primary-dull hover:bg-primary/25 disabled:cursor-not-allowed disabled:opacity-40"
       >
         +
       </button>

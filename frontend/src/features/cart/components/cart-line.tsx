@@ -15,18 +15,21 @@ export function CartLineRow({ line }: { line: CartLine }) {
 
   return (
     <li
-      className="grid grid-cols-[2fr_1fr_1fr] items-center border-t border-gray-200 py-4 text-sm font-medium text-gray-500 md:text-base"
+      className="grid grid-cols-[1fr_auto_auto] items-center gap-2 border-t border-gray-200 py-4 text-sm font-medium text-gray-600 md:grid-cols-[2fr_1fr_1fr] md:text-base"
       data-testid="cart-line"
     >
       <div className="flex items-center gap-3 md:gap-6">
-        <Link to={productPath(product)} className="flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded border border-gray-300">
+        <Link
+          to={productPath(product)}
+          className="flex h-16 w-16 shrink-0 items-center justify-center overflow-hidden rounded border border-gray-300 md:h-24 md:w-24"
+        >
           <ProductImage src={thumbnailUrl(product)} alt={product.name} className="h-full w-full" />
         </Link>
         <div>
           <Link to={productPath(product)} className="font-semibold text-gray-800 hover:text-primary">
             {product.name}
           </Link>
-          <div className="mt-1 font-normal text-gray-500">
+          <div className="mt-1 font-normal text-gray-600">
             <p>
               Weight: <span>{product.weight?.trim() || 'N/A'}</span>
             </p>
@@ -36,7 +39,7 @@ export function CartLineRow({ line }: { line: CartLine }) {
                 id={selectId}
                 value={quantity}
                 onChange={(event) => cart.setQuantity(product._id, Number(event.target.value))}
-                className="rounded border border-gray-300 bg-white px-1 py-0.5"
+                className="min-h-11 rounded border border-gray-300 bg-white px-2"
               >
                 {quantityOptions(quantity).map((option) => (
                   <option key={option} value={option}>
@@ -49,13 +52,13 @@ export function CartLineRow({ line }: { line: CartLine }) {
           </div>
         </div>
       </div>
-      <p className="text-center">{formatRupees(line.subtotalPaise)}</p>
+      <p className="text-right md:text-center">{formatRupees(line.subtotalPaise)}</p>
       <div className="flex justify-center">
         <button
           type="button"
           onClick={() => cart.removeLine(product._id)}
           aria-label={`Remove ${product.name} from cart`}
-          className="rounded-full p-2 text-red-500 hover:bg-red-50"
+          className="flex h-11 w-11 items-center justify-center rounded-full text-red-700 hover:bg-red-50"
         >
           <TrashIcon className="h-5 w-5" />
         </button>

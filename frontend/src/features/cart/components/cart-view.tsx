@@ -25,15 +25,16 @@ export function CartView({ aside }: { aside: (summary: CartSummary) => ReactNode
     return <EmptyCart unavailable={unavailable} onForget={() => unavailable.forEach(cart.removeLine)} />;
 
   return (
-    <div className="mt-16 flex flex-col gap-10 md:flex-row">
+    <div className="mt-8 flex flex-col gap-10 md:mt-16 md:flex-row">
+      <title>{`Cart (${cart.count}) · GreenCart`}</title>
       <section className="max-w-4xl flex-1" aria-labelledby="cart-heading">
-        <h1 id="cart-heading" className="mb-6 text-3xl font-medium">
+        <h1 id="cart-heading" className="mb-6 text-2xl font-medium md:text-3xl">
           Shopping Cart <span className="text-sm text-primary">{pluralize(cart.count, 'Item')}</span>
         </h1>
 
         {unavailable.length > 0 && <UnavailableNotice count={unavailable.length} onForget={() => unavailable.forEach(cart.removeLine)} />}
 
-        <div className="hidden grid-cols-[2fr_1fr_1fr] pb-3 text-base font-medium text-gray-500 md:grid" aria-hidden="true">
+        <div className="hidden grid-cols-[2fr_1fr_1fr] pb-3 text-base font-medium text-gray-600 md:grid" aria-hidden="true">
           <p className="text-left">Product Details</p>
           <p className="text-center">Subtotal</p>
           <p className="text-center">Action</p>
@@ -44,7 +45,7 @@ export function CartView({ aside }: { aside: (summary: CartSummary) => ReactNode
           ))}
         </ul>
 
-        <Link to="/products" className="group mt-8 inline-flex items-center gap-2 font-medium text-primary">
+        <Link to="/products" className="group mt-8 inline-flex min-h-11 items-center gap-2 font-medium text-primary">
           <BackArrowIcon className="h-4 w-4 transition group-hover:-translate-x-1" />
           Continue Shopping
         </Link>
@@ -69,14 +70,15 @@ function UnavailableNotice({ count, onForget }: { count: number; onForget: () =>
 function EmptyCart({ unavailable = [], onForget }: { unavailable?: string[]; onForget?: () => void }) {
   return (
     <section className="mx-auto mt-24 flex max-w-md flex-col items-center text-center">
+      <title>Cart · GreenCart</title>
       <h1 className="text-2xl font-medium text-gray-800">No Items in cart</h1>
-      <p className="mt-3 text-gray-500">Fresh fruit, vegetables and snacks are a few clicks away.</p>
+      <p className="mt-3 text-gray-600">Fresh fruit, vegetables and snacks are a few clicks away.</p>
       {unavailable.length > 0 && onForget && (
         <div className="mt-6 w-full text-left">
           <UnavailableNotice count={unavailable.length} onForget={onForget} />
         </div>
       )}
-      <Link to="/products" className="mt-6 rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull">
+      <Link to="/products" className="mt-6 inline-flex min-h-11 items-center rounded bg-primary px-8 font-medium text-white hover:bg-primary-dull">
         Start shopping
       </Link>
     </section>

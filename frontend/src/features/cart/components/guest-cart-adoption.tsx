@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useUser } from '@/features/auth';
-import { adoptGuestCart } from '../api/merge-cart';
 import { useGuestCartItems } from '../guest-cart';
 
 /** Follows the session: when a shopper is signed in and a guest cart is waiting, fold it into their account. */
@@ -13,7 +12,8 @@ export function GuestCartAdoption() {
   const guestWaiting = Object.keys(guestItems).length > 0;
 
   useEffect(() => {
-    if (userId && guestWaiting) void adoptGuestCart(queryClient);
+    // The merge code downloads only when there is something to merge.
+    if (userId && guestWaiting) void import('../api/merge-cart').then(({ adoptGuestCart }) => adoptGuestCart(queryClient));
   }, [userId, guestWaiting, queryClient]);
 
   return null;

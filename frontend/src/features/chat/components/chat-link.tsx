@@ -17,7 +17,7 @@ export function ChatLink({ userId }: { userId: string }) {
   return (
     <Link
       to="/chat"
-      className="relative rounded p-1"
+      className="relative flex h-11 w-11 items-center justify-center rounded"
       aria-label={shown ? `Chat with Shop, ${pluralize(shown, 'unread reply', 'unread replies')}` : 'Chat with Shop'}
       title="Chat with Shop"
     >
@@ -26,7 +26,7 @@ export function ChatLink({ userId }: { userId: string }) {
         <span
           data-testid="chat-unread"
           aria-hidden="true"
-          className="absolute -top-1.5 -right-2.5 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-red-500 px-1 text-[11px] leading-none text-white"
+          className="absolute top-0.5 right-0 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-red-500 px-1 text-[11px] leading-none text-white"
         >
           {shown > 99 ? '99+' : shown}
         </span>

@@ -89,7 +89,7 @@ function MessageBubble({ message, mine, otherName }: { message: ChatMessage; min
         )}
         {message.text}
       </div>
-      <time dateTime={message.createdAt} className="mt-1 px-1 text-[11px] text-gray-400">
+      <time dateTime={message.createdAt} className="mt-1 px-1 text-[11px] text-gray-500">
         {messageTime(message.createdAt)}
       </time>
     </li>

@@ -1,10 +1,10 @@
 import { SOCKET_EVENTS } from '@greencart/domain';
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { useSearchParams } from 'react-router-dom';
 import { ConnectionStatus } from '@/components/ui/connection-status';
 import { ErrorNotice } from '@/components/ui/error-notice';
-import { CloseIcon } from '@/components/ui/icons';
+import { CloseIcon } from '@/components/ui/nav-icons';
 import { Spinner } from '@/components/ui/spinner';
 import { useLoginDialog, useUser } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client';
@@ -29,6 +29,7 @@ export function ChatRoute() {
   if (!user) {
     return (
       <section className="mx-auto mt-24 flex max-w-md flex-col items-center text-center">
+        <title>Chat with the shop · GreenCart</title>
         <h1 className="text-2xl font-medium text-gray-800">Chat with Shop</h1>
         <p className="mt-3 text-gray-500">Sign in to chat with the shop about your orders.</p>
         <button type="button" onClick={loginDialog.open} className="mt-6 rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull">
@@ -90,6 +91,7 @@ function ShopperChat({ userId }: { userId: string }) {
       aria-labelledby="chat-heading"
       className="mx-auto my-8 flex h-[calc(100dvh-9rem)] max-h-[52rem] min-h-[26rem] max-w-3xl flex-col overflow-hidden rounded-lg border border-gray-300 bg-white md:my-12"
     >
+      <title>Chat with the shop · GreenCart</title>
       <header className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-b border-gray-200 px-4 py-3 sm:px-5">
         <div>
           <h1 id="chat-heading" className="text-lg font-medium text-gray-800">

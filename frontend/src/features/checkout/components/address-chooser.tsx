@@ -1,10 +1,14 @@
-import type { AddressView } from '@greencart/domain';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatAddressLine } from '@/features/addresses';
+import { formatAddressLine, type Address } from '@/features/addresses';
 import { errorMessage } from '@/lib/api-client';
 
-/** The selected delivery address, and a list to pick another saved one or add a new one. */
+/** Who receives it and how to reach them: "Asha Rao · 560001 · 9876543210". */
+function recipientLine(address: Address): string {
+  return [`${address.firstName} ${address.lastName}`.trim(), address.pincode || address.zipcode, address.phone].filter(Boolean).join(' · ');
+}
+
+/** The selected delivery address, a list to pick another saved one, and 'Add address' always in sight. */
 export function AddressChooser({
   addresses,
   selected,
@@ -13,8 +17,8 @@ export function AddressChooser({
   onRetry,
   onSelect,
 }: {
-  addresses: AddressView[];
-  selected: AddressView | null;
+  addresses: Address[];
+  selected: Address | null;
   loading: boolean;
   error: unknown;
   onRetry: () => void;
@@ -23,12 +27,12 @@ export function AddressChooser({
   const [open, setOpen] = useState(false);
   const listId = useId();
 
-  if (loading) return <p className="mt-2 text-sm text-gray-500">Loading your addresses…</p>;
+  if (loading) return <p className="mt-2 text-sm text-gray-600">Loading your addresses…</p>;
   if (error) {
     return (
       <div role="alert" className="mt-2 text-sm text-red-700">
         <p>{errorMessage(error)}</p>
-        <button type="button" onClick={onRetry} className="mt-1 text-primary underline-offset-2 hover:underline">
+        <button type="button" onClick={onRetry} className="mt-1 min-h-11 text-primary underline-offset-2 hover:underline">
           Try again
         </button>
       </div>
@@ -36,21 +40,32 @@ export function AddressChooser({
   }
 
   return (
-    <div className="relative mt-2 flex items-start justify-between gap-3">
-      <p className="text-sm text-gray-500" data-testid="selected-address">
-        {selected ? formatAddressLine(selected) : 'No address found'}
-      </p>
-      <button
-        type="button"
-        onClick={() => setOpen((value) => !value)}
-        aria-expanded={open}
-        aria-controls={listId}
-        className="text-sm text-primary hover:underline"
-      >
-        Change
-      </button>
+    <div className="mt-2 text-sm">
+      <div className="flex items-start justify-between gap-3">
+        <div className="text-gray-600" data-testid="selected-address">
+          {selected ? (
+            <>
+              <p>{formatAddressLine(selected)}</p>
+              <p className="text-xs text-gray-600">{recipientLine(selected)}</p>
+            </>
+          ) : (
+            <p>No address found</p>
+          )}
+        </div>
+        {addresses.length > 1 && (
+          <button
+            type="button"
+            onClick={() => setOpen((value) => !value)}
+            aria-expanded={open}
+            aria-controls={listId}
+            className="min-h-11 shrink-0 px-2 text-primary hover:underline"
+          >
+            Change
+          </button>
+        )}
+      </div>
       {open && (
-        <ul id={listId} aria-label="Saved addresses" className="absolute top-8 right-0 left-0 z-10 border border-gray-300 bg-white py-1 text-sm shadow-sm">
+        <ul id={listId} aria-label="Saved addresses" className="mt-2 divide-y divide-gray-200 rounded border border-gray-300 bg-white">
           {addresses.map((address) => (
             <li key={address._id}>
               <button
@@ -60,19 +75,28 @@ export function AddressChooser({
                   setOpen(false);
                 }}
                 aria-current={address._id === selected?._id ? 'true' : undefined}
-                className="w-full px-3 py-2 text-left text-gray-600 hover:bg-gray-100 aria-[current=true]:font-medium aria-[current=true]:text-primary-dull"
+                className="min-h-11 w-full px-3 py-2 text-left text-gray-700 hover:bg-gray-100 aria-[current=true]:bg-primary/10"
               >
-                {formatAddressLine(address)}
+                <span className="block font-medium text-gray-800">
+                  {formatAddressLine(address)}
+                  {address.isDefault && <span className="ml-2 text-xs font-normal text-primary-dull">Default</span>}
+                </span>
+                <span className="block text-xs text-gray-600">{recipientLine(address)}</span>
               </button>
             </li>
           ))}
-          <li>
-            <Link to="/Add-Adress" className="block px-3 py-2 text-center text-primary hover:bg-primary/10">
-              Add address
-            </Link>
-          </li>
         </ul>
       )}
+      <div className="mt-2 flex flex-wrap gap-x-4">
+        <Link to="/Add-Adress" className="inline-flex min-h-11 items-center font-medium text-primary hover:underline">
+          + Add address
+        </Link>
+        {addresses.length > 0 && (
+          <Link to="/Add-Adress#saved-addresses-heading" className="inline-flex min-h-11 items-center text-primary hover:underline">
+            Edit addresses
+          </Link>
+        )}
+      </div>
     </div>
   );
 }

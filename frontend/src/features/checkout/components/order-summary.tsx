@@ -1,10 +1,10 @@
 import { TAX_PERCENT, type PaymentType } from '@greencart/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAddresses } from '@/features/addresses';
-import { authKeys, useLoginDialog, useUser } from '@/features/auth';
+import { refreshSession, useLoginDialog, useUser } from '@/features/auth';
 import { clearCartAfterOrder, orderableLines, type CartSummary } from '@/features/cart';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
@@ -17,6 +17,8 @@ import { AddressChooser } from './address-chooser';
 
 /** One toast for an online payment's news: closing checkout after a failed attempt replaces the failure toast. */
 const ONLINE_PAYMENT_TOAST = 'online-payment';
+/** One toast for placing an order: 'Order placed' replaces an earlier refusal. */
+const ORDER_TOAST = 'place-order';
 
 /** Where /Add-Adress sends the shopper back with the address just saved. */
 interface CartLocationState {
@@ -45,7 +47,8 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
   const paymentNoteId = useId();
 
   const list = addresses.data ?? [];
-  const selected = list.find((a) => a._id === chosenId) ?? list.find((a) => a._id === savedAddressId) ?? list[0] ?? null;
+  // The one picked here, else the one just saved, else the default (the server lists it first).
+  const selected = list.find((a) => a._id === chosenId) ?? list.find((a) => a._id === savedAddressId) ?? list.find((a) => a.isDefault) ?? list[0] ?? null;
   const online = paymentOptions.data?.online;
   // Online stays chosen only while the shop offers it.
   const method: PaymentType = paymentType === 'Online' && online?.available ? 'Online' : 'COD';
@@ -58,11 +61,11 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
         ? `Card, UPI or netbanking through Razorpay. Questions about a payment: ${paymentOptions.data.shop.email}, ${paymentOptions.data.shop.phone}.`
         : '';
 
-  const onOrderError = (error: unknown, toastId?: string) => {
+  const onOrderError = (error: unknown, toastId = ORDER_TOAST) => {
     toast.error(error instanceof OnlinePaymentError ? error.message : errorMessage(error), { id: toastId });
     // The session ended meanwhile: check it again and offer to sign in.
     if (error instanceof ApiError && error.status === 401) {
-      void queryClient.invalidateQueries({ queryKey: authKeys.user() });
+      void refreshSession(queryClient);
       loginDialog.open();
     }
   };
@@ -74,13 +77,13 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
       return;
     }
     if (!selected) {
-      toast.error('Please select an address');
+      toast.error('Please select an address', { id: ORDER_TOAST });
       return;
     }
     // What the order will contain: the lines still sold and in stock.
     const items = orderableLines(summary).map((line) => ({ product: line.product._id, quantity: line.quantity }));
     if (items.length === 0) {
-      toast.error('Nothing in your cart can be ordered right now');
+      toast.error('Nothing in your cart can be ordered right now', { id: ORDER_TOAST });
       return;
     }
     sending.current = true;
@@ -95,7 +98,7 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
         {
           onSuccess: () => {
             clearCartAfterOrder(queryClient);
-            toast.success('Payment received, order placed');
+            toast.success('Payment received, order placed', { id: ONLINE_PAYMENT_TOAST });
             navigate('/My-orders');
           },
           onError: (error) => {
@@ -117,7 +120,7 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
         onSuccess: () => {
           attempts.finish();
           clearCartAfterOrder(queryClient);
-          toast.success('Order placed');
+          toast.success('Order placed', { id: ORDER_TOAST });
           navigate('/My-orders');
         },
         onError: (error) => onOrderError(error),
@@ -138,7 +141,7 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
       <div className="mb-6">
         <h3 className="text-sm font-medium">Delivery Address</h3>
         {checkingSession ? (
-          <p className="mt-2 text-sm text-gray-500">Checking your session…</p>
+          <p className="mt-2 text-sm text-gray-600">Checking your session…</p>
         ) : user ? (
           <AddressChooser
             addresses={list}
@@ -149,12 +152,12 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
             onSelect={setChosenId}
           />
         ) : (
-          <div className="mt-2 text-sm text-gray-500">
+          <div className="mt-2 text-sm text-gray-600">
             <p>Sign in to add an address</p>
             <button
               type="button"
               onClick={loginDialog.open}
-              className="mt-2 rounded border border-primary px-4 py-1.5 font-medium text-primary transition hover:bg-primary/10"
+              className="mt-2 min-h-11 rounded border border-primary px-4 py-1.5 font-medium text-primary transition hover:bg-primary/10"
             >
               Sign in
             </button>
@@ -170,7 +173,7 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
           onChange={(event) => setPaymentType(event.target.value as PaymentType)}
           disabled={pending}
           aria-describedby={paymentNote ? paymentNoteId : undefined}
-          className="mt-2 w-full border border-gray-300 bg-white px-3 py-2 outline-none disabled:opacity-70"
+          className="mt-2 min-h-11 w-full border border-gray-300 bg-white px-3 py-2 outline-none disabled:opacity-70"
         >
           <option value="COD">Cash On Delivery</option>
           <option value="Online" disabled={!online?.available}>
@@ -178,7 +181,7 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
           </option>
         </select>
         {paymentNote && (
-          <p id={paymentNoteId} data-testid="payment-note" className="mt-2 text-xs text-gray-500">
+          <p id={paymentNoteId} data-testid="payment-note" className="mt-2 text-xs text-gray-600">
             {paymentNote}
           </p>
         )}
@@ -186,14 +189,14 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
 
       <hr className="border-gray-300" />
 
-      <dl className="mt-4 space-y-2 text-gray-500">
+      <dl className="mt-4 space-y-2 text-gray-600">
         <div className="flex justify-between">
           <dt>Price</dt>
           <dd>{formatRupees(price.subtotalPaise)}</dd>
         </div>
         <div className="flex justify-between">
           <dt>Shipping Fee</dt>
-          <dd className="text-green-600">{price.shippingPaise === 0 ? 'Free' : formatRupees(price.shippingPaise)}</dd>
+          <dd className="text-green-700">{price.shippingPaise === 0 ? 'Free' : formatRupees(price.shippingPaise)}</dd>
         </div>
         <div className="flex justify-between">
           <dt>Tax ({TAX_PERCENT}%)</dt>
@@ -205,22 +208,36 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
         </div>
       </dl>
 
-      {summary.outOfStockIds.length > 0 && <p className="mt-4 text-sm text-gray-500">Out-of-stock items are left out of the total and the order.</p>}
+      {summary.outOfStockIds.length > 0 && <p className="mt-4 text-sm text-gray-600">Out-of-stock items are left out of the total and the order.</p>}
 
-      <button
-        type="button"
-        onClick={onPlaceOrder}
-        disabled={pending}
-        aria-busy={pending}
-        className="mt-6 w-full rounded bg-primary py-3 font-medium text-white transition hover:bg-primary-dull disabled:cursor-wait disabled:opacity-70"
+      {/* Phones: total and the order button stay at the bottom of the screen, a thumb away; wider screens: in the summary. */}
+      <div
+        data-testid="checkout-bar"
+        className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white/95 px-4 py-3 shadow-[0_-2px_8px_rgba(0,0,0,0.06)] backdrop-blur md:static md:mt-6 md:border-0 md:bg-transparent md:p-0 md:shadow-none md:backdrop-blur-none"
       >
-        {method === 'Online' ? 'Proceed to Checkout' : 'Place Order'}
-      </button>
-      {pending && (
-        <p role="status" className="mt-2 text-center text-sm text-gray-500">
-          {payOnline.isPending ? 'Waiting for your payment…' : 'Placing your order…'}
-        </p>
-      )}
+        <div className="flex items-center gap-3">
+          <p className="shrink-0 text-sm text-gray-600 md:hidden" aria-hidden="true">
+            <span className="block text-base font-semibold text-gray-800">{formatRupees(price.totalPaise)}</span>
+            incl. {TAX_PERCENT}% tax
+          </p>
+          <button
+            type="button"
+            onClick={onPlaceOrder}
+            disabled={pending}
+            aria-busy={pending}
+            className="min-h-12 w-full rounded bg-primary py-3 font-medium text-white transition hover:bg-primary-dull disabled:cursor-wait disabled:opacity-70"
+          >
+            {method === 'Online' ? 'Proceed to Checkout' : 'Place Order'}
+          </button>
+        </div>
+        {pending && (
+          <p role="status" className="mt-2 text-center text-sm text-gray-600">
+            {payOnline.isPending ? 'Waiting for your payment…' : 'Placing your order…'}
+          </p>
+        )}
+      </div>
+      {/* Room for the phone's bottom bar at the end of the page. */}
+      <div className="h-20 md:hidden" aria-hidden="true" />
     </aside>
   );
 }

@@ -1,3 +1,4 @@
+import { TAX_PERCENT } from '@greencart/domain';
 const SHOP = {
   address: ['GreenCart Fresh Hub', '14 Market Road, Indiranagar', 'Bengaluru, Karnataka 560038', 'India'],
   phone: '+91 80 4567 1234',
@@ -33,18 +34,25 @@ const HELP = [
 
 const FAQS = [
   { q: 'Is there a minimum order?', a: 'No. Order as little as you like; delivery stays free.' },
-  { q: 'Can I change an order after placing it?', a: 'Call us right away: we can change it until it is packed.' },
-  { q: 'Are prices inclusive of taxes?', a: 'Product prices include all taxes; the cart shows the 2% tax line for transparency.' },
+  {
+    q: 'Can I change or cancel an order after placing it?',
+    a: 'Until we start packing it you can cancel it yourself from My orders (an online payment is refunded in full). To change it, call us right away.',
+  },
+  {
+    q: 'Do prices include tax?',
+    a: `No: the prices on the shelves are before tax. A ${TAX_PERCENT}% tax is added at checkout, shown as its own line in your cart before you order. Delivery is free.`,
+  },
 ];
 
 export function ContactRoute() {
   return (
-    <div className="mt-16 space-y-16">
+    <div className="mt-8 space-y-16 md:mt-16">
+      <title>Contact us · GreenCart</title>
       <section aria-labelledby="contact-heading">
         <h1 id="contact-heading" className="text-3xl font-medium text-gray-800">
           Contact us
         </h1>
-        <p className="mt-2 max-w-2xl text-gray-500">Questions about an order, a product or a delivery? We are happy to help.</p>
+        <p className="mt-2 max-w-2xl text-gray-600">Questions about an order, a product or a delivery? We are happy to help.</p>
 
         <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           <Card title="Visit the shop">
@@ -87,7 +95,7 @@ export function ContactRoute() {
           {HELP.map((item) => (
             <div key={item.id} id={item.id} className="scroll-mt-24">
               <h3 className="text-lg font-medium text-gray-800">{item.title}</h3>
-              <p className="mt-1 text-gray-500">{item.text}</p>
+              <p className="mt-1 text-gray-600">{item.text}</p>
             </div>
           ))}
         </div>
@@ -101,7 +109,7 @@ export function ContactRoute() {
           {FAQS.map((faq) => (
             <details key={faq.q} className="group px-5 py-4">
               <summary className="cursor-pointer font-medium text-gray-800">{faq.q}</summary>
-              <p className="mt-2 text-gray-500">{faq.a}</p>
+              <p className="mt-2 text-gray-600">{faq.a}</p>
             </details>
           ))}
         </div>
@@ -112,7 +120,7 @@ export function ContactRoute() {
 
 function Card({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <div className="rounded-lg border border-gray-200 p-5 text-sm text-gray-500">
+    <div className="rounded-lg border border-gray-200 p-5 text-sm text-gray-600">
       <h2 className="mb-2 text-base font-medium text-gray-800">{title}</h2>
       {children}
     </div>

@@ -6,6 +6,7 @@ import { WhyWeAreBest } from '../components/why-we-are-best';
 export function HomeRoute() {
   return (
     <>
+      <title>GreenCart – fresh groceries delivered in 30 minutes</title>
       <Hero />
       <CategoryTiles />
       <BestSellers />

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { errorMessage } from '@/lib/api-client';
 import { useSubscribeToNewsletter } from '../api/subscribe';
 

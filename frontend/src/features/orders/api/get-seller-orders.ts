@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useSellerConnection } from '@/lib/socket';
 import type { OrderPage } from '../types';
@@ -9,16 +9,16 @@ const SELLER_ORDERS_PAGE_SIZE = 20;
 /** How often the seller's list asks again while the live connection is down. */
 const SELLER_ORDERS_POLL_MS = 30_000;
 
-/** GET /api/getorder/admin/seller?page&limit → every order of the shop, newest first (seller session). */
-export function getSellerOrders(page: number, signal?: AbortSignal): Promise<OrderPage> {
-  return api.get<OrderPage>('/api/getorder/admin/seller', { params: { page, limit: SELLER_ORDERS_PAGE_SIZE }, signal });
+/** GET /api/getorder/admin/seller?page&limit[&search] → every order of the shop, newest first (seller session); `search` finds an order number. */
+export function getSellerOrders(page: number, search = '', signal?: AbortSignal): Promise<OrderPage> {
+  return api.get<OrderPage>('/api/getorder/admin/seller', { params: { page, limit: SELLER_ORDERS_PAGE_SIZE, search: search.trim() || undefined }, signal });
 }
 
 /** `live`: new and changed orders are pushed over the socket, so no polling. */
-export const getSellerOrdersQueryOptions = (live = false) =>
+export const getSellerOrdersQueryOptions = (live = false, search = '') =>
   infiniteQueryOptions({
-    queryKey: orderKeys.seller(),
-    queryFn: ({ pageParam, signal }) => getSellerOrders(pageParam, signal),
+    queryKey: orderKeys.seller(search.trim()),
+    queryFn: ({ pageParam, signal }) => getSellerOrders(pageParam, search, signal),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page < last.totalPages ? last.page + 1 : undefined),
     refetchInterval: live ? false : SELLER_ORDERS_POLL_MS,
@@ -27,8 +27,8 @@ export const getSellerOrdersQueryOptions = (live = false) =>
   });
 
 /** Every order of the shop, with new ones (`order-placed`) and changes (`order-updated`) as they happen; polled only while the socket is down. */
-export function useSellerOrders() {
+export function useSellerOrders(search = '') {
   const { socket, state } = useSellerConnection();
-  useOrderPushes(socket, orderKeys.seller());
-  return useInfiniteQuery(getSellerOrdersQueryOptions(state.status === 'online'));
+  useOrderPushes(socket, orderKeys.seller(search.trim()), { addNew: !search.trim() });
+  return useInfiniteQuery({ ...getSellerOrdersQueryOptions(state.status === 'online', search), placeholderData: keepPreviousData });
 }

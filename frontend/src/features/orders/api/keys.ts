@@ -2,6 +2,7 @@
 export const orderKeys = {
   all: ['orders'] as const,
   mine: () => [...orderKeys.all, 'mine'] as const,
-  mineFor: (userId: string) => [...orderKeys.mine(), userId] as const,
-  seller: () => [...orderKeys.all, 'seller'] as const,
+  mineFor: (userId: string, search = '') => [...orderKeys.mine(), userId, search] as const,
+  seller: (search = '') => [...orderKeys.all, 'seller', search] as const,
+  sellerAll: () => [...orderKeys.all, 'seller'] as const,
 };

@@ -24,14 +24,20 @@ export function upsertOrder(data: InfiniteData<OrderPage> | undefined, order: Or
   return { ...data, pages: [{ ...first, orderdata: [order, ...first.orderdata], total: first.total + 1 }, ...rest] };
 }
 
+/** The loaded order pages with a pushed order replaced where it is (a searched list only takes changes, not new orders). */
+export function replaceOrder(data: InfiniteData<OrderPage> | undefined, order: Order): InfiniteData<OrderPage> | undefined {
+  if (!data || !data.pages.some((page) => page.orderdata.some((existing) => existing._id === order._id))) return data;
+  return upsertOrder(data, order);
+}
+
 /**
  * Keep the order list under `queryKey` live from `socket`: `order-placed` and `order-updated` pushes
  * go into the cache as they come; after a reconnect the list is fetched again (pushes sent while
  * the socket was down are lost).
  */
-export function useOrderPushes(socket: ShopSocket | null, queryKey: QueryKey): void {
+export function useOrderPushes(socket: ShopSocket | null, queryKey: QueryKey, { addNew = true } = {}): void {
   const queryClient = useQueryClient();
-  const apply = (order: Order) => queryClient.setQueryData<InfiniteData<OrderPage>>(queryKey, (data) => upsertOrder(data, order));
+  const apply = (order: Order) => queryClient.setQueryData<InfiniteData<OrderPage>>(queryKey, (data) => (addNew ? upsertOrder : replaceOrder)(data, order));
   useSocketEvent(socket, SOCKET_EVENTS.orderPlaced, apply);
   useSocketEvent(socket, SOCKET_EVENTS.orderUpdated, apply);
   useSocketConnected(socket, () => void queryClient.invalidateQueries({ queryKey }));

@@ -22,8 +22,8 @@ export function useUpdateOrderStatus() {
     onSuccess: (order, { orderId }) => {
       // Show the new status at once, then reload the list (another tab may have moved other orders).
       if (order) {
-        queryClient.setQueryData<InfiniteData<OrderPage>>(
-          orderKeys.seller(),
+        queryClient.setQueriesData<InfiniteData<OrderPage>>(
+          { queryKey: orderKeys.sellerAll() },
           (data) =>
             data && {
               ...data,
@@ -36,9 +36,9 @@ export function useUpdateOrderStatus() {
             },
         );
       }
-      return queryClient.invalidateQueries({ queryKey: orderKeys.seller() });
+      return queryClient.invalidateQueries({ queryKey: orderKeys.sellerAll() });
     },
     // A 409 means the list is out of date: reload it so the buttons match the real status.
-    onError: () => queryClient.invalidateQueries({ queryKey: orderKeys.seller() }),
+    onError: () => queryClient.invalidateQueries({ queryKey: orderKeys.sellerAll() }),
   });
 }

@@ -13,7 +13,15 @@ export function DeliveryAddress({ address, className = '' }: { address: AddressV
       <p>
         {address.state}, {address.pincode || address.zipcode}, {address.country}
       </p>
-      <p>{address.phone}</p>
+      <p>
+        {/* Tap to call on a phone. */}
+        <a
+          href={`tel:${address.phone.replace(/[\s-]/g, '')}`}
+          className="inline-flex min-h-11 items-center text-primary underline underline-offset-2 md:min-h-0"
+        >
+          {address.phone}
+        </a>
+      </p>
     </address>
   );
 }

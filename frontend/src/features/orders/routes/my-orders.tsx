@@ -1,17 +1,35 @@
 import { isFinished, priceCart } from '@greencart/domain';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { ProductImage } from '@/components/ui/product-image';
 import { Spinner } from '@/components/ui/spinner';
 import { useLoginDialog, useUser } from '@/features/auth';
+import { useCart } from '@/features/cart';
+import { categoryText } from '@/features/products';
+import { errorMessage } from '@/lib/api-client';
 import { formatPrice, formatRupees, pluralize } from '@/lib/format';
 import { thumbnailOf } from '@/lib/product-urls';
+import { toast } from '@/lib/toast';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useCancelOrder } from '../api/cancel-order';
 import { useMyOrders } from '../api/get-my-orders';
 import { DeliveryAddress } from '../components/delivery-address';
 import { LoadMore } from '../components/load-more';
 import { StatusBadge } from '../components/status-badge';
 import { paymentLabel } from '../payment-status';
-import { flattenOrders, formatExpectedDelivery, itemImage, itemName, itemOfferPrice, type Order, type OrderPage } from '../types';
+import { OrderSearch } from '../components/order-search';
+import {
+  flattenOrders,
+  formatExpectedDelivery,
+  formatPlacedAt,
+  itemImage,
+  itemName,
+  itemOfferPrice,
+  orderNumberOf,
+  type Order,
+  type OrderPage,
+} from '../types';
 
 /** /My-orders: the shopper's orders, newest first; status changes show the moment the shop makes them. */
 export function MyOrdersRoute() {
@@ -22,9 +40,10 @@ export function MyOrdersRoute() {
   if (!user) {
     return (
       <section className="mx-auto mt-24 flex max-w-md flex-col items-center text-center">
+        <title>My orders · GreenCart</title>
         <h1 className="text-2xl font-medium text-gray-800">My Orders</h1>
-        <p className="mt-3 text-gray-500">Sign in to see your orders.</p>
-        <button type="button" onClick={loginDialog.open} className="mt-6 rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull">
+        <p className="mt-3 text-gray-600">Sign in to see your orders.</p>
+        <button type="button" onClick={loginDialog.open} className="mt-6 min-h-11 rounded bg-primary px-8 font-medium text-white hover:bg-primary-dull">
           Sign in
         </button>
       </section>
@@ -34,21 +53,28 @@ export function MyOrdersRoute() {
 }
 
 function OrderHistory({ userId }: { userId: string }) {
-  const query = useMyOrders(userId);
+  const [search, setSearch] = useState('');
+  const debouncedSearch = useDebouncedValue(search.trim(), 300);
+  const query = useMyOrders(userId, debouncedSearch);
 
   return (
-    <section className="mt-16 pb-16" aria-labelledby="orders-heading">
-      <div className="flex w-max flex-col items-end">
-        <h1 id="orders-heading" className="text-2xl font-medium">
-          My Orders
-        </h1>
-        <div className="h-0.5 w-16 rounded-full bg-primary" aria-hidden="true" />
+    <section className="mt-8 pb-16 md:mt-16" aria-labelledby="orders-heading">
+      <title>My orders · GreenCart</title>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="flex w-max flex-col items-end">
+          <h1 id="orders-heading" className="text-2xl font-medium">
+            My Orders
+          </h1>
+          <div className="h-0.5 w-16 rounded-full bg-primary" aria-hidden="true" />
+        </div>
+        <OrderSearch value={search} onChange={setSearch} />
       </div>
 
       {query.isPending && <Spinner label="Loading your orders…" />}
       {query.isError && <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />}
       {query.isSuccess && (
         <OrderList
+          search={debouncedSearch}
           pages={query.data.pages}
           hasNextPage={query.hasNextPage}
           loadingMore={query.isFetchingNextPage}
@@ -60,11 +86,13 @@ function OrderHistory({ userId }: { userId: string }) {
 }
 
 function OrderList({
+  search,
   pages,
   hasNextPage,
   loadingMore,
   onLoadMore,
 }: {
+  search: string;
   pages: OrderPage[];
   hasNextPage: boolean;
   loadingMore: boolean;
@@ -73,11 +101,11 @@ function OrderList({
   const orders = flattenOrders(pages);
   const total = pages[0]?.total ?? orders.length;
 
-  if (orders.length === 0) return <p className="mt-10 text-gray-500">You have not placed any orders yet.</p>;
+  if (orders.length === 0) return <p className="mt-10 text-gray-600">{search ? `No order matches “${search}”.` : 'You have not placed any orders yet.'}</p>;
 
   return (
     <>
-      <p className="mt-4 text-sm text-gray-500">
+      <p className="mt-4 text-sm text-gray-600">
         Showing {orders.length} of {pluralize(total, 'order')}
       </p>
       <ul className="mt-4 space-y-8">
@@ -92,47 +120,75 @@ function OrderList({
 
 function OrderCard({ order }: { order: Order }) {
   const navigate = useNavigate();
-  const placedOn = new Date(order.createdAt).toLocaleDateString();
+  const cart = useCart();
+  const cancel = useCancelOrder();
+  const number = orderNumberOf(order);
   const expected = isFinished(order.status) ? '' : formatExpectedDelivery(order.expectedDeliveryAt);
+  // Products still sold, as many as were bought.
+  const again = order.items.filter((item) => item.product).map((item) => ({ productId: item.product!._id, quantity: item.quantity }));
+
+  const onCancel = () => {
+    const refund = order.paymentType === 'Online' && order.paymentStatus === 'paid' ? ' Your online payment will be refunded in full.' : '';
+    if (!window.confirm(`Cancel order ${number}?${refund}`)) return;
+    cancel.mutate(order._id, {
+      onSuccess: () => toast.success(`Order ${number} cancelled${refund ? ', refund on its way' : ''}`, { id: `cancel-${order._id}` }),
+      onError: (error) => toast.error(errorMessage(error), { id: `cancel-${order._id}` }),
+    });
+  };
+
+  const onBuyAgain = () => {
+    cart.addLines(again);
+    navigate('/cart');
+  };
 
   return (
     <li data-testid="order-card" className="max-w-4xl rounded-lg border border-gray-300 p-4 md:p-5">
-      <div className="flex flex-wrap justify-between gap-x-6 gap-y-1 text-gray-500 md:font-medium">
-        <span>OrderId: {order._id}</span>
-        <span>Total Amount: {formatPrice(order.amount)}</span>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-1">
+        <h2 className="text-lg font-semibold text-gray-800">
+          Order <span data-testid="order-number">{number}</span>
+        </h2>
+        <span className="font-medium text-gray-800">Total Amount: {formatPrice(order.amount)}</span>
       </div>
 
-      <div className="mt-3 flex flex-wrap items-center gap-x-6 gap-y-2 text-sm text-gray-600">
-        <span className="flex items-center gap-2">
-          Status: <StatusBadge status={order.status} />
-        </span>
-        <span>Date: {placedOn}</span>
-        <span>
-          Payment: <span data-testid="order-payment">{paymentLabel(order)}</span>
-        </span>
-        {expected && <span data-testid="order-expected">Expected delivery: {expected}</span>}
-      </div>
+      <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm text-gray-600 sm:grid-cols-2">
+        <div className="flex items-center gap-2">
+          <dt>Status:</dt>
+          <dd>
+            <StatusBadge status={order.status} />
+          </dd>
+        </div>
+        <div className="flex gap-2">
+          <dt>Placed:</dt>
+          <dd>
+            <time dateTime={order.createdAt}>{formatPlacedAt(order.createdAt)}</time>
+          </dd>
+        </div>
+        <div className="flex gap-2">
+          <dt>Payment:</dt>
+          <dd data-testid="order-payment">{paymentLabel(order)}</dd>
+        </div>
+        {expected && (
+          <div className="flex gap-2" data-testid="order-expected">
+            <dt>Expected delivery:</dt>
+            <dd>{expected}</dd>
+          </div>
+        )}
+      </dl>
 
       <ul className="mt-2">
         {order.items.map((item, index) => (
-          <li
-            key={`${item.product?._id ?? item.name}-${index}`}
-            className="flex flex-col justify-between gap-4 border-t border-gray-200 py-4 md:flex-row md:items-center"
-          >
-            <div className="flex items-center gap-4">
-              <div className="rounded-lg bg-primary/10 p-2">
-                <ProductImage src={thumbnailOf(itemImage(item))} alt={itemName(item)} className="h-16 w-16" />
-              </div>
-              <div>
-                <p className="text-lg font-medium text-gray-800">{itemName(item)}</p>
-                <p className="text-sm text-gray-500">Category: {item.product?.category ?? 'No longer sold'}</p>
-              </div>
+          <li key={`${item.product?._id ?? item.name}-${index}`} className="flex items-center gap-4 border-t border-gray-200 py-3">
+            <div className="shrink-0 rounded-lg bg-primary/10 p-2">
+              <ProductImage src={thumbnailOf(itemImage(item))} alt={itemName(item)} className="h-12 w-12 md:h-16 md:w-16" />
             </div>
-            <div className="text-sm text-gray-500">
-              <p>Quantity: {item.quantity}</p>
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-medium text-gray-800 md:text-lg">{itemName(item)}</p>
+              <p className="text-sm text-gray-600">
+                {item.product ? categoryText(item.product.category) : 'No longer sold'} · <span>Quantity: {item.quantity}</span>
+              </p>
             </div>
-            <p className="font-medium text-primary">
-              Amount: {formatRupees(priceCart([{ offerPrice: itemOfferPrice(item), quantity: item.quantity }]).subtotalPaise)}
+            <p className="shrink-0 font-medium text-gray-800">
+              {formatRupees(priceCart([{ offerPrice: itemOfferPrice(item), quantity: item.quantity }]).subtotalPaise)}
             </p>
           </li>
         ))}
@@ -143,13 +199,34 @@ function OrderCard({ order }: { order: Order }) {
         <DeliveryAddress address={order.address} className="mt-1" />
       </div>
 
-      <button
-        type="button"
-        onClick={() => navigate(`/chat?order=${encodeURIComponent(order._id)}`)}
-        className="mt-4 rounded border border-primary px-4 py-2 text-sm font-medium text-primary transition hover:bg-primary/10"
-      >
-        Send Message to Shop
-      </button>
+      <div className="mt-4 flex flex-wrap gap-2">
+        {again.length > 0 && (
+          <button
+            type="button"
+            onClick={onBuyAgain}
+            className="min-h-11 rounded bg-primary px-4 text-sm font-medium text-white transition hover:bg-primary-dull"
+          >
+            Buy again
+          </button>
+        )}
+        {order.status === 'Order Placed' && (
+          <button
+            type="button"
+            onClick={onCancel}
+            disabled={cancel.isPending}
+            className="min-h-11 rounded border border-red-300 px-4 text-sm font-medium text-red-700 transition hover:bg-red-50 disabled:cursor-wait disabled:opacity-60"
+          >
+            {cancel.isPending ? 'Cancelling…' : 'Cancel order'}
+          </button>
+        )}
+        <button
+          type="button"
+          onClick={() => navigate(`/chat?order=${encodeURIComponent(order._id)}`)}
+          className="min-h-11 rounded border border-primary px-4 text-sm font-medium text-primary transition hover:bg-primary/10"
+        >
+          Send Message to Shop
+        </button>
+      </div>
     </li>
   );
 }

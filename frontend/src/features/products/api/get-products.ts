@@ -47,3 +47,30 @@ export function useInfiniteProducts(filters: ProductFilters) {
   // Keep showing the previous results while a new search is on its way.
   return useInfiniteQuery({ ...getInfiniteProductsQueryOptions(filters), placeholderData: keepPreviousData });
 }
+
+/** How many products the newest-first list asks for at a time (the API's largest page). */
+const NEWEST_PAGE_SIZE = 100;
+
+/**
+ * The catalogue newest first, for the seller (GET /api/products lists oldest first): the last page
+ * first, each page reversed, then the page before it. One request for a catalogue of up to 100.
+ */
+async function getNewestProducts(filters: ProductFilters, page: number, signal?: AbortSignal): Promise<ProductPage> {
+  const ask = (at: number) => getProducts({ ...filters, limit: NEWEST_PAGE_SIZE, page: at }, signal);
+  let data = await ask(page || 1);
+  // Page 0 means "the newest page": found from the first answer's page count.
+  if (page === 0 && data.totalPages > 1) data = await ask(data.totalPages);
+  return { ...data, products: [...data.products].reverse() };
+}
+
+export const getNewestProductsQueryOptions = (filters: ProductFilters) =>
+  infiniteQueryOptions({
+    queryKey: productKeys.newest(filters),
+    queryFn: ({ pageParam, signal }) => getNewestProducts(filters, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last) => (last.page > 1 ? last.page - 1 : undefined),
+  });
+
+export function useNewestProducts(filters: ProductFilters) {
+  return useInfiniteQuery({ ...getNewestProductsQueryOptions(filters), placeholderData: keepPreviousData });
+}

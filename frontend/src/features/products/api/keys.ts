@@ -6,6 +6,8 @@ export const productKeys = {
   lists: () => [...productKeys.all, 'list'] as const,
   list: (filters: ProductFilters & { page?: number }) => [...productKeys.lists(), filters] as const,
   infinite: (filters: ProductFilters) => [...productKeys.lists(), 'infinite', filters] as const,
+  /** The seller's list, newest first. */
+  newest: (filters: ProductFilters) => [...productKeys.lists(), 'newest', filters] as const,
   details: () => [...productKeys.all, 'detail'] as const,
   detail: (id: string) => [...productKeys.details(), id] as const,
   /** Mutation key of the seller's stock switch. */

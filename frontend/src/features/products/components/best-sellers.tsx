@@ -11,14 +11,14 @@ export function BestSellers() {
   const query = useProducts(BEST_SELLERS_FILTERS);
 
   return (
-    <section id="best-sellers" className="mt-16 scroll-mt-24" aria-labelledby="best-sellers-heading">
+    <section id="best-sellers" className="mt-10 scroll-mt-24 md:mt-16" aria-labelledby="best-sellers-heading">
       <SectionHeading>
         <span id="best-sellers-heading">Best Sellers</span>
       </SectionHeading>
       {query.isPending && <Spinner label="Loading best sellers…" />}
       {query.isError && <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />}
       {query.isSuccess &&
-        (query.data.products.length ? <ProductGrid products={query.data.products} /> : <p className="mt-6 text-gray-500">New products are on their way.</p>)}
+        (query.data.products.length ? <ProductGrid products={query.data.products} /> : <p className="mt-6 text-gray-600">New products are on their way.</p>)}
     </section>
   );
 }

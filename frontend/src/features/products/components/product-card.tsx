@@ -4,34 +4,35 @@ import { Rating } from '@/components/ui/rating';
 import { AddToCartControl } from '@/features/cart';
 import { formatPrice } from '@/lib/format';
 import { productPath, thumbnailUrl } from '@/lib/product-urls';
+import { categoryText } from '../categories';
 import type { Product } from '../types';
 
-/** A 224px product card; the whole card opens the product, the cart controls sit above that link. */
+/** A product card: fluid in the phone grid, 224px from tablets up; the whole card opens the product, the cart controls sit above that link. */
 export function ProductCard({ product }: { product: Product }) {
   return (
     <article
       data-testid="product-card"
-      className="group relative flex w-56 flex-col rounded-lg border border-gray-200 bg-white px-3 py-3 transition hover:border-primary/50 hover:shadow-md focus-within:border-primary/50"
+      className="group relative flex h-full w-full flex-col rounded-lg border border-gray-200 bg-white p-2.5 transition focus-within:border-primary/50 hover:border-primary/50 hover:shadow-md sm:p-3 md:w-56"
     >
-      <div className="flex h-36 items-center justify-center">
-        <ProductImage src={thumbnailUrl(product)} alt={product.name} className="h-36 w-full transition group-hover:scale-105" />
+      <div className="flex h-28 items-center justify-center sm:h-36">
+        <ProductImage src={thumbnailUrl(product)} alt={product.name} className="h-28 w-full transition group-hover:scale-105 sm:h-36" />
       </div>
-      <p className="mt-3 text-sm text-gray-500">{product.category}</p>
-      <h3 className="truncate text-lg font-medium text-gray-800">
+      <p className="mt-2 truncate text-xs text-gray-600 sm:mt-3 sm:text-sm">{categoryText(product.category)}</p>
+      <h3 className="truncate text-base font-medium text-gray-800 sm:text-lg">
         {/* The stretched link makes the whole card clickable and keyboard reachable. */}
         <Link to={productPath(product)} className="after:absolute after:inset-0 after:rounded-lg focus-visible:outline-none" title={product.name}>
           {product.name}
         </Link>
       </h3>
       <Rating />
-      <div className="mt-3 flex items-end justify-between gap-2">
+      <div className="mt-auto flex flex-col gap-2 pt-2 min-[360px]:flex-row min-[360px]:flex-wrap min-[360px]:items-end min-[360px]:justify-between">
         <p className="text-base font-semibold text-primary md:text-lg">
           <span className="sr-only">Price </span>
           {formatPrice(product.offerPrice)}{' '}
           {product.price > product.offerPrice && (
             <>
               <span className="sr-only">instead of </span>
-              <s className="text-xs font-normal text-gray-400 md:text-sm">{formatPrice(product.price)}</s>
+              <s className="text-xs font-normal text-gray-600 md:text-sm">{formatPrice(product.price)}</s>
             </>
           )}
         </p>
@@ -39,7 +40,7 @@ export function ProductCard({ product }: { product: Product }) {
           {product.inStock ? (
             <AddToCartControl productId={product._id} productName={product.name} />
           ) : (
-            <span className="inline-flex h-8 items-center rounded bg-gray-100 px-2 text-xs font-medium text-gray-500">Out of stock</span>
+            <span className="inline-flex h-11 items-center rounded bg-gray-100 px-2 text-xs font-medium text-gray-600">Out of stock</span>
           )}
         </div>
       </div>

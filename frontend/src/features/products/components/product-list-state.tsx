@@ -15,7 +15,7 @@ export function PagedProductGrid({ query, empty }: { query: UseInfiniteQueryResu
 
   return (
     <div aria-busy={query.isFetching}>
-      <p className="mt-2 text-sm text-gray-500" aria-live="polite">
+      <p className="mt-2 text-sm text-gray-600" aria-live="polite">
         Showing {products.length} of {total} {total === 1 ? 'product' : 'products'}
       </p>
       <ProductGrid products={products} />
@@ -25,7 +25,7 @@ export function PagedProductGrid({ query, empty }: { query: UseInfiniteQueryResu
             type="button"
             onClick={() => void query.fetchNextPage()}
             disabled={query.isFetchingNextPage}
-            className="rounded-md border border-primary px-8 py-2.5 font-medium text-primary transition hover:bg-primary/10 disabled:cursor-wait disabled:opacity-60"
+            className="min-h-11 rounded-md border border-primary px-8 py-2.5 font-medium text-primary transition hover:bg-primary/10 disabled:cursor-wait disabled:opacity-60"
           >
             {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
           </button>

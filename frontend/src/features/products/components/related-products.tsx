@@ -19,13 +19,16 @@ export function RelatedProducts({ product }: { product: Product }) {
         </h2>
         <span className="mt-2 h-0.5 w-20 rounded-full bg-primary" aria-hidden="true" />
       </div>
-      {query.isSuccess && related.length === 0 && <p className="mt-6 text-gray-500">No other products in this category right now.</p>}
+      {query.isSuccess && related.length === 0 && <p className="mt-6 text-gray-600">No other products in this category right now.</p>}
       {related.length > 0 && (
         <div className="w-full">
           <ProductGrid products={related} />
         </div>
       )}
-      <Link to="/products" className="mx-auto mt-12 rounded border border-primary px-12 py-2.5 text-primary transition hover:bg-primary/10">
+      <Link
+        to="/products"
+        className="mx-auto mt-12 inline-flex min-h-11 items-center rounded border border-primary px-12 text-primary transition hover:bg-primary/10"
+      >
         See More
       </Link>
     </section>

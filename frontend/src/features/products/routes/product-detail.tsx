@@ -1,3 +1,4 @@
+import { MAX_LINE_QUANTITY, TAX_PERCENT } from '@greencart/domain';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ErrorNotice } from '@/components/ui/error-notice';
@@ -9,7 +10,7 @@ import { ApiError } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
 import { thumbnailOf } from '@/lib/product-urls';
 import { useProduct } from '../api/get-product';
-import { categoryLink, findCategory } from '../categories';
+import { categoryLink, categoryText, findCategory } from '../categories';
 import { RelatedProducts } from '../components/related-products';
 import type { Product } from '../types';
 
@@ -30,9 +31,10 @@ export function ProductDetailRoute() {
 function ProductNotFound() {
   return (
     <section className="mx-auto mt-24 max-w-md text-center">
+      <title>Product not found · GreenCart</title>
       <h1 className="text-2xl font-medium text-gray-800">Product not found</h1>
-      <p className="mt-3 text-gray-500">This product does not exist or is no longer sold. Have a look at the rest of the shop.</p>
-      <Link to="/products" className="mt-6 inline-block rounded bg-primary px-8 py-2.5 font-medium text-white hover:bg-primary-dull">
+      <p className="mt-3 text-gray-600">This product does not exist or is no longer sold. Have a look at the rest of the shop.</p>
+      <Link to="/products" className="mt-6 inline-flex min-h-11 items-center rounded bg-primary px-8 font-medium text-white hover:bg-primary-dull">
         Browse all products
       </Link>
     </section>
@@ -47,24 +49,25 @@ function ProductDetail({ product }: { product: Product }) {
   const images = product.image;
 
   return (
-    <div className="mt-12">
+    <div className="mt-6 md:mt-12">
+      <title>{`${product.name} · GreenCart`}</title>
       <nav aria-label="Breadcrumb">
-        <ol className="flex flex-wrap items-center gap-1 text-sm text-gray-500">
+        <ol className="flex flex-wrap items-center gap-1 text-sm text-gray-600">
           <li>
-            <Link to="/" className="hover:text-primary">
+            <Link to="/" className="inline-flex min-h-11 items-center hover:text-primary">
               Home
             </Link>{' '}
             /
           </li>
           <li>
-            <Link to="/products" className="hover:text-primary">
+            <Link to="/products" className="inline-flex min-h-11 items-center hover:text-primary">
               Products
             </Link>{' '}
             /
           </li>
           <li>
-            <Link to={categoryLink({ path: product.category })} className="hover:text-primary">
-              {product.category}
+            <Link to={categoryLink({ path: product.category })} className="inline-flex min-h-11 items-center hover:text-primary">
+              {categoryText(product.category)}
             </Link>{' '}
             /
           </li>
@@ -74,10 +77,10 @@ function ProductDetail({ product }: { product: Product }) {
         </ol>
       </nav>
 
-      <div className="mt-4 flex flex-col gap-12 md:flex-row md:gap-16">
+      <div className="mt-4 flex flex-col gap-8 md:flex-row md:gap-16">
         <div className="flex gap-3">
           {images.length > 1 && (
-            <div className="flex flex-col gap-3" role="group" aria-label="Product pictures">
+            <div className="flex shrink-0 flex-col gap-3" role="group" aria-label="Product pictures">
               {images.map((image, index) => (
                 <button
                   key={image}
@@ -85,32 +88,35 @@ function ProductDetail({ product }: { product: Product }) {
                   onClick={() => setSelected(index)}
                   aria-label={`Show picture ${index + 1} of ${images.length}`}
                   aria-pressed={index === selected}
-                  className={`h-24 w-24 overflow-hidden rounded border bg-white ${index === selected ? 'border-primary' : 'border-gray-300'}`}
+                  className={`h-16 w-16 overflow-hidden rounded border bg-white sm:h-24 sm:w-24 ${index === selected ? 'border-primary' : 'border-gray-300'}`}
                 >
                   <ProductImage src={thumbnailOf(image)} alt="" className="h-full w-full" />
                 </button>
               ))}
             </div>
           )}
-          <div className="flex h-80 w-80 max-w-[calc(100vw-8rem)] items-center justify-center overflow-hidden rounded border border-gray-300 bg-white sm:h-96 sm:w-96">
-            <ProductImage src={images[selected]} alt={product.name} className="h-full w-full" />
+          <div className="flex aspect-square w-full max-w-96 items-center justify-center overflow-hidden rounded border border-gray-300 bg-white sm:h-96 sm:w-96">
+            <ProductImage src={images[selected]} alt={product.name} className="h-full w-full" priority />
           </div>
         </div>
 
         <div className="w-full text-sm md:w-1/2">
-          <h1 className="text-3xl font-medium text-gray-800">{product.name}</h1>
+          <h1 className="text-2xl font-medium text-gray-800 md:text-3xl">{product.name}</h1>
           <div className="mt-1">
             <Rating size="md" />
           </div>
 
           <div className="mt-6">
             {product.price > product.offerPrice && (
-              <p className="text-gray-500/70">
+              <p className="text-gray-600">
                 MRP: <s>{formatPrice(product.price)}</s>
               </p>
             )}
             <p className="text-2xl font-medium">Price: {formatPrice(product.offerPrice)}</p>
-            <span className="text-gray-500/70">(inclusive of all taxes)</span>
+            {/* Honest about the bill: the cart adds the tax on top (spec/PRODUCT.md §2). */}
+            <p className="text-gray-600" data-testid="tax-note">
+              +{TAX_PERCENT}% tax at checkout · free delivery
+            </p>
           </div>
 
           <h2 className="mt-6 text-base font-medium">About Product</h2>
@@ -134,21 +140,29 @@ function ProductDetail({ product }: { product: Product }) {
           )}
 
           {product.inStock ? (
-            <div className="mt-10 flex items-center gap-4 text-base">
+            // Phones: a bar stuck to the bottom of the screen, within a thumb's reach; wider screens: under the details.
+            <div
+              data-testid="product-actions"
+              className="fixed inset-x-0 bottom-0 z-30 flex items-center gap-3 border-t border-gray-200 bg-white/95 px-4 py-3 text-base shadow-[0_-2px_8px_rgba(0,0,0,0.06)] backdrop-blur md:static md:mt-10 md:gap-4 md:border-0 md:bg-transparent md:p-0 md:shadow-none md:backdrop-blur-none"
+            >
+              <p className="shrink-0 font-semibold text-gray-800 md:hidden" aria-hidden="true">
+                {formatPrice(product.offerPrice)}
+              </p>
               <button
                 type="button"
                 onClick={() => cart.add(product._id)}
-                className="w-full rounded bg-gray-100 py-3.5 font-medium text-gray-800/80 transition hover:bg-gray-200"
+                disabled={cart.quantityOf(product._id) >= MAX_LINE_QUANTITY}
+                className="min-h-12 w-full rounded bg-gray-100 px-2 font-medium text-gray-800 transition hover:bg-gray-200 disabled:opacity-60"
               >
-                Add to Cart
+                Add to cart
               </button>
               <button
                 type="button"
                 onClick={() => {
-                  cart.add(product._id);
+                  if (cart.quantityOf(product._id) === 0) cart.add(product._id);
                   navigate('/cart');
                 }}
-                className="w-full rounded bg-primary py-3.5 font-medium text-white transition hover:bg-primary-dull"
+                className="min-h-12 w-full rounded bg-primary px-2 font-medium text-white transition hover:bg-primary-dull"
               >
                 Buy now
               </button>
@@ -157,7 +171,7 @@ function ProductDetail({ product }: { product: Product }) {
             <p className="mt-10 rounded bg-gray-100 px-4 py-3 text-base font-medium text-gray-600">Out of stock — check back soon.</p>
           )}
           {cart.quantityOf(product._id) > 0 && (
-            <p className="mt-3 text-gray-500">
+            <p className="mt-3 text-gray-600">
               In your cart: {cart.quantityOf(product._id)} ·{' '}
               <Link to="/cart" className="text-primary underline-offset-2 hover:underline">
                 View cart
@@ -168,6 +182,8 @@ function ProductDetail({ product }: { product: Product }) {
       </div>
 
       <RelatedProducts product={product} />
+      {/* Room for the phone's bottom bar, so it never covers the end of the page. */}
+      {product.inStock && <div className="h-20 md:hidden" aria-hidden="true" />}
     </div>
   );
 }

@@ -1,17 +1,17 @@
 import { useSearchParams } from 'react-router-dom';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useInfiniteProducts } from '../api/get-products';
 import { PagedProductGrid } from '../components/product-list-state';
 import { SectionHeading } from '../components/section-heading';
 
-/** /products: the whole catalogue, filtered by ?search= (name contains, on the server). */
+/** /products: the whole catalogue, filtered by ?search= (name contains, on the server; the header's search box waits for a pause in typing). */
 export function ProductsRoute() {
   const [searchParams] = useSearchParams();
-  const search = useDebouncedValue(searchParams.get('search')?.trim() ?? '');
+  const search = searchParams.get('search')?.trim() ?? '';
   const query = useInfiniteProducts({ search: search || undefined });
 
   return (
-    <section className="mt-16">
+    <section className="mt-8 md:mt-16">
+      <title>{search ? `“${search}” · GreenCart` : 'All products · GreenCart'}</title>
       <SectionHeading as="h1">ALL PRODUCTS</SectionHeading>
       {search && (
         <p className="mt-4 text-gray-600">

@@ -1,7 +1,7 @@
 import type { ApiSuccess } from '@greencart/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { setSellerSession } from '@/features/auth';
 import { api } from '@/lib/api-client';
-import { sellerKeys } from './keys';
 
 export interface SellerLoginInput {
   email: string;
@@ -17,8 +17,8 @@ export function useSellerLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sellerLogin,
-    onSuccess: () => queryClient.setQueryData(sellerKeys.session(), true),
+    onSuccess: () => setSellerSession(queryClient, true),
     // Spec: a failed seller login sets the seller flag to false.
-    onError: () => queryClient.setQueryData(sellerKeys.session(), false),
+    onError: () => setSellerSession(queryClient, false),
   });
 }

@@ -1,7 +1,7 @@
 import type { ApiSuccess } from '@greencart/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { setSellerSession } from '@/features/auth';
 import { api } from '@/lib/api-client';
-import { sellerKeys } from './keys';
 
 /** GET /api/sellerLogout → { success, message } */
 export function sellerLogout(): Promise<ApiSuccess> {
@@ -12,6 +12,6 @@ export function useSellerLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sellerLogout,
-    onSuccess: () => queryClient.setQueryData(sellerKeys.session(), false),
+    onSuccess: () => setSellerSession(queryClient, false),
   });
 }

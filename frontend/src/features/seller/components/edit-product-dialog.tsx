@@ -1,12 +1,14 @@
 import { MAX_IMAGE_MB, MAX_PRODUCT_IMAGES } from '@greencart/domain';
 import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { useUpdateProduct, type Product } from '@/features/products';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, fieldErrors } from '@/lib/api-client';
 import { thumbnailOf } from '@/lib/product-urls';
 import {
   buildProductUpdateFormData,
   firstProductError,
+  PRODUCT_FIELDS,
+  readableProductErrors,
   moveSlot,
   productToForm,
   validateProductForm,
@@ -23,6 +25,9 @@ const newSlot = (file: File): ImageSlot => ({ kind: 'new', file, id: `new-${++ne
 const slotKey = (slot: ImageSlot) => (slot.kind === 'existing' ? slot.url : slot.id);
 
 /** The edit form in a modal dialog (native <dialog>: focus trap and Escape included). */
+/** One toast for saving a product: success replaces an earlier refusal. */
+const PRODUCT_TOAST = { id: 'product-form' };
+
 export function EditProductDialog({ product, onClose }: { product: Product; onClose: () => void }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
 
@@ -42,7 +47,7 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
       onClose={onClose}
       onClick={onClick}
       aria-labelledby="edit-product-title"
-      className="m-auto max-h-[90vh] w-full max-w-2xl overflow-y-auto rounded-lg bg-white p-0 shadow-xl backdrop:bg-black/50"
+      className="m-auto max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-2xl overflow-y-auto overscroll-contain rounded-lg bg-white p-0 shadow-xl backdrop:bg-black/50"
     >
       <EditProductForm product={product} onDone={onClose} />
     </dialog>
@@ -72,26 +77,40 @@ function EditProductForm({ product, onDone }: { product: Product; onDone: () => 
     setErrors(found);
     const problem = firstProductError(found);
     if (problem) {
-      toast.error(problem);
+      toast.error(problem, PRODUCT_TOAST);
       return;
     }
     update.mutate(
       { id: product._id, form: buildProductUpdateFormData(values, slots) },
       {
         onSuccess: () => {
-          toast.success('Product updated');
+          toast.success('Product updated', PRODUCT_TOAST);
           onDone();
         },
-        onError: (error) => toast.error(errorMessage(error)),
+        onError: (error) => {
+          const fromServer = readableProductErrors(fieldErrors(error, PRODUCT_FIELDS, 'productData.'));
+          setErrors(fromServer);
+          toast.error(firstProductError(fromServer) ?? errorMessage(error), PRODUCT_TOAST);
+        },
       },
     );
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5 p-6 text-gray-600 md:p-8">
-      <h2 id="edit-product-title" className="text-xl font-medium text-gray-800">
-        Edit {product.name}
-      </h2>
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5 p-4 text-gray-600 sm:p-6 md:p-8">
+      <div className="flex items-start justify-between gap-3">
+        <h2 id="edit-product-title" className="text-xl font-medium text-gray-800">
+          Edit {product.name}
+        </h2>
+        <button
+          type="button"
+          onClick={onDone}
+          aria-label="Close"
+          className="flex h-11 w-11 shrink-0 items-center justify-center rounded text-2xl leading-none hover:bg-gray-100"
+        >
+          ×
+        </button>
+      </div>
 
       <fieldset aria-describedby={`${idPrefix}-images-note`}>
         <legend className="text-base font-medium">Product Image</legend>
@@ -121,16 +140,16 @@ function EditProductForm({ product, onDone }: { product: Product; onDone: () => 
 
       <ProductFields idPrefix={idPrefix} values={values} errors={errors} onChange={change} />
 
-      <div className="flex flex-wrap gap-3">
+      <div className="sticky bottom-0 -mx-4 flex flex-wrap gap-3 border-t border-gray-200 bg-white px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:p-0">
         <button
           type="submit"
           disabled={update.isPending}
           aria-busy={update.isPending}
-          className="rounded bg-primary px-8 py-2.5 font-medium text-white transition hover:bg-primary-dull disabled:cursor-wait disabled:opacity-70"
+          className="min-h-11 rounded bg-primary px-8 font-medium text-white transition hover:bg-primary-dull disabled:cursor-wait disabled:opacity-70"
         >
           {update.isPending ? 'Saving…' : 'Save changes'}
         </button>
-        <button type="button" onClick={onDone} className="rounded border border-gray-300 px-6 py-2.5 font-medium hover:bg-gray-50">
+        <button type="button" onClick={onDone} className="min-h-11 rounded border border-gray-300 px-6 font-medium hover:bg-gray-50">
           Cancel
         </button>
       </div>
@@ -156,7 +175,7 @@ function EditImageSlot({
   const newPreview = useObjectUrl(slot.kind === 'new' ? slot.file : null);
   const preview = slot.kind === 'existing' ? thumbnailOf(slot.url) : newPreview;
   const position = index + 1;
-  const small = 'rounded px-1.5 py-0.5 text-xs hover:bg-gray-100 disabled:cursor-not-allowed disabled:opacity-40';
+  const small = 'min-h-11 min-w-11 rounded px-1.5 text-xs hover:bg-gray-100 disabled:cursor-not-allowed disabled:opacity-40';
 
   return (
     <li className="flex flex-col items-center gap-1">

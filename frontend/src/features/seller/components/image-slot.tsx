@@ -1,5 +1,5 @@
 import type { ChangeEvent, ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { ACCEPTED_IMAGE_TYPES, checkImageFile } from '../product-form';
 
 /** Picks one image file: checks type and size, shows why a file was refused. Clears the input so the same file can be picked again. */
@@ -24,7 +24,7 @@ export function ImagePickerTile({ label, preview, onPick, children }: { label: s
       {preview ? (
         <img src={preview} alt="" className="h-full w-full object-contain" />
       ) : (
-        <span aria-hidden="true" className="flex flex-col items-center text-xs text-gray-400 group-hover:text-primary">
+        <span aria-hidden="true" className="flex flex-col items-center text-xs text-gray-500 group-hover:text-primary">
           <svg viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round">
             <path d="M12 16V4M7 9l5-5 5 5M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" />
           </svg>

@@ -1,5 +1,5 @@
 import type { ReactElement, ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { Logo } from '@/components/ui/logo';
 import { useSellerUnread } from '@/features/chat';
@@ -58,13 +58,13 @@ export function SellerLayout({ children }: { children: ReactNode }) {
   const signOut = () =>
     logout.mutate(undefined, {
       onSuccess: () => {
-        toast.success('Logged out');
+        toast.success('Logged out', { id: 'seller-session' });
         navigate('/');
       },
-      onError: () => toast.error('Something went wrong with logout. Please try again.'),
+      onError: () => toast.error('Something went wrong with logout. Please try again.', { id: 'seller-session' }),
     });
 
-  const entryClass = 'relative flex items-center gap-3 px-4 py-3 md:px-8';
+  const entryClass = 'relative flex min-h-12 items-center justify-center gap-3 px-3 py-3 md:justify-start md:px-8';
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -78,14 +78,14 @@ export function SellerLayout({ children }: { children: ReactNode }) {
             type="button"
             onClick={signOut}
             disabled={logout.isPending}
-            className="rounded-full border px-4 py-1 text-sm transition hover:border-primary hover:text-primary"
+            className="min-h-11 rounded-full border px-4 text-sm transition hover:border-primary hover:text-primary"
           >
             Logout
           </button>
         </div>
       </header>
       <div className="flex flex-1">
-        <nav aria-label="Seller" className="w-16 shrink-0 border-r border-gray-300 pt-4 text-base md:w-64">
+        <nav aria-label="Seller" className="w-14 shrink-0 border-r border-gray-300 pt-4 text-base md:w-64">
           <ul>
             {SELLER_MENU.map((entry) => (
               <li key={entry.path}>
@@ -120,7 +120,7 @@ export function SellerLayout({ children }: { children: ReactNode }) {
             </span>
           </button>
         </nav>
-        <main className="flex-1 overflow-x-auto p-4 md:p-10">{children}</main>
+        <main className="min-w-0 flex-1 p-3 sm:p-4 md:p-10">{children}</main>
       </div>
     </div>
   );
@@ -134,7 +134,7 @@ function MenuBadge({ count = 0, label = '' }: { count?: number; label?: string }
       <span
         data-testid="menu-badge"
         aria-hidden="true"
-        className="absolute top-1.5 left-8 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-red-500 px-1 text-[11px] leading-none text-white md:static md:ml-auto"
+        className="absolute top-1.5 left-7 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-red-700 px-1 text-[11px] leading-none text-white md:static md:ml-auto"
       >
         {count > 99 ? '99+' : count}
       </span>

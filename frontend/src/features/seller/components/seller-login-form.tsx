@@ -1,9 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { useNavigate } from 'react-router-dom';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { useSellerLogin } from '../api/seller-login';
+
+/** One toast for signing in: 'Logged in as seller' replaces an earlier 'Invalid email or password'. */
+const SELLER_TOAST = { id: 'seller-session' };
 
 export function SellerLoginForm() {
   const [email, setEmail] = useState('');
@@ -19,13 +22,13 @@ export function SellerLoginForm() {
       { email: email.trim(), password },
       {
         onSuccess: () => {
-          toast.success('Logged in as seller');
+          toast.success('Logged in as seller', SELLER_TOAST);
           navigate('/seller');
         },
         onError: (error) => {
           const message = errorMessage(error);
           setServerMessage(message);
-          toast.error(message);
+          toast.error(message, SELLER_TOAST);
         },
       },
     );
@@ -33,6 +36,7 @@ export function SellerLoginForm() {
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-gray-50 px-4 text-sm text-gray-600">
+      <title>Seller login · GreenCart</title>
       <form onSubmit={onSubmit} className="flex w-full max-w-sm flex-col gap-5 rounded-lg border border-gray-200 bg-white p-8 py-12 shadow-xl">
         <h1 className="m-auto text-2xl font-medium">
           <span className="text-primary">Seller</span> Login
@@ -64,11 +68,11 @@ export function SellerLoginForm() {
         <button
           type="submit"
           disabled={login.isPending}
-          className="w-full rounded-md bg-primary py-2 text-white transition hover:bg-primary-dull disabled:cursor-wait disabled:opacity-70"
+          className="min-h-11 w-full rounded-md bg-primary py-2 text-white transition hover:bg-primary-dull disabled:cursor-wait disabled:opacity-70"
         >
           {login.isPending ? 'Please wait…' : 'Login'}
         </button>
-        <a href="/" className="text-center text-primary underline-offset-2 hover:underline">
+        <a href="/" className="inline-flex min-h-11 items-center justify-center text-primary underline-offset-2 hover:underline">
           Back to the shop
         </a>
       </form>

@@ -1,19 +1,32 @@
 import { MAX_IMAGE_MB, MAX_PRODUCT_IMAGES } from '@greencart/domain';
 import { useId, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { useAddProduct, useProducts } from '@/features/products';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, fieldErrors } from '@/lib/api-client';
 import { ImagePickerTile } from '../components/image-slot';
 import { ProductFields } from '../components/product-fields';
 import { useObjectUrl } from '../components/use-object-url';
-import { buildProductFormData, EMPTY_PRODUCT_FORM, firstProductError, validateProductForm, type ProductErrors, type ProductFormValues } from '../product-form';
+import {
+  buildProductFormData,
+  EMPTY_PRODUCT_FORM,
+  firstProductError,
+  PRODUCT_FIELDS,
+  readableProductErrors,
+  validateProductForm,
+  type ProductErrors,
+  type ProductFormValues,
+} from '../product-form';
 
 const NO_FILES: (File | null)[] = Array.from({ length: MAX_PRODUCT_IMAGES }, () => null);
 
 /** /seller index: a glance at the catalogue, then the Add Product form. */
+/** One toast for saving a product: success replaces an earlier refusal. */
+const PRODUCT_TOAST = { id: 'product-form' };
+
 export function AddProductRoute() {
   return (
     <div className="max-w-2xl">
+      <title>Add product · GreenCart seller</title>
       <CatalogueGlance />
       <AddProductForm />
     </div>
@@ -71,17 +84,21 @@ function AddProductForm() {
     setErrors(found);
     const problem = firstProductError(found);
     if (problem) {
-      toast.error(problem);
+      toast.error(problem, PRODUCT_TOAST);
       return;
     }
     addProduct.mutate(buildProductFormData(values, chosen), {
       onSuccess: () => {
-        toast.success('Product added');
+        toast.success('Product added', PRODUCT_TOAST);
         setValues(EMPTY_PRODUCT_FORM);
         setFiles(NO_FILES);
         setErrors({});
       },
-      onError: (error) => toast.error(errorMessage(error)),
+      onError: (error) => {
+        const fromServer = readableProductErrors(fieldErrors(error, PRODUCT_FIELDS, 'productData.'));
+        setErrors(fromServer);
+        toast.error(firstProductError(fromServer) ?? errorMessage(error), PRODUCT_TOAST);
+      },
     });
   };
 
@@ -134,7 +151,7 @@ function AddImageSlot({ index, file, onChange }: { index: number; file: File | n
           Remove
         </button>
       ) : (
-        <span className="text-xs text-gray-400" aria-hidden="true">
+        <span className="text-xs text-gray-500" aria-hidden="true">
           Image {index + 1}
         </span>
       )}

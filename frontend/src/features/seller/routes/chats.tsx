@@ -1,6 +1,6 @@
 import { SOCKET_EVENTS } from '@greencart/domain';
 import { useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/lib/toast';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ConnectionStatus } from '@/components/ui/connection-status';
 import { ErrorNotice } from '@/components/ui/error-notice';
@@ -40,6 +40,7 @@ export function SellerChatsRoute() {
 
   return (
     <section aria-labelledby="inbox-heading" className="flex h-[calc(100dvh-6.5rem)] min-h-[28rem] max-w-6xl flex-col md:h-[calc(100dvh-9.5rem)]">
+      <title>Messages · GreenCart seller</title>
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
         <h1 id="inbox-heading" className="text-lg font-medium">
           User Message Inbox
@@ -136,14 +137,14 @@ function ConversationRow({ conversation, open }: { conversation: Conversation; o
     >
       <span className="flex items-baseline justify-between gap-2">
         <span className={`truncate ${unread ? 'font-semibold text-gray-900' : 'font-medium text-gray-800'}`}>{name}</span>
-        <time dateTime={lastMessage.createdAt} className="shrink-0 text-xs text-gray-400">
+        <time dateTime={lastMessage.createdAt} className="shrink-0 text-xs text-gray-500">
           {inboxTime(lastMessage.createdAt)}
         </time>
       </span>
-      <span className="truncate text-xs text-gray-400">{email}</span>
+      <span className="truncate text-xs text-gray-500">{email}</span>
       <span className="flex items-center justify-between gap-2">
         <span className={`truncate ${unread ? 'text-gray-800' : 'text-gray-500'}`}>
-          {lastMessage.from === 'seller' && <span className="text-gray-400">You: </span>}
+          {lastMessage.from === 'seller' && <span className="text-gray-500">You: </span>}
           {lastMessage.text}
         </span>
         {unread > 0 && (

@@ -1,15 +1,20 @@
-import { nextStatuses, type OrderStatus } from '@greencart/domain';
-import toast from 'react-hot-toast';
+import { nextStatuses, ORDER_STATUSES, type OrderStatus } from '@greencart/domain';
+import { useId, useState } from 'react';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { ProductImage } from '@/components/ui/product-image';
 import { Spinner } from '@/components/ui/spinner';
 import {
   DeliveryAddress,
   flattenOrders,
+  formatPlacedAt,
+  isLate,
   itemImage,
   itemName,
   LoadMore,
+  OrderSearch,
+  orderNumberOf,
   paymentLabel,
+  placedAgo,
   StatusBadge,
   statusActionLabel,
   useSellerOrders,
@@ -19,96 +24,145 @@ import {
 import { errorMessage } from '@/lib/api-client';
 import { formatPrice, pluralize } from '@/lib/format';
 import { thumbnailOf } from '@/lib/product-urls';
+import { toast } from '@/lib/toast';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useNow } from '@/lib/use-now';
 import { useNewOrders } from '../new-orders';
 
-/** /seller/orders: every order, newest first, with the buttons that move each one along. */
+type StatusFilter = OrderStatus | 'open' | 'all';
+
+/** /seller/orders: every order, newest first, with its age, and the buttons that move each one along. */
 export function SellerOrdersRoute() {
-  const query = useSellerOrders();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const debouncedSearch = useDebouncedValue(search.trim(), 300);
+  const query = useSellerOrders(debouncedSearch);
   const { ids: arrivedIds } = useNewOrders();
-  const orders = query.data ? flattenOrders(query.data.pages) : [];
-  const total = query.data?.pages[0]?.total ?? orders.length;
+  const now = useNow();
+  const statusId = useId();
+  const loaded = query.data ? flattenOrders(query.data.pages) : [];
+  // The filter applies to the orders loaded so far ("Load more" brings older ones).
+  const orders = loaded.filter((order) =>
+    status === 'all' ? true : status === 'open' ? !['Delivered', 'Cancelled'].includes(order.status) : order.status === status,
+  );
+  const total = query.data?.pages[0]?.total ?? loaded.length;
+  const late = loaded.filter((order) => isLate(order, now)).length;
 
   return (
     <section aria-labelledby="seller-orders-heading" className="max-w-4xl">
-      <h1 id="seller-orders-heading" className="text-lg font-medium">
-        Orders List
-      </h1>
+      <title>Orders · GreenCart seller</title>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 id="seller-orders-heading" className="text-lg font-medium">
+          Orders List
+        </h1>
+        <div className="flex w-full flex-wrap gap-2 sm:w-auto">
+          <OrderSearch value={search} onChange={setSearch} />
+          <label htmlFor={statusId} className="sr-only">
+            Status
+          </label>
+          <select
+            id={statusId}
+            value={status}
+            onChange={(event) => setStatus(event.target.value as StatusFilter)}
+            className="min-h-11 w-full rounded border border-gray-300 bg-white px-3 text-base sm:w-auto sm:text-sm"
+          >
+            <option value="all">All statuses</option>
+            <option value="open">Open (not delivered or cancelled)</option>
+            {ORDER_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
       {query.isPending && <Spinner label="Loading orders…" />}
       {query.isError && <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />}
-      {query.isSuccess &&
-        (orders.length === 0 ? (
-          <p className="mt-6 text-gray-500">No orders yet.</p>
-        ) : (
-          <>
-            <p className="mt-2 text-sm text-gray-500">
-              Showing {orders.length} of {pluralize(total, 'order')}
+      {query.isSuccess && (
+        <>
+          <p className="mt-2 text-sm text-gray-600" aria-live="polite">
+            Showing {orders.length} of {pluralize(total, 'order')}
+            {late > 0 && <span className="ml-2 font-medium text-red-700">· {late} past the 30-minute promise</span>}
+          </p>
+          {orders.length === 0 ? (
+            <p className="mt-6 text-gray-600">
+              {debouncedSearch ? `No order matches “${debouncedSearch}”.` : status !== 'all' ? 'No loaded order has this status.' : 'No orders yet.'}
             </p>
+          ) : (
             <ul className="mt-4 space-y-4">
               {orders.map((order) => (
-                <SellerOrder key={order._id} order={order} isNew={order.status === 'Order Placed' && arrivedIds.includes(order._id)} />
+                <SellerOrder key={order._id} order={order} now={now} isNew={order.status === 'Order Placed' && arrivedIds.includes(order._id)} />
               ))}
             </ul>
-            <LoadMore hasNextPage={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={() => void query.fetchNextPage()} />
-          </>
-        ))}
+          )}
+          <LoadMore hasNextPage={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={() => void query.fetchNextPage()} />
+        </>
+      )}
     </section>
   );
 }
 
-function SellerOrder({ order, isNew }: { order: Order; isNew: boolean }) {
+function SellerOrder({ order, isNew, now }: { order: Order; isNew: boolean; now: Date }) {
   const update = useUpdateOrderStatus();
   const moves = nextStatuses(order.status);
+  const number = orderNumberOf(order);
+  const late = isLate(order, now);
 
   const move = (status: OrderStatus) => {
-    if (status === 'Cancelled' && !window.confirm(`Cancel order ${order._id}? The shopper will see it as cancelled.`)) return;
+    if (status === 'Cancelled' && !window.confirm(`Cancel order ${number}? The shopper will see it as cancelled.`)) return;
     update.mutate(
       { orderId: order._id, status },
       {
-        onSuccess: () => toast.success(status === 'Cancelled' ? 'Order cancelled' : `Order marked ${status}`),
-        onError: (error) => toast.error(errorMessage(error)),
+        onSuccess: () => toast.success(status === 'Cancelled' ? `Order ${number} cancelled` : `Order ${number} marked ${status}`, { id: `order-${order._id}` }),
+        onError: (error) => toast.error(errorMessage(error), { id: `order-${order._id}` }),
       },
     );
   };
 
   return (
-    <li data-testid="seller-order" className="rounded-md border border-gray-300 p-5 text-sm text-gray-700">
-      <div className="grid gap-5 md:grid-cols-[2fr_2fr_1fr_1.3fr]">
-        <div className="flex gap-4">
-          <ul className="space-y-2">
-            {order.items.map((item, index) => (
-              <li key={`${item.product?._id ?? item.name}-${index}`} className="flex items-center gap-3">
-                <ProductImage src={thumbnailOf(itemImage(item))} alt="" className="h-10 w-10 shrink-0 rounded border border-gray-200" />
-                <p className="font-medium">
-                  {itemName(item)} <span className="text-primary">x {item.quantity}</span>
-                </p>
-              </li>
-            ))}
-          </ul>
-        </div>
+    <li
+      data-testid="seller-order"
+      data-late={late || undefined}
+      className={`rounded-md border p-4 text-sm text-gray-700 md:p-5 ${late ? 'border-red-300 bg-red-50/60' : 'border-gray-300'}`}
+    >
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <h2 className="text-base font-semibold text-gray-800" data-testid="order-number">
+          {number}
+        </h2>
+        <StatusBadge status={order.status} />
+        {isNew && (
+          <span data-testid="new-order" className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-medium text-white">
+            New
+          </span>
+        )}
+        <span className="ml-auto text-base font-semibold text-gray-800">{formatPrice(order.amount)}</span>
+      </div>
+      <p className={`mt-1 ${late ? 'font-medium text-red-700' : 'text-gray-600'}`} data-testid="order-age">
+        <time dateTime={order.createdAt}>{formatPlacedAt(order.createdAt)}</time> · {placedAgo(order.createdAt, now)}
+        {late && ' · past the 30-minute promise'}
+      </p>
 
-        <DeliveryAddress address={order.address} />
-
-        <p className="text-base font-medium text-gray-800">{formatPrice(order.amount)}</p>
-
-        <div className="space-y-1 text-gray-600">
-          <p>Date: {new Date(order.createdAt).toLocaleDateString()}</p>
-          <p>
+      <div className="mt-3 grid gap-4 md:grid-cols-[3fr_2fr]">
+        <ul className="space-y-2">
+          {order.items.map((item, index) => (
+            <li key={`${item.product?._id ?? item.name}-${index}`} className="flex items-center gap-3">
+              <ProductImage src={thumbnailOf(itemImage(item))} alt="" className="h-10 w-10 shrink-0 rounded border border-gray-200" />
+              <p className="font-medium">
+                {itemName(item)} <span className="text-primary">× {item.quantity}</span>
+              </p>
+            </li>
+          ))}
+        </ul>
+        <div>
+          <DeliveryAddress address={order.address} />
+          <p className="mt-1 text-gray-600">
             Payment: <span data-testid="order-payment">{paymentLabel(order)}</span>
           </p>
         </div>
       </div>
 
-      <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-gray-200 pt-4">
-        <span className="flex items-center gap-2">
-          Status: <StatusBadge status={order.status} />
-        </span>
-        {isNew && (
-          <span data-testid="new-order" className="rounded-full bg-red-500 px-2 py-0.5 text-xs font-medium text-white">
-            New
-          </span>
-        )}
-        <span className="text-xs text-gray-400">Order {order._id}</span>
-        <div className="ml-auto flex flex-wrap gap-2">
+      {moves.length > 0 && (
+        <div className="mt-4 flex flex-wrap gap-2 border-t border-gray-200 pt-4">
           {moves.map((status) => (
             <button
               key={status}
@@ -117,15 +171,15 @@ function SellerOrder({ order, isNew }: { order: Order; isNew: boolean }) {
               disabled={update.isPending}
               className={
                 status === 'Cancelled'
-                  ? 'rounded border border-red-300 px-3 py-1.5 font-medium text-red-600 transition hover:bg-red-50 disabled:cursor-wait disabled:opacity-60'
-                  : 'rounded bg-primary px-3 py-1.5 font-medium text-white transition hover:bg-primary-dull disabled:cursor-wait disabled:opacity-60'
+                  ? 'min-h-11 rounded border border-red-300 px-4 font-medium text-red-700 transition hover:bg-red-50 disabled:cursor-wait disabled:opacity-60'
+                  : 'min-h-11 rounded bg-primary px-4 font-medium text-white transition hover:bg-primary-dull disabled:cursor-wait disabled:opacity-60'
               }
             >
               {statusActionLabel(status)}
             </button>
           ))}
         </div>
-      </div>
+      )}
     </li>
   );
 }

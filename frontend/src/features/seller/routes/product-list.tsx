@@ -1,20 +1,23 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { ErrorNotice } from '@/components/ui/error-notice';
-import { Spinner } from '@/components/ui/spinner';
 import { ProductImage } from '@/components/ui/product-image';
-import { useChangeStock, useDeleteProduct, useInfiniteProducts, type Product } from '@/features/products';
+import { Spinner } from '@/components/ui/spinner';
+import { categoryText, useChangeStock, useDeleteProduct, useNewestProducts, type Product } from '@/features/products';
 import { errorMessage } from '@/lib/api-client';
 import { formatPrice, pluralize } from '@/lib/format';
 import { thumbnailUrl } from '@/lib/product-urls';
+import { toast } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { EditProductDialog } from '../components/edit-product-dialog';
 
-/** /seller/product-list (and /seller/Product-list): every product, with stock switch, edit and delete. */
+/** Phones: a card per product; wider screens: the same items laid out as table columns. */
+const ROW_GRID = 'grid grid-cols-[4rem_1fr] gap-x-3 gap-y-2 md:grid-cols-[minmax(0,2.5fr)_minmax(0,1.2fr)_minmax(0,1fr)_5rem_10rem] md:items-center md:gap-4';
+
+/** /seller/product-list (and /seller/Product-list): every product, newest first, with stock switch, edit and delete. */
 export function ProductListRoute() {
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search);
-  const query = useInfiniteProducts({ search: debouncedSearch });
+  const query = useNewestProducts({ search: debouncedSearch });
   const [editing, setEditing] = useState<Product | null>(null);
 
   const products = query.data?.pages.flatMap((page) => page.products) ?? [];
@@ -22,9 +25,10 @@ export function ProductListRoute() {
 
   return (
     <section aria-labelledby="product-list-heading" className="max-w-5xl">
-      <div className="flex flex-wrap items-end justify-between gap-4">
+      <title>Products · GreenCart seller</title>
+      <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 id="product-list-heading" className="text-lg font-medium">
-          All Products
+          All Products <span className="text-sm font-normal text-gray-600">(newest first)</span>
         </h1>
         <input
           type="search"
@@ -32,7 +36,7 @@ export function ProductListRoute() {
           onChange={(event) => setSearch(event.target.value)}
           aria-label="Search products by name"
           placeholder="Search by name"
-          className="w-56 rounded border border-gray-300 px-3 py-1.5 text-sm outline-none focus:border-primary"
+          className="min-h-11 w-full rounded border border-gray-300 px-3 text-base outline-none focus:border-primary sm:w-64 sm:text-sm"
         />
       </div>
 
@@ -40,39 +44,25 @@ export function ProductListRoute() {
       {query.isError && <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />}
       {query.isSuccess && (
         <>
-          <p className="mt-2 text-sm text-gray-500" aria-live="polite">
+          <p className="mt-2 text-sm text-gray-600" aria-live="polite">
             Showing {products.length} of {pluralize(total, 'product')}
           </p>
           {products.length === 0 ? (
-            <p className="mt-6 text-gray-500">{debouncedSearch ? `No product matches "${debouncedSearch}".` : 'No products yet. Add one from Add Product.'}</p>
+            <p className="mt-6 text-gray-600">{debouncedSearch ? `No product matches "${debouncedSearch}".` : 'No products yet. Add one from Add Product.'}</p>
           ) : (
-            <div className="mt-4 w-full overflow-x-auto rounded-md border border-gray-500/20 bg-white" aria-busy={query.isFetching}>
-              <table className="w-full table-auto text-left text-sm">
-                <thead className="text-gray-900">
-                  <tr>
-                    <th scope="col" className="px-4 py-3 font-semibold">
-                      Product
-                    </th>
-                    <th scope="col" className="px-4 py-3 font-semibold">
-                      Category
-                    </th>
-                    <th scope="col" className="hidden px-4 py-3 font-semibold md:table-cell">
-                      Selling Price
-                    </th>
-                    <th scope="col" className="px-4 py-3 font-semibold">
-                      In Stock
-                    </th>
-                    <th scope="col" className="px-4 py-3 font-semibold">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="text-gray-600">
-                  {products.map((product) => (
-                    <ProductRow key={product._id} product={product} onEdit={() => setEditing(product)} />
-                  ))}
-                </tbody>
-              </table>
+            <div className="mt-4" aria-busy={query.isFetching}>
+              <div className={`hidden px-4 pb-2 text-sm font-semibold text-gray-900 md:grid ${ROW_GRID}`} aria-hidden="true">
+                <span>Product</span>
+                <span>Category</span>
+                <span>Selling Price</span>
+                <span>In Stock</span>
+                <span />
+              </div>
+              <ul className="space-y-3 md:space-y-0 md:divide-y md:divide-gray-200 md:rounded-md md:border md:border-gray-300">
+                {products.map((product) => (
+                  <ProductRow key={product._id} product={product} onEdit={() => setEditing(product)} />
+                ))}
+              </ul>
             </div>
           )}
           {query.hasNextPage && (
@@ -81,7 +71,7 @@ export function ProductListRoute() {
                 type="button"
                 onClick={() => void query.fetchNextPage()}
                 disabled={query.isFetchingNextPage}
-                className="rounded-md border border-primary px-8 py-2 font-medium text-primary transition hover:bg-primary/10 disabled:cursor-wait disabled:opacity-60"
+                className="min-h-11 rounded-md border border-primary px-8 font-medium text-primary transition hover:bg-primary/10 disabled:cursor-wait disabled:opacity-60"
               >
                 {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
               </button>
@@ -98,40 +88,47 @@ export function ProductListRoute() {
 function ProductRow({ product, onEdit }: { product: Product; onEdit: () => void }) {
   const changeStock = useChangeStock();
   const remove = useDeleteProduct();
+  const toastId = { id: `product-${product._id}` };
 
   const toggleStock = (inStock: boolean) =>
     changeStock.mutate(
       { id: product._id, inStock },
       {
-        onSuccess: (result) => toast.success(result.message || (inStock ? 'Marked in stock' : 'Marked out of stock'), { id: `stock-${product._id}` }),
-        onError: (error) => toast.error(errorMessage(error)),
+        onSuccess: (result) => toast.success(result.message || (inStock ? 'Marked in stock' : 'Marked out of stock'), toastId),
+        onError: (error) => toast.error(errorMessage(error), toastId),
       },
     );
 
   const deleteProduct = () => {
     if (!window.confirm(`Delete ${product.name}? Its pictures are deleted too; past orders keep their record.`)) return;
     remove.mutate(product._id, {
-      onSuccess: () => toast.success('Product deleted'),
-      onError: (error) => toast.error(errorMessage(error)),
+      onSuccess: () => toast.success('Product deleted', toastId),
+      onError: (error) => toast.error(errorMessage(error), toastId),
     });
   };
 
   return (
-    <tr data-testid="seller-product-row" className="border-t border-gray-500/20">
-      <td className="px-4 py-3">
-        <div className="flex items-center gap-3">
-          <div className="shrink-0 rounded border border-gray-300 p-1">
-            <ProductImage src={thumbnailUrl(product)} alt={product.name} className="h-14 w-14" />
-          </div>
-          <span className="max-w-56 truncate font-medium text-gray-800" title={product.name}>
-            {product.name}
-          </span>
+    <li
+      data-testid="seller-product-row"
+      className={`rounded-md border border-gray-300 bg-white p-3 text-sm text-gray-700 md:rounded-none md:border-0 md:px-4 ${ROW_GRID}`}
+    >
+      <div className="md:flex md:items-center md:gap-3">
+        <div className="h-16 w-16 shrink-0 rounded border border-gray-300 p-1 md:h-14 md:w-14">
+          <ProductImage src={thumbnailUrl(product)} alt={product.name} className="h-full w-full" />
         </div>
-      </td>
-      <td className="px-4 py-3">{product.category}</td>
-      <td className="hidden px-4 py-3 md:table-cell">{formatPrice(product.offerPrice)}</td>
-      <td className="px-4 py-3">
-        <label className="relative inline-flex cursor-pointer items-center">
+        <span className="hidden truncate font-medium text-gray-800 md:block" title={product.name}>
+          {product.name}
+        </span>
+      </div>
+      <div className="min-w-0 md:contents">
+        <p className="truncate font-medium text-gray-800 md:hidden" title={product.name}>
+          {product.name}
+        </p>
+        <p className="text-gray-600 md:text-gray-700">{categoryText(product.category)}</p>
+        <p className="font-medium text-gray-800 md:font-normal md:text-gray-700">{formatPrice(product.offerPrice)}</p>
+      </div>
+      <div className="col-span-2 flex flex-wrap items-center justify-between gap-2 md:contents">
+        <label className="relative inline-flex min-h-11 cursor-pointer items-center gap-2">
           <input
             type="checkbox"
             role="switch"
@@ -141,22 +138,23 @@ function ProductRow({ product, onEdit }: { product: Product; onEdit: () => void 
             className="peer sr-only"
           />
           <span
-            className="h-7 w-12 rounded-full bg-slate-300 transition-colors duration-200 peer-checked:bg-primary peer-focus-visible:ring-2 peer-focus-visible:ring-primary-dull peer-focus-visible:ring-offset-2"
+            className="h-7 w-12 rounded-full bg-slate-400 transition-colors duration-200 peer-checked:bg-primary peer-focus-visible:ring-2 peer-focus-visible:ring-primary-dull peer-focus-visible:ring-offset-2"
             aria-hidden="true"
           />
           <span
-            className="absolute top-1 left-1 h-5 w-5 rounded-full bg-white transition-transform duration-200 ease-in-out peer-checked:translate-x-5"
+            className="absolute top-1/2 left-1 h-5 w-5 -translate-y-1/2 rounded-full bg-white transition-transform duration-200 ease-in-out peer-checked:translate-x-5"
             aria-hidden="true"
           />
+          <span className="text-xs text-gray-600 md:hidden" aria-hidden="true">
+            {product.inStock ? 'In stock' : 'Out of stock'}
+          </span>
         </label>
-      </td>
-      <td className="px-4 py-3">
         <div className="flex gap-2">
           <button
             type="button"
             onClick={onEdit}
             aria-label={`Edit ${product.name}`}
-            className="rounded border border-gray-300 px-3 py-1 hover:border-primary hover:text-primary"
+            className="min-h-11 rounded border border-gray-300 px-4 hover:border-primary hover:text-primary"
           >
             Edit
           </button>
@@ -165,12 +163,12 @@ function ProductRow({ product, onEdit }: { product: Product; onEdit: () => void 
             onClick={deleteProduct}
             disabled={remove.isPending}
             aria-label={`Delete ${product.name}`}
-            className="rounded border border-red-200 px-3 py-1 text-red-600 hover:bg-red-50 disabled:cursor-wait disabled:opacity-60"
+            className="min-h-11 rounded border border-red-200 px-4 text-red-700 hover:bg-red-50 disabled:cursor-wait disabled:opacity-60"
           >
             Delete
           </button>
         </div>
-      </td>
-    </tr>
+      </div>
+    </li>
   );
 }

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
-import { useSellerSession } from '../api/get-seller-session';
+import { useSellerSession } from '@/features/auth';
 import { SellerLayout } from '../components/seller-layout';
 import { SellerLoginForm } from '../components/seller-login-form';
 

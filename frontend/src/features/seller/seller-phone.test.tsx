@@ -1,0 +1,81 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { anAddress, anOrder, anOrderPage, aProduct } from '@/test/data';
+import { renderWithApp } from '@/test/render';
+import { server, sessionHandler } from '@/test/server';
+
+describe('seller product list', () => {
+  it('lists products newest first: the last page of the (oldest-first) API, reversed, then the page before', async () => {
+    const all = Array.from({ length: 150 }, (_, index) => aProduct({ _id: `p-${index}`, name: `Product ${index}` }));
+    const asked: string[] = [];
+    server.use(
+      sessionHandler({ seller: true }),
+      http.get('/api/products', ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        asked.push(params.toString());
+        const page = Number(params.get('page'));
+        const limit = Number(params.get('limit'));
+        const products = all.slice((page - 1) * limit, page * limit);
+        return HttpResponse.json({ success: true, products, page, limit, total: all.length, totalPages: Math.ceil(all.length / limit) });
+      }),
+    );
+    const { user } = renderWithApp('/seller/product-list');
+
+    const rows = await screen.findAllByTestId('seller-product-row');
+    expect(rows).toHaveLength(50);
+    expect(rows[0]).toHaveTextContent('Product 149');
+    expect(rows[49]).toHaveTextContent('Product 100');
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByTestId('seller-product-row')).toHaveLength(150));
+    expect(screen.getAllByTestId('seller-product-row')[50]).toHaveTextContent('Product 99');
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(asked).toEqual(['page=1&limit=100', 'page=2&limit=100', 'page=1&limit=100']);
+  });
+});
+
+describe('seller orders', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-21T12:00:00.000Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('shows each order’s number, time and age, highlights those past the 30-minute promise, filters by status and links the phone', async () => {
+    const minutesAgo = (minutes: number) => new Date(Date.parse('2026-11-21T12:00:00.000Z') - minutes * 60_000).toISOString();
+    const at = (minutes: number) => ({ createdAt: minutesAgo(minutes), expectedDeliveryAt: minutesAgo(minutes - 30) });
+    server.use(
+      sessionHandler({ seller: true }),
+      http.get('/api/getorder/admin/seller', () =>
+        HttpResponse.json(
+          anOrderPage(
+            [
+              anOrder({ _id: 'o-new', orderNumber: 'GC-100012', ...at(12), address: anAddress({ phone: '+91 98765-43210' }) }),
+              anOrder({ _id: 'o-late', orderNumber: 'GC-100011', status: 'Packing', ...at(42) }),
+              anOrder({ _id: 'o-done', orderNumber: 'GC-100010', status: 'Delivered', paymentStatus: 'paid', isPaid: true, ...at(90) }),
+            ],
+            { limit: 20 },
+          ),
+        ),
+      ),
+    );
+    const { user } = renderWithApp('/seller/orders');
+
+    const cards = await screen.findAllByTestId('seller-order');
+    expect(cards).toHaveLength(3);
+    const fresh = within(cards[0]!);
+    expect(fresh.getByTestId('order-number')).toHaveTextContent('GC-100012');
+    expect(fresh.getByTestId('order-age')).toHaveTextContent('placed 12 min ago');
+    expect(cards[0]).not.toHaveAttribute('data-late');
+    expect(fresh.getByRole('link', { name: '+91 98765-43210' })).toHaveAttribute('href', 'tel:+919876543210');
+    expect(fresh.getAllByText(/^Payment:/)).toHaveLength(1);
+
+    expect(within(cards[1]!).getByTestId('order-age')).toHaveTextContent('placed 42 min ago · past the 30-minute promise');
+    expect(cards[1]).toHaveAttribute('data-late', 'true');
+    expect(cards[2]).not.toHaveAttribute('data-late');
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'Packing');
+    expect(screen.getAllByTestId('seller-order')).toHaveLength(1);
+    expect(screen.getByTestId('seller-order')).toHaveTextContent('GC-100011');
+  });
+});
