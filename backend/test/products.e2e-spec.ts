@@ -52,6 +52,8 @@ describe('products catalogue', () => {
         createdAt: i < 20 ? new Date(Date.UTC(2024, 0, 1, 0, 0, i)) : sameMoment,
       })),
     );
+    // Written through the model rather than the seller's API: the catalogue read model reads them again.
+    await t.app.get((await import('../src/products/catalogue')).Catalogue).reload();
     ids = docs
       .slice()
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || String(a._id).localeCompare(String(b._id)))
@@ -193,7 +195,7 @@ describe('products catalogue', () => {
     )('refuses ?%s with 400 in the error shape', async (_label, query) => {
       const res = await t.http().get(`/api/products?${query}`);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, message: expect.any(String) });
+      expect(res.body).toMatchObject({ success: false, message: expect.any(String) });
       expect(res.body.message.length).toBeGreaterThan(0);
     });
 
@@ -219,12 +221,12 @@ describe('products catalogue', () => {
 
     it.each(['nope', '123', 'zzzzzzzzzzzzzzzzzzzzzzzz', `${'a'.repeat(25)}`])('refuses malformed id %p with 400', async (id) => {
       const res = await t.http().get(`/api/products/${id}`).expect(400);
-      expect(res.body).toEqual({ success: false, message: 'Invalid product id' });
+      expect(res.body).toMatchObject({ success: false, message: 'Invalid product id' });
     });
 
     it('answers an unknown id with 404', async () => {
       const res = await t.http().get('/api/products/aaaaaaaaaaaaaaaaaaaaaaaa').expect(404);
-      expect(res.body).toEqual({ success: false, message: 'Product not found' });
+      expect(res.body).toMatchObject({ success: false, message: 'Product not found' });
     });
   });
 

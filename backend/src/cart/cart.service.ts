@@ -65,6 +65,9 @@ export class CartService {
   /** What was ordered has left the cart. */
   @OnEvent(ORDER_PLACED)
   async emptyAfterOrder(event: OrderPlacedEvent): Promise<void> {
+    // Nothing to empty (a cart never saved, or already empty): no lock and no write.
+    const saved = await this.carts.findById(new Types.ObjectId(event.userId)).select('items').lean();
+    if (!saved || !Object.keys(saved.items ?? {}).length) return;
     await this.change(event.userId, () => ({}));
   }
 

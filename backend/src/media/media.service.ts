@@ -64,6 +64,8 @@ const NOT_AN_IMAGE = `The file is not a supported image (${ACCEPTED_FORMATS})`;
 export class MediaService implements OnModuleInit {
   private readonly logger = new Logger(MediaService.name);
   private bucketInstance?: mongo.GridFSBucket;
+  /** Image ids this process has marked as kept by an order. */
+  private readonly kept = new Set<string>();
 
   constructor(@InjectConnection() private readonly connection: Connection) {}
 
@@ -102,12 +104,16 @@ export class MediaService implements OnModuleInit {
 
   /** Marks images that a placed order shows: `deleteImage(url, { unlessKept: true })` leaves them. URLs not ours are ignored. */
   async keep(urls: readonly string[]): Promise<void> {
-    const ids = [...new Set(urls.map(imageIdFromUrl).filter((id): id is string => !!id))].map((id) => new mongo.ObjectId(id));
+    // Once kept, an image stays kept (deleteImage refuses it): remember it and skip the write next time.
+    const ids = [...new Set(urls.map(imageIdFromUrl).filter((id): id is string => !!id && !this.kept.has(id)))].map((id) => new mongo.ObjectId(id));
     if (!ids.length) return;
-    await this.files().updateMany(
-      { _id: { $in: ids }, 'metadata.kind': 'image', 'metadata.keptByOrder': { $ne: true } },
-      { $set: { 'metadata.keptByOrder': true } },
-    );
+    // One update by `_id` alone each: FerretDB v1 over SQLite reads every file for any other filter
+    // (`_id: { $in }` included). The ids come from image URLs, so they name images, not thumbnails.
+    await Promise.all(ids.map((_id) => this.files().updateOne({ _id }, { $set: { 'metadata.keptByOrder': true } })));
+    for (const id of ids) {
+      if (this.kept.size >= 100_000) this.kept.clear();
+      this.kept.add(String(id));
+    }
   }
 
   /**

@@ -4,14 +4,25 @@ import { AddressesModule } from '../addresses/addresses.module';
 import { LocksModule } from '../common/locks/locks.module';
 import { MediaModule } from '../media/media.module';
 import { ProductsModule } from '../products/products.module';
+import { OrderLists } from './order-lists';
 import { OrdersController } from './orders.controller';
 import { OrdersService } from './orders.service';
+import { OrderListEntry, OrderListEntrySchema } from './schemas/order-list-entry.schema';
 import { Order, OrderSchema } from './schemas/order.schema';
 
 @Module({
-  imports: [MongooseModule.forFeature([{ name: Order.name, schema: OrderSchema }]), AddressesModule, ProductsModule, MediaModule, LocksModule],
+  imports: [
+    MongooseModule.forFeature([
+      { name: Order.name, schema: OrderSchema },
+      { name: OrderListEntry.name, schema: OrderListEntrySchema },
+    ]),
+    AddressesModule,
+    ProductsModule,
+    MediaModule,
+    LocksModule,
+  ],
   controllers: [OrdersController],
-  providers: [OrdersService],
+  providers: [OrdersService, OrderLists],
   exports: [OrdersService],
 })
 export class OrdersModule {}

@@ -31,6 +31,7 @@ import { isDuplicateKeyError } from '../common/mongo-errors';
 import { MediaService } from '../media/media.service';
 import { ProductsService } from '../products/products.service';
 import { OrderLineDto, PlaceOrderDto } from './dto/place-order.dto';
+import { OrderLists, SELLER_LIST, shopperList } from './order-lists';
 import {
   ORDER_PAID,
   ORDER_PLACED,
@@ -76,10 +77,26 @@ export interface QuoteRequest {
 export const ORDER_UNCONFIRMED =
   'We could not confirm your order because the shop’s database did not answer. Send the same order again in a few seconds: if it was placed, you get it back, never a second one';
 
+/** An order still being linked into the order lists after this long was left by a request that stopped. */
+const LINK_STALE_MS = 10_000;
+
+/** One-time jobs (see OrderLists.isDone). */
+const LISTS_BUILT = 'order-lists-built';
+const OLDER_ORDER_IDS = 'orders-without-derived-ids';
+const PAYMENT_STATES_FILLED = 'order-payment-states-filled';
+
 /** Without an Idempotency-Key, the same shopper sending the same order again within this window gets the first order. */
 export const DOUBLE_SUBMIT_WINDOW_MS = 10_000;
 
-const PRODUCT_FIELDS = 'name category image offerPrice';
+/**
+ * The _id of the order a checkout attempt (shopper, idempotency key) produces: derived from both, so
+ * finding a previous attempt's order is a read by `_id` and two concurrent attempts meet at the unique
+ * `_id` on insert. (FerretDB v1 over SQLite would answer a query on (user, idempotencyKey) by reading
+ * every order.)
+ */
+export function orderIdFor(userId: string, idempotencyKey: string): Types.ObjectId {
+  return new Types.ObjectId(createHash('sha256').update(`greencart-order\0${userId}\0${idempotencyKey}`).digest('hex').slice(0, 24));
+}
 
 @Injectable()
 export class OrdersService implements OnApplicationBootstrap {
@@ -92,7 +109,10 @@ export class OrdersService implements OnApplicationBootstrap {
     private readonly media: MediaService,
     private readonly locks: LocksService,
     private readonly events: DomainEvents,
+    private readonly lists: OrderLists,
   ) {}
+
+  private olderOrderIds: Promise<boolean> | undefined;
 
   /**
    * Places an order: quote, then commit. With an Idempotency-Key, the key names the checkout attempt;
@@ -154,7 +174,9 @@ export class OrdersService implements OnApplicationBootstrap {
   /** The order a checkout attempt (idempotency key) produced, if any. */
   async findPlaced(userId: string, idempotencyKey: string): Promise<OrderDocument | null> {
     const order = await this.findByKey(userId, idempotencyKey);
-    return order ? this.withProducts(order) : null;
+    if (!order) return null;
+    await this.linkIfUnlisted(order);
+    return this.withProducts(order);
   }
 
   /**
@@ -165,10 +187,10 @@ export class OrdersService implements OnApplicationBootstrap {
     const set: Record<string, unknown> = { 'payment.refundId': refundId, 'payment.refundStatus': refundStatus };
     if (refundStatus === 'processed') set.paymentStatus = 'refunded';
     if (refundStatus === 'processed') set.isPaid = false;
-    const updated = await this.orders
+    const found = await this.orders
       .findOneAndUpdate({ _id: new Types.ObjectId(orderId), 'payment.refundId': { $in: [null, refundId] } }, { $set: set }, { returnDocument: 'after' })
-      .populate('items.product', PRODUCT_FIELDS)
       .exec();
+    const updated = found && (await this.withProducts(found));
     if (updated) {
       const event = { orderId, userId: String(updated.user), order: updated, refundId, refundStatus };
       await this.events.publish(ORDER_REFUNDED, event satisfies OrderRefundedEvent);
@@ -195,6 +217,7 @@ export class OrdersService implements OnApplicationBootstrap {
     let order: OrderDocument;
     try {
       order = await this.orders.create({
+        _id: orderIdFor(quote.userId, idempotencyKey),
         user: new Types.ObjectId(quote.userId),
         items: quote.items,
         address: quote.address,
@@ -209,6 +232,8 @@ export class OrdersService implements OnApplicationBootstrap {
         statusHistory: [{ status: 'Order Placed', at: new Date() }],
         idempotencyKey,
         requestHash: quote.requestHash,
+        unlisted: true,
+        linkingSince: new Date(),
         ...(options.payment ? { payment: options.payment } : {}),
       });
     } catch (error) {
@@ -220,6 +245,13 @@ export class OrdersService implements OnApplicationBootstrap {
       if (!winner) throw error;
       return this.replay(winner, quote.requestHash);
     }
+    try {
+      await this.link(order);
+    } catch (error) {
+      // Stored but not yet in the lists: the retry of this checkout attempt (or the next start-up) links it.
+      if (isDatabaseAway(error)) throw new ServiceUnavailableException(ORDER_UNCONFIRMED);
+      throw error;
+    }
     const placed = await this.withProducts(order);
     const event = { orderId: String(order._id), userId: quote.userId, order: placed, paymentType: quote.paymentType };
     await this.events.publish(ORDER_PLACED, event satisfies OrderPlacedEvent);
@@ -227,15 +259,24 @@ export class OrdersService implements OnApplicationBootstrap {
     return { order: placed, created: true };
   }
 
+  /** The shopper's orders, newest first, from their order list (reads by `_id` only). */
   listForShopper(userId: string, page: number, limit: number) {
-    return this.listPage({ user: new Types.ObjectId(userId) }, page, limit);
+    return this.listFrom(shopperList(userId), page, limit);
   }
 
+  /** Every order, newest first, from the seller's order list; filtered by status, a query on the orders. */
   listForSeller(page: number, limit: number, status?: OrderStatus) {
-    return this.listPage(status ? { status } : {}, page, limit);
+    return status ? this.listPage({ status }, page, limit) : this.listFrom(SELLER_LIST, page, limit);
   }
 
-  /** Newest first; populate runs separate queries (no $lookup on FerretDB), the count is its own query. */
+  private async listFrom(list: string, page: number, limit: number) {
+    const { ids, total } = await this.lists.page(list, page, limit);
+    const found = await Promise.all(ids.map((id) => this.orders.findById(id).exec()));
+    const orders = await this.withProductsAll(found.filter((order): order is OrderDocument => !!order));
+    return { orders, total };
+  }
+
+  /** Newest first; the count is its own query (no $facet on FerretDB). Reads every order on FerretDB v1 over SQLite. */
   private async listPage(filter: QueryFilter<Order>, page: number, limit: number) {
     const [orders, total] = await Promise.all([
       this.orders
@@ -243,11 +284,38 @@ export class OrdersService implements OnApplicationBootstrap {
         .sort({ createdAt: -1, _id: -1 })
         .skip((page - 1) * limit)
         .limit(limit)
-        .populate('items.product', PRODUCT_FIELDS)
         .exec(),
       this.orders.countDocuments(filter),
     ]);
-    return { orders, total };
+    return { orders: await this.withProductsAll(orders), total };
+  }
+
+  /**
+   * Puts a stored order at the end of the seller's list and its shopper's, then marks it listed. The
+   * order's creator does it right after the insert (which claims the linking with `linkingSince`).
+   */
+  private async link(order: OrderDocument): Promise<void> {
+    await Promise.all([this.lists.append(SELLER_LIST, order._id), this.lists.append(shopperList(String(order.user)), order._id)]);
+    await this.orders.updateOne({ _id: order._id }, { $unset: { unlisted: 1, linkingSince: 1 } });
+    order.set('unlisted', undefined);
+  }
+
+  /**
+   * An order whose linking was interrupted (database away, process stopped) is linked by the retry of
+   * its checkout attempt or at the next start-up, once its creator's claim is stale. Taking over the
+   * claim is a conditional update, one at a time per order (a lock document on FerretDB).
+   */
+  private async linkIfUnlisted(order: OrderDocument): Promise<void> {
+    if (order.get('unlisted') !== true) return;
+    const stale = new Date(Date.now() - LINK_STALE_MS);
+    if ((order.get('linkingSince') as Date | undefined) && (order.get('linkingSince') as Date) > stale) return;
+    await this.locks.run(`order-link:${String(order._id)}`, { busyMessage: ORDER_UNCONFIRMED }, async () => {
+      const claim = await this.orders.updateOne(
+        { _id: order._id, unlisted: true, $or: [{ linkingSince: { $exists: false } }, { linkingSince: { $lte: stale } }] },
+        { $set: { linkingSince: new Date() } },
+      );
+      if (claim.modifiedCount === 1) await this.link(order);
+    });
   }
 
   /**
@@ -268,8 +336,8 @@ export class OrdersService implements OnApplicationBootstrap {
           { $set: set, $push: { statusHistory: { status: to, at: new Date() } } },
           { returnDocument: 'after' },
         )
-        .populate('items.product', PRODUCT_FIELDS)
-        .exec();
+        .exec()
+        .then((doc) => doc && this.withProducts(doc));
       if (!changed) throw new ConflictException('The order changed meanwhile; reload and try again');
       return { before: order, updated: changed };
     });
@@ -279,7 +347,8 @@ export class OrdersService implements OnApplicationBootstrap {
       await this.events.publish(ORDER_PAID, { ...event, paymentType: updated.paymentType, paymentStatus: updated.paymentStatus } satisfies OrderPaidEvent);
     }
     // Listeners may have changed it further (a refund started for a cancelled online order).
-    return (await this.orders.findById(updated._id).populate('items.product', PRODUCT_FIELDS).exec()) ?? updated;
+    const latest = await this.orders.findById(updated._id).exec();
+    return latest ? this.withProducts(latest) : updated;
   }
 
   /**
@@ -287,6 +356,15 @@ export class OrdersService implements OnApplicationBootstrap {
    * start-up (an order whose saved address is already gone keeps what can be known: its id).
    */
   async onApplicationBootstrap(): Promise<void> {
+    await this.fillOlderOrders();
+    await this.listOlderOrders();
+    // Orders whose linking a stopped process interrupted: in the background, the shop is already usable.
+    void this.linkUnlisted().catch((error: Error) => this.logger.warn(`Could not link unlisted orders: ${error.message}`));
+  }
+
+  /** Once per database (it reads every order): see onApplicationBootstrap. */
+  private async fillOlderOrders(): Promise<void> {
+    if (await this.lists.isDone(PAYMENT_STATES_FILLED)) return;
     const raw = this.orders.collection;
     const legacy = await raw
       .find({ paymentStatus: { $exists: false } })
@@ -301,19 +379,83 @@ export class OrdersService implements OnApplicationBootstrap {
       await raw.updateOne({ _id: order._id }, { $set: set });
     }
     if (legacy.length) this.logger.log(`Gave ${legacy.length} older orders their payment state and address snapshot`);
+    await this.lists.markDone(PAYMENT_STATES_FILLED);
   }
 
-  private findByKey(userId: string, idempotencyKey: string) {
+  /**
+   * Once per database: orders stored before order lists existed get their places (in order of
+   * creation, so two instances doing it at once write the same entries), and are remembered as
+   * orders whose _id is not derived from their checkout attempt.
+   */
+  private async listOlderOrders(): Promise<void> {
+    if (await this.lists.isDone(LISTS_BUILT)) return;
+    const raw = this.orders.collection;
+    const older = await raw
+      .find({ unlisted: { $exists: false } })
+      .project<{ _id: Types.ObjectId; user: Types.ObjectId; createdAt?: Date }>({ user: 1, createdAt: 1 })
+      .toArray();
+    older.sort((a, b) => (a.createdAt?.getTime() ?? 0) - (b.createdAt?.getTime() ?? 0) || String(a._id).localeCompare(String(b._id)));
+    const perShopper = new Map<string, number>();
+    for (const [n, order] of older.entries()) {
+      const shopper = String(order.user);
+      const place = perShopper.get(shopper) ?? 0;
+      perShopper.set(shopper, place + 1);
+      await this.lists.place(SELLER_LIST, n, order._id);
+      await this.lists.place(shopperList(shopper), place, order._id);
+    }
+    if (older.length) {
+      await this.lists.markDone(OLDER_ORDER_IDS);
+      this.logger.log(`Listed ${older.length} older orders for their shoppers and the seller`);
+    }
+    await this.lists.markDone(LISTS_BUILT);
+  }
+
+  private async linkUnlisted(): Promise<void> {
+    const unlisted = await this.orders.find({ unlisted: true }).sort({ createdAt: 1, _id: 1 }).exec();
+    for (const order of unlisted) await this.linkIfUnlisted(order);
+    if (unlisted.length) this.logger.log(`Linked ${unlisted.length} orders a stopped process had left out of the order lists`);
+  }
+
+  /** Whether this database holds orders stored before order ids were derived from the checkout attempt. */
+  private hasOrdersWithoutDerivedIds(): Promise<boolean> {
+    this.olderOrderIds ??= this.lists.isDone(OLDER_ORDER_IDS).catch((error: unknown) => {
+      this.olderOrderIds = undefined;
+      throw error;
+    });
+    return this.olderOrderIds;
+  }
+
+  /** The order of a checkout attempt: by its derived `_id`; an order stored before ids were derived is found by query. */
+  private async findByKey(userId: string, idempotencyKey: string): Promise<OrderDocument | null> {
+    // By `_id` alone: FerretDB v1 pushes a filter down to SQLite only when `_id` is all it names.
+    const order = await this.orders.findById(orderIdFor(userId, idempotencyKey)).exec();
+    if (order && String(order.user) === userId && order.idempotencyKey === idempotencyKey) return order;
+    if (!(await this.hasOrdersWithoutDerivedIds())) return null;
     return this.orders.findOne({ user: new Types.ObjectId(userId), idempotencyKey }).exec();
   }
 
   private async replay(order: OrderDocument, requestHash: string): Promise<PlacedOrder> {
     if (order.requestHash !== requestHash) throw new ConflictException('This checkout attempt was already used for a different order');
+    await this.linkIfUnlisted(order);
     return { order: await this.withProducts(order), created: false };
   }
 
-  private withProducts(order: OrderDocument) {
-    return order.populate({ path: 'items.product', select: PRODUCT_FIELDS });
+  /**
+   * Fills `items.product` with what the order shows of each product (name, category, image,
+   * offerPrice; null once the product is deleted) from the catalogue read model, instead of a
+   * populate query (`_id: { $in }`, which FerretDB v1 over SQLite answers by reading every product).
+   */
+  private async withProducts(order: OrderDocument): Promise<OrderDocument> {
+    return (await this.withProductsAll([order]))[0];
+  }
+
+  private async withProductsAll(orders: OrderDocument[]): Promise<OrderDocument[]> {
+    const productId = (item: OrderItem) => String((item.product as { _id?: unknown } | null)?._id ?? item.product);
+    const references = await this.products.referenceDocuments(orders.flatMap((order) => order.items.map(productId)));
+    for (const order of orders) {
+      for (const item of order.items) item.product = (references.get(productId(item)) ?? null) as unknown as Types.ObjectId;
+    }
+    return orders;
   }
 }
 

@@ -1,7 +1,9 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import { ListProductsQuery } from './dto/list-products.query';
 import { ProductIdParams } from './dto/product-id.params';
+import { sendPrepared, type PreparedBody } from './prepared-body';
 import { ProductsService } from './products.service';
 
 @ApiTags('products')
@@ -10,15 +12,21 @@ export class ProductsController {
   constructor(private readonly products: ProductsService) {}
 
   @Get('productList')
-  @ApiOperation({ summary: 'Every product, oldest first (original API; prefer GET /api/products for large catalogues)' })
-  async productList() {
-    return { success: true, productsdata: await this.products.listAll() };
+  @ApiOperation({ summary: 'Every product, oldest first (original API; prefer GET /api/products for large catalogues). ETag, gzip and brotli.' })
+  async productList(@Req() req: Request, @Res() res: Response) {
+    this.send(req, res, this.products.catalogueVersion, await this.products.productList());
   }
 
   @Get('products')
-  @ApiOperation({ summary: 'One page of products, filtered by name, category, stock or ids' })
-  async list(@Query() query: ListProductsQuery) {
-    return { success: true, ...(await this.products.list(query)) };
+  @ApiOperation({ summary: 'One page of products, filtered by name, category, stock or ids. ETag, gzip and brotli.' })
+  async list(@Query() query: ListProductsQuery, @Req() req: Request, @Res() res: Response) {
+    this.send(req, res, this.products.catalogueVersion, await this.products.page(query));
+  }
+
+  /** Sends a prepared answer; a plain 200 is kept for the next identical request (see catalogueFastPath). */
+  private send(req: Request, res: Response, version: number, body: PreparedBody) {
+    sendPrepared(req, res, body);
+    if (res.statusCode === 200 && req.headers.origin === undefined) this.products.rememberAnswer(req.originalUrl, version, body, res.getHeaders());
   }
 
   @Get('products/:id')

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { LocksModule } from '../common/locks/locks.module';
 import { MediaModule } from '../media/media.module';
+import { Catalogue } from './catalogue';
 import { ProductsController } from './products.controller';
 import { ProductsService } from './products.service';
 import { Product, ProductSchema } from './schemas/product.schema';
@@ -12,7 +13,7 @@ import { DemoCatalogueSeeder } from './seed/demo-catalogue.seeder';
 @Module({
   imports: [MongooseModule.forFeature([{ name: Product.name, schema: ProductSchema }]), MediaModule, LocksModule],
   controllers: [ProductsController, SellerProductsController],
-  providers: [ProductsService, SellerProductsService, DemoCatalogueSeeder],
+  providers: [Catalogue, ProductsService, SellerProductsService, DemoCatalogueSeeder],
   exports: [ProductsService],
 })
 export class ProductsModule {}

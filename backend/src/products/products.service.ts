@@ -1,71 +1,60 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { Model, type QueryFilter } from 'mongoose';
+import { Model, Types, type HydratedDocument } from 'mongoose';
+import { Catalogue } from './catalogue';
 import type { ListProductsQuery } from './dto/list-products.query';
-import { categoriesContaining } from '@greencart/domain';
+import type { PreparedBody } from './prepared-body';
 import { Product } from './schemas/product.schema';
+import { toView, type LeanProduct, type ProductView } from './view';
 
-/** A product as the API returns it. */
-export interface ProductView {
-  _id: string;
-  name: string;
-  description: string[];
-  category: string;
-  price: number;
-  offerPrice: number;
-  image: string[];
-  inStock: boolean;
-  weight?: string;
-  createdAt: Date;
-  updatedAt: Date;
-}
+export { toView, type LeanProduct, type ProductView } from './view';
 
-export interface ProductPage {
-  products: ProductView[];
-  total: number;
-  page: number;
-  limit: number;
-  totalPages: number;
-}
-
-/** Oldest first; _id breaks ties so pages never overlap or skip. */
-const CATALOGUE_ORDER = { createdAt: 1, _id: 1 } as const;
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
+/**
+ * Reads of the catalogue. The public lists come from the in-memory read model (Catalogue); what an
+ * order or a cart is priced from is read from the database by `_id` (one look-up per product, which
+ * every engine answers from its `_id` index), so it is never a moment behind another instance.
+ */
 @Injectable()
 export class ProductsService {
-  constructor(@InjectModel(Product.name) private readonly products: Model<Product>) {}
+  constructor(
+    @InjectModel(Product.name) private readonly products: Model<Product>,
+    private readonly catalogue: Catalogue,
+  ) {}
 
-  /** The whole catalogue, oldest first (GET /api/productList). */
+  /** The whole catalogue, oldest first (GET /api/productList), prepared once per change. */
+  productList(): Promise<PreparedBody> {
+    return this.catalogue.productList();
+  }
+
+  /** One page of the catalogue, filtered (GET /api/products), prepared once per change. */
+  page(query: ListProductsQuery): Promise<PreparedBody> {
+    return this.catalogue.page(query);
+  }
+
+  /**
+   * Lets catalogueFastPath answer the same URL again with the same bytes until the catalogue changes
+   * (only answers to requests without an Origin: CORS headers depend on it).
+   */
+  rememberAnswer(url: string, version: number, body: PreparedBody, headers: Record<string, unknown>): void {
+    this.catalogue.remember(url, version, body, headers);
+  }
+
+  get catalogueVersion(): number {
+    return this.catalogue.currentVersion;
+  }
+
+  /** The whole catalogue as objects, oldest first. */
   async listAll(): Promise<ProductView[]> {
-    const docs = await this.products.find().sort(CATALOGUE_ORDER).lean();
-    return docs.map(toView);
+    return JSON.parse((await this.catalogue.productList()).identity.toString()).productsdata as ProductView[];
   }
 
-  /** One page of the catalogue, filtered (GET /api/products). */
-  async list(query: ListProductsQuery): Promise<ProductPage> {
-    const { page, limit } = query;
-    const filter: QueryFilter<Product> = {};
-    if (query.search) filter.name = { $regex: escapeRegex(query.search), $options: 'i' };
-    if (query.category) filter.category = { $in: categoriesContaining(query.category) };
-    if (query.inStock !== undefined) filter.inStock = query.inStock;
-    if (query.ids) filter._id = { $in: query.ids };
-    // Two queries rather than $facet, which FerretDB v1 lacks.
-    const [total, docs] = await Promise.all([
-      this.products.countDocuments(filter),
-      this.products
-        .find(filter)
-        .sort(CATALOGUE_ORDER)
-        .skip((page - 1) * limit)
-        .limit(limit)
-        .lean(),
-    ]);
-    return { products: docs.map(toView), total, page, limit, totalPages: Math.ceil(total / limit) };
-  }
-
-  /** One product or 404 (the id is already validated as an ObjectId). */
+  /** One product or 404 (the id is already validated as an ObjectId); one written around the app is read from the database. */
   async findById(id: string): Promise<ProductView> {
-    const doc = await this.products.findById(id).lean();
+    const known = await this.catalogue.get(id.toLowerCase());
+    if (known) return known;
+    const doc = await this.products.findById(id).lean<LeanProduct>();
     if (!doc) throw new NotFoundException('Product not found');
     return toView(doc);
   }
@@ -73,45 +62,43 @@ export class ProductsService {
   /** The products among `ids` that exist, in catalogue order; malformed ids are ignored. For cart and orders. */
   async findByIds(ids: readonly string[]): Promise<ProductView[]> {
     const valid = [...new Set(ids)].filter((id) => OBJECT_ID.test(id));
-    if (!valid.length) return [];
-    const docs = await this.products
-      .find({ _id: { $in: valid } })
-      .sort(CATALOGUE_ORDER)
-      .lean();
-    return docs.map(toView);
+    // One `_id` look-up each: FerretDB v1 on SQLite answers `_id: { $in }` by reading the whole collection.
+    const docs = await Promise.all(valid.map((id) => this.products.findById(id).lean<LeanProduct>()));
+    return docs
+      .filter((doc): doc is LeanProduct => !!doc)
+      .map(toView)
+      .sort((a, b) => new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime() || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
   }
 
   /** True when every id (duplicates allowed) names an existing product. */
   async exists(ids: readonly string[]): Promise<boolean> {
     const distinct = [...new Set(ids)];
-    if (!distinct.length) return true;
     if (!distinct.every((id) => OBJECT_ID.test(id))) return false;
-    const found = await this.products.countDocuments({ _id: { $in: distinct } });
-    return found === distinct.length;
+    return (await this.findByIds(distinct)).length === distinct.length;
   }
-}
 
-/** Makes user text match literally inside a regex (also valid for FerretDB's Go regexp engine). */
-export function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
+  /**
+   * What orders show of their products (name, category, image, offerPrice), by id: from the catalogue,
+   * or by `_id` from the database for one it does not hold (yet). Missing products are left out.
+   */
+  async referenceDocuments(ids: readonly string[]): Promise<Map<string, HydratedDocument<Product>>> {
+    const found = new Map<string, HydratedDocument<Product>>();
+    const missing: string[] = [];
+    for (const id of new Set(ids)) {
+      const view = await this.catalogue.get(id);
+      if (view) found.set(id, this.reference(view));
+      else if (OBJECT_ID.test(id)) missing.push(id);
+    }
+    for (const view of await this.findByIds(missing)) found.set(view._id, this.reference(view));
+    return found;
+  }
 
-export type LeanProduct = Product & { _id: { toString(): string } };
-
-/** Only the public fields, with a string id. */
-export function toView(doc: LeanProduct): ProductView {
-  const view: ProductView = {
-    _id: doc._id.toString(),
-    name: doc.name,
-    description: doc.description ?? [],
-    category: doc.category,
-    price: doc.price,
-    offerPrice: doc.offerPrice,
-    image: doc.image ?? [],
-    inStock: doc.inStock ?? true,
-    createdAt: doc.createdAt,
-    updatedAt: doc.updatedAt,
-  };
-  if (doc.weight) view.weight = doc.weight;
-  return view;
+  /** A product document with the fields an order shows, as `populate('items.product', 'name category image offerPrice')` would give. */
+  private reference(view: ProductView): HydratedDocument<Product> {
+    const { name, category, image, offerPrice } = view;
+    const doc = this.products.hydrate({ _id: new Types.ObjectId(view._id), name, category, image, offerPrice });
+    // Mongoose recognises a manually populated path only for a document hydrated without a projection; drop the defaults it filled.
+    doc.set({ description: undefined, inStock: undefined });
+    return doc;
+  }
 }

@@ -6,7 +6,8 @@ import { MAX_PRODUCT_IMAGES, toPaise } from '@greencart/domain';
 import { MediaService, type PreparedImage } from '../media/media.service';
 import type { NewProductData, ProductDataChanges } from './dto/product-data.dto';
 import { type UploadedImage } from './product-images.interceptor';
-import { toView, type ProductView } from './products.service';
+import { Catalogue } from './catalogue';
+import { type LeanProduct, type ProductView } from './view';
 import { Product } from './schemas/product.schema';
 
 export const NOT_AN_IMAGE = 'Only JPEG, PNG, WebP, AVIF or GIF images are allowed';
@@ -28,6 +29,7 @@ export class SellerProductsService {
     @InjectModel(Product.name) private readonly products: Model<Product>,
     private readonly locks: LocksService,
     private readonly media: MediaService,
+    private readonly catalogue: Catalogue,
   ) {}
 
   async add(data: NewProductData, files: readonly UploadedImage[]): Promise<ProductView> {
@@ -45,7 +47,8 @@ export class SellerProductsService {
         inStock: true,
         ...(data.weight ? { weight: data.weight } : {}),
       });
-      return toView(product.toObject());
+      // The catalogue read model (and, through Redis, the other instances) has it before the seller's answer.
+      return await this.catalogue.put(product.toObject());
     } catch (error) {
       await this.deleteImages(image);
       throw error;
@@ -93,20 +96,26 @@ export class SellerProductsService {
       }
       return { saved, removed: current.image.filter((url) => !image.includes(url)) };
     });
+    const view = await this.catalogue.put(saved as LeanProduct);
     await this.deleteUnlessReferenced(removed);
-    return toView(saved);
+    return view;
   }
 
   /** Removes the product and the images no order shows; orders keep their copy of name, image URL and price. */
   async remove(id: string): Promise<void> {
     const removed = await this.oneAtATime(id, () => this.products.findOneAndDelete({ _id: new Types.ObjectId(id) }).lean());
     if (!removed) throw new NotFoundException('Product not found');
+    await this.catalogue.remove(id);
     await this.deleteUnlessReferenced(removed.image ?? []);
   }
 
   async changeStock(id: string, inStock: boolean): Promise<void> {
-    const result = await this.oneAtATime(id, () => this.products.updateOne({ _id: new Types.ObjectId(id) }, { $set: { inStock } }));
-    if (!result.matchedCount) throw new NotFoundException('Product not found');
+    // No projection: FerretDB v1 does not implement findAndModify with one.
+    const saved = await this.oneAtATime(id, () =>
+      this.products.findOneAndUpdate({ _id: new Types.ObjectId(id) }, { $set: { inStock } }, { returnDocument: 'after' }).lean<LeanProduct>(),
+    );
+    if (!saved) throw new NotFoundException('Product not found');
+    await this.catalogue.put(saved);
   }
 
   /** Runs `work` while holding the product's lock document; waits a few seconds for another change to finish. */

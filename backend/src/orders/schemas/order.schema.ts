@@ -70,7 +70,14 @@ const StatusChangeSchema = SchemaFactory.createForClass(StatusChange);
   toJSON: {
     virtuals: true,
     versionKey: false,
-    transform: (_doc, ret: Record<string, unknown>) => (delete ret.id, delete ret.idempotencyKey, delete ret.requestHash, ret),
+    transform: (_doc, ret: Record<string, unknown>) => (
+      delete ret.id,
+      delete ret.idempotencyKey,
+      delete ret.requestHash,
+      delete ret.unlisted,
+      delete ret.linkingSince,
+      ret
+    ),
   },
 })
 export class Order {
@@ -94,6 +101,10 @@ export class Order {
   @Prop({ required: true }) idempotencyKey: string;
   /** Fingerprint of the request that created the order, to spot a key reused for a different cart. */
   @Prop({ required: true }) requestHash: string;
+  /** Set from the insert until the order is in its shopper's and the seller's order lists (see OrderLists). */
+  @Prop() unlisted?: boolean;
+  /** When the linking into the order lists was claimed (by the creator, or by a retry taking over a stale claim). */
+  @Prop() linkingSince?: Date;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -103,6 +114,7 @@ export const OrderSchema = SchemaFactory.createForClass(Order);
 OrderSchema.index({ user: 1, idempotencyKey: 1 }, { unique: true });
 OrderSchema.index({ user: 1, createdAt: -1 });
 OrderSchema.index({ createdAt: -1 });
+OrderSchema.index({ unlisted: 1 }, { sparse: true });
 OrderSchema.virtual('expectedDeliveryAt').get(function (this: Order) {
   return this.createdAt ? new Date(this.createdAt.getTime() + DELIVERY_PROMISE_MINUTES * 60_000) : undefined;
 });

@@ -9,6 +9,7 @@ import { isDuplicateKeyError } from '../../common/mongo-errors';
 import type { Environment } from '../../config/environment';
 import { REPO_ROOT } from '../../database/embedded-database';
 import { MediaService } from '../../media/media.service';
+import { Catalogue } from '../catalogue';
 import { Product } from '../schemas/product.schema';
 import { DEMO_CATALOGUE, type DemoProduct } from './demo-catalogue';
 
@@ -33,6 +34,7 @@ export class DemoCatalogueSeeder implements OnApplicationBootstrap {
     @InjectModel(Product.name) private readonly products: Model<Product>,
     private readonly media: MediaService,
     private readonly config: ConfigService<Environment, true>,
+    private readonly catalogue: Catalogue,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -64,7 +66,7 @@ export class DemoCatalogueSeeder implements OnApplicationBootstrap {
     const image: string[] = [];
     for (const file of item.images) image.push(await this.media.storeImage(await readFile(join(SEED_IMAGES_DIR, file))));
     try {
-      await this.products.create({
+      const product = await this.products.create({
         _id,
         name: item.name,
         description: item.description,
@@ -76,6 +78,7 @@ export class DemoCatalogueSeeder implements OnApplicationBootstrap {
         image,
         createdAt,
       });
+      await this.catalogue.put(product.toObject());
       return true;
     } catch (error) {
       await Promise.all(image.map((url) => this.media.deleteImage(url)));

@@ -1,0 +1,76 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { OutgoingHttpHeaders } from 'node:http';
+import { chooseEncoding, type PreparedBody } from './prepared-body';
+
+/** A public catalogue answer the full pipeline has already given for one exact URL, at one catalogue version. */
+export interface RememberedAnswer {
+  version: number;
+  body: PreparedBody;
+  /** What the full pipeline sent besides the body (security headers, Vary, Cache-Control...). */
+  headers: OutgoingHttpHeaders;
+}
+
+/** Headers that belong to one answer or one request, never replayed. */
+const OWN_HEADERS = new Set([
+  'content-length',
+  'content-encoding',
+  'etag',
+  'date',
+  'connection',
+  'keep-alive',
+  'set-cookie',
+  'x-request-id',
+  'transfer-encoding',
+]);
+
+export function replayableHeaders(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
+  const kept: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) if (!OWN_HEADERS.has(name.toLowerCase()) && value !== undefined) kept[name] = value;
+  return kept;
+}
+
+export interface FastPathSource {
+  remembered(url: string): RememberedAnswer | undefined;
+}
+
+/**
+ * Serves a repeated public catalogue request (same URL, catalogue unchanged) with the bytes and headers
+ * the full pipeline produced the first time, before the rest of the middleware, guards and pipes run:
+ * validation and security headers were all decided then. Requests naming an Origin (CORS) or beyond
+ * the per-IP limit counted here take the full pipeline (which applies the shared rate limit, with
+ * Redis across instances); so does everything else. Answers served here are not request-logged.
+ */
+export function catalogueFastPath(source: FastPathSource, limit: number, windowMs: number) {
+  const counts = new Map<string, { n: number; until: number }>();
+  let sweepAt = Date.now() + windowMs;
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.origin !== undefined) return next();
+    const answer = source.remembered(req.url);
+    if (!answer) return next();
+    const now = Date.now();
+    if (now > sweepAt) {
+      for (const [ip, count] of counts) if (count.until < now) counts.delete(ip);
+      sweepAt = now + windowMs;
+    }
+    const ip = req.ip ?? '';
+    const count = counts.get(ip);
+    if (!count || count.until < now) counts.set(ip, { n: 1, until: now + windowMs });
+    else if (++count.n > limit) return next();
+
+    const { body } = answer;
+    const ifNoneMatch = req.headers['if-none-match'];
+    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === body.etag.replace(/^W\//, ''))) {
+      const headers: OutgoingHttpHeaders = { ...answer.headers, etag: body.etag };
+      delete headers['content-type'];
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+    const encoding = chooseEncoding(req.headers['accept-encoding'], body);
+    const bytes = encoding ? body[encoding]! : body.identity;
+    const headers: OutgoingHttpHeaders = { ...answer.headers, etag: body.etag, 'content-length': bytes.length };
+    if (encoding) headers['content-encoding'] = encoding;
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : bytes);
+  };
+}

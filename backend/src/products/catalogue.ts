@@ -1,0 +1,312 @@
+import { randomBytes } from 'node:crypto';
+import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { InjectModel } from '@nestjs/mongoose';
+import Redis from 'ioredis';
+import { Model, Types } from 'mongoose';
+import { categoriesContaining } from '@greencart/domain';
+import type { Environment } from '../config/environment';
+import type { ListProductsQuery } from './dto/list-products.query';
+import { replayableHeaders, type FastPathSource, type RememberedAnswer } from './catalogue-fast-path';
+import { prepare, prepareSync, type PreparedBody } from './prepared-body';
+import { Product } from './schemas/product.schema';
+import { toView, type LeanProduct, type ProductView } from './view';
+
+interface Entry {
+  view: ProductView;
+  /** The product's JSON, serialised once per change of the product. */
+  json: string;
+  createdAt: number;
+  lowerName: string;
+}
+
+/** Redis message: a product changed (read it again by id) or everything may have (read it all again). */
+interface ChangeMessage {
+  from: string;
+  id?: string;
+  reload?: true;
+}
+
+/** Products per batch of the start-up read (the driver's default, 101, means a round trip per 101 products). */
+const LOAD_BATCH = 5_000;
+
+/** Answers of /api/products kept per change: the most asked pages, searches and categories. */
+const PAGE_CACHE_SIZE = 500;
+
+const byCatalogueOrder = (a: Entry, b: Entry) => a.createdAt - b.createdAt || (a.view._id < b.view._id ? -1 : a.view._id > b.view._id ? 1 : 0);
+
+/**
+ * The catalogue read model: every product in memory (a grocery catalogue is thousands, not millions),
+ * loaded once at start-up and kept current by the writers of this instance (SellerProductsService,
+ * the demo seeder) and, with REDIS_URL, by the other instances' messages on a pub/sub channel (each
+ * names a product id, which is then read again by `_id`). The public lists are serialised and
+ * compressed once per change. The same on MongoDB and FerretDB: the only queries are a full read and
+ * reads by `_id`.
+ */
+@Injectable()
+export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathSource {
+  private readonly logger = new Logger('Catalogue');
+  private readonly instance = randomBytes(8).toString('hex');
+  private entries = new Map<string, Entry>();
+  private sorted: Entry[] | undefined;
+  private loaded: Promise<void> | undefined;
+  /** Changes made while a full read is under way, applied on top of what it read. */
+  private journal: [string, Entry | null][] | undefined;
+  /** Bumped on every change: prepared answers of an older version are dropped. */
+  private version = 0;
+  private fullList: { version: number; body: Promise<PreparedBody> } | undefined;
+  private pages = new Map<string, PreparedBody>();
+  /** Answers by exact URL, for catalogueFastPath. */
+  private answers = new Map<string, RememberedAnswer>();
+  private readonly channel: string;
+  private publisher?: Redis;
+  private subscriber?: Redis;
+
+  constructor(
+    @InjectModel(Product.name) private readonly products: Model<Product>,
+    config: ConfigService<Environment, true>,
+  ) {
+    this.channel = `${config.get('REDIS_KEY_PREFIX', { infer: true })}catalogue`;
+    const url = config.get('REDIS_URL', { infer: true });
+    if (url) this.connect(url);
+  }
+
+  async onModuleInit(): Promise<void> {
+    // A database away at start-up does not stop the shop: the first request loads it.
+    await this.ready().catch((error: Error) => this.logger.warn(`Catalogue not loaded at start-up: ${error.message}`));
+  }
+
+  onApplicationShutdown(): void {
+    this.subscriber?.disconnect();
+    this.publisher?.disconnect();
+  }
+
+  /** Resolves once the catalogue is in memory (loading it if needed; a failed load is retried by the next caller). */
+  ready(): Promise<void> {
+    this.loaded ??= this.loadAll().catch((error: unknown) => {
+      this.loaded = undefined;
+      throw error;
+    });
+    return this.loaded;
+  }
+
+  /** Reads every product again (start-up, Redis back after an outage, writes made around the app). */
+  async reload(): Promise<void> {
+    this.loaded = undefined;
+    await this.ready();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** A product written (or re-read) by this instance: in the catalogue at once, and announced to the others. */
+  async put(doc: LeanProduct): Promise<ProductView> {
+    const view = this.apply(doc);
+    await this.announce({ from: this.instance, id: view._id });
+    return view;
+  }
+
+  /** A product removed by this instance. */
+  async remove(id: string): Promise<void> {
+    this.drop(id);
+    await this.announce({ from: this.instance, id });
+  }
+
+  /** Everything around the app (seed:large, scripts) tells the instances to read it all again. */
+  async announceReload(): Promise<void> {
+    await this.reload();
+    await this.announce({ from: this.instance, reload: true });
+  }
+
+  /** One product, or undefined when the catalogue does not have it. */
+  async get(id: string): Promise<ProductView | undefined> {
+    await this.ready();
+    return this.entries.get(id)?.view;
+  }
+
+  /** `{ success, productsdata }` with every product, oldest first: serialised and compressed once per change. */
+  async productList(): Promise<PreparedBody> {
+    await this.ready();
+    if (this.fullList?.version !== this.version) {
+      const json = `{"success":true,"productsdata":[${this.ordered()
+        .map((e) => e.json)
+        .join(',')}]}`;
+      const version = this.version;
+      const body = prepare(json);
+      this.fullList = { version, body };
+      body.catch(() => {
+        if (this.fullList?.version === version) this.fullList = undefined;
+      });
+    }
+    return this.fullList.body;
+  }
+
+  /** One page of the filtered catalogue as `{ success, products, total, page, limit, totalPages }`. */
+  async page(query: ListProductsQuery): Promise<PreparedBody> {
+    await this.ready();
+    const key = pageKey(query);
+    const cached = this.pages.get(key);
+    if (cached) {
+      // Most recently used last, so the oldest entry is the first to go.
+      this.pages.delete(key);
+      this.pages.set(key, cached);
+      return cached;
+    }
+    const matches = this.filter(query);
+    const { page, limit } = query;
+    const slice = matches.slice((page - 1) * limit, page * limit);
+    const json = `{"success":true,"products":[${slice.map((e) => e.json).join(',')}],"total":${matches.length},"page":${page},"limit":${limit},"totalPages":${Math.ceil(matches.length / limit)}}`;
+    const body = prepareSync(json);
+    if (this.pages.size >= PAGE_CACHE_SIZE) this.pages.delete(this.pages.keys().next().value!);
+    this.pages.set(key, body);
+    return body;
+  }
+
+  /** The version of the catalogue now (changes with every product change). */
+  get currentVersion(): number {
+    return this.version;
+  }
+
+  /** Keeps what the full pipeline answered for `url` (when the catalogue is still at `version`), for catalogueFastPath. */
+  remember(url: string, version: number, body: PreparedBody, headers: Record<string, unknown>): void {
+    if (version !== this.version) return;
+    if (this.answers.size >= PAGE_CACHE_SIZE) this.answers.delete(this.answers.keys().next().value!);
+    this.answers.set(url, { version, body, headers: replayableHeaders(headers as never) });
+  }
+
+  remembered(url: string): RememberedAnswer | undefined {
+    const answer = this.answers.get(url);
+    return answer?.version === this.version ? answer : undefined;
+  }
+
+  /** The filtered products in catalogue order (the same rules the database queries had). */
+  private filter(query: ListProductsQuery): Entry[] {
+    const search = query.search?.toLowerCase();
+    const categories = query.category ? new Set<string>(categoriesContaining(query.category)) : undefined;
+    const ids = query.ids ? new Set(query.ids.map((id) => id.toLowerCase())) : undefined;
+    const source = ids ? this.ordered().filter((e) => ids.has(e.view._id)) : this.ordered();
+    if (!search && !categories && query.inStock === undefined) return source;
+    return source.filter(
+      (e) =>
+        (!search || e.lowerName.includes(search)) &&
+        (!categories || categories.has(e.view.category)) &&
+        (query.inStock === undefined || e.view.inStock === query.inStock),
+    );
+  }
+
+  private ordered(): Entry[] {
+    this.sorted ??= [...this.entries.values()].sort(byCatalogueOrder);
+    return this.sorted;
+  }
+
+  private async loadAll(): Promise<void> {
+    const started = Date.now();
+    const journal: [string, Entry | null][] = [];
+    this.journal = journal;
+    let docs: LeanProduct[];
+    try {
+      // No sort: FerretDB v1 would sort in its own process; the catalogue sorts itself.
+      docs = await this.products.find().batchSize(LOAD_BATCH).lean<LeanProduct[]>();
+    } finally {
+      if (this.journal === journal) this.journal = undefined;
+    }
+    const entries = new Map<string, Entry>();
+    for (const doc of docs) {
+      const entry = toEntry(doc);
+      entries.set(entry.view._id, entry);
+    }
+    for (const [id, entry] of journal) {
+      if (entry) entries.set(id, entry);
+      else entries.delete(id);
+    }
+    this.entries = entries;
+    this.changed();
+    this.logger.log(`Catalogue loaded: ${entries.size} products in ${Date.now() - started} ms`);
+  }
+
+  private apply(doc: LeanProduct): ProductView {
+    const entry = toEntry(doc);
+    this.entries.set(entry.view._id, entry);
+    this.journal?.push([entry.view._id, entry]);
+    this.changed();
+    return entry.view;
+  }
+
+  private drop(id: string): void {
+    this.journal?.push([id, null]);
+    if (this.entries.delete(id)) this.changed();
+  }
+
+  private changed(): void {
+    this.version++;
+    this.sorted = undefined;
+    this.pages.clear();
+    this.answers.clear();
+  }
+
+  /** Another instance changed product `id`: read it again by `_id` (gone: removed). */
+  private async refresh(id: string): Promise<void> {
+    if (!Types.ObjectId.isValid(id)) return;
+    const doc = await this.products.findById(id).lean<LeanProduct>();
+    if (doc) this.apply(doc);
+    else this.drop(id);
+  }
+
+  private async announce(message: ChangeMessage): Promise<void> {
+    if (!this.publisher) return;
+    // Best effort: while Redis is away the others catch up with a full read when it is back.
+    await this.publisher.publish(this.channel, JSON.stringify(message)).catch(() => 0);
+  }
+
+  private connect(url: string): void {
+    this.publisher = new Redis(url, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: 500,
+      connectTimeout: 1_000,
+      retryStrategy: () => 500,
+    });
+    this.subscriber = new Redis(url, { maxRetriesPerRequest: null, connectTimeout: 1_000, retryStrategy: () => 500 });
+    let warned = false;
+    let subscribedOnce = false;
+    for (const client of [this.publisher, this.subscriber]) {
+      client.on('error', (error: Error) => {
+        if (!warned) this.logger.warn(`Redis for the catalogue: ${error.message}; other instances' changes arrive when it is back`);
+        warned = true;
+      });
+    }
+    this.subscriber.on('ready', () => {
+      warned = false;
+      void this.subscriber!.subscribe(this.channel).catch(() => undefined);
+      // Messages sent while this instance was not listening are lost: read everything again.
+      if (subscribedOnce) void this.reload().catch((error: Error) => this.logger.warn(`Catalogue reload failed: ${error.message}`));
+      subscribedOnce = true;
+    });
+    this.subscriber.on('message', (channel: string, text: string) => {
+      if (channel !== this.channel) return;
+      let message: ChangeMessage;
+      try {
+        message = JSON.parse(text) as ChangeMessage;
+      } catch {
+        return;
+      }
+      if (message.from === this.instance) return;
+      const work = message.reload ? this.reload() : message.id ? this.refresh(message.id) : Promise.resolve();
+      work.catch((error: Error) => {
+        this.logger.warn(`Catalogue update from another instance failed (${error.message}); reading everything again`);
+        // Retry as a full read, so a change is never missed for long.
+        setTimeout(() => void this.reload().catch(() => undefined), 1_000).unref();
+      });
+    });
+  }
+}
+
+function toEntry(doc: LeanProduct): Entry {
+  const view = toView(doc);
+  return { view, json: JSON.stringify(view), createdAt: new Date(view.createdAt).getTime(), lowerName: view.name.toLowerCase() };
+}
+
+function pageKey(q: ListProductsQuery): string {
+  return JSON.stringify([q.search?.toLowerCase() ?? null, q.category?.toLowerCase() ?? null, q.inStock ?? null, q.ids ?? null, q.page, q.limit]);
+}

@@ -1,0 +1,91 @@
+/**
+ * A small closed-loop HTTP load generator (keep-alive node:http, N requests in flight), shared by
+ * every scenario of bench/bench.mjs. Figures only: nothing here asserts anything.
+ */
+import http from 'node:http';
+
+/** One request; resolves with status, bytes, headers and milliseconds (status 0 on a network error). */
+export function send(agent, base, { method = 'GET', path, headers = {}, body }) {
+  const url = new URL(path, base);
+  const payload = body === undefined ? undefined : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const req = http.request(
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        method,
+        path: url.pathname + url.search,
+        headers: { ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}), ...headers },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks), ms: performance.now() - started }));
+        res.on('error', (error) => resolve({ status: 0, error: error.message, ms: performance.now() - started, body: Buffer.alloc(0), headers: {} }));
+      },
+    );
+    req.on('error', (error) => resolve({ status: 0, error: error.message, ms: performance.now() - started, body: Buffer.alloc(0), headers: {} }));
+    req.end(payload);
+  });
+}
+
+/**
+ * Runs `next(i)` (which returns the request to send, or undefined when there are no more) with
+ * `connections` requests in flight, for `seconds` or until `next` runs out; `ok(result)` decides
+ * what counts as an error. Returns the summary row.
+ */
+export async function load({ base, connections, seconds = 5, warmupSeconds = 1, next, ok = (r) => r.status === 200, onResult }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  try {
+    if (warmupSeconds > 0) await loop(agent, base, connections, warmupSeconds, next, () => undefined, true);
+    const results = [];
+    const elapsed = await loop(agent, base, connections, seconds, next, (r) => {
+      results.push(r);
+      onResult?.(r);
+    });
+    return summarise(results, elapsed, ok);
+  } finally {
+    agent.destroy();
+  }
+}
+
+async function loop(agent, base, connections, seconds, next, record, warmup = false) {
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  let i = 0;
+  let done = false;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (!done && performance.now() < deadline) {
+        const request = next(i++, warmup);
+        if (!request) {
+          done = true;
+          break;
+        }
+        const result = await send(agent, base, request);
+        result.request = request;
+        record(result);
+      }
+    }),
+  );
+  return (performance.now() - started) / 1000;
+}
+
+const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+
+export function summarise(results, seconds, ok) {
+  const good = results.filter(ok);
+  const ms = good.map((r) => r.ms).sort((a, b) => a - b);
+  return {
+    requests: results.length,
+    errors: results.length - good.length,
+    p50: percentile(ms, 50),
+    p95: percentile(ms, 95),
+    p99: percentile(ms, 99),
+    rps: good.length / seconds,
+    kb: good.length ? good.reduce((n, r) => n + r.body.length, 0) / good.length / 1024 : 0,
+    statuses: [...new Set(results.filter((r) => !ok(r)).map((r) => r.status))],
+  };
+}
