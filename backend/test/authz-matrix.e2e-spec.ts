@@ -58,6 +58,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/getorder/user': 'shopper',
   'GET /api/getorder/admin/seller': 'seller',
   'PATCH /api/orders/:id/status': 'seller',
+  'POST /api/orders/:id/cancel': 'shopper',
   // Online payment
   'GET /api/payments/options': 'public',
   'GET /api/getkey': 'shopper',

@@ -233,3 +233,55 @@ describe('one session check for HTTP and sockets; the engine seam', () => {
     expect(t.app.get((await import('../src/common/locks/locks.service')).LocksService).usesLockDocuments).toBe(engine.info.name === 'ferretdb');
   });
 });
+
+describe('order numbers and cancelling by the shopper', () => {
+  let t: TestApp;
+  let a: Agent;
+  let b: Agent;
+  let sellerAgent: Agent;
+  let addressA: string;
+  let apple: string;
+  beforeAll(async () => {
+    t = await createTestApp(AUTH_ENV);
+    a = (await shopper(t, 'Asha')).agent;
+    b = (await shopper(t, 'Bala')).agent;
+    sellerAgent = await seller(t);
+    addressA = (await a.post('/api/Address/add').send({ adress: VALID_ADDRESS }).expect(201)).body.address._id;
+    [apple] = await insertProducts(t, [{ name: 'Apple', offerPrice: 40 }]);
+  });
+  afterAll(() => t.close());
+
+  const place = (quantity: number) =>
+    a
+      .post('/api/placeorders')
+      .set('Idempotency-Key', randomUUID())
+      .send({ address: addressA, items: [{ product: apple, quantity }] })
+      .expect(201);
+
+  it('gives each order a short unique number, searchable by the shopper and the seller', async () => {
+    const first = (await place(1)).body.order;
+    const second = (await place(2)).body.order;
+    expect(first.orderNumber).toMatch(/^GC-\d{5,}$/);
+    expect(second.orderNumber).toMatch(/^GC-\d{5,}$/);
+    expect(second.orderNumber).not.toBe(first.orderNumber);
+    const digits = first.orderNumber.slice(3);
+    for (const search of [first.orderNumber, digits, `gc${digits}`]) {
+      expect((await a.get(`/api/getorder/user?search=${search}`).expect(200)).body.orderdata.map((o: { _id: string }) => o._id)).toEqual([first._id]);
+    }
+    expect((await sellerAgent.get(`/api/getorder/admin/seller?search=${first.orderNumber}`).expect(200)).body.orderdata[0]._id).toBe(first._id);
+    expect((await b.get(`/api/getorder/user?search=${first.orderNumber}`).expect(200)).body.orderdata).toEqual([]);
+    expect((await a.get('/api/getorder/user?search=nonsense').expect(200)).body.orderdata).toEqual([]);
+  });
+
+  it('the shopper cancels their own order while it is Order Placed, never someone else’s or a packed one', async () => {
+    const order = (await place(3)).body.order;
+    await b.post(`/api/orders/${order._id}/cancel`).expect(404);
+    const res = await a.post(`/api/orders/${order._id}/cancel`).expect(200);
+    expect(res.body.order).toMatchObject({ status: 'Cancelled', paymentStatus: 'void' });
+    await a.post(`/api/orders/${order._id}/cancel`).expect(409);
+    const packed = (await place(4)).body.order;
+    await sellerAgent.patch(`/api/orders/${packed._id}/status`).send({ status: 'Packing' }).expect(200);
+    expect((await a.post(`/api/orders/${packed._id}/cancel`).expect(409)).body.message).toMatch(/Packing/);
+    await a.post('/api/orders/nope/cancel').expect(404);
+  });
+});

@@ -329,6 +329,14 @@ describe('online payment with Razorpay', () => {
     });
   });
 
+  it('a shopper cancelling a paid online order while it is Order Placed gets the same refund', async () => {
+    const order = await start();
+    const placed = (await a.post('/api/payment-success').send(rzp.pay(order.id).success).expect(201)).body.order;
+    const res = await a.post(`/api/orders/${placed._id}/cancel`).expect(200);
+    expect(res.body.order).toMatchObject({ status: 'Cancelled', paymentStatus: 'refunded', payment: { refundStatus: 'processed' } });
+    expect([...rzp.refunds.values()].filter((r) => r.payment_id === placed.payment.razorpayPaymentId)).toHaveLength(1);
+  });
+
   it('a tampered client amount is never charged', async () => {
     const order = await start(a, { address: addressA, items: [{ product: milk, quantity: 1 }], amount: 0.01 });
     expect(order.amount).toBe(3060);

@@ -82,6 +82,8 @@ export interface OrderLineView {
  */
 export interface OrderView {
   _id: string;
+  /** The short number people read and search, e.g. "GC-10427" (the spec's `_id` stays the key). */
+  orderNumber?: string;
   items: OrderLineView[];
   address: AddressView;
   /** Total in rupees (spec field); the paise fields are the exact figures. */

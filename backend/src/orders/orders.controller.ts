@@ -38,15 +38,28 @@ export class OrdersController {
   @Get('getorder/user')
   @ShopperOnly()
   async mine(@CurrentUser() user: UserData, @Query() query: OrdersPageQuery) {
-    const { orders, total } = await this.orders.listForShopper(user._id, query.page, query.limit);
+    const { orders, total } = query.search
+      ? await this.orders.findByNumber(query.search, user._id)
+      : await this.orders.listForShopper(user._id, query.page, query.limit);
     return { success: true, orderdata: orders, ...pageInfo(query, total) };
   }
 
   @Get('getorder/admin/seller')
   @SellerOnly()
   async all(@Query() query: OrdersPageQuery) {
-    const { orders, total } = await this.orders.listForSeller(query.page, query.limit, query.status);
+    const { orders, total } = query.search
+      ? await this.orders.findByNumber(query.search)
+      : await this.orders.listForSeller(query.page, query.limit, query.status);
     return { success: true, orderdata: orders, ...pageInfo(query, total) };
+  }
+
+  /** The shopper cancels their own order while it is still 'Order Placed' (409 after that). */
+  @Post('orders/:id/cancel')
+  @ShopperOnly()
+  @HttpCode(200)
+  async cancel(@CurrentUser() user: UserData, @Param('id') id: string) {
+    const order = await this.orders.cancelByShopper(user._id, id);
+    return { success: true, message: 'Order cancelled', order };
   }
 
   @Patch('orders/:id/status')

@@ -259,6 +259,27 @@ export class OrdersService implements OnApplicationBootstrap {
     return { order: placed, created: true };
   }
 
+  /** One order by its number ("GC-10427", "gc10427" or "10427"), the shopper's own only when `userId` is given. */
+  async findByNumber(search: string, userId?: string): Promise<{ orders: OrderDocument[]; total: number }> {
+    const digits = /^\s*(?:gc)?[\s-]*(\d{1,12})\s*$/i.exec(search)?.[1];
+    if (!digits) return { orders: [], total: 0 };
+    const found = await this.orders.findOne({ orderNumber: `GC-${Number(digits)}`, ...(userId ? { user: new Types.ObjectId(userId) } : {}) }).exec();
+    return found ? { orders: await this.withProductsAll([found]), total: 1 } : { orders: [], total: 0 };
+  }
+
+  /**
+   * The shopper cancels their own order while it is still 'Order Placed' (after that the shop is
+   * already packing it). A paid online order is refunded as when the seller cancels.
+   */
+  async cancelByShopper(userId: string, orderId: string): Promise<OrderDocument> {
+    const order = await this.findById(orderId);
+    if (!order || String(order.user) !== userId) throw new NotFoundException('Order not found');
+    if (order.status !== 'Order Placed') {
+      throw new ConflictException(`This order is already '${order.status}' and can no longer be cancelled here; please message the shop`);
+    }
+    return this.changeStatus(orderId, 'Cancelled');
+  }
+
   /** The shopper's orders, newest first, from their order list (reads by `_id` only). */
   listForShopper(userId: string, page: number, limit: number) {
     return this.listFrom(shopperList(userId), page, limit);
@@ -295,9 +316,12 @@ export class OrdersService implements OnApplicationBootstrap {
    * order's creator does it right after the insert (which claims the linking with `linkingSince`).
    */
   private async link(order: OrderDocument): Promise<void> {
-    await Promise.all([this.lists.append(SELLER_LIST, order._id), this.lists.append(shopperList(String(order.user)), order._id)]);
-    await this.orders.updateOne({ _id: order._id }, { $unset: { unlisted: 1, linkingSince: 1 } });
+    const [place] = await Promise.all([this.lists.append(SELLER_LIST, order._id), this.lists.append(shopperList(String(order.user)), order._id)]);
+    // The order's place in the seller's list is unique and short: the number people read and search.
+    const orderNumber = order.orderNumber ?? orderNumberFor(place);
+    await this.orders.updateOne({ _id: order._id }, { $unset: { unlisted: 1, linkingSince: 1 }, $set: { orderNumber } });
     order.set('unlisted', undefined);
+    order.set('orderNumber', orderNumber);
   }
 
   /**
@@ -465,6 +489,11 @@ function pickAddress(saved: Omit<OrderAddress, '_id'>): Omit<OrderAddress, '_id'
 }
 
 /** Same product twice in one request counts as one line with the quantities added. */
+/** "GC-10001" for the first order of the shop, and so on. */
+export function orderNumberFor(place: number): string {
+  return `GC-${10_001 + place}`;
+}
+
 function sumLines(items: OrderLineDto[]): OrderLineDto[] {
   const merged = new Map<string, number>();
   for (const item of items) merged.set(item.product, (merged.get(item.product) ?? 0) + item.quantity);

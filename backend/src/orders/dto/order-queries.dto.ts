@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { ORDER_STATUSES, type OrderStatus } from '@greencart/domain';
 
 export class OrdersPageQuery {
@@ -20,6 +20,12 @@ export class OrdersPageQuery {
   @IsOptional()
   @IsIn(ORDER_STATUSES, { message: `status must be one of: ${ORDER_STATUSES.join(', ')}` })
   status?: OrderStatus;
+
+  /** An order number: "GC-10427", "gc10427" or "10427". */
+  @IsOptional()
+  @IsString({ message: 'search must be text' })
+  @MaxLength(30, { message: 'search must be at most 30 characters' })
+  search?: string;
 }
 
 export class ChangeStatusDto {

@@ -99,6 +99,8 @@ export class Order {
   @Prop({ type: [StatusChangeSchema], default: [] }) statusHistory: StatusChange[];
   /** One order per checkout attempt: unique together with the user. */
   @Prop({ required: true }) idempotencyKey: string;
+  /** The short number people read and search ("GC-10427"): the order's place in the shop's list of orders. */
+  @Prop() orderNumber?: string;
   /** Fingerprint of the request that created the order, to spot a key reused for a different cart. */
   @Prop({ required: true }) requestHash: string;
   /** Set from the insert until the order is in its shopper's and the seller's order lists (see OrderLists). */
