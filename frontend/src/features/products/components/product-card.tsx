@@ -7,8 +7,11 @@ import { productPath, thumbnailUrl } from '@/lib/product-urls';
 import { categoryText } from '../categories';
 import type { Product } from '../types';
 
+/** The level of a card's name: h3 under a section's h2 (the default), h2 in a grid right under the page's h1. */
+export type CardHeading = 'h2' | 'h3';
+
 /** A product card: fluid in the phone grid, 224px from tablets up; the whole card opens the product, the cart controls sit above that link. */
-export function ProductCard({ product }: { product: Product }) {
+export function ProductCard({ product, heading: Heading = 'h3' }: { product: Product; heading?: CardHeading }) {
   return (
     <article
       data-testid="product-card"
@@ -18,12 +21,12 @@ export function ProductCard({ product }: { product: Product }) {
         <ProductImage src={thumbnailUrl(product)} alt={product.name} className="h-28 w-full transition group-hover:scale-105 sm:h-36" />
       </div>
       <p className="mt-2 truncate text-xs text-gray-600 sm:mt-3 sm:text-sm">{categoryText(product.category)}</p>
-      <h3 className="truncate text-base font-medium text-gray-800 sm:text-lg">
+      <Heading className="truncate text-base font-medium text-gray-800 sm:text-lg">
         {/* The stretched link makes the whole card clickable and keyboard reachable. */}
         <Link to={productPath(product)} className="after:absolute after:inset-0 after:rounded-lg focus-visible:outline-none" title={product.name}>
           {product.name}
         </Link>
-      </h3>
+      </Heading>
       <Rating />
       <div className="mt-auto flex flex-col gap-2 pt-2 min-[360px]:flex-row min-[360px]:flex-wrap min-[360px]:items-end min-[360px]:justify-between">
         <p className="text-base font-semibold text-primary md:text-lg">

@@ -4,7 +4,7 @@ import { Spinner } from '@/components/ui/spinner';
 import type { ProductPage } from '../types';
 import { ProductGrid } from './product-grid';
 
-/** A paginated product grid with loading, error, empty and "Load more" states. */
+/** A paginated product grid with loading, error, empty and "Load more" states; it sits right under its page's h1. */
 export function PagedProductGrid({ query, empty }: { query: UseInfiniteQueryResult<InfiniteData<ProductPage>>; empty: React.ReactNode }) {
   if (query.isPending) return <Spinner label="Loading products…" />;
   if (query.isError) return <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />;
@@ -18,7 +18,7 @@ export function PagedProductGrid({ query, empty }: { query: UseInfiniteQueryResu
       <p className="mt-2 text-sm text-gray-600" aria-live="polite">
         Showing {products.length} of {total} {total === 1 ? 'product' : 'products'}
       </p>
-      <ProductGrid products={products} />
+      <ProductGrid products={products} cardHeading="h2" />
       {query.hasNextPage && (
         <div className="mt-10 flex justify-center">
           <button

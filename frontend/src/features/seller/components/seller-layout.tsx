@@ -114,7 +114,7 @@ export function SellerLayout({ children }: { children: ReactNode }) {
             <span className="sr-only whitespace-nowrap md:not-sr-only">New order sound</span>
             <span
               aria-hidden="true"
-              className={`ml-auto hidden rounded-full px-2 py-0.5 text-xs md:inline ${soundOn ? 'bg-primary/15 text-primary' : 'bg-gray-100 text-gray-500'}`}
+              className={`ml-auto hidden rounded-full px-2 py-0.5 text-xs md:inline ${soundOn ? 'bg-primary/15 text-primary-dull' : 'bg-gray-100 text-gray-500'}`}
             >
               {soundOn ? 'On' : 'Muted'}
             </span>

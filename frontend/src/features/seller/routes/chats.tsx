@@ -126,6 +126,8 @@ function ConversationList({
 
 function ConversationRow({ conversation, open }: { conversation: Conversation; open: boolean }) {
   const { name, email, lastMessage, unread } = conversation;
+  // The open row's tint is darker than the page: its quiet text is a step darker too, to stay readable.
+  const quiet = open ? 'text-gray-600' : 'text-gray-500';
   return (
     <Link
       to={{ search: `?user=${encodeURIComponent(conversation.userId)}` }}
@@ -137,14 +139,14 @@ function ConversationRow({ conversation, open }: { conversation: Conversation; o
     >
       <span className="flex items-baseline justify-between gap-2">
         <span className={`truncate ${unread ? 'font-semibold text-gray-900' : 'font-medium text-gray-800'}`}>{name}</span>
-        <time dateTime={lastMessage.createdAt} className="shrink-0 text-xs text-gray-500">
+        <time dateTime={lastMessage.createdAt} className={`shrink-0 text-xs ${quiet}`}>
           {inboxTime(lastMessage.createdAt)}
         </time>
       </span>
-      <span className="truncate text-xs text-gray-500">{email}</span>
+      <span className={`truncate text-xs ${quiet}`}>{email}</span>
       <span className="flex items-center justify-between gap-2">
-        <span className={`truncate ${unread ? 'text-gray-800' : 'text-gray-500'}`}>
-          {lastMessage.from === 'seller' && <span className="text-gray-500">You: </span>}
+        <span className={`truncate ${unread ? 'text-gray-800' : quiet}`}>
+          {lastMessage.from === 'seller' && <span className={quiet}>You: </span>}
           {lastMessage.text}
         </span>
         {unread > 0 && (
