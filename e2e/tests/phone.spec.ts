@@ -168,8 +168,6 @@ test.describe('desktop (1366×900)', () => {
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByTestId('cart-line')).toHaveCount(1);
 
-    const probe = await request.post('/api/orders/000000000000000000000000/cancel');
-    test.skip(probe.status() === 404 && (await probe.text()).includes('Cannot POST'), 'POST /api/orders/:id/cancel is not in this backend yet');
     await page.goto('/My-orders');
     page.once('dialog', (dialog) => void dialog.accept());
     await card.getByRole('button', { name: 'Cancel order' }).click();

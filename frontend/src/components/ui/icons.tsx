@@ -1,18 +1,4 @@
-import type { SVGProps } from 'react';
-
-type IconProps = SVGProps<SVGSVGElement>;
-
-const base = (props: IconProps): IconProps => ({
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-  'aria-hidden': true,
-  focusable: false,
-  ...props,
-});
+import { base, type IconProps } from './nav-icons';
 
 export const ArrowIcon = (props: IconProps) => (
   <svg {...base(props)}>

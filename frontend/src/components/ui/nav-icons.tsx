@@ -1,9 +1,9 @@
 /** The header's icons, part of the first download (the others are in icons.tsx). */
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-const base = (props: IconProps): IconProps => ({
+export const base = (props: IconProps): IconProps => ({
   viewBox: '0 0 24 24',
   fill: 'none',
   stroke: 'currentColor',
