@@ -7,6 +7,7 @@ import { AuthModule } from './auth/auth.module';
 import { RateLimitModule } from './auth/rate-limit.module';
 import { CartModule } from './cart/cart.module';
 import { ChatModule } from './chat/chat.module';
+import { ClusterModule } from './common/cluster/cluster.module';
 import { DomainEventsModule } from './common/events/domain-events.module';
 import { Environment, validateEnvironment } from './config/environment';
 import { DatabaseModule } from './database/database.module';
@@ -55,6 +56,7 @@ import { UsersModule } from './users/users.module';
     }),
     DatabaseModule,
     DomainEventsModule,
+    ClusterModule,
     RateLimitModule,
     UsersModule,
     SessionsModule,

@@ -120,10 +120,12 @@ describe('shopper accounts', () => {
     }
   });
 
-  it("stops accepting a deleted account's cookie (401)", async () => {
+  it("stops accepting the cookie of an account removed from the database by hand, within the session check's 5 s (401)", async () => {
+    const { SESSION_CHECK_TTL_MS } = await import('../src/users/users.service');
     const { agent, id } = await registerShopper(t, 'Gone');
     await agent.get('/api/isAuth').expect(200);
     await t.connection.collection('users').deleteOne({ _id: new (await import('mongoose')).Types.ObjectId(id) });
+    await new Promise((resolve) => setTimeout(resolve, SESSION_CHECK_TTL_MS + 100));
     const res = await agent.get('/api/isAuth').expect(401);
     expect(res.body.success).toBe(false);
   });

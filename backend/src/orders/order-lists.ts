@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
+import { LRUCache } from 'lru-cache';
 import { Model, Types } from 'mongoose';
+import { ClusterBus } from '../common/cluster/cluster-bus';
 import { isDuplicateKeyError } from '../common/mongo-errors';
 import { OrderListEntry } from './schemas/order-list-entry.schema';
 
@@ -11,19 +13,47 @@ export const shopperList = (userId: string) => `shopper:${userId}`;
 /** Lengths remembered per list (a lower bound: the database may have more, never fewer). */
 const REMEMBERED_LISTS = 20_000;
 
+/** List places remembered (a place, once written, never changes): about 100 bytes each. */
+const REMEMBERED_PLACES = 200_000;
+
+/** Message to the other instances: `list` has `length` places now. */
+interface AppendedMessage {
+  list: string;
+  length: number;
+}
+
+const TOPIC = 'order-lists';
+
 /**
  * Lists of order ids, newest last, made of one document per place (see OrderListEntry), so that
  * appending is a unique insert and reading a page is a handful of reads by `_id`: nothing scans the
  * orders, on FerretDB v1 over SQLite (which pushes only `_id` equality down to SQLite) as on MongoDB.
  * Places are taken in order, never skipped nor freed, so a list's length is its first free place.
+ *
+ * Lengths and places are kept in memory: a length is found once (by reads of places) and then kept
+ * current by this instance's appends and the other instances' messages (ClusterBus); a place never
+ * changes once written. So reading a page of a list touches the database only for places this
+ * instance has not seen yet.
  */
 @Injectable()
 export class OrderLists {
-  private readonly lengths = new Map<string, number>();
+  private readonly lengths = new LRUCache<string, number>({ max: REMEMBERED_LISTS });
+  private readonly places = new LRUCache<string, Types.ObjectId>({ max: REMEMBERED_PLACES });
   /** Appends to one list from this instance go one at a time (other instances meet at the unique _id). */
   private readonly tails = new Map<string, Promise<unknown>>();
 
-  constructor(@InjectModel(OrderListEntry.name) private readonly entries: Model<OrderListEntry>) {}
+  constructor(
+    @InjectModel(OrderListEntry.name) private readonly entries: Model<OrderListEntry>,
+    private readonly cluster: ClusterBus,
+  ) {
+    cluster.subscribe<AppendedMessage>(TOPIC, {
+      message: ({ list, length }) => {
+        if (typeof list === 'string' && Number.isInteger(length)) this.remember(list, length);
+      },
+      // Appends announced while Redis was away are unknown: find the lengths again when next needed.
+      resync: () => this.lengths.clear(),
+    });
+  }
 
   /** Adds `orderId` at the end of `list`. */
   append(list: string, orderId: Types.ObjectId): Promise<number> {
@@ -47,17 +77,11 @@ export class OrderLists {
     }
   }
 
-  /** How many orders `list` holds. */
+  /** How many orders `list` holds (as of the last message from the other instances, if any). */
   async length(list: string): Promise<number> {
     const known = this.lengths.get(list);
-    let n: number;
-    if (known === undefined) {
-      n = await this.firstFree(list);
-    } else {
-      n = known;
-      // Other instances may have appended since: walk to the first free place.
-      while (await this.taken(list, n)) n++;
-    }
+    if (known !== undefined) return known;
+    const n = await this.firstFree(list);
     this.remember(list, n);
     return n;
   }
@@ -72,13 +96,13 @@ export class OrderLists {
     const low = Math.max(0, high - limit + 1);
     const places: number[] = [];
     for (let n = high; n >= low; n--) places.push(n);
-    const found = await Promise.all(places.map((n) => this.entries.findById(entryId(list, n)).lean()));
+    const found = await Promise.all(places.map((n) => this.orderAt(list, n)));
     const seen = new Set<string>();
     const ids: Types.ObjectId[] = [];
-    for (const entry of found) {
-      if (!entry || seen.has(String(entry.order))) continue;
-      seen.add(String(entry.order));
-      ids.push(entry.order);
+    for (const order of found) {
+      if (!order || seen.has(String(order))) continue;
+      seen.add(String(order));
+      ids.push(order);
     }
     return { ids, total };
   }
@@ -92,13 +116,25 @@ export class OrderLists {
     await this.place(`job:${name}`, 0, new Types.ObjectId('000000000000000000000000'));
   }
 
+  /** The order at place `n` of `list`, or null while the place is free. */
+  private async orderAt(list: string, n: number): Promise<Types.ObjectId | null> {
+    const id = entryId(list, n);
+    const known = this.places.get(id);
+    if (known) return known;
+    const entry = await this.entries.findById(id).lean();
+    if (entry) this.places.set(id, entry.order);
+    return entry?.order ?? null;
+  }
+
   private async appendNow(list: string, orderId: Types.ObjectId): Promise<number> {
     // A remembered length is tried as is: a place taken meanwhile (another instance) fails the insert, and the next one is tried.
-    let n = this.lengths.get(list) ?? (await this.length(list));
+    let n = await this.length(list);
     for (;;) {
       try {
         await this.entries.create({ _id: entryId(list, n), order: orderId });
+        this.places.set(entryId(list, n), orderId);
         this.remember(list, n + 1);
+        await this.cluster.publish(TOPIC, { list, length: n + 1 } satisfies AppendedMessage);
         return n;
       } catch (error) {
         if (!isDuplicateKeyError(error)) throw error;
@@ -130,8 +166,6 @@ export class OrderLists {
 
   private remember(list: string, n: number): void {
     if ((this.lengths.get(list) ?? -1) >= n) return;
-    this.lengths.delete(list);
-    if (this.lengths.size >= REMEMBERED_LISTS) this.lengths.delete(this.lengths.keys().next().value!);
     this.lengths.set(list, n);
   }
 }

@@ -4,6 +4,7 @@ import { AddressesModule } from '../addresses/addresses.module';
 import { LocksModule } from '../common/locks/locks.module';
 import { MediaModule } from '../media/media.module';
 import { ProductsModule } from '../products/products.module';
+import { OrderCache } from './order-cache';
 import { OrderLists } from './order-lists';
 import { OrdersController } from './orders.controller';
 import { OrdersService } from './orders.service';
@@ -22,7 +23,7 @@ import { Order, OrderSchema } from './schemas/order.schema';
     LocksModule,
   ],
   controllers: [OrdersController],
-  providers: [OrdersService, OrderLists],
+  providers: [OrdersService, OrderLists, OrderCache],
   exports: [OrdersService],
 })
 export class OrdersModule {}

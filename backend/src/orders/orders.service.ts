@@ -31,6 +31,7 @@ import { isDuplicateKeyError } from '../common/mongo-errors';
 import { MediaService } from '../media/media.service';
 import { ProductsService } from '../products/products.service';
 import { OrderLineDto, PlaceOrderDto } from './dto/place-order.dto';
+import { OrderCache, type OrderJson } from './order-cache';
 import { OrderLists, SELLER_LIST, shopperList } from './order-lists';
 import {
   ORDER_PAID,
@@ -110,6 +111,7 @@ export class OrdersService implements OnApplicationBootstrap {
     private readonly locks: LocksService,
     private readonly events: DomainEvents,
     private readonly lists: OrderLists,
+    private readonly cache: OrderCache,
   ) {}
 
   private olderOrderIds: Promise<boolean> | undefined;
@@ -167,16 +169,16 @@ export class OrdersService implements OnApplicationBootstrap {
     return saved ? { _id: saved._id, ...pickAddress(saved) } : undefined;
   }
 
+  /** One order by id (from the orders kept in memory when it is there). */
   findById(orderId: string): Promise<OrderDocument | null> {
-    return isValidObjectId(orderId) ? this.orders.findById(orderId).exec() : Promise.resolve(null);
+    return isValidObjectId(orderId) ? this.cache.findById(orderId) : Promise.resolve(null);
   }
 
   /** The order a checkout attempt (idempotency key) produced, if any. */
   async findPlaced(userId: string, idempotencyKey: string): Promise<OrderDocument | null> {
     const order = await this.findByKey(userId, idempotencyKey);
     if (!order) return null;
-    await this.linkIfUnlisted(order);
-    return this.withProducts(order);
+    return this.withProducts(await this.linkIfUnlisted(order));
   }
 
   /**
@@ -190,6 +192,7 @@ export class OrdersService implements OnApplicationBootstrap {
     const found = await this.orders
       .findOneAndUpdate({ _id: new Types.ObjectId(orderId), 'payment.refundId': { $in: [null, refundId] } }, { $set: set }, { returnDocument: 'after' })
       .exec();
+    if (found) await this.cache.stored(found);
     const updated = found && (await this.withProducts(found));
     if (updated) {
       const event = { orderId, userId: String(updated.user), order: updated, refundId, refundStatus };
@@ -246,7 +249,7 @@ export class OrdersService implements OnApplicationBootstrap {
       return this.replay(winner, quote.requestHash);
     }
     try {
-      await this.link(order);
+      order = await this.link(order);
     } catch (error) {
       // Stored but not yet in the lists: the retry of this checkout attempt (or the next start-up) links it.
       if (isDatabaseAway(error)) throw new ServiceUnavailableException(ORDER_UNCONFIRMED);
@@ -290,11 +293,13 @@ export class OrdersService implements OnApplicationBootstrap {
     return status ? this.listPage({ status }, page, limit) : this.listFrom(SELLER_LIST, page, limit);
   }
 
-  private async listFrom(list: string, page: number, limit: number) {
+  /** A page of a list of orders, as the API shows them (made once per change of each order or of the catalogue). */
+  private async listFrom(list: string, page: number, limit: number): Promise<{ orders: OrderJson[]; total: number }> {
     const { ids, total } = await this.lists.page(list, page, limit);
-    const found = await Promise.all(ids.map((id) => this.orders.findById(id).exec()));
-    const orders = await this.withProductsAll(found.filter((order): order is OrderDocument => !!order));
-    return { orders, total };
+    const version = this.products.catalogueVersion;
+    const render = async (order: OrderDocument) => (await this.withProducts(order)).toJSON<OrderJson>();
+    const found = await Promise.all(ids.map((id) => this.cache.view(id, version, render)));
+    return { orders: found.filter((order): order is OrderJson => !!order), total };
   }
 
   /** Newest first; the count is its own query (no $facet on FerretDB). Reads every order on FerretDB v1 over SQLite. */
@@ -315,13 +320,16 @@ export class OrdersService implements OnApplicationBootstrap {
    * Puts a stored order at the end of the seller's list and its shopper's, then marks it listed. The
    * order's creator does it right after the insert (which claims the linking with `linkingSince`).
    */
-  private async link(order: OrderDocument): Promise<void> {
+  private async link(order: OrderDocument): Promise<OrderDocument> {
     const [place] = await Promise.all([this.lists.append(SELLER_LIST, order._id), this.lists.append(shopperList(String(order.user)), order._id)]);
     // The order's place in the seller's list is unique and short: the number people read and search.
     const orderNumber = order.orderNumber ?? orderNumberFor(place);
-    await this.orders.updateOne({ _id: order._id }, { $unset: { unlisted: 1, linkingSince: 1 }, $set: { orderNumber } });
-    order.set('unlisted', undefined);
-    order.set('orderNumber', orderNumber);
+    const linked = await this.orders
+      .findOneAndUpdate({ _id: order._id }, { $unset: { unlisted: 1, linkingSince: 1 }, $set: { orderNumber } }, { returnDocument: 'after' })
+      .exec();
+    if (!linked) throw new Error(`Order ${String(order._id)} vanished while it was being listed`);
+    await this.cache.stored(linked);
+    return linked;
   }
 
   /**
@@ -329,16 +337,18 @@ export class OrdersService implements OnApplicationBootstrap {
    * its checkout attempt or at the next start-up, once its creator's claim is stale. Taking over the
    * claim is a conditional update, one at a time per order (a lock document on FerretDB).
    */
-  private async linkIfUnlisted(order: OrderDocument): Promise<void> {
-    if (order.get('unlisted') !== true) return;
+  private async linkIfUnlisted(order: OrderDocument): Promise<OrderDocument> {
+    if (order.get('unlisted') !== true) return order;
     const stale = new Date(Date.now() - LINK_STALE_MS);
-    if ((order.get('linkingSince') as Date | undefined) && (order.get('linkingSince') as Date) > stale) return;
-    await this.locks.run(`order-link:${String(order._id)}`, { busyMessage: ORDER_UNCONFIRMED }, async () => {
+    if ((order.get('linkingSince') as Date | undefined) && (order.get('linkingSince') as Date) > stale) return order;
+    return this.locks.run(`order-link:${String(order._id)}`, { busyMessage: ORDER_UNCONFIRMED }, async () => {
       const claim = await this.orders.updateOne(
         { _id: order._id, unlisted: true, $or: [{ linkingSince: { $exists: false } }, { linkingSince: { $lte: stale } }] },
         { $set: { linkingSince: new Date() } },
       );
-      if (claim.modifiedCount === 1) await this.link(order);
+      if (claim.modifiedCount === 1) return this.link(order);
+      await this.cache.changed(order._id);
+      return order;
     });
   }
 
@@ -360,9 +370,10 @@ export class OrdersService implements OnApplicationBootstrap {
           { $set: set, $push: { statusHistory: { status: to, at: new Date() } } },
           { returnDocument: 'after' },
         )
-        .exec()
-        .then((doc) => doc && this.withProducts(doc));
+        .exec();
       if (!changed) throw new ConflictException('The order changed meanwhile; reload and try again');
+      await this.cache.stored(changed);
+      await this.withProducts(changed);
       return { before: order, updated: changed };
     });
     const event = { orderId: String(updated._id), userId: String(updated.user), order: updated };
@@ -371,7 +382,7 @@ export class OrdersService implements OnApplicationBootstrap {
       await this.events.publish(ORDER_PAID, { ...event, paymentType: updated.paymentType, paymentStatus: updated.paymentStatus } satisfies OrderPaidEvent);
     }
     // Listeners may have changed it further (a refund started for a cancelled online order).
-    const latest = await this.orders.findById(updated._id).exec();
+    const latest = await this.cache.findById(updated._id);
     return latest ? this.withProducts(latest) : updated;
   }
 
@@ -452,7 +463,7 @@ export class OrdersService implements OnApplicationBootstrap {
   /** The order of a checkout attempt: by its derived `_id`; an order stored before ids were derived is found by query. */
   private async findByKey(userId: string, idempotencyKey: string): Promise<OrderDocument | null> {
     // By `_id` alone: FerretDB v1 pushes a filter down to SQLite only when `_id` is all it names.
-    const order = await this.orders.findById(orderIdFor(userId, idempotencyKey)).exec();
+    const order = await this.cache.findById(orderIdFor(userId, idempotencyKey));
     if (order && String(order.user) === userId && order.idempotencyKey === idempotencyKey) return order;
     if (!(await this.hasOrdersWithoutDerivedIds())) return null;
     return this.orders.findOne({ user: new Types.ObjectId(userId), idempotencyKey }).exec();
@@ -460,8 +471,7 @@ export class OrdersService implements OnApplicationBootstrap {
 
   private async replay(order: OrderDocument, requestHash: string): Promise<PlacedOrder> {
     if (order.requestHash !== requestHash) throw new ConflictException('This checkout attempt was already used for a different order');
-    await this.linkIfUnlisted(order);
-    return { order: await this.withProducts(order), created: false };
+    return { order: await this.withProducts(await this.linkIfUnlisted(order)), created: false };
   }
 
   /**

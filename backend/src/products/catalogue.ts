@@ -1,11 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import Redis from 'ioredis';
 import { Model, Types } from 'mongoose';
 import { categoriesContaining } from '@greencart/domain';
-import type { Environment } from '../config/environment';
+import { ClusterBus } from '../common/cluster/cluster-bus';
 import type { ListProductsQuery } from './dto/list-products.query';
 import { replayableHeaders, type FastPathSource, type RememberedAnswer } from './catalogue-fast-path';
 import { prepare, prepareSync, type PreparedBody } from './prepared-body';
@@ -20,12 +17,13 @@ interface Entry {
   lowerName: string;
 }
 
-/** Redis message: a product changed (read it again by id) or everything may have (read it all again). */
+/** Message to the other instances: a product changed (read it again by id) or everything may have (read it all again). */
 interface ChangeMessage {
-  from: string;
   id?: string;
   reload?: true;
 }
+
+const TOPIC = 'catalogue';
 
 /** Products per batch of the start-up read (the driver's default, 101, means a round trip per 101 products). */
 const LOAD_BATCH = 5_000;
@@ -44,9 +42,8 @@ const byCatalogueOrder = (a: Entry, b: Entry) => a.createdAt - b.createdAt || (a
  * reads by `_id`.
  */
 @Injectable()
-export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathSource {
+export class Catalogue implements OnModuleInit, FastPathSource {
   private readonly logger = new Logger('Catalogue');
-  private readonly instance = randomBytes(8).toString('hex');
   private entries = new Map<string, Entry>();
   private sorted: Entry[] | undefined;
   private loaded: Promise<void> | undefined;
@@ -58,27 +55,28 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
   private pages = new Map<string, PreparedBody>();
   /** Answers by exact URL, for catalogueFastPath. */
   private answers = new Map<string, RememberedAnswer>();
-  private readonly channel: string;
-  private publisher?: Redis;
-  private subscriber?: Redis;
 
   constructor(
     @InjectModel(Product.name) private readonly products: Model<Product>,
-    config: ConfigService<Environment, true>,
+    private readonly cluster: ClusterBus,
   ) {
-    this.channel = `${config.get('REDIS_KEY_PREFIX', { infer: true })}catalogue`;
-    const url = config.get('REDIS_URL', { infer: true });
-    if (url) this.connect(url);
+    cluster.subscribe<ChangeMessage>(TOPIC, {
+      message: (message) => {
+        const work = message.reload ? this.reload() : message.id ? this.refresh(message.id) : Promise.resolve();
+        work.catch((error: Error) => {
+          this.logger.warn(`Catalogue update from another instance failed (${error.message}); reading everything again`);
+          // Retry as a full read, so a change is never missed for long.
+          setTimeout(() => void this.reload().catch(() => undefined), 1_000).unref();
+        });
+      },
+      // Messages may have been lost while Redis was away: read everything again.
+      resync: () => void this.reload().catch((error: Error) => this.logger.warn(`Catalogue reload failed: ${error.message}`)),
+    });
   }
 
   async onModuleInit(): Promise<void> {
     // A database away at start-up does not stop the shop: the first request loads it.
     await this.ready().catch((error: Error) => this.logger.warn(`Catalogue not loaded at start-up: ${error.message}`));
-  }
-
-  onApplicationShutdown(): void {
-    this.subscriber?.disconnect();
-    this.publisher?.disconnect();
   }
 
   /** Resolves once the catalogue is in memory (loading it if needed; a failed load is retried by the next caller). */
@@ -103,20 +101,20 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
   /** A product written (or re-read) by this instance: in the catalogue at once, and announced to the others. */
   async put(doc: LeanProduct): Promise<ProductView> {
     const view = this.apply(doc);
-    await this.announce({ from: this.instance, id: view._id });
+    await this.cluster.publish(TOPIC, { id: view._id } satisfies ChangeMessage);
     return view;
   }
 
   /** A product removed by this instance. */
   async remove(id: string): Promise<void> {
     this.drop(id);
-    await this.announce({ from: this.instance, id });
+    await this.cluster.publish(TOPIC, { id } satisfies ChangeMessage);
   }
 
   /** Everything around the app (seed:large, scripts) tells the instances to read it all again. */
   async announceReload(): Promise<void> {
     await this.reload();
-    await this.announce({ from: this.instance, reload: true });
+    await this.cluster.publish(TOPIC, { reload: true } satisfies ChangeMessage);
   }
 
   /** One product, or undefined when the catalogue does not have it. */
@@ -251,54 +249,6 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
     const doc = await this.products.findById(id).lean<LeanProduct>();
     if (doc) this.apply(doc);
     else this.drop(id);
-  }
-
-  private async announce(message: ChangeMessage): Promise<void> {
-    if (!this.publisher) return;
-    // Best effort: while Redis is away the others catch up with a full read when it is back.
-    await this.publisher.publish(this.channel, JSON.stringify(message)).catch(() => 0);
-  }
-
-  private connect(url: string): void {
-    this.publisher = new Redis(url, {
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-      commandTimeout: 500,
-      connectTimeout: 1_000,
-      retryStrategy: () => 500,
-    });
-    this.subscriber = new Redis(url, { maxRetriesPerRequest: null, connectTimeout: 1_000, retryStrategy: () => 500 });
-    let warned = false;
-    let subscribedOnce = false;
-    for (const client of [this.publisher, this.subscriber]) {
-      client.on('error', (error: Error) => {
-        if (!warned) this.logger.warn(`Redis for the catalogue: ${error.message}; other instances' changes arrive when it is back`);
-        warned = true;
-      });
-    }
-    this.subscriber.on('ready', () => {
-      warned = false;
-      void this.subscriber!.subscribe(this.channel).catch(() => undefined);
-      // Messages sent while this instance was not listening are lost: read everything again.
-      if (subscribedOnce) void this.reload().catch((error: Error) => this.logger.warn(`Catalogue reload failed: ${error.message}`));
-      subscribedOnce = true;
-    });
-    this.subscriber.on('message', (channel: string, text: string) => {
-      if (channel !== this.channel) return;
-      let message: ChangeMessage;
-      try {
-        message = JSON.parse(text) as ChangeMessage;
-      } catch {
-        return;
-      }
-      if (message.from === this.instance) return;
-      const work = message.reload ? this.reload() : message.id ? this.refresh(message.id) : Promise.resolve();
-      work.catch((error: Error) => {
-        this.logger.warn(`Catalogue update from another instance failed (${error.message}); reading everything again`);
-        // Retry as a full read, so a change is never missed for long.
-        setTimeout(() => void this.reload().catch(() => undefined), 1_000).unref();
-      });
-    });
   }
 }
 

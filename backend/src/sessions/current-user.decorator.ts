@@ -1,7 +1,7 @@
 import { createParamDecorator, ExecutionContext, InternalServerErrorException } from '@nestjs/common';
 import type { UserData } from '../users/users.service';
 
-/** The signed-in shopper as loaded by `@ShopperOnly()` (fresh from the database for this request). */
+/** The signed-in shopper as loaded by `@ShopperOnly()` (as of the database at most SESSION_CHECK_TTL_MS ago; changes made through the shop count at once). */
 export const CurrentUser = createParamDecorator((_data: unknown, context: ExecutionContext): UserData => {
   const user = context.switchToHttp().getRequest<{ user?: UserData }>().user;
   // Only reachable when a route forgot @ShopperOnly(): fail loudly rather than act for nobody.

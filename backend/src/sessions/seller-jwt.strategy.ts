@@ -4,7 +4,7 @@ import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { Strategy } from 'passport-jwt';
 import type { Environment } from '../config/environment';
-import { SELLER_AUDIENCE, SELLER_COOKIE, TOKEN_ISSUER, type SellerTokenPayload } from './session';
+import { passportSigningKey, SELLER_AUDIENCE, SELLER_COOKIE, TOKEN_ISSUER, type SellerTokenPayload } from './session';
 import { SessionService, type SellerSession } from './session.service';
 
 /** Reads the seller's JWT from the `sellerToken` cookie; the session service checks it against the current seller credentials. */
@@ -19,7 +19,7 @@ export class SellerJwtStrategy extends PassportStrategy(Strategy, 'seller-jwt') 
         const token: unknown = req?.cookies?.[SELLER_COOKIE];
         return typeof token === 'string' && token ? token : null;
       },
-      secretOrKey: config.get('JWT_SECRET', { infer: true }),
+      secretOrKeyProvider: passportSigningKey(config.get('JWT_SECRET', { infer: true })),
       audience: SELLER_AUDIENCE,
       issuer: TOKEN_ISSUER,
       algorithms: ['HS256'],

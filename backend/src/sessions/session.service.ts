@@ -3,8 +3,10 @@ import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectModel } from '@nestjs/mongoose';
 import { parse as parseCookieHeader } from 'cookie';
+import { LRUCache } from 'lru-cache';
 import { Model } from 'mongoose';
-import { UserData, UsersService } from '../users/users.service';
+import { ClusterBus } from '../common/cluster/cluster-bus';
+import { SESSION_CHECK_TTL_MS, UserData, UsersService } from '../users/users.service';
 import { RevokedSession } from './schemas/revoked-session.schema';
 import { SellerCredentials } from './seller-credentials';
 import {
@@ -18,7 +20,14 @@ import {
   type ShopperTokenPayload,
 } from './session';
 
-/** The signed-in shopper, fresh from the database. */
+/** Message to the other instances: session `sid` was logged out. */
+interface SessionEndedMessage {
+  sid: string;
+}
+
+const TOPIC = 'sessions';
+
+/** The signed-in shopper, as of the database at most SESSION_CHECK_TTL_MS ago. */
 export type Shopper = UserData;
 
 export interface SellerSession {
@@ -48,7 +57,18 @@ export class SessionService {
     private readonly users: UsersService,
     private readonly seller: SellerCredentials,
     @InjectModel(RevokedSession.name) private readonly revoked: Model<RevokedSession>,
-  ) {}
+    private readonly cluster: ClusterBus,
+  ) {
+    cluster.subscribe<SessionEndedMessage>(TOPIC, {
+      message: ({ sid }) => this.forget(sid),
+      resync: () => this.forget(),
+    });
+  }
+
+  /** Session ids lately found not logged out (most requests carry one; few log out). */
+  private readonly live = new LRUCache<string, true>({ max: 100_000, ttl: SESSION_CHECK_TTL_MS });
+  /** Bumped by every logout: a check started before it is not kept. */
+  private generation = 0;
 
   /** A new session for the shopper (7 days). */
   async signShopper(userId: string): Promise<string> {
@@ -99,6 +119,8 @@ export class SessionService {
     );
     if (!payload || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return;
     await this.revoked.updateOne({ _id: payload.sid }, { $set: { until: new Date(payload.exp * 1000) } }, { upsert: true });
+    this.forget(payload.sid);
+    await this.cluster.publish(TOPIC, { sid: payload.sid } satisfies SessionEndedMessage);
     // Records of sessions that have expired anyway are no longer needed (no TTL indexes on FerretDB).
     await this.revoked.deleteMany({ until: { $lt: new Date() } });
   }
@@ -109,7 +131,18 @@ export class SessionService {
   }
 
   private async isRevoked(sid: unknown): Promise<boolean> {
-    return typeof sid !== 'string' || !!(await this.revoked.exists({ _id: sid }));
+    if (typeof sid !== 'string') return true;
+    if (this.live.get(sid)) return false;
+    const started = this.generation;
+    const revoked = !!(await this.revoked.exists({ _id: sid }));
+    if (!revoked && started === this.generation) this.live.set(sid, true);
+    return revoked;
+  }
+
+  private forget(sid?: string): void {
+    this.generation++;
+    if (sid === undefined) this.live.clear();
+    else this.live.delete(sid);
   }
 
   private verify<T extends object>(token: unknown, audience: string): T | undefined {

@@ -9,6 +9,7 @@ import { RevokedSession, RevokedSessionSchema } from './schemas/revoked-session.
 import { SellerCredentials } from './seller-credentials';
 import { SellerJwtStrategy } from './seller-jwt.strategy';
 import { SessionCookies } from './session-cookies';
+import { signingKey } from './session';
 import { SessionService } from './session.service';
 import { ShopperJwtStrategy } from './shopper-jwt.strategy';
 
@@ -26,7 +27,7 @@ import { ShopperJwtStrategy } from './shopper-jwt.strategy';
     JwtModule.registerAsync({
       inject: [ConfigService],
       useFactory: (config: ConfigService<Environment, true>) => ({
-        secret: config.get('JWT_SECRET', { infer: true }),
+        secretOrKeyProvider: () => signingKey(config.get('JWT_SECRET', { infer: true })),
         signOptions: { algorithm: 'HS256' },
         verifyOptions: { algorithms: ['HS256'] },
       }),

@@ -4,7 +4,7 @@ import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { Strategy } from 'passport-jwt';
 import type { Environment } from '../config/environment';
-import { SHOPPER_AUDIENCE, SHOPPER_COOKIE, TOKEN_ISSUER, type ShopperTokenPayload } from './session';
+import { passportSigningKey, SHOPPER_AUDIENCE, SHOPPER_COOKIE, TOKEN_ISSUER, type ShopperTokenPayload } from './session';
 import { SessionService, type Shopper } from './session.service';
 
 /** Reads the shopper's JWT from the `token` cookie; the session service decides whether it still names an account. */
@@ -19,7 +19,7 @@ export class ShopperJwtStrategy extends PassportStrategy(Strategy, 'shopper-jwt'
         const token: unknown = req?.cookies?.[SHOPPER_COOKIE];
         return typeof token === 'string' && token ? token : null;
       },
-      secretOrKey: config.get('JWT_SECRET', { infer: true }),
+      secretOrKeyProvider: passportSigningKey(config.get('JWT_SECRET', { infer: true })),
       audience: SHOPPER_AUDIENCE,
       issuer: TOKEN_ISSUER,
       algorithms: ['HS256'],

@@ -1,6 +1,8 @@
 import { ConflictException, Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
+import { LRUCache } from 'lru-cache';
 import { isValidObjectId, Model, Types } from 'mongoose';
+import { ClusterBus } from '../common/cluster/cluster-bus';
 import { isDuplicateKeyError } from '../common/mongo-errors';
 import { User } from './schemas/user.schema';
 
@@ -28,13 +30,45 @@ export interface GoogleIdentity {
 
 const PUBLIC_FIELDS = '_id firstName email';
 
+/**
+ * How long a session check may rely on what it last read of an account (and of a session id not
+ * being logged out). Changes made through the shop reach every instance at once (ClusterBus); an
+ * account removed from the database by hand is refused within this time.
+ */
+export const SESSION_CHECK_TTL_MS = 5_000;
+
+interface SessionState {
+  user: UserData;
+  sessionVersion: number;
+}
+
+/** Message to the other instances: the sessions of account `id` changed. */
+interface AccountChangedMessage {
+  id: string;
+}
+
+const TOPIC = 'accounts';
+
 export function toUserData(user: StoredUser): UserData {
   return { _id: String(user._id), firstName: user.firstName, email: user.email };
 }
 
 @Injectable()
 export class UsersService implements OnModuleInit {
-  constructor(@InjectModel(User.name) private readonly users: Model<User>) {}
+  /** Accounts as session checks last read them: most requests check a session, few change an account. */
+  private readonly sessionStates = new LRUCache<string, SessionState>({ max: 50_000, ttl: SESSION_CHECK_TTL_MS });
+  /** Bumped by every change of sessions: a read started before it is not kept. */
+  private generation = 0;
+
+  constructor(
+    @InjectModel(User.name) private readonly users: Model<User>,
+    private readonly cluster: ClusterBus,
+  ) {
+    cluster.subscribe<AccountChangedMessage>(TOPIC, {
+      message: ({ id }) => this.forget(id),
+      resync: () => this.forget(),
+    });
+  }
 
   /** The unique email index must exist before the first sign-up, or a duplicate could slip in. */
   async onModuleInit() {
@@ -97,15 +131,29 @@ export class UsersService implements OnModuleInit {
   }
 
   /** The account and its current session version, for checking a session token; null when the account is gone. */
-  async findForSession(id: string): Promise<{ user: UserData; sessionVersion: number } | null> {
+  async findForSession(id: string): Promise<SessionState | null> {
     if (!isValidObjectId(id)) return null;
+    const kept = this.sessionStates.get(id);
+    if (kept) return kept;
+    const started = this.generation;
     const user = await this.users.findById(id).select(`${PUBLIC_FIELDS} sessionVersion`).lean<StoredUser>();
-    return user ? { user: toUserData(user), sessionVersion: user.sessionVersion ?? 0 } : null;
+    if (!user) return null;
+    const state = { user: toUserData(user), sessionVersion: user.sessionVersion ?? 0 };
+    if (started === this.generation) this.sessionStates.set(id, state);
+    return state;
   }
 
-  /** Ends every session of the account (their tokens carry the old version). */
+  /** Ends every session of the account (their tokens carry the old version), on every instance at once. */
   async endAllSessions(id: string): Promise<void> {
     if (!isValidObjectId(id)) return;
     await this.users.updateOne({ _id: id }, { $inc: { sessionVersion: 1 } });
+    this.forget(id);
+    await this.cluster.publish(TOPIC, { id } satisfies AccountChangedMessage);
+  }
+
+  private forget(id?: string): void {
+    this.generation++;
+    if (id === undefined) this.sessionStates.clear();
+    else this.sessionStates.delete(id);
   }
 }

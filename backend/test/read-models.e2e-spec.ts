@@ -1,0 +1,131 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import Redis from 'ioredis';
+import request from 'supertest';
+import { AUTH_ENV, insertProducts, seller, VALID_ADDRESS, type Agent } from './support/actors';
+import { createTestApp, type TestApp } from './support/test-app';
+
+/**
+ * Orders, order lists and session checks are kept in memory by each instance (issue 12); what one
+ * instance writes must reach the other within a moment through Redis, and on one instance at once.
+ */
+const redisUrl = process.env.TEST_REDIS_URL;
+(redisUrl ? describe : describe.skip)('orders and sessions kept in memory, on two instances sharing Redis', () => {
+  const prefix = `test:read-models-${randomBytes(4).toString('hex')}:`;
+  const database = `t_read_models_${randomBytes(3).toString('hex')}`;
+  let one: TestApp;
+  let two: TestApp;
+  let product: string;
+  let sellerOne: Agent;
+  let sellerTwo: Agent;
+
+  beforeAll(async () => {
+    const settings = { ...AUTH_ENV, REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix };
+    one = await createTestApp(settings, { database });
+    two = await createTestApp(settings, { database, sameModules: true });
+    [product] = await insertProducts(one, [{ name: 'Milk', category: 'Dairy', offerPrice: 30 }]);
+    sellerOne = await seller(one);
+    sellerTwo = await seller(two);
+    // Both subscribed before the first write.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  });
+  afterAll(async () => {
+    await two.close();
+    await one.close();
+    const redis = new Redis(redisUrl!);
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+  });
+
+  /** A shopper signed up on instance one, with a saved address; `on(app)` sends their cookie to either instance. */
+  async function newShopper() {
+    const email = `reader-${randomBytes(4).toString('hex')}@example.com`;
+    const res = await request(one.app.getHttpServer()).post('/api/register').send({ firstName: 'Asha', email, password: 'correct-horse-battery' }).expect(201);
+    const cookie = (res.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]).join('; ');
+    const on = (t: TestApp) => ({
+      get: (path: string) => request(t.app.getHttpServer()).get(path).set('Cookie', cookie),
+      post: (path: string) => request(t.app.getHttpServer()).post(path).set('Cookie', cookie),
+    });
+    const address = (await on(one).post('/api/Address/add').send({ adress: VALID_ADDRESS }).expect(201)).body.address._id as string;
+    return { on, address };
+  }
+
+  /** Polls until `check` holds; fails if that takes a second or more. */
+  async function withinASecond(check: () => Promise<boolean>): Promise<void> {
+    const started = Date.now();
+    while (!(await check())) {
+      if (Date.now() - started >= 1_000) throw new Error('the other instance did not see the change within a second');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  const ids = (res: request.Response) => (res.body.orderdata as { _id: string }[]).map((o) => o._id);
+
+  it('an order placed on one instance is in the shopper’s and the seller’s lists on both, at once on the first', async () => {
+    const asha = await newShopper();
+    // Both instances have read (and keep) the lists before the order.
+    for (const t of [one, two]) expect((await asha.on(t).get('/api/getorder/user').expect(200)).body.total).toBe(0);
+    const sellerTotal = (await sellerTwo.get('/api/getorder/admin/seller').expect(200)).body.total as number;
+
+    const placed = await asha
+      .on(one)
+      .post('/api/placeorders')
+      .set('Idempotency-Key', randomUUID())
+      .send({ address: asha.address, items: [{ product, quantity: 2 }] });
+    expect(placed.status).toBe(201);
+    const id = placed.body.order._id as string;
+    expect(ids(await asha.on(one).get('/api/getorder/user').expect(200))).toEqual([id]);
+    expect(ids(await sellerOne.get('/api/getorder/admin/seller').expect(200))[0]).toBe(id);
+
+    await withinASecond(async () => ids(await asha.on(two).get('/api/getorder/user')).includes(id));
+    await withinASecond(async () => (await sellerTwo.get('/api/getorder/admin/seller')).body.total === sellerTotal + 1);
+    const onTwo = await asha.on(two).get('/api/getorder/user').expect(200);
+    expect(onTwo.body.orderdata[0]).toMatchObject({ _id: id, amount: placed.body.order.amount, status: 'Order Placed' });
+    expect(onTwo.body.orderdata[0].items[0].product).toMatchObject({ _id: product, name: 'Milk' });
+  });
+
+  it('a status change on one instance replaces the order the other keeps, and the shopper’s own view at once', async () => {
+    const asha = await newShopper();
+    const placed = await asha
+      .on(one)
+      .post('/api/placeorders')
+      .set('Idempotency-Key', randomUUID())
+      .send({ address: asha.address, items: [{ product, quantity: 1 }] });
+    const id = placed.body.order._id as string;
+    // Instance two keeps the order as placed.
+    await withinASecond(async () => ids(await asha.on(two).get('/api/getorder/user')).includes(id));
+
+    await sellerTwo.patch(`/api/orders/${id}/status`).send({ status: 'Packing' }).expect(200);
+    expect((await asha.on(two).get('/api/getorder/user').expect(200)).body.orderdata[0].status).toBe('Packing');
+    await withinASecond(async () => (await asha.on(one).get('/api/getorder/user')).body.orderdata[0]?.status === 'Packing');
+    // The shopper can no longer cancel it on either instance: both read the new status.
+    await asha.on(one).post(`/api/orders/${id}/cancel`).expect(409);
+  });
+
+  it('replays of an idempotency key answer the one order from either instance', async () => {
+    const asha = await newShopper();
+    const key = randomUUID();
+    const body = { address: asha.address, items: [{ product, quantity: 3 }] };
+    const first = await asha.on(one).post('/api/placeorders').set('Idempotency-Key', key).send(body).expect(201);
+    const replays = await Promise.all([one, two, one, two].map((t) => asha.on(t).post('/api/placeorders').set('Idempotency-Key', key).send(body)));
+    expect(replays.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(new Set(replays.map((r) => r.body.order._id))).toEqual(new Set([first.body.order._id]));
+    expect((await asha.on(two).get('/api/getorder/user').expect(200)).body.total).toBe(1);
+  });
+
+  it('logging out on one instance ends the session on the other within a second, though it checked the session a moment ago', async () => {
+    const asha = await newShopper();
+    await asha.on(two).get('/api/isAuth').expect(200);
+    await asha.on(one).get('/api/logout').expect(200);
+    await asha.on(one).get('/api/isAuth').expect(401);
+    await withinASecond(async () => (await asha.on(two).get('/api/isAuth')).status === 401);
+    await asha.on(two).get('/api/getorder/user').expect(401);
+  });
+
+  it('"sign out everywhere" on one instance ends every session on the other within a second', async () => {
+    const asha = await newShopper();
+    await asha.on(two).get('/api/isAuth').expect(200);
+    await asha.on(one).post('/api/logout/everywhere').expect(200);
+    await withinASecond(async () => (await asha.on(two).get('/api/isAuth')).status === 401);
+  });
+});
