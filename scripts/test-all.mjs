@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs every suite (backend e2e, frontend unit, browser) and prints one summary line:
+// Runs every suite (backend e2e, frontend unit, browser, production) and prints one summary line:
 // "N passed, N failed[, N skipped]". Exit code is non-zero if anything failed or a suite could not run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -13,6 +13,11 @@ mkdirSync(reports, { recursive: true });
 
 const only = process.argv.slice(2); // e.g. `npm test -- backend frontend`
 const npx = (args, env = {}) => ({ cmd: 'npx', args, env });
+/** Playwright's JSON report. A test that passed only on a retry is flaky: counted as a failure, not a pass. */
+const fromPlaywright = (file) => {
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped };
+};
 
 const suites = [
   {
@@ -27,13 +32,19 @@ const suites = [
   },
   {
     name: 'browser',
-    before: () => run('build', 'npm', ['run', 'build']),
+    // Always builds (and records the build, so `npm start` and the production suite find it up to date).
+    before: () => run('build', 'node', ['scripts/build-if-changed.mjs', '--force']),
     run: npx(['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'browser.json') }),
-    read: (file) => {
-      const { stats } = JSON.parse(readFileSync(file, 'utf8'));
-      // A test that passed only on a retry is flaky: counted as a failure, not a pass.
-      return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped };
-    },
+    read: fromPlaywright,
+  },
+  {
+    // The production build in production mode over http (127.0.0.1, 127.0.0.2, shop.greencart.test), and `npm start`'s life cycle.
+    name: 'production',
+    before: () => run('build', 'node', ['scripts/build-if-changed.mjs']),
+    run: npx(['playwright', 'test', '-c', 'e2e/playwright.production.config.ts', '--reporter=list,json'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'production.json'),
+    }),
+    read: fromPlaywright,
   },
 ].filter((s) => only.length === 0 || only.includes(s.name));
 

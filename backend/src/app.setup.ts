@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { extname, join, sep } from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -73,6 +73,18 @@ function serveStorefront(app: NestExpressApplication, dist: string) {
   const index = join(dist, 'index.html');
   if (!existsSync(index)) return;
   const assets = join(dist, 'assets');
+  // The build also writes each asset brotli-compressed (`<file>.br`): a browser that accepts br gets
+  // those bytes, about a fifth fewer than compressing on the fly with gzip.
+  app.use('/assets', (req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !/\bbr\b/.test(req.get('Accept-Encoding') ?? '')) return next();
+    const file = join(assets, req.path);
+    if (!file.startsWith(assets + sep) || !existsSync(`${file}.br`)) return next();
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.setHeader('Content-Encoding', 'br');
+    res.vary('Accept-Encoding');
+    res.type(extname(file));
+    res.sendFile(`${file}.br`);
+  });
   app.useStaticAssets(dist, {
     index: false,
     // Vite fingerprints everything under assets/; anything else must be revalidated.
@@ -109,6 +121,8 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.use(
     helmet({
       strictTransportSecurity: https ? { maxAge: 15552000, includeSubDomains: true } : false,
+      // Browsers ignore it on an http origin that is not this machine, and say so as an error on every page.
+      crossOriginOpenerPolicy: https,
       contentSecurityPolicy: {
         directives: {
           'upgrade-insecure-requests': https ? [] : null,

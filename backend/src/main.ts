@@ -1,40 +1,57 @@
 import 'reflect-metadata';
 import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
 import { Logger } from 'nestjs-pino';
 import { fillLocalSecrets } from './config/local-secrets';
 import { REPO_ROOT, startEmbeddedDatabase, type RunningDatabase } from './database/embedded-database';
 
+/** What this process started, so that a signal or a failed start-up stops all of it (the embedded database above all). */
+const running: { app?: INestApplication; database?: RunningDatabase } = {};
+let stopping = false;
+
+// Listening from the first moment: a signal during start-up (say `npm start` stopped while FerretDB starts)
+// must stop the database too, which Node's default (die at once, no exit handlers) would leave running.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    console.log(`${signal} received, shutting down`);
+    void stopAndExit(0);
+  });
+}
+
 async function bootstrap() {
   const dataDir = process.env.GREENCART_DATA_DIR ?? join(REPO_ROOT, '.data', 'db');
   fillLocalSecrets(process.env, process.env.GREENCART_SECRETS_FILE ?? join(dataDir, 'secrets.json'));
-  let database: RunningDatabase | undefined;
   if (!process.env.MONGODB_URI) {
-    database = await startEmbeddedDatabase({ dataDir });
-    process.env.MONGODB_URI = `${database.uri}${process.env.MONGODB_DB ?? 'greencart'}`;
+    running.database = await startEmbeddedDatabase({ dataDir });
+    if (stopping) return;
+    process.env.MONGODB_URI = `${running.database.uri}${process.env.MONGODB_DB ?? 'greencart'}`;
   }
   await checkDatabaseReachable(process.env.MONGODB_URI);
   // Imported only now: the config module validates the environment when the module loads.
   const { AppModule } = await import('./app.module');
   const { createApp } = await import('./app.setup');
   const app = await createApp(AppModule);
+  running.app = app;
   app.useLogger(app.get(Logger));
 
   const port = Number(process.env.PORT ?? 3000);
-  await app.listen(port);
+  await app.listen(port).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'EADDRINUSE') throw new Error(`port ${port} is already in use by another program; stop it or set PORT to a free port`);
+    if (error.code === 'EACCES') throw new Error(`not allowed to listen on port ${port}; set PORT to a port above 1023`);
+    throw error;
+  });
   warnAboutPlainHttp(process.env.PUBLIC_URL);
   console.log(`\nGreenCart is running at http://localhost:${port}  (API docs: http://localhost:${port}/api/docs)\n`);
+}
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal} received, shutting down`);
-    await app.close().catch(() => undefined);
-    await database?.stop().catch(() => undefined);
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+/** Closes the app, then stops the embedded database (its child process), then exits; never takes longer than 15 s. */
+async function stopAndExit(code: number): Promise<void> {
+  stopping = true;
+  setTimeout(() => process.exit(code), 15_000).unref();
+  await running.app?.close().catch(() => undefined);
+  await running.database?.stop().catch(() => undefined);
+  process.exit(code);
 }
 
 /** Plain http on a real address sends passwords and session cookies in the clear: say so loudly. */
@@ -49,8 +66,10 @@ function warnAboutPlainHttp(publicUrl: string | undefined) {
 }
 
 bootstrap().catch((error: Error) => {
-  console.error(`\nGreenCart failed to start:\n${error.message}\n`);
-  process.exit(1);
+  if (stopping) return; // a signal arrived during start-up and is stopping everything already
+  // One line (a list for settings), never a stack trace; then the embedded database is stopped before exiting.
+  console.error(`GreenCart failed to start: ${error.message}`);
+  void stopAndExit(1);
 });
 
 /** A wrong or unreachable MONGODB_URI is one line after 3 s, not a minute of retries and stack traces. */
@@ -64,10 +83,7 @@ async function checkDatabaseReachable(uri: string | undefined) {
     await client.db().admin().ping();
   } catch (error) {
     const waited = ((Date.now() - started) / 1000).toFixed(1);
-    console.error(
-      `\nGreenCart failed to start:\nCannot reach the database at ${safeAddress(uri)} (waited ${waited} s): ${(error as Error).message.split('\n')[0]}\n`,
-    );
-    process.exit(1);
+    throw new Error(`cannot reach the database at ${safeAddress(uri)} (waited ${waited} s): ${(error as Error).message.split('\n')[0]}`);
   } finally {
     await client?.close().catch(() => undefined);
   }
