@@ -15,6 +15,7 @@ import {
 import {
   BadRequestException,
   ConflictException,
+  HttpException,
   Injectable,
   Logger,
   NotFoundException,
@@ -123,12 +124,24 @@ export class OrdersService implements OnApplicationBootstrap {
    */
   async place(userId: string, dto: PlaceOrderDto, idempotencyKey: string | undefined, paymentType: PaymentType = 'COD'): Promise<PlacedOrder> {
     const requestHash = fingerprint(dto, paymentType);
-    const keys = idempotencyKey ? [idempotencyKey] : doubleSubmitKeys(requestHash, Date.now());
-    for (const key of keys) {
-      const previous = await this.findByKey(userId, key);
-      if (previous && (idempotencyKey || isRecent(previous))) return this.replay(previous, requestHash);
+    const [key, ...earlier] = idempotencyKey ? [idempotencyKey] : doubleSubmitKeys(requestHash, Date.now());
+    // Without a key, the same order of the previous time window counts while it is recent.
+    for (const previousKey of earlier) {
+      const previous = await this.findByKey(userId, previousKey);
+      if (previous && isRecent(previous)) return this.replay(previous, requestHash);
     }
-    return this.commit(await this.quote(userId, dto, paymentType), keys[0]);
+    // This attempt's own order is not looked up first: the insert meets it at its derived `_id` and
+    // commit answers it. Only a request that can no longer be quoted (a product sold out or an address
+    // removed since) is looked up, as a replay still answers the order it placed.
+    let quote: OrderQuote;
+    try {
+      quote = await this.quote(userId, dto, paymentType);
+    } catch (error) {
+      const previous = error instanceof HttpException && error.getStatus() < 500 ? await this.findByKey(userId, key) : null;
+      if (previous) return this.replay(previous, requestHash);
+      throw error;
+    }
+    return this.commit(quote, key);
   }
 
   /** Checks the shopper's address and the lines against the catalogue and prices them with the one pricing function. Writes nothing. */
@@ -297,7 +310,8 @@ export class OrdersService implements OnApplicationBootstrap {
   private async listFrom(list: string, page: number, limit: number): Promise<{ orders: OrderJson[]; total: number }> {
     const { ids, total } = await this.lists.page(list, page, limit);
     const version = this.products.catalogueVersion;
-    const render = async (order: OrderDocument) => (await this.withProducts(order)).toJSON<OrderJson>();
+    // Plain JSON, so that sending it again is only JSON.stringify (no documents, ObjectIds or dates to convert).
+    const render = async (order: OrderDocument) => JSON.parse(JSON.stringify(await this.withProducts(order))) as OrderJson;
     const found = await Promise.all(ids.map((id) => this.cache.view(id, version, render)));
     return { orders: found.filter((order): order is OrderJson => !!order), total };
   }
