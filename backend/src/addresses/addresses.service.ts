@@ -41,7 +41,10 @@ export class AddressesService {
   /** The address only if it belongs to this shopper (ownership is part of the query). */
   async findOwned(userId: string, addressId: string): Promise<AddressDocument | null> {
     if (!isValidObjectId(addressId)) return null;
-    return this.addresses.findOne({ _id: addressId, user: userId }).exec();
+    // By `_id` alone, then the owner checked here: every order reads its address, and FerretDB v1 over
+    // SQLite answers `{ _id, user }` by reading every shopper's addresses (only `_id` is looked up by index).
+    const address = await this.addresses.findById(addressId).exec();
+    return address && String(address.user) === userId ? address : null;
   }
 
   /** Replaces the fields of one of the shopper's addresses (past orders keep their own copy). */
