@@ -4,6 +4,7 @@ import type { INestApplication } from '@nestjs/common';
 import { Logger } from 'nestjs-pino';
 import { fillLocalSecrets } from './config/local-secrets';
 import { REPO_ROOT, startEmbeddedDatabase, type RunningDatabase } from './database/embedded-database';
+import { SNAPSHOT_DIR_VARIABLE } from './products/catalogue';
 
 /** What this process started, so that a signal or a failed start-up stops all of it (the embedded database above all). */
 const running: { app?: INestApplication; database?: RunningDatabase } = {};
@@ -26,6 +27,8 @@ async function bootstrap() {
     running.database = await startEmbeddedDatabase({ dataDir });
     if (stopping) return;
     process.env.MONGODB_URI = `${running.database.uri}${process.env.MONGODB_DB ?? 'greencart'}`;
+    // The catalogue keeps a copy of itself beside the embedded database (see Catalogue).
+    process.env[SNAPSHOT_DIR_VARIABLE] ??= join(dataDir, 'snapshots');
   }
   await checkDatabaseReachable(process.env.MONGODB_URI);
   // Imported only now: the config module validates the environment when the module loads.

@@ -1,6 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Redis from 'ioredis';
 import sharp from 'sharp';
@@ -234,6 +237,52 @@ const redisUrl = process.env.TEST_REDIS_URL;
     await two.http().get(`/api/products/${product._id}`).expect(404);
   });
 });
+
+describe('catalogue copy beside the embedded database', () => {
+  it('is saved after each change, and a restart from it catches up with the database within seconds', async () => {
+    const { SNAPSHOT_DIR_VARIABLE } = await import('../src/products/catalogue');
+    const dir = mkdtempSync(join(tmpdir(), 'greencart-copy-'));
+    const file = join(dir, 'catalogue.json');
+    const database = `t_catalogue_copy_${randomBytes(3).toString('hex')}`;
+    process.env[SNAPSHOT_DIR_VARIABLE] = dir;
+    let second: TestApp | undefined;
+    try {
+      const first = await createTestApp(AUTH_ENV, { database });
+      const png = await picture();
+      const sellerAgent = await seller(first);
+      const { add } = sellerWrites(
+        () => sellerAgent,
+        () => png,
+      );
+      const mango = await add('Copy Mango');
+      const saved = () => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { products: Product[] }).products : []);
+      await until(() => saved().some((p) => p._id === mango._id), 3_000);
+      // Written around the running shop (as a restore or a script would), then the shop stops: the copy does not have it.
+      await insertProducts(first, [{ name: 'Added While Down', offerPrice: 12 }]);
+      await first.app.close();
+      expect(saved().map((p) => p.name)).not.toContain('Added While Down');
+
+      second = await createTestApp(AUTH_ENV, { database });
+      const names = async () => ((await second!.http().get('/api/productList').expect(200)).body.productsdata as Product[]).map((p) => p.name);
+      expect(await names()).toContain('Copy Mango');
+      await until(async () => (await names()).includes('Added While Down'), 3_000);
+      await until(() => saved().some((p) => p.name === 'Added While Down'), 3_000);
+    } finally {
+      delete process.env[SNAPSHOT_DIR_VARIABLE];
+      await second?.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** Polls until `check` holds; fails after `ms`. */
+async function until(check: () => boolean | Promise<boolean>, ms: number): Promise<void> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started >= ms) throw new Error(`not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 describe('orders with thousands of other shoppers’ orders stored', () => {
   let t: TestApp;

@@ -1,4 +1,6 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { categoriesContaining } from '@greencart/domain';
@@ -31,6 +33,16 @@ const LOAD_BATCH = 5_000;
 /** Answers of /api/products kept per change: the most asked pages, searches and categories. */
 const PAGE_CACHE_SIZE = 500;
 
+/**
+ * Where the catalogue keeps a copy of itself (set by main.ts for the embedded database, whose full read
+ * of 10,000 products takes FerretDB about 3 s): the next start answers from the copy at once and reads
+ * the database in the background. Unset (an external MongoDB, the tests): no copy.
+ */
+export const SNAPSHOT_DIR_VARIABLE = 'GREENCART_SNAPSHOT_DIR';
+const SNAPSHOT_FILE = 'catalogue.json';
+/** A change is written to the copy this long after the last one (a burst of writes is one save). */
+const SNAPSHOT_DELAY_MS = 1_000;
+
 const byCatalogueOrder = (a: Entry, b: Entry) => a.createdAt - b.createdAt || (a.view._id < b.view._id ? -1 : a.view._id > b.view._id ? 1 : 0);
 
 /**
@@ -42,11 +54,16 @@ const byCatalogueOrder = (a: Entry, b: Entry) => a.createdAt - b.createdAt || (a
  * reads by `_id`.
  */
 @Injectable()
-export class Catalogue implements OnModuleInit, FastPathSource {
+export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathSource {
   private readonly logger = new Logger('Catalogue');
   private entries = new Map<string, Entry>();
   private sorted: Entry[] | undefined;
   private loaded: Promise<void> | undefined;
+  private readonly snapshotDir = process.env[SNAPSHOT_DIR_VARIABLE] || undefined;
+  /** Only the very first load may come from the copy; every later one reads the database. */
+  private snapshotUsable = true;
+  private snapshotTimer: NodeJS.Timeout | undefined;
+  private stopped = false;
   /** Changes made while a full read is under way, applied on top of what it read. */
   private journal: [string, Entry | null][] | undefined;
   /** Bumped on every change: prepared answers of an older version are dropped. */
@@ -77,6 +94,10 @@ export class Catalogue implements OnModuleInit, FastPathSource {
   async onModuleInit(): Promise<void> {
     // A database away at start-up does not stop the shop: the first request loads it.
     await this.ready().catch((error: Error) => this.logger.warn(`Catalogue not loaded at start-up: ${error.message}`));
+  }
+
+  onApplicationShutdown(): void {
+    this.stopped = true;
   }
 
   /** Resolves once the catalogue is in memory (loading it if needed; a failed load is retried by the next caller). */
@@ -199,6 +220,55 @@ export class Catalogue implements OnModuleInit, FastPathSource {
   }
 
   private async loadAll(): Promise<void> {
+    const usable = this.snapshotUsable;
+    this.snapshotUsable = false;
+    if (usable && this.loadSnapshot()) {
+      // What the copy says is served at once; the database's own answer replaces it when it arrives.
+      const verify = (): Promise<void> =>
+        this.readDatabase().catch((error: Error) => {
+          if (this.stopped) return;
+          this.logger.warn(`Catalogue not read from the database yet (${error.message}); trying again`);
+          setTimeout(() => void verify(), 2_000).unref();
+        });
+      void verify();
+      return;
+    }
+    await this.readDatabase();
+  }
+
+  /** Fills the catalogue from the copy of an earlier run; false when there is none (or it cannot be read). */
+  private loadSnapshot(): boolean {
+    if (!this.snapshotDir) return false;
+    const started = Date.now();
+    try {
+      const { products } = JSON.parse(readFileSync(join(this.snapshotDir, SNAPSHOT_FILE), 'utf8')) as { products: ProductView[] };
+      this.entries = new Map(products.map((view) => [view._id, entryOf(view)]));
+    } catch {
+      return false;
+    }
+    this.changed();
+    this.logger.log(`Catalogue from its copy: ${this.entries.size} products in ${Date.now() - started} ms; reading the database in the background`);
+    return true;
+  }
+
+  /** Writes the copy soon after a change (see SNAPSHOT_DIR_VARIABLE). */
+  private saveSnapshotSoon(): void {
+    if (!this.snapshotDir || this.snapshotTimer) return;
+    this.snapshotTimer = setTimeout(() => {
+      this.snapshotTimer = undefined;
+      try {
+        mkdirSync(this.snapshotDir!, { recursive: true });
+        const file = join(this.snapshotDir!, SNAPSHOT_FILE);
+        writeFileSync(`${file}.tmp`, `{"savedAt":${JSON.stringify(new Date())},"products":[${[...this.entries.values()].map((e) => e.json).join(',')}]}`);
+        renameSync(`${file}.tmp`, file);
+      } catch (error) {
+        this.logger.warn(`Could not save the catalogue's copy: ${(error as Error).message}`);
+      }
+    }, SNAPSHOT_DELAY_MS);
+    this.snapshotTimer.unref();
+  }
+
+  private async readDatabase(): Promise<void> {
     const started = Date.now();
     const journal: [string, Entry | null][] = [];
     this.journal = journal;
@@ -237,6 +307,7 @@ export class Catalogue implements OnModuleInit, FastPathSource {
   }
 
   private changed(): void {
+    this.saveSnapshotSoon();
     this.version++;
     this.sorted = undefined;
     this.pages.clear();
@@ -253,7 +324,10 @@ export class Catalogue implements OnModuleInit, FastPathSource {
 }
 
 function toEntry(doc: LeanProduct): Entry {
-  const view = toView(doc);
+  return entryOf(toView(doc));
+}
+
+function entryOf(view: ProductView): Entry {
   return { view, json: JSON.stringify(view), createdAt: new Date(view.createdAt).getTime(), lowerName: view.name.toLowerCase() };
 }
 
