@@ -416,6 +416,17 @@ async function main() {
   await stopApp();
 
   await withDatabase((uri) => seedProducts(uri, 10_000 - 1000));
+  // The first start after seed:large reads the 10,000 products from the database (its copy of the
+  // catalogue is from the 1,000-product run). Stopped and started again, it answers from its copy, as
+  // a shop restarting after a crash does.
+  const first = await startApp({}, { expectProducts: 10_000 });
+  row(
+    'first start after 9,000 products were added around it: to the 10,000 products',
+    { requests: 1, errors: 0, p50: first.seconds * 1000, p95: NaN, p99: NaN, rps: NaN },
+    { target: '–' },
+  );
+  await sleep(1_500); // its copy of the catalogue is saved a second after loading
+  await stopApp();
   const cold = await startApp({}, { expectProducts: 10_000 });
   base = cold.base;
   row(
