@@ -4,20 +4,18 @@ import { loadAddressPages } from '@/features/addresses';
 import { loadChatPage } from '@/features/chat';
 import { loadCartPage } from '@/features/checkout';
 import { loadContactPage } from '@/features/contact';
-import { loadHomePage } from '@/features/home';
+import { HomeRoute } from '@/features/home';
 import { loadMyOrdersPage } from '@/features/orders';
 import { loadProductPages } from '@/features/products';
 import { loadSellerPages } from '@/features/seller';
 import { StoreLayout } from './layouts/store-layout';
 import { RouteErrorBoundary } from './routes/error-page';
-import { NotFoundPage } from '@/components/layout/not-found-page';
 
 /** A page whose code is downloaded when it is first shown (the first page needs only the shell and itself). */
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
   return lazy(async () => ({ default: pick(await load()) }));
 }
 
-const HomeRoute = page(loadHomePage, (m) => m.HomeRoute);
 const ProductsRoute = page(loadProductPages, (m) => m.ProductsRoute);
 const CategoryProductsRoute = page(loadProductPages, (m) => m.CategoryProductsRoute);
 const ProductDetailRoute = page(loadProductPages, (m) => m.ProductDetailRoute);
@@ -33,6 +31,11 @@ const ProductListRoute = page(loadSellerPages, (m) => m.ProductListRoute);
 const SellerOrdersRoute = page(loadSellerPages, (m) => m.SellerOrdersRoute);
 const SellerChatsRoute = page(loadSellerPages, (m) => m.SellerChatsRoute);
 const SellerNotFoundRoute = page(loadSellerPages, (m) => m.SellerNotFoundRoute);
+// Rarely shown: not part of the first download.
+const NotFoundPage = page(
+  () => import('@/components/layout/not-found-page'),
+  (m) => m.NotFoundPage,
+);
 
 /** The app's routes; tests mount them in a memory router. */
 export const routes: RouteObject[] = [

@@ -28,7 +28,14 @@ export function StoreLayout() {
         </a>
         <Navbar />
         <main id="main" className={`flex-1 ${PAGE_PADDING}`}>
-          <Suspense fallback={<Spinner label="Loading…" />}>
+          {/* A screen's height while a page's code loads: the footer waits below the fold instead of jumping down. */}
+          <Suspense
+            fallback={
+              <div className="min-h-screen">
+                <Spinner label="Loading…" />
+              </div>
+            }
+          >
             <Outlet />
           </Suspense>
         </main>

@@ -1,8 +1,22 @@
 import { useState } from 'react';
 
-/** A product picture with a neutral placeholder when there is none or it fails to load. */
-/** `priority`: the page's main picture (loaded at once, first), not a card further down. */
-export function ProductImage({ src, alt, className = '', priority = false }: { src: string | undefined; alt: string; className?: string; priority?: boolean }) {
+/**
+ * A product picture with a neutral placeholder when there is none or it fails to load. Loaded when
+ * scrolled near, unless `eager` (on the first screen) or `priority` (the page's main picture: at once, first).
+ */
+export function ProductImage({
+  src,
+  alt,
+  className = '',
+  priority = false,
+  eager = priority,
+}: {
+  src: string | undefined;
+  alt: string;
+  className?: string;
+  priority?: boolean;
+  eager?: boolean;
+}) {
   const [failed, setFailed] = useState(false);
   if (!src || failed) {
     return (
@@ -19,7 +33,7 @@ export function ProductImage({ src, alt, className = '', priority = false }: { s
     <img
       src={src}
       alt={alt}
-      loading={priority ? 'eager' : 'lazy'}
+      loading={eager ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       onError={() => setFailed(true)}

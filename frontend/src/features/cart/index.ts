@@ -7,4 +7,4 @@ export { CartView } from './components/cart-view';
 export { GuestCartAdoption } from './components/guest-cart-adoption';
 export { PhoneCartBar } from './components/phone-cart-bar';
 export { useCartCount } from './cart-items';
-export { useCart } from './use-cart';
+export { useCart, type Cart } from './use-cart';

@@ -31,6 +31,12 @@ describe('cart pricing through the shared pricing function', () => {
   it('groups thousands the Indian way', () => {
     expect(formatRupees(priceCart([{ offerPrice: 1250, quantity: 100 }]).subtotalPaise)).toBe('₹1,25,000.00');
   });
+
+  it('writes every amount as the en-IN number format does', () => {
+    const intl = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const amounts = [0, 1, 9, 10, 99, 100, 101, 999, 1000, 99_999, 100_000, 1_234_567, 12_345_678, 123_456_789, 9_999_999_999, -5, -123_456];
+    for (const paise of amounts) expect(formatRupees(paise)).toBe(`₹${intl.format(paise / 100)}`);
+  });
 });
 
 describe('summarizeCart', () => {

@@ -1,2 +1,2 @@
-/** The home page loads with its route. */
-export const loadHomePage = () => import('./routes/home');
+export { HomeRoute } from './routes/home';
+export { loadHomeSections } from './routes/load-home-sections';

@@ -6,6 +6,7 @@ export { useUpdateProduct } from './api/update-product';
 export { BestSellers } from './components/best-sellers';
 export { categoryText } from './categories';
 export { CategoryTiles } from './components/category-tiles';
+export { prefetchBestSellers, prefetchProduct, prefetchProductList } from './first-view';
 /** The catalogue pages load with their routes (one chunk, they share the grid). */
 export const loadProductPages = () => import('./routes/pages');
 export type { Product } from './types';

@@ -1,13 +1,13 @@
 import { MAX_LINE_QUANTITY } from '@greencart/domain';
 import { useEffect, useRef, type MouseEvent } from 'react';
-import { useCart } from '../use-cart';
+import type { Cart } from '../use-cart';
 
 /**
  * 'Add' when the product is not in the cart, otherwise a −/+ stepper (at most MAX_LINE_QUANTITY, as
  * the server). Keyboard focus stays with the control when one replaces the other. Never triggers the card's navigation.
+ * `cart` is the grid's one `useCart()`, shared by its cards (a cart hook per card costs a phone a long task on a page of 20).
  */
-export function AddToCartControl({ productId, productName }: { productId: string; productName: string }) {
-  const cart = useCart();
+export function AddToCartControl({ cart, productId, productName }: { cart: Cart; productId: string; productName: string }) {
   const quantity = cart.quantityOf(productId);
   const stop = (event: MouseEvent) => event.stopPropagation();
   // Where focus should go after the control changed shape: the stepper's '+' after 'Add', 'Add' after the last '−'.

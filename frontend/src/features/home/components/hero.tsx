@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { ArrowIcon } from '@/components/ui/icons';
+import heroBasketUrl from '../assets/hero-basket.svg?no-inline';
 
 export function Hero() {
   return (
@@ -24,34 +25,16 @@ export function Hero() {
           </a>
         </div>
       </div>
-      <HeroBasket />
+      {/* Wide screens only (a file, not code in the first download; never fetched on phones). */}
+      <img
+        src={heroBasketUrl}
+        alt=""
+        width={320}
+        height={260}
+        loading="lazy"
+        decoding="async"
+        className="pointer-events-none absolute -right-6 bottom-0 hidden h-72 w-auto opacity-95 md:block lg:right-10 lg:h-80"
+      />
     </section>
-  );
-}
-
-/** A basket of groceries, drawn inline. */
-function HeroBasket() {
-  return (
-    <svg
-      viewBox="0 0 320 260"
-      className="pointer-events-none absolute -right-6 bottom-0 hidden h-72 w-auto opacity-95 md:block lg:right-10 lg:h-80"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <circle cx="230" cy="120" r="110" fill="#4fbf8b" opacity=".12" />
-      <path d="M150 92c-4-30 14-52 36-60-2 26-14 46-36 60z" fill="#4fbf8b" />
-      <path d="M120 100 L104 60 Q100 50 110 52 L136 96z" fill="#f28c28" />
-      <path d="M112 64c-6-10-4-20 2-26 2 10 2 18-2 26zM112 64c4-10 12-14 20-14-4 8-10 12-20 14z" fill="#3da574" />
-      <circle cx="190" cy="92" r="30" fill="#e4473f" />
-      <path d="M190 62c0-8 4-14 10-16" stroke="#6b4423" strokeWidth="4" fill="none" strokeLinecap="round" />
-      <circle cx="242" cy="98" r="26" fill="#f7c948" />
-      <ellipse cx="150" cy="100" rx="26" ry="18" fill="#8fcf5f" />
-      <rect x="260" y="46" width="30" height="64" rx="8" fill="#9ad9f5" />
-      <rect x="260" y="66" width="30" height="18" fill="#fff" opacity=".8" />
-      <path d="M70 110h220l-22 120a16 16 0 0 1-16 14H108a16 16 0 0 1-16-14z" fill="#c98a4b" />
-      <path d="M70 110h220" stroke="#a8703a" strokeWidth="10" strokeLinecap="round" />
-      <path d="M110 132l8 92M150 132l3 92M190 132v92M230 132l-3 92M270 132l-8 92" stroke="#a8703a" strokeWidth="5" strokeLinecap="round" opacity=".6" />
-      <path d="M86 170h188" stroke="#a8703a" strokeWidth="5" opacity=".5" />
-    </svg>
   );
 }

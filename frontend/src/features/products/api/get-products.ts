@@ -4,7 +4,8 @@ import type { QueryConfig } from '@/lib/query-client';
 import type { ProductFilters, ProductPage } from '../types';
 import { productKeys } from './keys';
 
-const PAGE_SIZE = 20;
+/** Products per page of a grid (the API's default). */
+export const PAGE_SIZE = 20;
 
 /** GET /api/products: one page of the catalogue, filtered on the server. */
 export function getProducts(
@@ -33,6 +34,9 @@ export const getProductsQueryOptions = (filters: ProductFilters & { page?: numbe
 export function useProducts(filters: ProductFilters & { page?: number }, queryConfig?: QueryConfig<typeof getProductsQueryOptions>) {
   return useQuery({ ...getProductsQueryOptions(filters), ...queryConfig });
 }
+
+/** The home page's best sellers: the first 5 in-stock products (spec §9). */
+export const BEST_SELLERS_FILTERS = { inStock: true, limit: 5 } as const;
 
 /** The catalogue page by page, for grids with a "Load more" button. */
 export const getInfiniteProductsQueryOptions = (filters: ProductFilters) =>

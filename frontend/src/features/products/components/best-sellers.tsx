@@ -1,11 +1,7 @@
 import { ErrorNotice } from '@/components/ui/error-notice';
-import { Spinner } from '@/components/ui/spinner';
-import { useProducts } from '../api/get-products';
-import { ProductGrid } from './product-grid';
+import { BEST_SELLERS_FILTERS, useProducts } from '../api/get-products';
+import { ProductGrid, ProductGridSkeleton } from './product-grid';
 import { SectionHeading } from './section-heading';
-
-/** The first 5 in-stock products (spec §9). */
-const BEST_SELLERS_FILTERS = { inStock: true, limit: 5 } as const;
 
 export function BestSellers() {
   const query = useProducts(BEST_SELLERS_FILTERS);
@@ -15,7 +11,7 @@ export function BestSellers() {
       <SectionHeading>
         <span id="best-sellers-heading">Best Sellers</span>
       </SectionHeading>
-      {query.isPending && <Spinner label="Loading best sellers…" />}
+      {query.isPending && <ProductGridSkeleton count={BEST_SELLERS_FILTERS.limit} label="Loading best sellers…" />}
       {query.isError && <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />}
       {query.isSuccess &&
         (query.data.products.length ? <ProductGrid products={query.data.products} /> : <p className="mt-6 text-gray-600">New products are on their way.</p>)}

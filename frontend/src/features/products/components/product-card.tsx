@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { ProductImage } from '@/components/ui/product-image';
 import { Rating } from '@/components/ui/rating';
-import { AddToCartControl } from '@/features/cart';
+import { AddToCartControl, type Cart } from '@/features/cart';
 import { formatPrice } from '@/lib/format';
 import { productPath, thumbnailUrl } from '@/lib/product-urls';
 import { categoryText } from '../categories';
@@ -10,15 +10,26 @@ import type { Product } from '../types';
 /** The level of a card's name: h3 under a section's h2 (the default), h2 in a grid right under the page's h1. */
 export type CardHeading = 'h2' | 'h3';
 
-/** A product card: fluid in the phone grid, 224px from tablets up; the whole card opens the product, the cart controls sit above that link. */
-export function ProductCard({ product, heading: Heading = 'h3' }: { product: Product; heading?: CardHeading }) {
+/** A product card: fluid in the phone grid, 224px from tablets up; the whole card opens the product, the cart controls (of the grid's `cart`) sit above that link. */
+export function ProductCard({
+  product,
+  cart,
+  heading: Heading = 'h3',
+  onFirstScreen = false,
+}: {
+  product: Product;
+  cart: Cart;
+  heading?: CardHeading;
+  /** Its picture is loaded at once rather than when scrolled near. */
+  onFirstScreen?: boolean;
+}) {
   return (
     <article
       data-testid="product-card"
       className="group relative flex h-full w-full flex-col rounded-lg border border-gray-200 bg-white p-2.5 transition focus-within:border-primary/50 hover:border-primary/50 hover:shadow-md sm:p-3 md:w-56"
     >
       <div className="flex h-28 items-center justify-center sm:h-36">
-        <ProductImage src={thumbnailUrl(product)} alt={product.name} className="h-28 w-full transition group-hover:scale-105 sm:h-36" />
+        <ProductImage src={thumbnailUrl(product)} alt={product.name} eager={onFirstScreen} className="h-28 w-full transition group-hover:scale-105 sm:h-36" />
       </div>
       <p className="mt-2 truncate text-xs text-gray-600 sm:mt-3 sm:text-sm">{categoryText(product.category)}</p>
       <Heading className="truncate text-base font-medium text-gray-800 sm:text-lg">
@@ -41,12 +52,39 @@ export function ProductCard({ product, heading: Heading = 'h3' }: { product: Pro
         </p>
         <div className="relative z-10">
           {product.inStock ? (
-            <AddToCartControl productId={product._id} productName={product.name} />
+            <AddToCartControl cart={cart} productId={product._id} productName={product.name} />
           ) : (
             <span className="inline-flex h-11 items-center rounded bg-gray-100 px-2 text-xs font-medium text-gray-600">Out of stock</span>
           )}
         </div>
       </div>
     </article>
+  );
+}
+
+/** A grey stand-in of a card with the card's own box and line heights (its prices and 'Add' wrapped, as on phones and 224px cards), shown while the products load. */
+export function ProductCardSkeleton() {
+  return (
+    <div className="flex h-full w-full flex-col rounded-lg border border-gray-200 bg-white p-2.5 sm:p-3 md:w-56">
+      <div className="flex h-28 items-center justify-center sm:h-36">
+        <div className="aspect-square h-full rounded bg-gray-100" />
+      </div>
+      <SkeletonLine className="mt-2 h-4 sm:mt-3 sm:h-5" width="w-1/2" />
+      <SkeletonLine className="h-6 sm:h-7" width="w-4/5" />
+      <SkeletonLine className="h-4" width="w-1/3" />
+      <div className="mt-auto flex flex-col gap-2 pt-2">
+        <SkeletonLine className="h-6 md:h-7" width="w-2/3" />
+        <div className="h-11 w-20 rounded bg-gray-100" />
+      </div>
+    </div>
+  );
+}
+
+/** One line of text's height with a grey bar in it. */
+function SkeletonLine({ className, width }: { className: string; width: string }) {
+  return (
+    <div className={`flex items-center ${className}`}>
+      <div className={`h-3/4 rounded bg-gray-100 ${width}`} />
+    </div>
   );
 }

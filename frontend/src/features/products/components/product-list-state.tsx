@@ -1,12 +1,20 @@
 import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
 import { ErrorNotice } from '@/components/ui/error-notice';
-import { Spinner } from '@/components/ui/spinner';
+import { PAGE_SIZE } from '../api/get-products';
 import type { ProductPage } from '../types';
-import { ProductGrid } from './product-grid';
+import { ProductGrid, ProductGridSkeleton } from './product-grid';
 
 /** A paginated product grid with loading, error, empty and "Load more" states; it sits right under its page's h1. */
 export function PagedProductGrid({ query, empty }: { query: UseInfiniteQueryResult<InfiniteData<ProductPage>>; empty: React.ReactNode }) {
-  if (query.isPending) return <Spinner label="Loading products…" />;
+  if (query.isPending) {
+    return (
+      <>
+        {/* The "Showing … products" line's height. */}
+        <div className="mt-2 h-5" aria-hidden="true" />
+        <ProductGridSkeleton count={PAGE_SIZE} label="Loading products…" />
+      </>
+    );
+  }
   if (query.isError) return <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />;
 
   const products = query.data.pages.flatMap((page) => page.products);

@@ -4,7 +4,6 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { ProductImage } from '@/components/ui/product-image';
 import { Rating } from '@/components/ui/rating';
-import { Spinner } from '@/components/ui/spinner';
 import { useCart } from '@/features/cart';
 import { ApiError } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
@@ -17,15 +16,55 @@ import type { Product } from '../types';
 /** /products/:category/:id */
 export function ProductDetailRoute() {
   const { id = '' } = useParams();
-  const query = useProduct(id);
+  // A product the start-up already failed to get is not asked for again (no second 404); the error's own button retries.
+  const query = useProduct(id, { retryOnMount: false });
 
-  if (query.isPending) return <Spinner label="Loading product…" />;
+  if (query.isPending) return <ProductDetailSkeleton />;
   if (query.isError) {
     const status = query.error instanceof ApiError ? query.error.status : 0;
     if (status === 404 || status === 400) return <ProductNotFound />;
     return <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />;
   }
   return <ProductDetail key={query.data._id} product={query.data} />;
+}
+
+/** The page's layout in grey while the product loads (one picture, a discount, a short description: the usual product), so nothing moves when it arrives. */
+function ProductDetailSkeleton() {
+  const bar = 'h-3/4 rounded bg-gray-100';
+  return (
+    // At least a screen tall, like the page it stands for: the footer stays below the fold.
+    <div className="mt-6 min-h-screen md:mt-12" role="status">
+      <span className="sr-only">Loading product…</span>
+      <div aria-hidden="true">
+        <div className="flex h-11 items-center">
+          <div className="h-4 w-64 rounded bg-gray-100" />
+        </div>
+        <div className="mt-4 flex flex-col gap-8 md:flex-row md:gap-16">
+          <div className="flex gap-3">
+            <div className="aspect-square w-full max-w-96 rounded border border-gray-300 bg-gray-100 sm:h-96 sm:w-96" />
+          </div>
+          <div className="w-full md:w-1/2">
+            {[
+              ['h-8 md:h-9', 'w-3/5'],
+              ['mt-1 h-5', 'w-28'],
+              ['mt-6 h-5', 'w-24'],
+              ['h-8', 'w-40'],
+              ['h-5', 'w-52'],
+              ['mt-6 h-6', 'w-32'],
+              ['h-5', 'w-4/5'],
+              ['h-5', 'w-3/4'],
+              ['h-5', 'w-4/5'],
+              ['h-5', 'w-2/3'],
+            ].map(([line, width], index) => (
+              <div key={index} className={`flex items-center ${line}`}>
+                <div className={`${bar} ${width}`} />
+              </div>
+            ))}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
 }
 
 function ProductNotFound() {

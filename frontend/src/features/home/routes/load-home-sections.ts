@@ -1,0 +1,2 @@
+/** The home page's sections under the hero, as their own chunk. */
+export const loadHomeSections = () => import('./home-sections');
