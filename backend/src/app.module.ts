@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Module, RequestMethod } from '@nestjs/common';
 import { ConfigModule, ConfigService } from '@nestjs/config';
 import { MongooseModule } from '@nestjs/mongoose';
 import { LoggerModule } from 'nestjs-pino';
@@ -37,6 +37,8 @@ import { UsersModule } from './users/users.module';
             res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
           },
         },
+        // Every route, in the path syntax of Express 5 (nestjs-pino's default '*' logs a conversion warning at each start).
+        forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
       }),
     }),
     MongooseModule.forRootAsync({

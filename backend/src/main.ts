@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { Logger } from 'nestjs-pino';
 import { fillLocalSecrets } from './config/local-secrets';
 import { REPO_ROOT, startEmbeddedDatabase, type RunningDatabase } from './database/embedded-database';
@@ -45,7 +46,9 @@ async function bootstrap() {
     throw error;
   });
   warnAboutPlainHttp(process.env.PUBLIC_URL);
-  console.log(`\nGreenCart is running at http://localhost:${port}  (API docs: http://localhost:${port}/api/docs)\n`);
+  const address = (process.env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const docs = app.get(ConfigService).get<boolean>('API_DOCS') ? `  (API docs: ${address}/api/docs)` : '';
+  console.log(`\nGreenCart is running at ${address}${docs}\n`);
 }
 
 /** Closes the app, then stops the embedded database (its child process), then exits; never takes longer than 15 s. */

@@ -1,5 +1,4 @@
-import type { NextFunction, Request, Response } from 'express';
-import type { OutgoingHttpHeaders } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { chooseEncoding, type PreparedBody } from './prepared-body';
 
 /** A public catalogue answer the full pipeline has already given for one exact URL, at one catalogue version. */
@@ -35,27 +34,28 @@ export interface FastPathSource {
 
 /**
  * Serves a repeated public catalogue request (same URL, catalogue unchanged) with the bytes and headers
- * the full pipeline produced the first time, before the rest of the middleware, guards and pipes run:
+ * the full pipeline produced the first time, before Express and its middleware, guards and pipes run:
  * validation and security headers were all decided then. Requests naming an Origin (CORS) or beyond
- * the per-IP limit counted here take the full pipeline (which applies the shared rate limit, with
+ * the per-client limit counted here take the full pipeline (which applies the shared rate limit, with
  * Redis across instances); so does everything else. Answers served here are not request-logged.
+ * Returns whether it answered; `clientIp` is the client's address as Express sees it (trust proxy).
  */
-export function catalogueFastPath(source: FastPathSource, limit: number, windowMs: number) {
+export function catalogueFastPath(source: FastPathSource, limit: number, windowMs: number, clientIp: (req: IncomingMessage) => string) {
   const counts = new Map<string, { n: number; until: number }>();
   let sweepAt = Date.now() + windowMs;
-  return (req: Request, res: Response, next: NextFunction): void => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.origin !== undefined) return next();
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.origin !== undefined || !req.url) return false;
     const answer = source.remembered(req.url);
-    if (!answer) return next();
+    if (!answer) return false;
     const now = Date.now();
     if (now > sweepAt) {
       for (const [ip, count] of counts) if (count.until < now) counts.delete(ip);
       sweepAt = now + windowMs;
     }
-    const ip = req.ip ?? '';
+    const ip = clientIp(req);
     const count = counts.get(ip);
     if (!count || count.until < now) counts.set(ip, { n: 1, until: now + windowMs });
-    else if (++count.n > limit) return next();
+    else if (++count.n > limit) return false;
 
     const { body } = answer;
     const ifNoneMatch = req.headers['if-none-match'];
@@ -64,7 +64,7 @@ export function catalogueFastPath(source: FastPathSource, limit: number, windowM
       delete headers['content-type'];
       res.writeHead(304, headers);
       res.end();
-      return;
+      return true;
     }
     const encoding = chooseEncoding(req.headers['accept-encoding'], body);
     const bytes = encoding ? body[encoding]! : body.identity;
@@ -72,5 +72,6 @@ export function catalogueFastPath(source: FastPathSource, limit: number, windowM
     if (encoding) headers['content-encoding'] = encoding;
     res.writeHead(200, headers);
     res.end(req.method === 'HEAD' ? undefined : bytes);
+    return true;
   };
 }
