@@ -102,6 +102,36 @@ const redisUrl = process.env.TEST_REDIS_URL;
     await asha.on(one).post(`/api/orders/${id}/cancel`).expect(409);
   });
 
+  it('orders placed at once on both instances each take one place of the seller’s list: none lost, none twice, numbers consecutive', async () => {
+    const shoppers = await Promise.all(Array.from({ length: 6 }, () => newShopper()));
+    const before = (await sellerOne.get('/api/getorder/admin/seller').expect(200)).body.total as number;
+    // Each instance writes the appends that arrive while one is being written together (one insert of consecutive places).
+    const placed = await Promise.all(
+      shoppers.flatMap((shopper) =>
+        [one, two, one, two].map((t) =>
+          shopper
+            .on(t)
+            .post('/api/placeorders')
+            .set('Idempotency-Key', randomUUID())
+            .send({ address: shopper.address, items: [{ product, quantity: 1 }] }),
+        ),
+      ),
+    );
+    expect(placed.map((r) => r.status)).toEqual(placed.map(() => 201));
+    const placedIds = placed.map((r) => r.body.order._id as string);
+
+    await withinASecond(async () => (await sellerOne.get('/api/getorder/admin/seller')).body.total === before + placed.length);
+    const listed = await sellerOne.get(`/api/getorder/admin/seller?limit=${placed.length}`).expect(200);
+    expect(listed.body.total).toBe(before + placed.length);
+    expect(ids(listed).sort()).toEqual([...placedIds].sort());
+    const numbers = (listed.body.orderdata as { orderNumber: string }[]).map((o) => Number(o.orderNumber.replace('GC-', ''))).sort((a, b) => a - b);
+    expect(numbers).toEqual(numbers.map((_, i) => 10_001 + before + i));
+    for (const [i, shopper] of shoppers.entries()) {
+      const mine = await shopper.on(two).get('/api/getorder/user').expect(200);
+      expect(ids(mine).sort()).toEqual(placedIds.slice(i * 4, i * 4 + 4).sort());
+    }
+  });
+
   it('replays of an idempotency key answer the one order from either instance', async () => {
     const asha = await newShopper();
     const key = randomUUID();

@@ -39,8 +39,10 @@ const TOPIC = 'order-lists';
 export class OrderLists {
   private readonly lengths = new LRUCache<string, number>({ max: REMEMBERED_LISTS });
   private readonly places = new LRUCache<string, Types.ObjectId>({ max: REMEMBERED_PLACES });
-  /** Appends to one list from this instance go one at a time (other instances meet at the unique _id). */
-  private readonly tails = new Map<string, Promise<unknown>>();
+  /** Appends waiting to be written, per list. */
+  private readonly waiting = new Map<string, { orderId: Types.ObjectId; resolve: (place: number) => void; reject: (error: unknown) => void }[]>();
+  /** Lists with a write of appends under way (one at a time per list from this instance). */
+  private readonly writing = new Set<string>();
 
   constructor(
     @InjectModel(OrderListEntry.name) private readonly entries: Model<OrderListEntry>,
@@ -55,17 +57,40 @@ export class OrderLists {
     });
   }
 
-  /** Adds `orderId` at the end of `list`. */
+  /**
+   * Adds `orderId` at the end of `list`; resolves with its place. Appends to one list from this
+   * instance go in order; those that arrive while one is being written are written together, in one
+   * insert of consecutive places (the seller's list takes every order: one round trip per order
+   * would make it the queue every checkout waits in). Other instances meet at the unique `_id`.
+   */
   append(list: string, orderId: Types.ObjectId): Promise<number> {
-    const previous = this.tails.get(list) ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(() => this.appendNow(list, orderId));
-    this.tails.set(list, next);
-    void next
-      .finally(() => {
-        if (this.tails.get(list) === next) this.tails.delete(list);
-      })
-      .catch(() => undefined);
-    return next;
+    return new Promise<number>((resolve, reject) => {
+      const waiting = this.waiting.get(list);
+      if (waiting) waiting.push({ orderId, resolve, reject });
+      else this.waiting.set(list, [{ orderId, resolve, reject }]);
+      if (!this.writing.has(list)) void this.writeWaiting(list);
+    });
+  }
+
+  /** Writes the appends waiting for `list`, a batch at a time, until none is left. */
+  private async writeWaiting(list: string): Promise<void> {
+    this.writing.add(list);
+    try {
+      for (let batch = this.waiting.get(list); batch?.length; batch = this.waiting.get(list)) {
+        this.waiting.delete(list);
+        try {
+          const places = await this.appendNow(
+            list,
+            batch.map((append) => append.orderId),
+          );
+          batch.forEach((append, i) => append.resolve(places[i]));
+        } catch (error) {
+          for (const append of batch) append.reject(error);
+        }
+      }
+    } finally {
+      this.writing.delete(list);
+    }
   }
 
   /** Puts `orderId` at place `n` unless the place is taken (rebuilding lists of older orders, where places are known). */
@@ -126,21 +151,31 @@ export class OrderLists {
     return entry?.order ?? null;
   }
 
-  private async appendNow(list: string, orderId: Types.ObjectId): Promise<number> {
-    // A remembered length is tried as is: a place taken meanwhile (another instance) fails the insert, and the next one is tried.
+  /** Puts `orderIds` at the next free places of `list`, in order; returns their places. */
+  private async appendNow(list: string, orderIds: readonly Types.ObjectId[]): Promise<number[]> {
+    // A remembered length is tried as is: a place taken meanwhile (another instance) fails the insert
+    // there (ordered: the ones before it are stored, none after), and the rest go on from the next place.
     let n = await this.length(list);
-    for (;;) {
+    const places: number[] = [];
+    let rest = orderIds;
+    while (rest.length) {
+      const entries = rest.map((order, i) => ({ _id: entryId(list, n + i), order }));
+      let stored = entries.length;
       try {
-        await this.entries.create({ _id: entryId(list, n), order: orderId });
-        this.places.set(entryId(list, n), orderId);
-        this.remember(list, n + 1);
-        await this.cluster.publish(TOPIC, { list, length: n + 1 } satisfies AppendedMessage);
-        return n;
+        await this.entries.insertMany(entries, { ordered: true });
       } catch (error) {
-        if (!isDuplicateKeyError(error)) throw error;
-        n++;
+        stored = storedBeforeDuplicate(error);
       }
+      for (const entry of entries.slice(0, stored)) this.places.set(entry._id, entry.order);
+      for (let i = 0; i < stored; i++) places.push(n + i);
+      rest = rest.slice(stored);
+      // Past what this insert stored, and past the place another instance took (if it stopped at one).
+      n += stored + (rest.length ? 1 : 0);
+      if (stored) this.remember(list, places[places.length - 1] + 1);
     }
+    const length = places[places.length - 1] + 1;
+    await this.cluster.publish(TOPIC, { list, length } satisfies AppendedMessage);
+    return places;
   }
 
   private async taken(list: string, n: number): Promise<boolean> {
@@ -172,4 +207,15 @@ export class OrderLists {
 
 function entryId(list: string, n: number): string {
   return `${list}#${n}`;
+}
+
+/**
+ * How many entries of an ordered insert were stored before a place already taken stopped it; any other
+ * failure is thrown (nothing after the failing entry was stored, so its appends can be retried).
+ */
+function storedBeforeDuplicate(error: unknown): number {
+  const failures = (error as { writeErrors?: unknown }).writeErrors;
+  const first = (Array.isArray(failures) ? failures[0] : failures) as { index?: unknown; code?: unknown } | undefined;
+  if (!isDuplicateKeyError(error) || typeof first?.index !== 'number' || first.code !== 11000) throw error;
+  return first.index;
 }
