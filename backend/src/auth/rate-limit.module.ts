@@ -11,6 +11,10 @@ const isLogin = (context: ExecutionContext) => !onlyHttp(context) && !!Reflect.g
 const isRegistration = (context: ExecutionContext) => !onlyHttp(context) && !!Reflect.getMetadata(REGISTRATION, context.getHandler());
 const emailOf = (req: { body?: { email?: unknown } }) => (typeof req.body?.email === 'string' ? req.body.email.trim().toLowerCase() : '');
 
+/** The named limits below; `@SkipThrottle()` alone would skip only a limit named 'default', which there is not. */
+const LIMIT_NAMES = ['global', 'login', 'login-account', 'login-address', 'register'] as const;
+export const SKIP_EVERY_LIMIT: Record<(typeof LIMIT_NAMES)[number], true> = Object.fromEntries(LIMIT_NAMES.map((name) => [name, true])) as never;
+
 let openStorage: ResilientThrottlerStorage | undefined;
 
 function redisStorage(config: ConfigService<Environment, true>): ResilientThrottlerStorage | undefined {

@@ -3,15 +3,15 @@ import { InjectConnection } from '@nestjs/mongoose';
 import { ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Connection } from 'mongoose';
-import { rateLimitStore } from '../auth/rate-limit.module';
+import { rateLimitStore, SKIP_EVERY_LIMIT } from '../auth/rate-limit.module';
 import { DatabaseEngine } from '../database/database-engine';
 
 /** How long the health check waits for the database before saying it is down. */
 const PING_TIMEOUT_MS = 1_000;
 
-/** Probes for load balancers and orchestrators: never rate-limited. */
+/** Probes for load balancers and orchestrators: never rate-limited (by any of the named limits, see RateLimitModule). */
 @ApiTags('health')
-@SkipThrottle()
+@SkipThrottle(SKIP_EVERY_LIMIT)
 @Controller('health')
 export class HealthController {
   constructor(
