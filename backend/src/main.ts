@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { Logger } from 'nestjs-pino';
+import { validateEnvironment } from './config/environment';
 import { fillLocalSecrets } from './config/local-secrets';
 import { REPO_ROOT, startEmbeddedDatabase, type RunningDatabase } from './database/embedded-database';
 import { SNAPSHOT_DIR_VARIABLE } from './products/catalogue';
@@ -24,6 +25,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 async function bootstrap() {
   const dataDir = process.env.GREENCART_DATA_DIR ?? join(REPO_ROOT, '.data', 'db');
   fillLocalSecrets(process.env, process.env.GREENCART_SECRETS_FILE ?? join(dataDir, 'secrets.json'));
+  // Every setting checked before anything starts: a typo is one list of what is wrong, not a database
+  // started for nothing and a stack trace (the embedded database's address is the only one filled in later).
+  validateEnvironment({ MONGODB_URI: 'mongodb://embedded.invalid/', ...process.env });
   if (!process.env.MONGODB_URI) {
     running.database = await startEmbeddedDatabase({ dataDir });
     if (stopping) return;

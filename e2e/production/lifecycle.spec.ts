@@ -120,3 +120,23 @@ test('a server that cannot listen (port taken) stops its embedded database and s
     await new Promise<void>((resolve) => holder.close(() => resolve()));
   }
 });
+
+test('settings with typos are refused before anything starts, with one list of what is wrong and no stack trace', async () => {
+  const port = await freePort();
+  const server = run(process.execPath, [join(root, 'backend', 'dist', 'main.js')], {
+    cwd: root,
+    env: { ...serverEnv(port), COOKIE_SECURE: 'maybe', LOG_LEVEL: 'loud', SEED_DEMO: 'ture' },
+  });
+  const exit = await Promise.race([server.exited, sleep(30_000).then(() => undefined)]);
+  expect(exit, 'the server exits by itself').toBeDefined();
+  expect(exit!.code).not.toBe(0);
+  expect(server.output.stdout, 'no database was started for nothing').not.toContain('Embedded database: ');
+  expect(server.output.stderr.split('\n').filter((line) => line.trim() !== '')).toEqual([
+    'GreenCart failed to start: Invalid environment configuration:',
+    '  - LOG_LEVEL must be one of the following values: fatal, error, warn, info, debug, trace, silent',
+    '  - SEED_DEMO must be true or false',
+    '  - COOKIE_SECURE must be true or false',
+  ]);
+  expect(server.output.stdout + server.output.stderr, 'no stack trace').not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
+  expect(processesMentioning(dataDir)).toEqual([]);
+});
