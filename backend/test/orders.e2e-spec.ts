@@ -211,6 +211,30 @@ describe('placing and following orders', () => {
     await t.http().get('/api/getorder/admin/seller').expect(401);
   });
 
+  it('an unchanged page of orders is 304 to the browser that has it, and any change (a new order, a status) makes a new one', async () => {
+    const first = await a.get('/api/getorder/user').set('Accept-Encoding', 'br, gzip').expect(200);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(first.headers['content-encoding']).toBe('br');
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+    await a.get('/api/getorder/user').set('If-None-Match', etag).expect(304);
+    const sellerFirst = await sellerAgent.get('/api/getorder/admin/seller').expect(200);
+    await sellerAgent.get('/api/getorder/admin/seller').set('If-None-Match', sellerFirst.headers.etag).expect(304);
+
+    const placed = await place(a, { address: addressA, items: [{ product: milk, quantity: 4 }] }).expect(201);
+    const afterOrder = await a.get('/api/getorder/user').set('If-None-Match', etag).expect(200);
+    expect(afterOrder.body.orderdata[0]._id).toBe(placed.body.order._id);
+    expect(afterOrder.body.total).toBe(first.body.total + 1);
+    const afterSeller = await sellerAgent.get('/api/getorder/admin/seller').set('If-None-Match', sellerFirst.headers.etag).expect(200);
+    expect(afterSeller.body.orderdata[0]._id).toBe(placed.body.order._id);
+
+    await sellerAgent.patch(`/api/orders/${placed.body.order._id}/status`).send({ status: 'Packing' }).expect(200);
+    const afterStatus = await a.get('/api/getorder/user').set('If-None-Match', afterOrder.headers.etag).expect(200);
+    expect(afterStatus.body.orderdata[0].status).toBe('Packing');
+    // Another shopper's page is theirs alone.
+    await b.get('/api/getorder/user').set('If-None-Match', afterStatus.headers.etag).expect(200);
+  });
+
   describe('status lifecycle', () => {
     let orderId: string;
     beforeAll(async () => {

@@ -1,13 +1,14 @@
-import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import { sendPrepared } from '../common/http/prepared-body';
 import { CurrentUser } from '../sessions/current-user.decorator';
 import { SellerOnly } from '../sessions/seller-only.decorator';
 import { ShopperOnly } from '../sessions/shopper-only.decorator';
 import type { UserData } from '../users/users.service';
 import { ChangeStatusDto, OrdersPageQuery } from './dto/order-queries.dto';
 import { PlaceOrderDto } from './dto/place-order.dto';
-import { OrdersService } from './orders.service';
+import { ordersAnswer, OrdersService } from './orders.service';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
@@ -35,22 +36,27 @@ export class OrdersController {
     return { success: true, message: 'Order placed', order };
   }
 
+  /** The shopper's orders, newest first; a page unchanged since it was last asked for is 304 (ETag) or the same prepared bytes. */
   @Get('getorder/user')
   @ShopperOnly()
-  async mine(@CurrentUser() user: UserData, @Query() query: OrdersPageQuery) {
-    const { orders, total } = query.search
-      ? await this.orders.findByNumber(query.search, user._id)
-      : await this.orders.listForShopper(user._id, query.page, query.limit);
-    return { success: true, orderdata: orders, ...pageInfo(query, total) };
+  async mine(@CurrentUser() user: UserData, @Query() query: OrdersPageQuery, @Req() req: Request, @Res() res: Response) {
+    if (query.search) {
+      const { orders, total } = await this.orders.findByNumber(query.search, user._id);
+      return void res.json(ordersAnswer(orders, total, query));
+    }
+    sendPrepared(req, res, await this.orders.shopperPage(user._id, query.page, query.limit), { personal: true });
   }
 
   @Get('getorder/admin/seller')
   @SellerOnly()
-  async all(@Query() query: OrdersPageQuery) {
-    const { orders, total } = query.search
-      ? await this.orders.findByNumber(query.search)
-      : await this.orders.listForSeller(query.page, query.limit, query.status);
-    return { success: true, orderdata: orders, ...pageInfo(query, total) };
+  async all(@Query() query: OrdersPageQuery, @Req() req: Request, @Res() res: Response) {
+    if (query.search || query.status) {
+      const { orders, total } = query.search
+        ? await this.orders.findByNumber(query.search)
+        : await this.orders.listByStatus(query.status!, query.page, query.limit);
+      return void res.json(ordersAnswer(orders, total, query));
+    }
+    sendPrepared(req, res, await this.orders.sellerPage(query.page, query.limit), { personal: true });
   }
 
   /** The shopper cancels their own order while it is still 'Order Placed' (409 after that). */
@@ -69,8 +75,4 @@ export class OrdersController {
     const order = await this.orders.changeStatus(id, dto.status);
     return { success: true, message: `Order is now '${order.status}'`, order };
   }
-}
-
-function pageInfo(query: OrdersPageQuery, total: number) {
-  return { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) };
 }

@@ -23,11 +23,13 @@ import {
   ServiceUnavailableException,
 } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
+import { LRUCache } from 'lru-cache';
 import { isValidObjectId, Model, Types, type QueryFilter } from 'mongoose';
 import { AddressesService } from '../addresses/addresses.service';
 import { DomainEvents } from '../common/events/domain-events';
 import { isDatabaseAway } from '../common/filters/all-exceptions.filter';
 import { LocksService } from '../common/locks/locks.service';
+import { prepareSync, type PreparedBody } from '../common/http/prepared-body';
 import { isDuplicateKeyError } from '../common/mongo-errors';
 import { MediaService } from '../media/media.service';
 import { ProductsService } from '../products/products.service';
@@ -116,6 +118,11 @@ export class OrdersService implements OnApplicationBootstrap {
   ) {}
 
   private olderOrderIds: Promise<boolean> | undefined;
+  /** Answers for pages of order lists, with what they were made of (see preparedPage). */
+  private readonly preparedPages = new LRUCache<string, { total: number; orders: readonly OrderJson[]; body: PreparedBody }>({
+    maxSize: PREPARED_PAGES_BYTES,
+    sizeCalculation: ({ body }) => body.identity.length + (body.gzip?.length ?? 0) + (body.br?.length ?? 0),
+  });
 
   /**
    * Places an order: quote, then commit. With an Idempotency-Key, the key names the checkout attempt;
@@ -296,14 +303,34 @@ export class OrdersService implements OnApplicationBootstrap {
     return this.changeStatus(orderId, 'Cancelled');
   }
 
-  /** The shopper's orders, newest first, from their order list (reads by `_id` only). */
-  listForShopper(userId: string, page: number, limit: number) {
-    return this.listFrom(shopperList(userId), page, limit);
+  /** The shopper's orders, newest first, from their order list (reads by `_id` only), as the API answers them. */
+  shopperPage(userId: string, page: number, limit: number): Promise<PreparedBody> {
+    return this.preparedPage(shopperList(userId), page, limit);
   }
 
-  /** Every order, newest first, from the seller's order list; filtered by status, a query on the orders. */
-  listForSeller(page: number, limit: number, status?: OrderStatus) {
-    return status ? this.listPage({ status }, page, limit) : this.listFrom(SELLER_LIST, page, limit);
+  /** Every order, newest first, from the seller's order list, as the API answers them. */
+  sellerPage(page: number, limit: number): Promise<PreparedBody> {
+    return this.preparedPage(SELLER_LIST, page, limit);
+  }
+
+  /** Orders with one status, newest first: a query on the orders. */
+  listByStatus(status: OrderStatus, page: number, limit: number) {
+    return this.listPage({ status }, page, limit);
+  }
+
+  /**
+   * A page of a list of orders as the API answers it, serialised and compressed once and kept until
+   * the list grows or one of its orders (or the catalogue, which names their products) changes: the
+   * kept answer is used while the page holds the very same order views (see OrderCache.view).
+   */
+  private async preparedPage(list: string, page: number, limit: number): Promise<PreparedBody> {
+    const { orders, total } = await this.listFrom(list, page, limit);
+    const key = `${list}|${page}|${limit}`;
+    const kept = this.preparedPages.get(key);
+    if (kept && kept.total === total && kept.orders.length === orders.length && kept.orders.every((order, i) => order === orders[i])) return kept.body;
+    const body = prepareSync(JSON.stringify(ordersAnswer(orders, total, { page, limit })));
+    this.preparedPages.set(key, { total, orders, body });
+    return body;
   }
 
   /** A page of a list of orders, as the API shows them (made once per change of each order or of the catalogue). */
@@ -514,6 +541,14 @@ function pickAddress(saved: Omit<OrderAddress, '_id'>): Omit<OrderAddress, '_id'
 
 /** Same product twice in one request counts as one line with the quantities added. */
 /** "GC-10001" for the first order of the shop, and so on. */
+/** Bytes of prepared order-list answers kept in memory (a page of 20 orders: about 20 KB, 2 KB compressed). */
+const PREPARED_PAGES_BYTES = 32 * 1024 * 1024;
+
+/** The API's answer for a page of orders: `{ success, orderdata, page, limit, total, totalPages }` (spec §7, paged). */
+export function ordersAnswer(orders: readonly unknown[], total: number, { page, limit }: { page: number; limit: number }) {
+  return { success: true, orderdata: orders, page, limit, total, totalPages: Math.ceil(total / limit) };
+}
+
 export function orderNumberFor(place: number): string {
   return `GC-${10_001 + place}`;
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { chooseEncoding, type PreparedBody } from './prepared-body';
+import { chooseEncoding, type PreparedBody } from '../common/http/prepared-body';
 
 /** A public catalogue answer the full pipeline has already given for one exact URL, at one catalogue version. */
 export interface RememberedAnswer {

@@ -7,7 +7,7 @@ import { categoriesContaining } from '@greencart/domain';
 import { ClusterBus } from '../common/cluster/cluster-bus';
 import type { ListProductsQuery } from './dto/list-products.query';
 import { replayableHeaders, type FastPathSource, type RememberedAnswer } from './catalogue-fast-path';
-import { prepare, prepareSync, type PreparedBody } from './prepared-body';
+import { prepare, prepareSync, type PreparedBody } from '../common/http/prepared-body';
 import { Product } from './schemas/product.schema';
 import { toView, type LeanProduct, type ProductView } from './view';
 

@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ListProductsQuery } from './dto/list-products.query';
 import { ProductIdParams } from './dto/product-id.params';
-import { sendPrepared, type PreparedBody } from './prepared-body';
+import { sendPrepared, type PreparedBody } from '../common/http/prepared-body';
 import { ProductsService } from './products.service';
 
 @ApiTags('products')

@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types, type HydratedDocument } from 'mongoose';
 import { Catalogue } from './catalogue';
 import type { ListProductsQuery } from './dto/list-products.query';
-import type { PreparedBody } from './prepared-body';
+import type { PreparedBody } from '../common/http/prepared-body';
 import { Product } from './schemas/product.schema';
 import { toView, type LeanProduct, type ProductView } from './view';
 

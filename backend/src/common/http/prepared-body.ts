@@ -68,10 +68,13 @@ function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
-/** Sends a prepared answer: 304 when the client has it, else the best encoding it accepts. */
-export function sendPrepared(req: Request, res: Response, body: PreparedBody): void {
+/**
+ * Sends a prepared answer: 304 when the client has it, else the best encoding it accepts. Revalidated
+ * on every use; `personal` answers (one shopper's) are for the browser's own cache only.
+ */
+export function sendPrepared(req: Request, res: Response, body: PreparedBody, { personal = false } = {}): void {
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Cache-Control', 'no-cache');
+  res.setHeader('Cache-Control', personal ? 'private, no-cache' : 'no-cache');
   res.setHeader('Vary', 'Accept-Encoding');
   res.setHeader('ETag', body.etag);
   if (notModified(req.headers['if-none-match'], body.etag)) {
