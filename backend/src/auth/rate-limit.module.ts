@@ -1,7 +1,7 @@
 import { ExecutionContext, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { APP_GUARD } from '@nestjs/core';
-import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import { ThrottlerGuard, ThrottlerModule, type ThrottlerOptions } from '@nestjs/throttler';
 import { LOGIN_ATTEMPT, REGISTRATION } from '../common/decorators/login-attempt.decorator';
 import { ResilientThrottlerStorage, type RedisState } from '../common/rate-limit/resilient-storage';
 import type { Environment } from '../config/environment';
@@ -11,9 +11,10 @@ const isLogin = (context: ExecutionContext) => !onlyHttp(context) && !!Reflect.g
 const isRegistration = (context: ExecutionContext) => !onlyHttp(context) && !!Reflect.getMetadata(REGISTRATION, context.getHandler());
 const emailOf = (req: { body?: { email?: unknown } }) => (typeof req.body?.email === 'string' ? req.body.email.trim().toLowerCase() : '');
 
-/** The named limits below; `@SkipThrottle()` alone would skip only a limit named 'default', which there is not. */
+/** The named limits below (their names are checked against this list); `@SkipThrottle()` alone would skip only a limit named 'default', which there is not. */
 const LIMIT_NAMES = ['global', 'login', 'login-account', 'login-address', 'register'] as const;
-export const SKIP_EVERY_LIMIT: Record<(typeof LIMIT_NAMES)[number], true> = Object.fromEntries(LIMIT_NAMES.map((name) => [name, true])) as never;
+type LimitName = (typeof LIMIT_NAMES)[number];
+export const SKIP_EVERY_LIMIT: Record<LimitName, true> = Object.fromEntries(LIMIT_NAMES.map((name) => [name, true])) as never;
 
 let openStorage: ResilientThrottlerStorage | undefined;
 
@@ -91,7 +92,7 @@ class RedisStorageCloser implements OnApplicationShutdown {
             skipIf: (context) => !isRegistration(context),
             generateKey: (_context, tracker, name) => `${name}:${tracker}`,
           },
-        ],
+        ] satisfies (ThrottlerOptions & { name: LimitName })[],
       }),
     }),
   ],

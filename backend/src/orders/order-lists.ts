@@ -216,6 +216,6 @@ function entryId(list: string, n: number): string {
 function storedBeforeDuplicate(error: unknown): number {
   const failures = (error as { writeErrors?: unknown }).writeErrors;
   const first = (Array.isArray(failures) ? failures[0] : failures) as { index?: unknown; code?: unknown } | undefined;
-  if (!isDuplicateKeyError(error) || typeof first?.index !== 'number' || first.code !== 11000) throw error;
+  if (typeof first?.index !== 'number' || !isDuplicateKeyError(first)) throw error;
   return first.index;
 }
