@@ -1,5 +1,6 @@
 import { Types } from 'mongoose';
-import { registerShopper, SESSION_ENV, signInSeller, type Agent } from './support/sessions';
+import { PASSWORD, registerShopper, SESSION_ENV, signInSeller, uniqueEmail, type Agent } from './support/sessions';
+import { VALID_ADDRESS } from './support/actors';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /** Catalogue rows written straight to the collection (the products API has its own suite). */
@@ -57,6 +58,112 @@ describe('server cart', () => {
     expect(await savedCart()).toEqual({});
   });
 
+  it('stores a swap of one product for another at the same quantity (FerretDB compared the carts by values alone)', async () => {
+    await asha
+      .post('/api/updateCart')
+      .send({ cartItems: { [ids[0]]: 1, [ids[1]]: 1 } })
+      .expect(200);
+    const res = await asha
+      .post('/api/updateCart')
+      .send({ cartItems: { [ids[0]]: 1, [ids[2]]: 1 } })
+      .expect(200);
+    expect(res.body.cartItems).toEqual({ [ids[0]]: 1, [ids[2]]: 1 });
+    expect(await savedCart()).toEqual({ [ids[0]]: 1, [ids[2]]: 1 });
+    // Same values, other keys, whole-cart replace again; and a swap to a cart of one line.
+    await asha
+      .post('/api/updateCart')
+      .send({ cartItems: { [ids[1]]: 1, [ids[3]]: 1 } })
+      .expect(200);
+    expect(await savedCart()).toEqual({ [ids[1]]: 1, [ids[3]]: 1 });
+    await asha
+      .post('/api/updateCart')
+      .send({ cartItems: { [ids[0]]: 1 } })
+      .expect(200);
+    expect(await savedCart()).toEqual({ [ids[0]]: 1 });
+    expect((await asha.get('/api/cart').expect(200)).body.cartItems).toEqual({ [ids[0]]: 1 });
+  });
+
+  it('changes only the lines sent with PATCH /api/cart, so two tabs never undo each other', async () => {
+    await asha.post('/api/updateCart').send({ cartItems: {} }).expect(200);
+    const before = (await asha.get('/api/cart').expect(200)).body.cartVersion as number;
+    // Tab 1 adds A, tab 2 (which never saw A) adds B, tab 1 raises A, tab 2 removes nothing it did not see.
+    await Promise.all([
+      asha
+        .patch('/api/cart')
+        .send({ cartItems: { [ids[0]]: 1 } })
+        .expect(200),
+      asha
+        .patch('/api/cart')
+        .send({ cartItems: { [ids[1]]: 2 } })
+        .expect(200),
+    ]);
+    const res = await asha
+      .patch('/api/cart')
+      .send({ cartItems: { [ids[0]]: 3, [ids[2]]: 0 } })
+      .expect(200);
+    expect(res.body).toEqual({ success: true, cartItems: { [ids[0]]: 3, [ids[1]]: 2 }, cartVersion: before + 3, cartNotices: [] });
+    expect(await savedCart()).toEqual({ [ids[0]]: 3, [ids[1]]: 2 });
+    await asha
+      .patch('/api/cart')
+      .send({ cartItems: { [ids[0]]: 0 } })
+      .expect(200);
+    expect(await savedCart()).toEqual({ [ids[1]]: 2 });
+    const session = (await asha.get('/api/session').expect(200)).body.shopper;
+    expect(session).toMatchObject({ cartItems: { [ids[1]]: 2 }, cartVersion: before + 4, cartNotices: [] });
+  });
+
+  it('refuses a PATCH naming an unknown product or a bad quantity, changing nothing', async () => {
+    const before = await savedCart();
+    const res = await asha
+      .patch('/api/cart')
+      .send({ cartItems: { [ids[0]]: 1, [unknownId]: 1 } })
+      .expect(400);
+    expect(res.body).toEqual({ success: false, message: `Unknown product ${unknownId}` });
+    await asha
+      .patch('/api/cart')
+      .send({ cartItems: { [ids[0]]: 1.5 } })
+      .expect(400);
+    expect(await savedCart()).toEqual(before);
+  });
+
+  it('tells every tab of the shopper (over the socket) when the cart changes', async () => {
+    const { io } = await import('socket.io-client');
+    await t.app.listen(0, '127.0.0.1');
+    const port = (t.app.getHttpServer().address() as { port: number }).port;
+    const signup = await t
+      .http()
+      .post('/api/register')
+      .send({ firstName: 'Chitra', email: uniqueEmail('chitra'), password: PASSWORD })
+      .expect(201);
+    const cookie = ([] as string[])
+      .concat(signup.headers['set-cookie'] ?? [])
+      .map((c: string) => c.split(';')[0])
+      .join('; ');
+    const socket = io(`http://127.0.0.1:${port}`, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      extraHeaders: { Cookie: cookie },
+      reconnection: false,
+      forceNew: true,
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      const pushed = new Promise<{ cartItems: Record<string, number>; version: number }>((resolve) => socket.once('cart-updated', resolve));
+      const res = await t
+        .http()
+        .patch('/api/cart')
+        .set('Cookie', cookie)
+        .send({ cartItems: { [ids[3]]: 4 } })
+        .expect(200);
+      expect(await pushed).toEqual({ cartItems: { [ids[3]]: 4 }, version: res.body.cartVersion });
+    } finally {
+      socket.close();
+    }
+  });
+
   describe('refuses a bad cart with 400 and leaves the saved cart as it was', () => {
     beforeAll(async () => {
       await asha
@@ -109,6 +216,48 @@ describe('server cart', () => {
       .send({ cartItems: { [ids[0]]: 2, [gone]: 2 } })
       .expect(200);
     expect(res.body.cartItems).toEqual({ [ids[0]]: 2 });
+  });
+
+  it('takes a product the seller deletes out of every cart, with a notice the shopper can dismiss', async () => {
+    const [doomed] = await addProducts(t, 1);
+    const bala = await registerShopper(t, 'Bala');
+    await asha
+      .post('/api/updateCart')
+      .send({ cartItems: { [ids[0]]: 1, [doomed]: 2 } })
+      .expect(200);
+    await bala.agent
+      .post('/api/updateCart')
+      .send({ cartItems: { [doomed]: 1 } })
+      .expect(200);
+    const seller = await signInSeller(t);
+    await seller.delete(`/api/products/${doomed}`).expect(200);
+    expect(await savedCart()).toEqual({ [ids[0]]: 1 });
+    expect(await savedCart(bala.id)).toEqual({});
+    const cart = (await asha.get('/api/cart').expect(200)).body;
+    expect(cart.cartNotices).toEqual(['Product 0 is no longer sold and has left your cart']);
+    expect((await asha.get('/api/session').expect(200)).body.shopper.cartNotices).toEqual(cart.cartNotices);
+    expect((await asha.delete('/api/cart/notices').expect(200)).body.cartNotices).toEqual([]);
+    expect((await asha.get('/api/cart').expect(200)).body).toMatchObject({ cartItems: { [ids[0]]: 1 }, cartNotices: [] });
+  });
+
+  it('takes only what was ordered out of the cart: lines added meanwhile and extra quantities stay', async () => {
+    const address = (await asha.post('/api/Address/add').send({ adress: VALID_ADDRESS }).expect(201)).body;
+    const addressId = address.address?._id ?? (await asha.get('/api/Address/get').expect(200)).body.address[0]._id;
+    await asha
+      .post('/api/updateCart')
+      .send({ cartItems: { [ids[0]]: 3, [ids[1]]: 1, [ids[2]]: 2 } })
+      .expect(200);
+    await asha
+      .post('/api/placeorders')
+      .send({
+        address: addressId,
+        items: [
+          { product: ids[0], quantity: 1 },
+          { product: ids[1], quantity: 1 },
+        ],
+      })
+      .expect(201);
+    expect(await savedCart()).toEqual({ [ids[0]]: 2, [ids[2]]: 2 });
   });
 
   it('merges a guest cart: quantities add up, capped at 99, unknown products dropped', async () => {

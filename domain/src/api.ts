@@ -45,6 +45,18 @@ export interface UserView {
   email: string;
   /** The saved cart: product id → quantity. */
   cartItems: Record<string, number>;
+  /** Bumped by every change of the saved cart (any tab, any device). */
+  cartVersion?: number;
+  /** Products the shop took out of the cart since the shopper last looked, one line each. */
+  cartNotices?: string[];
+}
+
+/** GET /api/cart and PATCH /api/cart: the saved cart as it is now. */
+export interface CartResponse {
+  success: true;
+  cartItems: Record<string, number>;
+  cartVersion: number;
+  cartNotices: string[];
 }
 
 /** The nine fields a shopper fills in for a delivery address. */

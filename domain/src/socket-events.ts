@@ -14,6 +14,8 @@ export const SOCKET_EVENTS = {
   orderPlaced: 'order-placed',
   /** server → the order's shopper and the sellers: an order changed */
   orderUpdated: 'order-updated',
+  /** server → every tab of the shopper: their saved cart changed (another tab, device or an order) */
+  cartUpdated: 'cart-updated',
 } as const;
 
 export type SocketEventName = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS];
@@ -50,11 +52,18 @@ export type ChatAck = { success: true; message: ChatMessage } | { success: false
 /** `order-placed` and `order-updated` carry the order in the shape the HTTP lists use. */
 export type OrderPush = OrderView;
 
+/** `cart-updated`: the saved cart after the change, and its version (a tab keeps the newest it has seen). */
+export interface CartPush {
+  cartItems: Record<string, number>;
+  version: number;
+}
+
 export interface ServerToClientEvents {
   'recive-this-message-seller': (message: ChatMessage) => void;
   'recive-this-message-foruser': (message: ChatMessage) => void;
   'order-placed': (order: OrderPush) => void;
   'order-updated': (order: OrderPush) => void;
+  'cart-updated': (cart: CartPush) => void;
 }
 
 export interface ClientToServerEvents {

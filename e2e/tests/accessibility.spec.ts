@@ -153,7 +153,7 @@ for (const viewport of VIEWPORTS) {
       await expect(page).toHaveURL(/\/cart/);
 
       await page.goto(productPage);
-      const saved = page.waitForResponse((r) => r.url().endsWith('/api/updateCart') && r.ok());
+      const saved = page.waitForResponse((r) => r.url().endsWith('/api/cart') && r.request().method() === 'PATCH' && r.ok());
       await page.getByRole('button', { name: 'Add to Cart' }).click();
       await saved;
       await visitAndScan(page, findings, '/cart', at('/cart (one item and an address)'));

@@ -51,7 +51,7 @@ test('shopper and seller talk about an order live, and My orders follows the sel
     },
   });
   expect(saved.ok()).toBe(true);
-  const cartSaved = page.waitForResponse((r) => r.url().endsWith('/api/updateCart') && r.ok());
+  const cartSaved = page.waitForResponse((r) => r.url().endsWith('/api/cart') && r.request().method() === 'PATCH' && r.ok());
   await page.getByTestId('product-card').first().getByRole('button', { name: 'Add' }).click();
   await cartSaved;
   await page.getByRole('link', { name: /^Cart,/ }).click();

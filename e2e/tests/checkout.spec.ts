@@ -40,7 +40,7 @@ test('COD order from cart to delivered, with both roles', async ({ page, browser
   const { products } = await (await request.get('/api/products?inStock=true&limit=2')).json();
   for (const product of products) {
     await page.goto(`/products/${product.category.toLowerCase()}/${product._id}`);
-    const saved = page.waitForResponse((r) => r.url().endsWith('/api/updateCart') && r.ok());
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/cart') && r.request().method() === 'PATCH' && r.ok());
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await saved; // the signed-in cart lives on the server
   }

@@ -35,7 +35,7 @@ async function anInStockProduct(request: APIRequestContext): Promise<ProductView
 
 async function addToCart(page: Page, product: ProductView) {
   await page.goto(`/products/${product.category.toLowerCase()}/${product._id}`);
-  const saved = page.waitForResponse((r) => r.url().endsWith('/api/updateCart') && r.ok());
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/cart') && r.request().method() === 'PATCH' && r.ok());
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await saved; // the signed-in cart lives on the server
 }

@@ -154,7 +154,7 @@ test.describe('desktop (1366×900)', () => {
 
     const { products } = await (await request.get('/api/products?inStock=true&limit=1')).json();
     await page.goto(`/products/${products[0].category.toLowerCase()}/${products[0]._id}`);
-    const savedCart = page.waitForResponse((r) => r.url().endsWith('/api/updateCart') && r.ok());
+    const savedCart = page.waitForResponse((r) => r.url().endsWith('/api/cart') && r.request().method() === 'PATCH' && r.ok());
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await savedCart;
     await page.goto('/cart');

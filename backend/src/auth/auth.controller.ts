@@ -85,7 +85,8 @@ export class AuthController {
 
   /** The shopper as the spec's clients know them: with the saved cart. */
   private async withCart(user: UserData): Promise<UserView> {
-    return { ...user, cartItems: await this.cart.get(user._id) };
+    const cart = await this.cart.read(user._id);
+    return { ...user, cartItems: cart.items, cartVersion: cart.version, cartNotices: cart.notices };
   }
 
   private async startSession(res: Response, user: UserData) {

@@ -2,13 +2,25 @@ import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '@greencart/domain';
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import { InjectModel } from '@nestjs/mongoose';
-import { Model, Types } from 'mongoose';
+import { Model, Types, type UpdateQuery } from 'mongoose';
+import { DomainEvents } from '../common/events/domain-events';
 import { LocksService } from '../common/locks/locks.service';
 import { isDuplicateKeyError } from '../common/mongo-errors';
 import { ORDER_PLACED, type OrderPlacedEvent } from '../orders/order.events';
+import { PRODUCT_REMOVED, type ProductRemovedEvent } from '../products/product.events';
 import { ProductsService } from '../products/products.service';
+import { CART_CHANGED, type CartChangedEvent } from './cart.events';
 import { withoutZeros } from './cart-items';
 import { Cart, CartItems } from './schemas/cart.schema';
+
+/** What the shopper's cart holds, with what the shop took out of it since they last looked. */
+export interface SavedCart {
+  items: CartItems;
+  /** Bumped by every change, so a tab can tell whether its copy is current. */
+  version: number;
+  /** One line per product the shop removed from the cart (deleted from the catalogue). */
+  notices: string[];
+}
 
 /** The shopper's saved cart: its storage and its rules. */
 @Injectable()
@@ -17,12 +29,26 @@ export class CartService {
     @InjectModel(Cart.name) private readonly carts: Model<Cart>,
     private readonly products: ProductsService,
     private readonly locks: LocksService,
+    private readonly events: DomainEvents,
   ) {}
 
   /** The saved cart (empty when the shopper never saved one). */
   async get(userId: string): Promise<CartItems> {
-    const cart = await this.carts.findById(new Types.ObjectId(userId)).select('items').lean();
-    return { ...(cart?.items ?? {}) };
+    return (await this.read(userId)).items;
+  }
+
+  /** The saved cart with its version and notices. */
+  async read(userId: string): Promise<SavedCart> {
+    const cart = await this.carts.findById(new Types.ObjectId(userId)).select('items version notices').lean();
+    return { items: { ...(cart?.items ?? {}) }, version: cart?.version ?? 0, notices: [...(cart?.notices ?? [])] };
+  }
+
+  /** The shopper has seen the notices: forget them (no write when there are none). */
+  async clearNotices(userId: string): Promise<SavedCart> {
+    const cart = await this.read(userId);
+    if (!cart.notices.length) return cart;
+    await this.carts.updateOne({ _id: new Types.ObjectId(userId) }, { $set: { notices: [] } });
+    return { ...cart, notices: [] };
   }
 
   /**
@@ -33,11 +59,34 @@ export class CartService {
   async replace(userId: string, items: CartItems): Promise<CartItems> {
     const wanted = withoutZeros(items);
     const existing = await this.existingIds(Object.keys(wanted));
-    return this.change(userId, (current) => {
+    const saved = await this.change(userId, (current) => {
       const next: CartItems = {};
       for (const [id, quantity] of Object.entries(wanted)) {
         if (existing.has(id)) next[id] = quantity;
         else if (!(id in current)) throw new BadRequestException(`Unknown product ${id}`);
+      }
+      return next;
+    });
+    return saved.items;
+  }
+
+  /**
+   * Changes only the lines given (a quantity of 0 removes the line) and leaves every other line as it
+   * is saved: two tabs or devices changing different lines never undo each other's changes.
+   */
+  async changeLines(userId: string, lines: CartItems): Promise<SavedCart> {
+    const existing = await this.existingIds(Object.keys(withoutZeros(lines)));
+    return this.change(userId, (current) => {
+      const next: CartItems = { ...current };
+      for (const [id, quantity] of Object.entries(lines)) {
+        if (quantity === 0) {
+          delete next[id];
+          continue;
+        }
+        if (!existing.has(id)) throw new BadRequestException(`Unknown product ${id}`);
+        if (!(id in next) && Object.keys(next).length >= MAX_CART_LINES)
+          throw new BadRequestException(`A cart holds at most ${MAX_CART_LINES} different products`);
+        next[id] = quantity;
       }
       return next;
     });
@@ -51,7 +100,7 @@ export class CartService {
   async merge(userId: string, guest: CartItems): Promise<CartItems> {
     const additions = withoutZeros(guest);
     const existing = await this.existingIds(Object.keys(additions));
-    return this.change(userId, (current) => {
+    const saved = await this.change(userId, (current) => {
       const merged: CartItems = { ...current };
       for (const [id, quantity] of Object.entries(additions)) {
         if (!existing.has(id)) continue;
@@ -60,42 +109,93 @@ export class CartService {
       }
       return merged;
     });
+    return saved.items;
   }
 
-  /** What was ordered has left the cart. */
+  /** What was ordered has left the cart: its lines' quantities only, so lines added meanwhile stay. */
   @OnEvent(ORDER_PLACED)
-  async emptyAfterOrder(event: OrderPlacedEvent): Promise<void> {
-    // Nothing to empty (a cart never saved, or already empty): no lock and no write.
+  async takeOrderedLines(event: OrderPlacedEvent): Promise<void> {
     const saved = await this.carts.findById(new Types.ObjectId(event.userId)).select('items').lean();
     if (!saved || !Object.keys(saved.items ?? {}).length) return;
-    await this.change(event.userId, () => ({}));
+    const ordered = new Map<string, number>();
+    for (const item of event.order.items) {
+      const id = String((item.product as { _id?: unknown } | null)?._id ?? item.product);
+      ordered.set(id, (ordered.get(id) ?? 0) + item.quantity);
+    }
+    if (![...ordered.keys()].some((id) => id in saved.items)) return;
+    await this.change(event.userId, (current) => {
+      const next: CartItems = { ...current };
+      for (const [id, quantity] of ordered) {
+        if (!(id in next)) continue;
+        const left = next[id] - quantity;
+        if (left > 0) next[id] = left;
+        else delete next[id];
+      }
+      return next;
+    });
+  }
+
+  /** A product left the catalogue: it leaves every cart holding it, with a line telling the shopper. */
+  @OnEvent(PRODUCT_REMOVED)
+  async removeDeletedProduct(event: ProductRemovedEvent): Promise<void> {
+    // A query on one cart field (every cart read on FerretDB v1): products are deleted rarely.
+    const holding = await this.carts
+      .find({ [`items.${event.productId}`]: { $exists: true } })
+      .select('_id')
+      .lean();
+    const notice = `${event.name} is no longer sold and has left your cart`;
+    for (const cart of holding) {
+      await this.change(
+        String(cart._id),
+        (current) => {
+          const { [event.productId]: _gone, ...rest } = current;
+          return rest;
+        },
+        notice,
+      );
+    }
   }
 
   /**
    * Read-modify-write of the saved cart, one change at a time per shopper (see LocksService), with a
-   * version check as the conditional write. Returns the cart as saved.
+   * version check as the conditional write. Only the lines that differ are written (`items.<id>`):
+   * FerretDB v1 compares an embedded document by its values alone when deciding whether `$set`
+   * changes it, so `{A:1,B:1}` replaced whole by `{A:1,C:1}` was silently kept. Returns the cart as saved
+   * and tells the shopper's other tabs (CART_CHANGED).
    */
-  private change(userId: string, change: (current: CartItems) => CartItems): Promise<CartItems> {
+  private async change(userId: string, change: (current: CartItems) => CartItems, notice?: string): Promise<SavedCart> {
     const _id = new Types.ObjectId(userId);
-    return this.locks.run(`cart:${userId}`, { busyMessage: 'Your cart is being updated, please try again', waitMs: 3_000, staleMs: 10_000 }, async () => {
-      for (let attempt = 0; attempt < 5; attempt++) {
-        const cart = await this.carts.findById(_id).select('items version').lean();
-        const next = change({ ...(cart?.items ?? {}) });
-        const version = cart?.version ?? 0;
-        try {
-          const result = await this.carts.updateOne(
-            { _id, version: version === 0 ? { $in: [0, null] } : version },
-            { $set: { items: next }, $inc: { version: 1 } },
-            { upsert: !cart },
-          );
-          if (result.matchedCount === 1 || result.upsertedCount === 1) return { ...next };
-        } catch (error) {
-          // Two first saves at once: the other one created the cart; read it again.
-          if (!isDuplicateKeyError(error)) throw error;
+    const saved = await this.locks.run(
+      `cart:${userId}`,
+      { busyMessage: 'Your cart is being updated, please try again', waitMs: 3_000, staleMs: 10_000 },
+      async (): Promise<SavedCart | null> => {
+        for (let attempt = 0; attempt < 5; attempt++) {
+          const cart = await this.carts.findById(_id).select('items version notices').lean();
+          const current = { ...(cart?.items ?? {}) };
+          const next = change({ ...current });
+          const version = cart?.version ?? 0;
+          const notices = [...(cart?.notices ?? [])];
+          const update = lineChanges(current, next, cart ? isPlainObject(cart.items) : false);
+          if (!update && !notice) return null;
+          const write: UpdateQuery<Cart> = { ...(update ?? {}), $inc: { version: 1 } };
+          if (notice) {
+            notices.push(notice);
+            write.$set = { ...(write.$set ?? {}), notices: notices.slice(-MAX_NOTICES) };
+          }
+          try {
+            const result = await this.carts.updateOne({ _id, version: version === 0 ? { $in: [0, null] } : version }, write, { upsert: !cart });
+            if (result.matchedCount === 1 || result.upsertedCount === 1) return { items: next, version: version + 1, notices: notices.slice(-MAX_NOTICES) };
+          } catch (error) {
+            // Two first saves at once: the other one created the cart; read it again.
+            if (!isDuplicateKeyError(error)) throw error;
+          }
         }
-      }
-      throw new ConflictException('Your cart was changed elsewhere at the same moment, please try again');
-    });
+        throw new ConflictException('Your cart was changed elsewhere at the same moment, please try again');
+      },
+    );
+    if (!saved) return this.read(userId);
+    await this.events.publish(CART_CHANGED, { userId, cartItems: saved.items, version: saved.version } satisfies CartChangedEvent);
+    return saved;
   }
 
   private async existingIds(ids: string[]): Promise<Set<string>> {
@@ -103,4 +203,26 @@ export class CartService {
     const found = await this.products.findByIds(ids);
     return new Set(found.map((product) => String(product._id)));
   }
+}
+
+/** Notices kept per cart (a shopper away for weeks does not collect hundreds). */
+const MAX_NOTICES = 10;
+
+const isPlainObject = (value: unknown): boolean => !!value && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * The update that turns the saved lines `current` into `next`, one `items.<id>` path per changed line
+ * (product ids are hex, so never a `.` or `$` in a path); null when nothing changes. A cart without an
+ * `items` object (never saved) gets `next` whole.
+ */
+export function lineChanges(current: CartItems, next: CartItems, hasItems: boolean): UpdateQuery<Cart> | null {
+  if (!hasItems) return { $set: { items: next } };
+  const set: Record<string, number> = {};
+  const unset: Record<string, ''> = {};
+  for (const [id, quantity] of Object.entries(next)) if (current[id] !== quantity) set[`items.${id}`] = quantity;
+  for (const id of Object.keys(current)) if (!(id in next)) unset[`items.${id}`] = '';
+  const update: UpdateQuery<Cart> = {};
+  if (Object.keys(set).length) update.$set = set;
+  if (Object.keys(unset).length) update.$unset = unset;
+  return update.$set || update.$unset ? update : null;
 }

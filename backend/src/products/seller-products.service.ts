@@ -1,6 +1,7 @@
 import { BadRequestException, ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types, type UpdateQuery } from 'mongoose';
+import { DomainEvents } from '../common/events/domain-events';
 import { LocksService } from '../common/locks/locks.service';
 import { MAX_PRODUCT_IMAGES, toPaise } from '@greencart/domain';
 import { MediaService, type PreparedImage } from '../media/media.service';
@@ -8,6 +9,7 @@ import type { NewProductData, ProductDataChanges } from './dto/product-data.dto'
 import { type UploadedImage } from './product-images.interceptor';
 import { Catalogue } from './catalogue';
 import { type LeanProduct, type ProductView } from './view';
+import { PRODUCT_REMOVED, type ProductRemovedEvent } from './product.events';
 import { Product } from './schemas/product.schema';
 
 export const NOT_AN_IMAGE = 'Only JPEG, PNG, WebP, AVIF or GIF images are allowed';
@@ -30,6 +32,7 @@ export class SellerProductsService {
     private readonly locks: LocksService,
     private readonly media: MediaService,
     private readonly catalogue: Catalogue,
+    private readonly events: DomainEvents,
   ) {}
 
   async add(data: NewProductData, files: readonly UploadedImage[]): Promise<ProductView> {
@@ -106,6 +109,7 @@ export class SellerProductsService {
     const removed = await this.oneAtATime(id, () => this.products.findOneAndDelete({ _id: new Types.ObjectId(id) }).lean());
     if (!removed) throw new NotFoundException('Product not found');
     await this.catalogue.remove(id);
+    await this.events.publish(PRODUCT_REMOVED, { productId: String(removed._id), name: removed.name } satisfies ProductRemovedEvent);
     await this.deleteUnlessReferenced(removed.image ?? []);
   }
 

@@ -122,6 +122,11 @@ export function useLiveConnection(role: SocketRole, identity: string | null | un
   });
 }
 
+/** The role's socket if some page already holds it, without opening one (null otherwise). */
+export function useOpenSocket(role: SocketRole): ShopSocket | null {
+  return useSyncExternalStore(subscribe, () => connections.get(role)?.view.socket ?? null);
+}
+
 type ServerEvent = keyof ServerToClientEvents;
 type Listener = (...args: unknown[]) => void;
 

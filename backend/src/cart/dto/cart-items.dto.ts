@@ -18,7 +18,7 @@ function IsCartItems() {
     });
 }
 
-/** Body of POST /api/updateCart and POST /api/cart/merge. */
+/** Body of POST /api/updateCart, PATCH /api/cart and POST /api/cart/merge. */
 export class CartItemsDto {
   @ApiProperty({
     description: `Product id → quantity (whole number 0–${MAX_LINE_QUANTITY}; 0 removes), at most ${MAX_CART_LINES} products`,

@@ -17,6 +17,10 @@ export class Cart {
   /** Bumped on every write, so a read-modify-write can detect a concurrent change (no transactions on FerretDB). */
   @Prop({ default: 0 })
   version: number;
+
+  /** What the shop took out of the cart since the shopper last looked (a product deleted from the catalogue). */
+  @Prop({ type: [String], default: [] })
+  notices: string[];
 }
 
 export const CartSchema = SchemaFactory.createForClass(Cart);

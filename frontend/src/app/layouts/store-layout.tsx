@@ -3,7 +3,7 @@ import { Outlet, useMatch } from 'react-router-dom';
 import { PAGE_PADDING } from '@/components/layout/page-container';
 import { Spinner } from '@/components/ui/spinner';
 import { GoogleFailureNotice, LoginDialogProvider, LoginModal } from '@/features/auth';
-import { GuestCartAdoption, PhoneCartBar } from '@/features/cart';
+import { CartSync, GuestCartAdoption, PhoneCartBar } from '@/features/cart';
 import { useScrollRestoration } from '@/lib/use-scroll-restoration';
 import { Navbar } from './navbar';
 
@@ -47,6 +47,7 @@ export function StoreLayout() {
       <LoginModal />
       <GoogleFailureNotice />
       <GuestCartAdoption />
+      <CartSync />
     </LoginDialogProvider>
   );
 }

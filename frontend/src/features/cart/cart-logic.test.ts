@@ -2,6 +2,7 @@ import { MAX_LINE_QUANTITY } from '@greencart/domain';
 import { describe, expect, it } from 'vitest';
 import {
   addItem,
+  changedLines,
   countItems,
   deleteLine,
   EMPTY_CART,
@@ -169,5 +170,13 @@ describe('guest cart in storage', () => {
     unsubscribe();
     store.update((cart) => addItem(cart, 'b'));
     expect(calls).toBe(3);
+  });
+});
+
+describe('changedLines', () => {
+  it('names only the lines that differ, with 0 for a line that left', () => {
+    expect(changedLines({ a: 1, b: 1 }, { a: 1, c: 1 })).toEqual({ b: 0, c: 1 });
+    expect(changedLines({ a: 1 }, { a: 2 })).toEqual({ a: 2 });
+    expect(changedLines({ a: 1 }, { a: 1 })).toEqual({});
   });
 });

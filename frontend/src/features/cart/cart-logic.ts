@@ -66,6 +66,14 @@ export function sanitizeCart(value: unknown): CartItems {
   return cart;
 }
 
+/** The lines that differ between two carts: product id → its quantity in `next` (0 when it left). */
+export function changedLines(previous: CartItems, next: CartItems): CartItems {
+  const lines: Record<string, number> = {};
+  for (const [productId, quantity] of Object.entries(next)) if (previous[productId] !== quantity) lines[productId] = quantity;
+  for (const productId of Object.keys(previous)) if (!(productId in next)) lines[productId] = 0;
+  return lines;
+}
+
 export function cartsEqual(a: CartItems, b: CartItems): boolean {
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);

@@ -1,5 +1,6 @@
 export { cartKeys } from './api/keys';
-export { clearCartAfterOrder } from './api/cart-cache';
+export { takeOrderedLines } from './api/cart-cache';
+export { CartSync } from './components/cart-sync';
 export type { CartSummary } from './cart-summary';
 export { orderableLines } from './cart-summary';
 export { AddToCartControl } from './components/add-to-cart-control';

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { toast } from '@/lib/toast';
 import { applyOptimisticCart, readSavedCart } from './api/cart-cache';
-import { useUpdateCart } from './api/update-cart';
-import { addItem, countItems, deleteLine, removeItem, setQuantity, type CartItems } from './cart-logic';
+import { useChangeCartLines } from './api/change-cart-lines';
+import { addItem, changedLines, countItems, deleteLine, removeItem, setQuantity, type CartItems } from './cart-logic';
 import { useCartItems } from './cart-items';
 import { guestCart } from './guest-cart';
 
@@ -29,7 +29,7 @@ const CART_TOAST = { id: 'cart' };
 export function useCart(): Cart {
   const queryClient = useQueryClient();
   const items = useCartItems();
-  const { mutate: saveCart } = useUpdateCart();
+  const { mutate: saveLines } = useChangeCartLines();
 
   const change = useCallback(
     (next: (cart: CartItems) => CartItems, message: string) => {
@@ -39,13 +39,14 @@ export function useCart(): Cart {
         const cartItems = next(previous);
         if (cartItems === previous) return;
         applyOptimisticCart(queryClient, cartItems);
-        saveCart({ cartItems, previous });
+        // Only the lines this change touched go to the server: another tab's lines stay as saved.
+        saveLines({ lines: changedLines(previous, cartItems), previous });
       } else {
         guestCart.update(next);
       }
       toast.success(message, CART_TOAST);
     },
-    [queryClient, saveCart],
+    [queryClient, saveLines],
   );
 
   return useMemo(

@@ -214,10 +214,10 @@ describe('My orders: number, cancel, buy again, search', () => {
           ]),
         ),
       ),
-      http.post('/api/updateCart', async ({ request }) => {
+      http.patch('/api/cart', async ({ request }) => {
         const body = (await request.json()) as { cartItems: Record<string, number> };
         saved.push(body.cartItems);
-        return HttpResponse.json({ success: true, cartItems: body.cartItems });
+        return HttpResponse.json({ success: true, cartItems: body.cartItems, cartVersion: saved.length, cartNotices: [] });
       }),
       http.get('/api/Address/get', () => HttpResponse.json({ success: true, address: [] })),
       http.get('/api/payments/options', () =>

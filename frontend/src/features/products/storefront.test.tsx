@@ -87,9 +87,10 @@ describe('the storefront', () => {
     server.use(sessionHandler({ shopper: aUser({ cartItems: {} }) }));
     let cart: Record<string, number> = {};
     server.use(
-      http.post('/api/updateCart', async ({ request }) => {
-        cart = ((await request.json()) as { cartItems: Record<string, number> }).cartItems;
-        return HttpResponse.json({ success: true, cartItems: cart });
+      http.patch('/api/cart', async ({ request }) => {
+        const lines = ((await request.json()) as { cartItems: Record<string, number> }).cartItems;
+        cart = Object.fromEntries(Object.entries({ ...cart, ...lines }).filter(([, quantity]) => quantity > 0));
+        return HttpResponse.json({ success: true, cartItems: cart, cartVersion: 1, cartNotices: [] });
       }),
     );
     const { user } = renderWithApp('/products');

@@ -1,6 +1,7 @@
+import type { CartResponse } from '@greencart/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { cancelSessionCheck, readSessionUser, refreshSession, updateSessionUser } from '@/features/auth';
-import { EMPTY_CART, sanitizeCart, type CartItems } from '../cart-logic';
+import { sanitizeCart, subtractCart, type CartItems } from '../cart-logic';
 import { guestCart } from '../guest-cart';
 
 /** A signed-in shopper's cart lives in the session query (the auth feature's), as the server sent it. */
@@ -13,15 +14,30 @@ export function setSavedCart(queryClient: QueryClient, cartItems: CartItems): vo
   updateSessionUser(queryClient, (user) => ({ ...user, cartItems }));
 }
 
+/**
+ * The saved cart as the server answered it (a change, a refresh or a push from another tab): shown
+ * unless this tab already shows a newer version.
+ */
+export function applySavedCart(queryClient: QueryClient, saved: Pick<CartResponse, 'cartItems' | 'cartVersion'> & { cartNotices?: string[] }): void {
+  updateSessionUser(queryClient, (user) => {
+    if (user.cartVersion !== undefined && saved.cartVersion < user.cartVersion) return user;
+    return { ...user, cartItems: saved.cartItems, cartVersion: saved.cartVersion, cartNotices: saved.cartNotices ?? user.cartNotices };
+  });
+}
+
 /** Show a cart change at once, before the server has answered. */
 export function applyOptimisticCart(queryClient: QueryClient, cartItems: CartItems): void {
   void cancelSessionCheck(queryClient);
   setSavedCart(queryClient, cartItems);
 }
 
-/** After an order was placed the server has emptied the saved cart: show that now and confirm with a fresh session check. */
-export function clearCartAfterOrder(queryClient: QueryClient): void {
+/**
+ * After an order was placed the server took what was ordered out of the saved cart (lines added
+ * meanwhile stay): show that now and confirm with a fresh session check.
+ */
+export function takeOrderedLines(queryClient: QueryClient, ordered: readonly { product: string; quantity: number }[]): void {
   guestCart.clear();
-  setSavedCart(queryClient, EMPTY_CART);
+  const saved = readSavedCart(queryClient);
+  if (saved) setSavedCart(queryClient, subtractCart(saved, Object.fromEntries(ordered.map((line) => [line.product, line.quantity]))));
   void refreshSession(queryClient);
 }

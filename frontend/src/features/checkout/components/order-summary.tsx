@@ -5,7 +5,7 @@ import { toast } from '@/lib/toast';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAddresses } from '@/features/addresses';
 import { refreshSession, useLoginDialog, useUser } from '@/features/auth';
-import { clearCartAfterOrder, orderableLines, type CartSummary } from '@/features/cart';
+import { orderableLines, takeOrderedLines, type CartSummary } from '@/features/cart';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
 import { usePaymentOptions } from '../api/get-payment-options';
@@ -97,7 +97,7 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
         },
         {
           onSuccess: () => {
-            clearCartAfterOrder(queryClient);
+            takeOrderedLines(queryClient, items);
             toast.success('Payment received, order placed', { id: ONLINE_PAYMENT_TOAST });
             navigate('/My-orders');
           },
@@ -119,7 +119,7 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
       {
         onSuccess: () => {
           attempts.finish();
-          clearCartAfterOrder(queryClient);
+          takeOrderedLines(queryClient, items);
           toast.success('Order placed', { id: ORDER_TOAST });
           navigate('/My-orders');
         },
