@@ -11,6 +11,7 @@ import { ClusterModule } from './common/cluster/cluster.module';
 import { DomainEventsModule } from './common/events/domain-events.module';
 import { Environment, validateEnvironment } from './config/environment';
 import { DatabaseModule } from './database/database.module';
+import { DeliveryModule } from './delivery/delivery.module';
 import { HealthModule } from './health/health.module';
 import { MediaModule } from './media/media.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
@@ -69,6 +70,7 @@ import { UsersModule } from './users/users.module';
     NewsletterModule,
     MediaModule,
     ProductsModule,
+    DeliveryModule,
     AddressesModule,
     OrdersModule,
     PaymentsModule,

@@ -81,6 +81,7 @@ describe('products catalogue', () => {
         image: [],
         inStock: true,
         weight: '5 kg',
+        stock: null,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       });

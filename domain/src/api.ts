@@ -27,10 +27,29 @@ export interface ProductView {
   offerPrice: number;
   /** URLs like /api/images/<id>; `<url>/thumb` is a small version for cards. */
   image: string[];
+  /** Whether it can be ordered now: the seller's flag, and for a counted product at least one unit available. */
   inStock: boolean;
   weight?: string;
+  /** Units a shopper can buy right now (counted units minus units held by open checkouts); null when not counted. */
+  stock: number | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** The seller's view of a product's stock (GET /api/seller/stock). */
+export interface SellerStockView {
+  productId: string;
+  /** The seller's flag (the spec's toggle). */
+  listed: boolean;
+  /** Counted units on hand, held ones included; null when not counted. */
+  onHand: number | null;
+  /** Units held by open online checkouts. */
+  held: number;
+  /** What shoppers can buy now; null when not counted. */
+  available: number | null;
+  lowStockThreshold: number;
+  /** Counted and at or below its threshold. */
+  runningLow: boolean;
 }
 
 /** GET /api/productList */
@@ -103,6 +122,8 @@ export interface OrderView {
   amountPaise: number;
   subtotalPaise: number;
   taxPaise: number;
+  /** The delivery fee charged (0: free delivery). */
+  deliveryFeePaise?: number;
   paymentType: PaymentType;
   paymentStatus: PaymentStatus;
   /** true once the money is in (spec field): paymentStatus is 'paid'. */
@@ -113,8 +134,9 @@ export interface OrderView {
   statusHistory: { status: OrderStatus; at: string }[];
   createdAt: string;
   updatedAt: string;
-  /** The 30-minute delivery promise. */
+  /** The delivery promise: placed + the delivery area's ETA (30 minutes for orders before delivery areas). */
   expectedDeliveryAt: string;
+  deliverBy?: string;
 }
 
 /** How an online order was paid. `paymentStatus` becomes 'refunded' once Razorpay has processed the refund. */

@@ -4,3 +4,5 @@ export * from './limits';
 export * from './order-lifecycle';
 export * from './pricing';
 export * from './socket-events';
+export * from './stock';
+export * from './delivery';

@@ -29,15 +29,39 @@ export function fromPaise(paise: number): number {
   return paise / 100;
 }
 
-/** Subtotal = Σ offerPrice × quantity; tax = 2% of subtotal rounded down to the paisa; shipping free. */
-export function priceCart(lines: readonly PricedLineInput[]): PriceBreakdown {
+/** What delivery to the address costs: the area's fee, waived once the subtotal reaches the free-delivery threshold. */
+export interface DeliveryCharge {
+  feePaise: number;
+  /** Subtotal from which delivery is free (null or absent: never free unless the fee is 0). */
+  freeAbovePaise?: number | null;
+}
+
+/** The delivery fee for a subtotal: 0 without a charge (the spec's free shipping), and 0 once the subtotal reaches the threshold. */
+export function deliveryFeeFor(subtotalPaise: number, delivery?: DeliveryCharge | null): number {
+  if (!delivery || delivery.feePaise <= 0) return SHIPPING_PAISE;
+  if (delivery.freeAbovePaise !== undefined && delivery.freeAbovePaise !== null && subtotalPaise >= delivery.freeAbovePaise) return 0;
+  return delivery.feePaise;
+}
+
+/** How much more the subtotal needs for free delivery ("Add ₹40 for free delivery"); 0 when it is free already or never. */
+export function freeDeliveryGapPaise(subtotalPaise: number, delivery?: DeliveryCharge | null): number {
+  if (!delivery || delivery.feePaise <= 0 || delivery.freeAbovePaise === undefined || delivery.freeAbovePaise === null) return 0;
+  return Math.max(0, delivery.freeAbovePaise - subtotalPaise);
+}
+
+/**
+ * Subtotal = Σ offerPrice × quantity; tax = 2% of the subtotal rounded down to the paisa; delivery fee
+ * after tax (the area's fee, 0 by default and once the subtotal reaches the free-delivery threshold).
+ */
+export function priceCart(lines: readonly PricedLineInput[], delivery?: DeliveryCharge | null): PriceBreakdown {
   let subtotalPaise = 0;
   for (const line of lines) {
     if (!Number.isInteger(line.quantity) || line.quantity < 0) throw new RangeError('quantity must be a non-negative integer');
     subtotalPaise += toPaise(line.offerPrice) * line.quantity;
   }
   const taxPaise = Math.floor((subtotalPaise * TAX_PERCENT) / 100);
-  return { subtotalPaise, taxPaise, shippingPaise: SHIPPING_PAISE, totalPaise: subtotalPaise + taxPaise + SHIPPING_PAISE };
+  const shippingPaise = subtotalPaise > 0 ? deliveryFeeFor(subtotalPaise, delivery) : 0;
+  return { subtotalPaise, taxPaise, shippingPaise, totalPaise: subtotalPaise + taxPaise + shippingPaise };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { plainToInstance, Transform, Type } from 'class-transformer';
 import { randomBytes } from 'node:crypto';
-import { IsBoolean, IsEmail, IsIn, IsInt, IsNotIn, IsOptional, IsString, IsUrl, Max, Min, MinLength, validateSync } from 'class-validator';
+import { IsBoolean, IsEmail, IsIn, IsInt, IsNotIn, IsOptional, IsString, IsTimeZone, IsUrl, Max, Min, MinLength, validateSync } from 'class-validator';
 
 /** Strict: true/false, 1/0, yes/no, on/off; anything else stays as typed and is refused by @IsBoolean. */
 const toBoolean = ({ value }: { value: unknown }) => {
@@ -167,6 +167,10 @@ export class Environment {
 
   @IsString()
   SHOP_PHONE = '+91 98765 43210';
+
+  /** The shop's time zone: opening hours and days (dashboard, invoices) are read in it. */
+  @IsTimeZone({ message: 'SHOP_TIMEZONE must be an IANA time zone such as Asia/Kolkata' })
+  SHOP_TIMEZONE = 'Asia/Kolkata';
 
   /** Requests per IP per window, on every route. */
   @Type(() => Number)

@@ -10,14 +10,18 @@ import { OrdersController } from './orders.controller';
 import { OrdersService } from './orders.service';
 import { OrderListEntry, OrderListEntrySchema } from './schemas/order-list-entry.schema';
 import { Order, OrderSchema } from './schemas/order.schema';
+import { OrderTask, OrderTaskSchema } from './schemas/order-task.schema';
+import { DeliveryModule } from '../delivery/delivery.module';
 
 @Module({
   imports: [
     MongooseModule.forFeature([
       { name: Order.name, schema: OrderSchema },
       { name: OrderListEntry.name, schema: OrderListEntrySchema },
+      { name: OrderTask.name, schema: OrderTaskSchema },
     ]),
     AddressesModule,
+    DeliveryModule,
     ProductsModule,
     MediaModule,
     LocksModule,

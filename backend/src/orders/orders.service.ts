@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   canMove,
+  deliverByFor,
   fromPaise,
   initialPaymentStatus,
   MAX_LINE_QUANTITY,
@@ -20,6 +21,7 @@ import {
   Logger,
   NotFoundException,
   OnApplicationBootstrap,
+  OnModuleDestroy,
   ServiceUnavailableException,
 } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
@@ -31,8 +33,10 @@ import { isDatabaseAway } from '../common/filters/all-exceptions.filter';
 import { LocksService } from '../common/locks/locks.service';
 import { prepareSync, type PreparedBody } from '../common/http/prepared-body';
 import { isDuplicateKeyError } from '../common/mongo-errors';
+import { DeliveryService } from '../delivery/delivery.service';
 import { MediaService } from '../media/media.service';
 import { ProductsService } from '../products/products.service';
+import { NotEnoughStock, StockService, type StockLine } from '../products/stock.service';
 import { OrderLineDto, PlaceOrderDto } from './dto/place-order.dto';
 import { OrderCache, type OrderJson } from './order-cache';
 import { OrderLists, SELLER_LIST, shopperList } from './order-lists';
@@ -47,6 +51,7 @@ import {
   type OrderStatusChangedEvent,
 } from './order.events';
 import { Order, OrderAddress, OrderDocument, OrderItem, OrderPayment, RefundStatus } from './schemas/order.schema';
+import { OrderTask } from './schemas/order-task.schema';
 
 /** An order priced and checked, not stored yet: what a checkout commits (COD now, online after payment). */
 export interface OrderQuote {
@@ -55,6 +60,8 @@ export interface OrderQuote {
   address?: OrderAddress;
   items: OrderItem[];
   price: PriceBreakdown;
+  /** The delivery area's promise, in minutes from when the order is stored. */
+  etaMinutes: number;
   /** Fingerprint of what was asked for (address, lines, payment type), to recognise the same request. */
   requestHash: string;
 }
@@ -70,9 +77,11 @@ export interface CommitOptions {
   paymentStatus?: PaymentStatus;
   /** How it was paid (online orders). */
   payment?: OrderPayment;
+  /** The online checkout whose held units this order takes (`checkout:<id>`). */
+  fromHold?: string;
 }
 
-/** What a quote needs: the lines, and the saved address to deliver to (optional only where `addressRequired` is false). */
+/** What a quote needs: the lines, and the saved address to deliver to (the shopper's latest when `defaultAddress` allows it). */
 export interface QuoteRequest {
   address?: string;
   items: OrderLineDto[];
@@ -103,13 +112,17 @@ export function orderIdFor(userId: string, idempotencyKey: string): Types.Object
 }
 
 @Injectable()
-export class OrdersService implements OnApplicationBootstrap {
+export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(OrdersService.name);
+  private sweeper?: NodeJS.Timeout;
 
   constructor(
     @InjectModel(Order.name) private readonly orders: Model<Order>,
+    @InjectModel(OrderTask.name) private readonly tasks: Model<OrderTask>,
     private readonly addresses: AddressesService,
     private readonly products: ProductsService,
+    private readonly stock: StockService,
+    private readonly delivery: DeliveryService,
     private readonly media: MediaService,
     private readonly locks: LocksService,
     private readonly events: DomainEvents,
@@ -151,16 +164,24 @@ export class OrdersService implements OnApplicationBootstrap {
     return this.commit(quote, key);
   }
 
-  /** Checks the shopper's address and the lines against the catalogue and prices them with the one pricing function. Writes nothing. */
-  async quote(userId: string, dto: QuoteRequest, paymentType: PaymentType, { addressRequired = true } = {}): Promise<OrderQuote> {
+  /**
+   * Checks the shopper's address, the lines against the catalogue and the counted stock, and the
+   * delivery area (served pincode, minimum order, opening hours), and prices them with the one pricing
+   * function (delivery fee included). Writes nothing. With `defaultAddress`, an order that names no
+   * address goes to the shopper's latest saved one (the spec's online checkout names none).
+   */
+  async quote(userId: string, dto: QuoteRequest, paymentType: PaymentType, { defaultAddress = false } = {}): Promise<OrderQuote> {
     const lines = mergeLines(dto.items);
     if (!lines.length) throw new BadRequestException('Your cart is empty');
-    const address = dto.address !== undefined || addressRequired ? await this.ownAddress(userId, dto.address) : undefined;
+    const address = dto.address === undefined && defaultAddress ? await this.latestAddress(userId) : await this.ownAddress(userId, dto.address);
+    if (!address) throw new BadRequestException('Please add a delivery address before paying');
     const products = await this.products.findByIds(lines.map((l) => l.product));
     const byId = new Map(products.map((p) => [String(p._id), p]));
     const items: OrderItem[] = lines.map((line) => {
       const product = byId.get(line.product);
       if (!product) throw new BadRequestException(`Product ${line.product} does not exist`);
+      // A counted product short of units: 409 with what is left; the seller's toggle (the spec's inStock): 400 as ever.
+      if (product.stock !== null && product.stock < line.quantity) throw new NotEnoughStock(line.product, product.name, product.stock);
       if (!product.inStock) throw new BadRequestException(`${product.name} is out of stock`);
       return {
         product: new Types.ObjectId(line.product),
@@ -172,8 +193,10 @@ export class OrdersService implements OnApplicationBootstrap {
         offerPricePaise: toPaise(product.offerPrice),
       };
     });
-    const price = priceCart(items.map((i) => ({ offerPrice: i.offerPrice, quantity: i.quantity })));
-    return { userId, paymentType, address, items, price, requestHash: fingerprint(dto, paymentType) };
+    const priced = items.map((i) => ({ offerPrice: i.offerPrice, quantity: i.quantity }));
+    const delivery = await this.delivery.quote(address.pincode, priceCart(priced).subtotalPaise);
+    const price = priceCart(priced, delivery);
+    return { userId, paymentType, address, items, price, etaMinutes: delivery.etaMinutes, requestHash: fingerprint(dto, paymentType) };
   }
 
   /** A snapshot of one of the shopper's saved addresses; 400 when it is not theirs. */
@@ -237,10 +260,17 @@ export class OrdersService implements OnApplicationBootstrap {
     if (quote.paymentType === 'COD' && !quote.address) throw new BadRequestException('Please select one of your saved addresses');
     // Past orders keep showing their pictures even if the seller later removes them from the product.
     await this.media.keep(quote.items.map((item) => item.image));
+    const _id = orderIdFor(quote.userId, idempotencyKey);
+    const stockRef = orderStockRef(_id);
+    const lines = stockLines(quote.items);
+    // The counted units first (all lines or none: 409 naming the product, nothing stored); an order
+    // whose insert then fails gives them back, and one whose placing stops half-way is put right by the sweep.
+    const taken = await this.stock.take(stockRef, lines, { fromHold: options.fromHold });
     let order: OrderDocument;
     try {
+      const placedAt = new Date();
       order = await this.orders.create({
-        _id: orderIdFor(quote.userId, idempotencyKey),
+        _id,
         user: new Types.ObjectId(quote.userId),
         items: quote.items,
         address: quote.address,
@@ -248,26 +278,35 @@ export class OrdersService implements OnApplicationBootstrap {
         amountPaise: quote.price.totalPaise,
         subtotalPaise: quote.price.subtotalPaise,
         taxPaise: quote.price.taxPaise,
+        deliveryFeePaise: quote.price.shippingPaise,
+        deliverBy: deliverByFor(placedAt, quote.etaMinutes),
         paymentType: quote.paymentType,
         paymentStatus,
         isPaid: paymentStatus === 'paid',
         status: 'Order Placed',
-        statusHistory: [{ status: 'Order Placed', at: new Date() }],
+        statusHistory: [{ status: 'Order Placed', at: placedAt }],
+        createdAt: placedAt,
         idempotencyKey,
         requestHash: quote.requestHash,
         unlisted: true,
-        linkingSince: new Date(),
+        linkingSince: placedAt,
         ...(options.payment ? { payment: options.payment } : {}),
       });
     } catch (error) {
       // The insert may or may not have happened: say so, and a retry of the same checkout attempt
       // (same key, or the same order within the double-submit window) answers the order if it exists.
+      // Its units stay taken until the sweep knows whether the order exists.
       if (isDatabaseAway(error)) throw new ServiceUnavailableException(ORDER_UNCONFIRMED);
+      await this.stock.untake(stockRef, taken);
       if (!isDuplicateKeyError(error)) throw error;
       const winner = await this.findByKey(quote.userId, idempotencyKey);
       if (!winner) throw error;
       return this.replay(winner, quote.requestHash);
     }
+    this.stock.confirm(
+      stockRef,
+      lines.map((line) => line.productId),
+    );
     try {
       order = await this.link(order);
     } catch (error) {
@@ -336,7 +375,7 @@ export class OrdersService implements OnApplicationBootstrap {
   /** A page of a list of orders, as the API shows them (made once per change of each order or of the catalogue). */
   private async listFrom(list: string, page: number, limit: number): Promise<{ orders: OrderJson[]; total: number }> {
     const { ids, total } = await this.lists.page(list, page, limit);
-    const version = this.products.catalogueVersion;
+    const version = this.products.referenceVersion;
     // Plain JSON, so that sending it again is only JSON.stringify (no documents, ObjectIds or dates to convert).
     const render = async (order: OrderDocument) => JSON.parse(JSON.stringify(await this.withProducts(order))) as OrderJson;
     const found = await Promise.all(ids.map((id) => this.cache.view(id, version, render)));
@@ -399,6 +438,8 @@ export class OrdersService implements OnApplicationBootstrap {
    */
   async changeStatus(orderId: string, to: OrderStatus): Promise<OrderDocument> {
     if (!isValidObjectId(orderId)) throw new BadRequestException('Invalid order id');
+    // A cancel gives the order's units back: noted before the status changes, so a stop in between is put right by the sweep.
+    if (to === 'Cancelled') await this.noteGiveBack(orderId);
     const { before, updated } = await this.locks.run(`order:${orderId}`, { busyMessage: 'This order is being updated, please try again' }, async () => {
       const order = await this.orders.findById(orderId).exec();
       if (!order) throw new NotFoundException('Order not found');
@@ -417,6 +458,7 @@ export class OrdersService implements OnApplicationBootstrap {
       await this.withProducts(changed);
       return { before: order, updated: changed };
     });
+    if (to === 'Cancelled') await this.giveBack(updated);
     const event = { orderId: String(updated._id), userId: String(updated.user), order: updated };
     await this.events.publish(ORDER_STATUS_CHANGED, { ...event, from: before.status, to } satisfies OrderStatusChangedEvent);
     if (updated.paymentStatus === 'paid' && before.paymentStatus !== 'paid') {
@@ -427,11 +469,54 @@ export class OrdersService implements OnApplicationBootstrap {
     return latest ? this.withProducts(latest) : updated;
   }
 
+  /** Records that a cancelled order's units are to go back (a task document, removed once done). */
+  private async noteGiveBack(orderId: string): Promise<void> {
+    await this.tasks.create({ _id: `giveback:${orderId}`, at: new Date() }).catch((error: unknown) => {
+      if (!isDuplicateKeyError(error)) throw error;
+    });
+  }
+
+  /** Gives a cancelled order's units back (once per order, whatever is retried) and forgets the task. */
+  private async giveBack(order: OrderDocument): Promise<void> {
+    try {
+      await this.stock.giveBack(String(order._id), stockLines(order.items));
+      await this.tasks.deleteOne({ _id: `giveback:${String(order._id)}` });
+    } catch (error) {
+      this.logger.warn(`Units of cancelled order ${String(order._id)} not given back yet (the sweep retries): ${(error as Error).message}`);
+    }
+  }
+
+  /**
+   * Puts right what a stopped process left: units taken for orders that were never stored (given back)
+   * or whose storing was not confirmed (kept), and cancelled orders whose units did not go back yet.
+   */
+  async sweepStock(): Promise<void> {
+    for (const { ref, line } of await this.stock.staleTakes()) {
+      const orderId = ref.startsWith('order:') ? ref.slice('order:'.length) : '';
+      const order = isValidObjectId(orderId) ? await this.orders.findById(orderId).select('_id').lean() : null;
+      if (order) await this.stock.settle(ref, [line.productId]);
+      else await this.stock.untake(ref, [line]);
+    }
+    const stale = Date.now() - 60_000;
+    for (const task of await this.tasks.find().lean()) {
+      const orderId = task._id.slice('giveback:'.length);
+      const order = isValidObjectId(orderId) ? await this.orders.findById(orderId).exec() : null;
+      if (order?.status === 'Cancelled') await this.giveBack(order);
+      else if (task.at.getTime() < stale) await this.tasks.deleteOne({ _id: task._id });
+    }
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.sweeper);
+  }
+
   /**
    * Orders stored before the address snapshot and the payment state existed get both once, at
    * start-up (an order whose saved address is already gone keeps what can be known: its id).
    */
   async onApplicationBootstrap(): Promise<void> {
+    this.sweeper = setInterval(() => void this.sweepStock().catch((error: Error) => this.logger.warn(`Stock sweep: ${error.message}`)), STOCK_SWEEP_MS);
+    this.sweeper.unref();
     await this.fillOlderOrders();
     await this.listOlderOrders();
     // Orders whose linking a stopped process interrupted: in the background, the shop is already usable.
@@ -539,8 +624,18 @@ function pickAddress(saved: Omit<OrderAddress, '_id'>): Omit<OrderAddress, '_id'
   return { firstName, lastName, email, street, city, state, pincode, country, phone };
 }
 
-/** Same product twice in one request counts as one line with the quantities added. */
-/** "GC-10001" for the first order of the shop, and so on. */
+/** How often stopped placings and cancels are put right (see sweepStock). */
+const STOCK_SWEEP_MS = 60_000;
+
+/** Whose units an order takes on the products: `order:<id>`. */
+export function orderStockRef(orderId: Types.ObjectId | string): string {
+  return `order:${String(orderId)}`;
+}
+
+function stockLines(items: readonly OrderItem[]): StockLine[] {
+  return items.map((item) => ({ productId: String((item.product as { _id?: unknown } | null)?._id ?? item.product), quantity: item.quantity }));
+}
+
 /** Bytes of prepared order-list answers kept in memory (a page of 20 orders: about 20 KB, 2 KB compressed). */
 const PREPARED_PAGES_BYTES = 32 * 1024 * 1024;
 

@@ -3,6 +3,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { CartModule } from '../cart/cart.module';
 import { LocksModule } from '../common/locks/locks.module';
 import { OrdersModule } from '../orders/orders.module';
+import { ProductsModule } from '../products/products.module';
 import { PaymentsController } from './payments.controller';
 import { PaymentsService } from './payments.service';
 import { RazorpayGateway } from './razorpay.gateway';
@@ -16,6 +17,7 @@ import { Checkout, CheckoutSchema, PaymentEvent, PaymentEventSchema } from './sc
       { name: PaymentEvent.name, schema: PaymentEventSchema },
     ]),
     OrdersModule,
+    ProductsModule,
     CartModule,
     LocksModule,
   ],

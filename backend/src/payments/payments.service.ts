@@ -1,5 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { BadRequestException, Injectable, Logger, NotFoundException, OnModuleDestroy, OnModuleInit, ServiceUnavailableException } from '@nestjs/common';
+import { DEFAULT_ETA_MINUTES } from '@greencart/domain';
+import {
+  BadRequestException,
+  ConflictException,
+  Injectable,
+  Logger,
+  NotFoundException,
+  OnModuleDestroy,
+  OnModuleInit,
+  ServiceUnavailableException,
+} from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { OnEvent } from '@nestjs/event-emitter';
 import { InjectModel } from '@nestjs/mongoose';
@@ -10,7 +20,9 @@ import { LocksService } from '../common/locks/locks.service';
 import { isDuplicateKeyError } from '../common/mongo-errors';
 import type { Environment } from '../config/environment';
 import { ORDER_STATUS_CHANGED, type OrderStatusChangedEvent } from '../orders/order.events';
-import { OrdersService, type OrderQuote } from '../orders/orders.service';
+import { ORDER_UNCONFIRMED, OrdersService, type OrderQuote } from '../orders/orders.service';
+import { NotEnoughStock, StockService } from '../products/stock.service';
+import { PAYMENT_SOLD_OUT_REFUNDED, type PaymentSoldOutRefundedEvent } from './payment.events';
 import type { OrderAddress, OrderDocument } from '../orders/schemas/order.schema';
 import type { CreateOnlinePaymentDto, PaymentSuccessDto } from './dto/payment.dto';
 import { RazorpayGateway, RazorpayRefusal, refusalAsBadGateway, type RazorpayOrder, type RazorpayPayment } from './razorpay.gateway';
@@ -23,6 +35,13 @@ export const PAYMENT_CAPTURED = 'payment.captured';
 /** Razorpay statuses that mean the money is taken (authorized payments are captured by Razorpay's auto-capture). */
 const MONEY_TAKEN = new Set(['captured', 'authorized']);
 const SWEEP_MS = 60_000;
+const SOLD_OUT_REFUND = 'Sorry, what you paid for sold out meanwhile, so no order was placed; your money is being refunded to you';
+
+/** Whose units an online checkout holds on the products: `checkout:<id>`. */
+function checkoutHold(checkoutId: Types.ObjectId | string): string {
+  return `checkout:${String(checkoutId)}`;
+}
+
 /** Razorpay's smallest order: ₹1. */
 const MIN_ONLINE_PAISE = 100;
 
@@ -50,6 +69,7 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
     private readonly cart: CartService,
     private readonly locks: LocksService,
     private readonly events: DomainEvents,
+    private readonly stock: StockService,
   ) {}
 
   onModuleInit() {
@@ -82,29 +102,54 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
     };
   }
 
-  /** Prices the order on the server and opens a Razorpay order for that amount. */
+  /**
+   * Prices the order on the server (the shopper's own address: the one named, else their latest; the
+   * delivery area checked), holds its counted units for the checkout's lifetime, and opens a Razorpay
+   * order for that amount. A refusal (sold out, area, minimum, hours) holds and opens nothing.
+   */
   async startCheckout(userId: string, dto: CreateOnlinePaymentDto): Promise<RazorpayOrder> {
     if (!this.razorpay.available) throw new ServiceUnavailableException(this.razorpay.unavailableReason);
     const items = dto.items ?? Object.entries(await this.cart.get(userId)).map(([product, quantity]) => ({ product, quantity }));
     if (!items.length) throw new BadRequestException('Your cart is empty');
-    const quote = await this.orders.quote(userId, { address: dto.address, items }, 'Online', { addressRequired: false });
+    const quote = await this.orders.quote(userId, { address: dto.address, items }, 'Online', { defaultAddress: true });
     if (quote.price.totalPaise < MIN_ONLINE_PAISE)
       throw new BadRequestException('Online payment needs an order of at least ₹1; please choose cash on delivery');
     const checkoutId = new Types.ObjectId();
-    const order = await this.razorpay
-      .createOrder(quote.price.totalPaise, String(checkoutId), { checkoutId: String(checkoutId), userId })
-      .catch(refusalAsBadGateway);
-    await this.checkouts.create({
-      _id: checkoutId,
-      user: new Types.ObjectId(userId),
-      razorpayOrderId: order.id,
-      amountPaise: quote.price.totalPaise,
-      currency: 'INR',
-      quote: { paymentType: quote.paymentType, address: quote.address, items: quote.items, price: quote.price, requestHash: quote.requestHash },
-      status: 'pending',
-      expiresAt: new Date(Date.now() + this.config.get('CHECKOUT_EXPIRY_SECONDS', { infer: true }) * 1000),
-    });
-    return order;
+    const expiresAt = new Date(Date.now() + this.config.get('CHECKOUT_EXPIRY_SECONDS', { infer: true }) * 1000);
+    const hold = checkoutHold(checkoutId);
+    const lines = quote.items.map((item) => ({ productId: String(item.product), quantity: item.quantity }));
+    await this.stock.hold(hold, lines, expiresAt);
+    try {
+      const order = await this.razorpay
+        .createOrder(quote.price.totalPaise, String(checkoutId), { checkoutId: String(checkoutId), userId })
+        .catch(refusalAsBadGateway);
+      await this.checkouts.create({
+        _id: checkoutId,
+        user: new Types.ObjectId(userId),
+        razorpayOrderId: order.id,
+        amountPaise: quote.price.totalPaise,
+        currency: 'INR',
+        quote: {
+          paymentType: quote.paymentType,
+          address: quote.address,
+          items: quote.items,
+          price: quote.price,
+          etaMinutes: quote.etaMinutes,
+          requestHash: quote.requestHash,
+        },
+        status: 'pending',
+        expiresAt,
+      });
+      return order;
+    } catch (error) {
+      await this.stock
+        .release(
+          hold,
+          lines.map((line) => line.productId),
+        )
+        .catch((undo: Error) => this.logger.warn(`Hold ${hold} not released (it lapses at ${expiresAt.toISOString()}): ${undo.message}`));
+      throw error;
+    }
   }
 
   /** The browser's word that Razorpay Checkout succeeded: verified, then the checkout is completed. */
@@ -116,7 +161,9 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
     if (!sameHex(expected, dto.razorpay_signature)) throw new BadRequestException('Payment verification failed: the signature does not match');
     const checkout = await this.checkouts.findOne({ razorpayOrderId: dto.razorpay_order_id, user: new Types.ObjectId(userId) }).exec();
     if (!checkout) throw new NotFoundException('No checkout of yours has this Razorpay order');
-    const address = dto.address !== undefined && !checkout.quote.address ? await this.orders.ownAddress(userId, dto.address) : undefined;
+    // The spec's client names the address here: it must be the shopper's own, though the checkout keeps the one it was priced for.
+    const named = dto.address !== undefined ? await this.orders.ownAddress(userId, dto.address) : undefined;
+    const address = checkout.quote.address ? undefined : named;
     return this.complete(checkout, dto.razorpay_payment_id, address);
   }
 
@@ -144,17 +191,31 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
         if (!payment?.id || !orderId) return { handled: false, message: 'No payment in the event' };
         const checkout = await this.findCheckout(orderId, body.payload?.order?.entity);
         if (!checkout) return { handled: false, message: 'No checkout for this Razorpay order' };
-        await this.complete(checkout, payment.id);
+        try {
+          await this.complete(checkout, payment.id);
+        } catch (error) {
+          // Sold out meanwhile: refunded, and told once; Razorpay need not send it again.
+          if (error instanceof ConflictException) return { handled: true, message: error.message };
+          throw error;
+        }
         return { handled: true, message: 'Order recorded' };
       }
       case 'payment.failed': {
         if (!orderId) return { handled: false, message: 'No order in the event' };
         const reason = payment?.error_description ?? 'The payment failed';
-        const failed = await this.checkouts.updateOne(
+        const failed = await this.checkouts.findOneAndUpdate(
           { razorpayOrderId: orderId, status: { $in: ['pending', 'expired'] } },
           { $set: { status: 'failed', failureReason: reason } },
+          { returnDocument: 'after' },
         );
-        if (failed.modifiedCount) await this.events.publish(PAYMENT_FAILED, { razorpayOrderId: orderId, razorpayPaymentId: payment?.id, reason });
+        if (failed) {
+          // Its units are available again at once.
+          await this.stock.release(
+            checkoutHold(failed._id),
+            failed.quote.items.map((item) => String(item.product)),
+          );
+          await this.events.publish(PAYMENT_FAILED, { razorpayOrderId: orderId, razorpayPaymentId: payment?.id, reason });
+        }
         return { handled: true, message: 'Payment attempt marked failed' };
       }
       default:
@@ -180,6 +241,8 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
     const key = `rzp:${checkout.razorpayOrderId}`;
     const existing = await this.orders.findPlaced(userId, key);
     if (existing) return { order: existing, created: false };
+    // Paid when its units were gone: refunded, never an order (a retry or the webhook says so again).
+    if (checkout.status === 'refunding' || checkout.status === 'refunded') throw new ConflictException(checkout.failureReason ?? SOLD_OUT_REFUND);
 
     let payment: RazorpayPayment;
     try {
@@ -203,12 +266,20 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
       address: checkout.quote.address ?? address ?? (await this.orders.latestAddress(userId)),
       items: checkout.quote.items,
       price: checkout.quote.price,
+      etaMinutes: checkout.quote.etaMinutes ?? DEFAULT_ETA_MINUTES,
       requestHash: checkout.quote.requestHash,
     };
-    const placed = await this.orders.commit(quote, key, {
-      paymentStatus: 'paid',
-      payment: { provider: 'razorpay', razorpayOrderId: checkout.razorpayOrderId, razorpayPaymentId: payment.id },
-    });
+    let placed: { order: OrderDocument; created: boolean };
+    try {
+      placed = await this.orders.commit(quote, key, {
+        paymentStatus: 'paid',
+        payment: { provider: 'razorpay', razorpayOrderId: checkout.razorpayOrderId, razorpayPaymentId: payment.id },
+        fromHold: checkoutHold(checkout._id),
+      });
+    } catch (error) {
+      if (error instanceof NotEnoughStock) return this.refundSoldOut(checkout, payment, error);
+      throw error;
+    }
     await this.checkouts.updateOne({ _id: checkout._id }, { $set: { status: 'paid', razorpayPaymentId: payment.id, orderId: placed.order._id } });
     if (placed.created)
       await this.events.publish(PAYMENT_CAPTURED, {
@@ -217,6 +288,50 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
         orderId: String(placed.order._id),
       });
     return placed;
+  }
+
+  /**
+   * The payment came in, but the checkout's units are gone (its hold lapsed and they sold, or the seller
+   * stopped selling the product): the money goes back at once and no order exists. Once per checkout:
+   * the status moves to `refunding` by a compare-and-set before Razorpay is asked, and a refund Razorpay
+   * already has for the payment is recorded instead of asking for another. Answers 409 with the reason.
+   */
+  private async refundSoldOut(checkout: CheckoutDocument, payment: RazorpayPayment, error: NotEnoughStock): Promise<never> {
+    const reason = `Sorry, ${error.productName} sold out while you were paying, so no order was placed; your money is being refunded to you (${error.message})`;
+    const claimed = await this.checkouts.findOneAndUpdate(
+      { _id: checkout._id, status: { $in: ['pending', 'expired', 'failed'] } },
+      { $set: { status: 'refunding', razorpayPaymentId: payment.id, failureReason: reason } },
+      { returnDocument: 'after' },
+    );
+    if (!claimed) {
+      // Another completion got there first: its outcome stands.
+      const placed = await this.orders.findPlaced(String(checkout.user), `rzp:${checkout.razorpayOrderId}`);
+      if (placed) throw new ConflictException('This payment was already recorded as an order; see My orders');
+      const now = await this.checkouts.findById(checkout._id).lean();
+      if (now?.status === 'refunding' || now?.status === 'refunded') throw new ConflictException(now.failureReason ?? SOLD_OUT_REFUND);
+      throw new ServiceUnavailableException(ORDER_UNCONFIRMED);
+    }
+    await this.finishSoldOutRefund(claimed).catch((refundError: Error) =>
+      this.logger.warn(`Refund of sold-out checkout ${String(checkout._id)} not made yet (the sweep retries): ${refundError.message}`),
+    );
+    await this.events.publish(PAYMENT_SOLD_OUT_REFUNDED, {
+      userId: String(checkout.user),
+      razorpayOrderId: checkout.razorpayOrderId,
+      razorpayPaymentId: payment.id,
+      amountPaise: checkout.amountPaise,
+      productNames: [error.productName],
+      reason,
+    } satisfies PaymentSoldOutRefundedEvent);
+    throw new ConflictException(reason);
+  }
+
+  /** Asks Razorpay for the refund of a `refunding` checkout (or records the one it has) and marks it `refunded`. */
+  private async finishSoldOutRefund(checkout: CheckoutDocument): Promise<void> {
+    const paymentId = checkout.razorpayPaymentId;
+    if (!paymentId) return;
+    const [made] = (await this.razorpay.refundsOf(paymentId)).filter((r) => r.status !== 'failed');
+    const refund = made ?? (await this.razorpay.refund(paymentId, checkout.amountPaise, String(checkout._id)));
+    await this.checkouts.updateOne({ _id: checkout._id }, { $set: { status: 'refunded', refundId: refund.id } });
   }
 
   /** A cancelled online order that was paid is refunded. */
@@ -247,6 +362,9 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
   async sweep(): Promise<void> {
     await this.checkouts.updateMany({ status: 'pending', expiresAt: { $lt: new Date() } }, { $set: { status: 'expired' } });
     if (!this.razorpay.available) return;
+    for (const checkout of await this.checkouts.find({ status: 'refunding' }).limit(50).exec()) {
+      await this.finishSoldOutRefund(checkout).catch((error: Error) => this.logger.warn(`Refund of checkout ${String(checkout._id)} not made yet: ${error.message}`));
+    }
     for (const order of await this.orders.awaitingRefund()) {
       await this.refund(String(order._id)).catch((error: Error) => this.logger.warn(`Refund of order ${String(order._id)} not finished: ${error.message}`));
     }

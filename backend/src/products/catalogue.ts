@@ -9,21 +9,36 @@ import type { ListProductsQuery } from './dto/list-products.query';
 import { replayableHeaders, type FastPathSource, type RememberedAnswer } from './catalogue-fast-path';
 import { prepare, prepareSync, type PreparedBody } from '../common/http/prepared-body';
 import { Product } from './schemas/product.schema';
-import { toView, type LeanProduct, type ProductView } from './view';
+import { DEFAULT_LOW_STOCK_THRESHOLD, nextHoldExpiry, type SellerStockView } from '@greencart/domain';
+import { sellerStockView, stockStateOf, toView, withAvailability, type LeanProduct, type ProductView, type StockState } from './view';
 
 interface Entry {
   view: ProductView;
-  /** The product's JSON, serialised once per change of the product. */
+  /** The product's JSON, serialised once per change of the product or of its availability. */
   json: string;
   createdAt: number;
   lowerName: string;
+  /** What its availability is computed from (count, holds), kept to compute it again when a hold lapses. */
+  state: StockState;
+  /** The product without its availability: an entry whose `base` is unchanged changed only its stock. */
+  base: string;
+  /** When a hold of it lapses next (its availability changes then without any write). */
+  expiresAt?: number;
 }
 
-/** Message to the other instances: a product changed (read it again by id) or everything may have (read it all again). */
+/** Message to the other instances: products changed (read them again by id) or everything may have (read it all again). */
 interface ChangeMessage {
   id?: string;
+  ids?: string[];
   reload?: true;
 }
+
+/**
+ * Availability changed by orders and checkouts reaches the prepared lists at most this late: selling a
+ * unit must not re-serialise and re-compress the whole catalogue per order. A product read by id
+ * (`get`, the product page, pricing) is current at once; orders are checked against the database anyway.
+ */
+export const STOCK_COALESCE_MS = 1_000;
 
 const TOPIC = 'catalogue';
 
@@ -72,6 +87,15 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
   private pages = new Map<string, PreparedBody>();
   /** Answers by exact URL, for catalogueFastPath. */
   private answers = new Map<string, RememberedAnswer>();
+  /** Bumped on changes of what orders show of a product (not on stock changes): see referenceVersion. */
+  private references = 0;
+  /** A coalesced availability change waiting to reach the prepared lists. */
+  private stockFlush: NodeJS.Timeout | undefined;
+  /** Products whose availability this instance changed, to announce to the others in one message. */
+  private stockAnnounce = new Set<string>();
+  private announceTimer: NodeJS.Timeout | undefined;
+  private expiryTimer: NodeJS.Timeout | undefined;
+  private expiryAt: number | undefined;
 
   constructor(
     @InjectModel(Product.name) private readonly products: Model<Product>,
@@ -79,7 +103,8 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
   ) {
     cluster.subscribe<ChangeMessage>(TOPIC, {
       message: (message) => {
-        const work = message.reload ? this.reload() : message.id ? this.refresh(message.id) : Promise.resolve();
+        const ids = [...(message.ids ?? []), ...(message.id ? [message.id] : [])];
+        const work = message.reload ? this.reload() : ids.length ? Promise.all(ids.map((id) => this.refresh(id))).then(() => undefined) : Promise.resolve();
         work.catch((error: Error) => {
           this.logger.warn(`Catalogue update from another instance failed (${error.message}); reading everything again`);
           // Retry as a full read, so a change is never missed for long.
@@ -98,6 +123,9 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
 
   onApplicationShutdown(): void {
     this.stopped = true;
+    clearTimeout(this.stockFlush);
+    clearTimeout(this.announceTimer);
+    clearTimeout(this.expiryTimer);
   }
 
   /** Resolves once the catalogue is in memory (loading it if needed; a failed load is retried by the next caller). */
@@ -124,6 +152,39 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
     const view = this.apply(doc);
     await this.cluster.publish(TOPIC, { id: view._id } satisfies ChangeMessage);
     return view;
+  }
+
+  /**
+   * A product whose availability this instance changed (an order took units, a checkout held them): the
+   * product is current at once, the lists within STOCK_COALESCE_MS, the other instances are told in
+   * one message for the changes of a moment.
+   */
+  putStock(doc: LeanProduct): ProductView {
+    const view = this.apply(doc);
+    this.stockAnnounce.add(view._id);
+    this.announceTimer ??= setTimeout(() => {
+      this.announceTimer = undefined;
+      const ids = [...this.stockAnnounce];
+      this.stockAnnounce.clear();
+      void this.cluster.publish(TOPIC, { ids } satisfies ChangeMessage).catch((error: Error) => this.logger.warn(`Could not announce stock changes: ${error.message}`));
+    }, ANNOUNCE_DELAY_MS);
+    this.announceTimer.unref?.();
+    return view;
+  }
+
+  /** The seller's view of every counted product's stock (and the listed flag of the others). */
+  async sellerStock(): Promise<SellerStockView[]> {
+    await this.ready();
+    const now = Date.now();
+    return this.ordered().map((e) => sellerStockView(e.view._id, e.state, now));
+  }
+
+  /** The stock state of every counted product (and of any product with holds), for the stock sweeps. */
+  async sellerStockStates(): Promise<{ productId: string; state: StockState }[]> {
+    await this.ready();
+    const states: { productId: string; state: StockState }[] = [];
+    for (const entry of this.entries.values()) if (entry.state.onHand !== null || entry.state.holds.length) states.push({ productId: entry.view._id, state: entry.state });
+    return states;
   }
 
   /** A product removed by this instance. */
@@ -187,6 +248,11 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
     return this.version;
   }
 
+  /** Changes only when what an order shows of a product may have changed (name, image, price…), not with its stock. */
+  get referenceVersion(): number {
+    return this.references;
+  }
+
   /** Keeps what the full pipeline answered for `url` (when the catalogue is still at `version`), for catalogueFastPath. */
   remember(url: string, version: number, body: PreparedBody, headers: Record<string, unknown>): void {
     if (version !== this.version) return;
@@ -241,12 +307,20 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
     if (!this.snapshotDir) return false;
     const started = Date.now();
     try {
-      const { products } = JSON.parse(readFileSync(join(this.snapshotDir, SNAPSHOT_FILE), 'utf8')) as { products: ProductView[] };
-      this.entries = new Map(products.map((view) => [view._id, entryOf(view)]));
+      const { products, states } = JSON.parse(readFileSync(join(this.snapshotDir, SNAPSHOT_FILE), 'utf8')) as {
+        products: ProductView[];
+        states?: StockState[];
+      };
+      const now = Date.now();
+      // A copy written before counted stock existed has no states: every product listed as its view says, not counted.
+      const stateOf = (view: ProductView, i: number): StockState =>
+        states?.[i] ?? { listed: view.inStock, onHand: null, holds: [], lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD };
+      this.entries = new Map(products.map((view, i) => [view._id, entryOf(withAvailability(view, stateOf(view, i), now), stateOf(view, i), now)]));
     } catch {
       return false;
     }
     this.changed();
+    this.scheduleExpiry();
     this.logger.log(`Catalogue from its copy: ${this.entries.size} products in ${Date.now() - started} ms; reading the database in the background`);
     return true;
   }
@@ -259,7 +333,11 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
       try {
         mkdirSync(this.snapshotDir!, { recursive: true });
         const file = join(this.snapshotDir!, SNAPSHOT_FILE);
-        writeFileSync(`${file}.tmp`, `{"savedAt":${JSON.stringify(new Date())},"products":[${[...this.entries.values()].map((e) => e.json).join(',')}]}`);
+        const entries = [...this.entries.values()];
+        writeFileSync(
+          `${file}.tmp`,
+          `{"savedAt":${JSON.stringify(new Date())},"products":[${entries.map((e) => e.json).join(',')}],"states":${JSON.stringify(entries.map((e) => e.state))}}`,
+        );
         renameSync(`${file}.tmp`, file);
       } catch (error) {
         this.logger.warn(`Could not save the catalogue's copy: ${(error as Error).message}`);
@@ -290,14 +368,18 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
     }
     this.entries = entries;
     this.changed();
+    this.scheduleExpiry();
     this.logger.log(`Catalogue loaded: ${entries.size} products in ${Date.now() - started} ms`);
   }
 
   private apply(doc: LeanProduct): ProductView {
     const entry = toEntry(doc);
+    const before = this.entries.get(entry.view._id);
     this.entries.set(entry.view._id, entry);
     this.journal?.push([entry.view._id, entry]);
-    this.changed();
+    if (before && before.base === entry.base) this.stockChanged();
+    else this.changed();
+    if (entry.expiresAt !== undefined || before?.expiresAt !== undefined) this.scheduleExpiry();
     return entry.view;
   }
 
@@ -309,9 +391,50 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
   private changed(): void {
     this.saveSnapshotSoon();
     this.version++;
+    this.references++;
     this.sorted = undefined;
     this.pages.clear();
     this.answers.clear();
+    clearTimeout(this.stockFlush);
+    this.stockFlush = undefined;
+  }
+
+  /** Only availability changed: the prepared lists follow within STOCK_COALESCE_MS (one rebuild for every order of that moment). */
+  private stockChanged(): void {
+    this.stockFlush ??= setTimeout(() => {
+      this.stockFlush = undefined;
+      this.saveSnapshotSoon();
+      this.version++;
+      this.sorted = undefined;
+      this.pages.clear();
+      this.answers.clear();
+    }, STOCK_COALESCE_MS);
+    this.stockFlush.unref?.();
+  }
+
+  /** Computes availability again when the next hold lapses (an unpaid checkout stops holding at its expiry, with no write). */
+  private scheduleExpiry(): void {
+    let next: number | undefined;
+    for (const entry of this.entries.values()) if (entry.expiresAt !== undefined && (next === undefined || entry.expiresAt < next)) next = entry.expiresAt;
+    if (next === this.expiryAt) return;
+    clearTimeout(this.expiryTimer);
+    this.expiryAt = next;
+    if (next === undefined || this.stopped) return;
+    this.expiryTimer = setTimeout(() => this.expireHolds(), Math.max(0, next - Date.now()) + 5);
+    this.expiryTimer.unref?.();
+  }
+
+  private expireHolds(): void {
+    this.expiryAt = undefined;
+    const now = Date.now();
+    let changed = false;
+    for (const [id, entry] of this.entries) {
+      if (entry.expiresAt === undefined || entry.expiresAt > now) continue;
+      this.entries.set(id, entryOf(withAvailability(entry.view, entry.state, now), entry.state, now));
+      changed = true;
+    }
+    if (changed) this.stockChanged();
+    this.scheduleExpiry();
   }
 
   /** Another instance changed product `id`: read it again by `_id` (gone: removed). */
@@ -323,12 +446,25 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
   }
 }
 
+/** Other instances hear of this instance's stock changes in one message per this many milliseconds. */
+const ANNOUNCE_DELAY_MS = 100;
+
 function toEntry(doc: LeanProduct): Entry {
-  return entryOf(toView(doc));
+  const now = Date.now();
+  return entryOf(toView(doc, now), stockStateOf(doc), now);
 }
 
-function entryOf(view: ProductView): Entry {
-  return { view, json: JSON.stringify(view), createdAt: new Date(view.createdAt).getTime(), lowerName: view.name.toLowerCase() };
+function entryOf(view: ProductView, state: StockState, now: number): Entry {
+  const { stock: _stock, inStock: _inStock, ...rest } = view;
+  return {
+    view,
+    json: JSON.stringify(view),
+    createdAt: new Date(view.createdAt).getTime(),
+    lowerName: view.name.toLowerCase(),
+    state,
+    base: JSON.stringify([rest, state.listed]),
+    expiresAt: state.onHand === null ? undefined : nextHoldExpiry(state.holds, now),
+  };
 }
 
 function pageKey(q: ListProductsQuery): string {

@@ -5,3 +5,11 @@ export interface ProductRemovedEvent {
   productId: string;
   name: string;
 }
+
+/** A counted product's available units reached 0 (an order or a checkout took the last ones). */
+export const PRODUCT_SOLD_OUT = 'product.sold-out';
+
+export interface ProductSoldOutEvent {
+  productId: string;
+  name: string;
+}

@@ -8,12 +8,13 @@ import { ProductsService } from './products.service';
 import { Product, ProductSchema } from './schemas/product.schema';
 import { SellerProductsController } from './seller-products.controller';
 import { SellerProductsService } from './seller-products.service';
+import { StockService } from './stock.service';
 import { DemoCatalogueSeeder } from './seed/demo-catalogue.seeder';
 
 @Module({
   imports: [MongooseModule.forFeature([{ name: Product.name, schema: ProductSchema }]), MediaModule, LocksModule],
   controllers: [ProductsController, SellerProductsController],
-  providers: [Catalogue, ProductsService, SellerProductsService, DemoCatalogueSeeder],
-  exports: [ProductsService],
+  providers: [Catalogue, ProductsService, SellerProductsService, StockService, DemoCatalogueSeeder],
+  exports: [ProductsService, StockService],
 })
 export class ProductsModule {}

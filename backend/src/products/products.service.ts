@@ -45,6 +45,11 @@ export class ProductsService {
     return this.catalogue.currentVersion;
   }
 
+  /** Changes when what orders show of products (name, image, price) may have changed; not with stock. */
+  get referenceVersion(): number {
+    return this.catalogue.referenceVersion;
+  }
+
   /** The whole catalogue as objects, oldest first. */
   async listAll(): Promise<ProductView[]> {
     return JSON.parse((await this.catalogue.productList()).identity.toString()).productsdata as ProductView[];
@@ -66,7 +71,7 @@ export class ProductsService {
     const docs = await Promise.all(valid.map((id) => this.products.findById(id).lean<LeanProduct>()));
     return docs
       .filter((doc): doc is LeanProduct => !!doc)
-      .map(toView)
+      .map((doc) => toView(doc))
       .sort((a, b) => new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime() || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
   }
 
@@ -98,7 +103,7 @@ export class ProductsService {
     const { name, category, image, offerPrice } = view;
     const doc = this.products.hydrate({ _id: new Types.ObjectId(view._id), name, category, image, offerPrice });
     // Mongoose recognises a manually populated path only for a document hydrated without a projection; drop the defaults it filled.
-    doc.set({ description: undefined, inStock: undefined });
+    doc.set({ description: undefined, inStock: undefined, stock: undefined, holds: undefined, returns: undefined, stockVersion: undefined });
     return doc;
   }
 }

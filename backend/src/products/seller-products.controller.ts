@@ -1,5 +1,5 @@
 import { MAX_IMAGE_MB, MAX_PRODUCT_IMAGES } from '@greencart/domain';
-import { Body, Controller, Delete, HttpCode, Param, Patch, Post, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiExtraModels, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { SellerOnly } from '../sessions/seller-only.decorator';
 import { NewProductData, parseProductData, ProductDataChanges } from './dto/product-data.dto';
@@ -44,10 +44,16 @@ export class SellerProductsController {
 
   @Post('changeStock')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Mark a product in or out of stock (also answers at /api/changeStock/)' })
+  @ApiOperation({ summary: 'Mark a product in or out of stock, and/or set its counted units and "running low" threshold (also at /api/changeStock/)' })
   async changeStock(@Body() dto: ChangeStockDto) {
-    await this.products.changeStock(dto.id, dto.inStock);
-    return { success: true, message: 'Stock updated' };
+    const product = await this.products.changeStock(dto.id, dto);
+    return { success: true, message: 'Stock updated', product };
+  }
+
+  @Get('seller/stock')
+  @ApiOperation({ summary: "Every product's stock as the seller sees it: units on hand, held by open checkouts, available, running low" })
+  async stock() {
+    return { success: true, stock: await this.products.sellerStock() };
   }
 
   @Patch('products/:id')

@@ -8,8 +8,9 @@ import { MediaService, type PreparedImage } from '../media/media.service';
 import type { NewProductData, ProductDataChanges } from './dto/product-data.dto';
 import { type UploadedImage } from './product-images.interceptor';
 import { Catalogue } from './catalogue';
-import { type LeanProduct, type ProductView } from './view';
+import { toView, type LeanProduct, type ProductView } from './view';
 import { PRODUCT_REMOVED, type ProductRemovedEvent } from './product.events';
+import { StockService } from './stock.service';
 import { Product } from './schemas/product.schema';
 
 export const NOT_AN_IMAGE = 'Only JPEG, PNG, WebP, AVIF or GIF images are allowed';
@@ -33,6 +34,7 @@ export class SellerProductsService {
     private readonly media: MediaService,
     private readonly catalogue: Catalogue,
     private readonly events: DomainEvents,
+    private readonly stock: StockService,
   ) {}
 
   async add(data: NewProductData, files: readonly UploadedImage[]): Promise<ProductView> {
@@ -49,6 +51,8 @@ export class SellerProductsService {
         image,
         inStock: true,
         ...(data.weight ? { weight: data.weight } : {}),
+        ...(data.stock !== undefined && data.stock !== null ? { stock: data.stock } : {}),
+        ...(data.lowStockThreshold !== undefined ? { lowStockThreshold: data.lowStockThreshold } : {}),
       });
       // The catalogue read model (and, through Redis, the other instances) has it before the seller's answer.
       return await this.catalogue.put(product.toObject());
@@ -99,8 +103,10 @@ export class SellerProductsService {
       }
       return { saved, removed: current.image.filter((url) => !image.includes(url)) };
     });
-    const view = await this.catalogue.put(saved as LeanProduct);
+    let view = await this.catalogue.put(saved as LeanProduct);
     await this.deleteUnlessReferenced(removed);
+    if (changes.stock !== undefined) view = toView(await this.stock.setCount(id, changes.stock));
+    if (changes.lowStockThreshold !== undefined) view = toView(await this.stock.setLowStockThreshold(id, changes.lowStockThreshold));
     return view;
   }
 
@@ -113,13 +119,31 @@ export class SellerProductsService {
     await this.deleteUnlessReferenced(removed.image ?? []);
   }
 
-  async changeStock(id: string, inStock: boolean): Promise<void> {
-    // No projection: FerretDB v1 does not implement findAndModify with one.
-    const saved = await this.oneAtATime(id, () =>
-      this.products.findOneAndUpdate({ _id: new Types.ObjectId(id) }, { $set: { inStock } }, { returnDocument: 'after' }).lean<LeanProduct>(),
-    );
-    if (!saved) throw new NotFoundException('Product not found');
-    await this.catalogue.put(saved);
+  /**
+   * The spec's toggle (`inStock`) and, besides it, the counted units (`stock`, null stops counting) and the
+   * "running low" threshold. Answers the product as shoppers see it and its stock as the seller does.
+   */
+  async changeStock(id: string, change: { inStock?: boolean; stock?: number | null; lowStockThreshold?: number }): Promise<ProductView> {
+    if (change.inStock === undefined && change.stock === undefined && change.lowStockThreshold === undefined) {
+      throw new BadRequestException('Send inStock (true or false), stock (units, or null to stop counting) or lowStockThreshold');
+    }
+    let doc: LeanProduct | null = null;
+    if (change.inStock !== undefined) {
+      // No projection: FerretDB v1 does not implement findAndModify with one.
+      doc = await this.oneAtATime(id, () =>
+        this.products.findOneAndUpdate({ _id: new Types.ObjectId(id) }, { $set: { inStock: change.inStock } }, { returnDocument: 'after' }).lean<LeanProduct>(),
+      );
+      if (!doc) throw new NotFoundException('Product not found');
+      await this.catalogue.put(doc);
+    }
+    if (change.stock !== undefined) doc = await this.stock.setCount(id, change.stock);
+    if (change.lowStockThreshold !== undefined) doc = await this.stock.setLowStockThreshold(id, change.lowStockThreshold);
+    return toView(doc!);
+  }
+
+  /** Every product's stock as the seller sees it (catalogue order). */
+  sellerStock() {
+    return this.catalogue.sellerStock();
   }
 
   /** Runs `work` while holding the product's lock document; waits a few seconds for another change to finish. */

@@ -1,3 +1,4 @@
+import { availableUnits, DEFAULT_LOW_STOCK_THRESHOLD, heldUnits, type SellerStockView, type StockHold } from '@greencart/domain';
 import type { Product } from './schemas/product.schema';
 
 /** A product as the API returns it. */
@@ -11,14 +12,32 @@ export interface ProductView {
   image: string[];
   inStock: boolean;
   weight?: string;
+  stock: number | null;
   createdAt: Date;
   updatedAt: Date;
 }
 
 export type LeanProduct = Product & { _id: { toString(): string } };
 
-/** Only the public fields, with a string id. */
-export function toView(doc: LeanProduct): ProductView {
+/** What decides a product's availability: kept beside its view, so it can be computed again when a hold lapses. */
+export interface StockState {
+  listed: boolean;
+  onHand: number | null;
+  holds: StockHold[];
+  lowStockThreshold: number;
+}
+
+export function stockStateOf(doc: LeanProduct): StockState {
+  return {
+    listed: doc.inStock ?? true,
+    onHand: typeof doc.stock === 'number' ? doc.stock : null,
+    holds: (doc.holds ?? []).map(({ ref, quantity, until, taken, at }) => ({ ref, quantity, until: until ?? null, taken: taken ?? false, at })),
+    lowStockThreshold: doc.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
+  };
+}
+
+/** Only the public fields, with a string id; availability as of `now`. */
+export function toView(doc: LeanProduct, now: number = Date.now()): ProductView {
   const view: ProductView = {
     _id: doc._id.toString(),
     name: doc.name,
@@ -28,9 +47,29 @@ export function toView(doc: LeanProduct): ProductView {
     offerPrice: doc.offerPrice,
     image: doc.image ?? [],
     inStock: doc.inStock ?? true,
+    stock: null,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
   };
   if (doc.weight) view.weight = doc.weight;
-  return view;
+  return withAvailability(view, stockStateOf(doc), now);
+}
+
+/** The view with `stock` and `inStock` as they are at `now`. */
+export function withAvailability(view: ProductView, state: StockState, now: number = Date.now()): ProductView {
+  const stock = availableUnits(state.onHand, state.holds, now);
+  return { ...view, stock, inStock: state.listed && (stock === null || stock > 0) };
+}
+
+export function sellerStockView(productId: string, state: StockState, now: number = Date.now()): SellerStockView {
+  const available = availableUnits(state.onHand, state.holds, now);
+  return {
+    productId,
+    listed: state.listed,
+    onHand: state.onHand,
+    held: state.onHand === null ? 0 : heldUnits(state.holds, now),
+    available,
+    lowStockThreshold: state.lowStockThreshold,
+    runningLow: available !== null && available <= state.lowStockThreshold,
+  };
 }

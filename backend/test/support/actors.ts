@@ -67,3 +67,29 @@ export const VALID_ADDRESS = {
   country: 'India',
   phone: '+91 98765 43210',
 };
+
+/**
+ * Many shoppers at once for race tests, without paying argon2 for each sign-up: accounts written
+ * straight to the users collection (no password), sessions signed by the app's own SessionService.
+ */
+export async function quickShoppers(t: TestApp, count: number, name = 'Racer'): Promise<{ agent: Agent; id: string }[]> {
+  const now = new Date();
+  const docs = Array.from({ length: count }, (_, i) => ({
+    firstName: `${name}${i}`,
+    email: `${name.toLowerCase()}${i}-${Math.random().toString(36).slice(2, 10)}@example.com`,
+    sessionVersion: 0,
+    createdAt: now,
+    updatedAt: now,
+  }));
+  const ids = Object.values((await t.connection.collection('users').insertMany(docs)).insertedIds).map(String);
+  const { SessionService } = await import('../../src/sessions/session.service');
+  const { SHOPPER_COOKIE } = await import('../../src/sessions/session');
+  const sessions = t.app.get(SessionService);
+  return Promise.all(
+    ids.map(async (id) => {
+      const agent = request.agent(t.app.getHttpServer());
+      agent.jar.setCookie(`${SHOPPER_COOKIE}=${await sessions.signShopper(id)}; Path=/`, '127.0.0.1', '/');
+      return { agent, id };
+    }),
+  );
+}

@@ -32,6 +32,16 @@ export class LocksService {
     return this.engine.needsLockDocuments;
   }
 
+  /**
+   * The filter of a compare-and-set write made inside `run`: `condition` is the guard where no lock
+   * document is written (MongoDB applies the conditional update atomically); under a lock document the
+   * lock is the guard and the filter names `_id` alone, the only filter FerretDB v1 over SQLite answers
+   * from its index (any other field makes it read the whole collection).
+   */
+  guarded<F extends { _id: unknown }>(filter: F): F | { _id: F['_id'] } {
+    return this.usesLockDocuments ? { _id: filter._id } : filter;
+  }
+
   async run<T>(key: string, options: LockOptions, work: () => Promise<T>): Promise<T> {
     if (!this.usesLockDocuments) return work();
     const { busyMessage, waitMs = 5_000, staleMs = 30_000 } = options;

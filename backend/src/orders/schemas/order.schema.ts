@@ -90,6 +90,10 @@ export class Order {
   @Prop({ required: true }) amountPaise: number;
   @Prop({ required: true }) subtotalPaise: number;
   @Prop({ required: true }) taxPaise: number;
+  /** The delivery area's fee (0: free delivery; absent on orders older than delivery areas). */
+  @Prop({ type: Number, default: 0 }) deliveryFeePaise: number;
+  /** The delivery promise: placed + the area's ETA (absent on older orders: placed + 30 minutes). */
+  @Prop({ type: Date }) deliverBy?: Date;
   @Prop({ type: String, required: true, enum: PAYMENT_TYPES }) paymentType: PaymentType;
   @Prop({ type: String, required: true, enum: PAYMENT_STATUSES, default: 'pending' }) paymentStatus: PaymentStatus;
   @Prop({ type: OrderPaymentSchema }) payment?: OrderPayment;
@@ -118,5 +122,6 @@ OrderSchema.index({ user: 1, createdAt: -1 });
 OrderSchema.index({ createdAt: -1 });
 OrderSchema.index({ unlisted: 1 }, { sparse: true });
 OrderSchema.virtual('expectedDeliveryAt').get(function (this: Order) {
+  if (this.deliverBy) return this.deliverBy;
   return this.createdAt ? new Date(this.createdAt.getTime() + DELIVERY_PROMISE_MINUTES * 60_000) : undefined;
 });

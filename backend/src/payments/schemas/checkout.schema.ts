@@ -3,7 +3,8 @@ import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { HydratedDocument, Schema as MongooseSchema, Types } from 'mongoose';
 import type { OrderAddress, OrderItem } from '../../orders/schemas/order.schema';
 
-export type CheckoutStatus = 'pending' | 'paid' | 'failed' | 'expired';
+/** `refunding` / `refunded`: paid when its units were gone, so refunded instead of becoming an order. */
+export type CheckoutStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'refunding' | 'refunded';
 
 /**
  * An online checkout waiting for its payment: what was priced (the quote, with the lines' price
@@ -23,14 +24,18 @@ export class Checkout {
     address?: OrderAddress;
     items: OrderItem[];
     price: { subtotalPaise: number; taxPaise: number; shippingPaise: number; totalPaise: number };
+    /** The delivery area's ETA when priced (absent on checkouts older than delivery areas: 30). */
+    etaMinutes?: number;
     requestHash: string;
   };
-  @Prop({ type: String, required: true, enum: ['pending', 'paid', 'failed', 'expired'], default: 'pending' }) status: CheckoutStatus;
+  @Prop({ type: String, required: true, enum: ['pending', 'paid', 'failed', 'expired', 'refunding', 'refunded'], default: 'pending' }) status: CheckoutStatus;
   @Prop({ required: true }) expiresAt: Date;
   @Prop() razorpayPaymentId?: string;
   @Prop({ type: MongooseSchema.Types.ObjectId }) orderId?: Types.ObjectId;
-  /** Why the last payment attempt failed (Razorpay's words). */
+  /** Why the last payment attempt failed (Razorpay's words), or why a paid checkout was refunded. */
   @Prop() failureReason?: string;
+  /** The refund of a payment whose units were gone (status refunding / refunded). */
+  @Prop() refundId?: string;
   createdAt: Date;
   updatedAt: Date;
 }

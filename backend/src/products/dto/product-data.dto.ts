@@ -1,14 +1,16 @@
 import { applyDecorators, BadRequestException } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsDefined, IsIn, IsNotEmpty, IsString, MaxLength, ValidateBy, ValidateIf, validateSync } from 'class-validator';
+import { IsDefined, IsIn, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min, ValidateBy, ValidateIf, validateSync } from 'class-validator';
 import {
   isRupeeAmount,
   MAX_PRICE_RUPEES as MAX_PRICE,
   MAX_PRODUCT_DESCRIPTION_LENGTH as MAX_DESCRIPTION_LENGTH,
   MAX_PRODUCT_NAME_LENGTH as MAX_NAME_LENGTH,
   MAX_PRODUCT_WEIGHT_LENGTH as MAX_WEIGHT_LENGTH,
+  MAX_STOCK,
   PRODUCT_CATEGORIES,
+  STOCK_COUNT_MESSAGE,
   type ProductCategory,
 } from '@greencart/domain';
 
@@ -50,6 +52,24 @@ const Weight = () =>
     MaxLength(MAX_WEIGHT_LENGTH, { message: `weight must be at most ${MAX_WEIGHT_LENGTH} characters` }),
   );
 
+/** Counted units: a whole number 0–100000, or null (not counted). */
+const StockCount = () =>
+  applyDecorators(
+    ValidateIf((_object, value) => value !== undefined && value !== null),
+    IsInt({ message: STOCK_COUNT_MESSAGE }),
+    Min(0, { message: STOCK_COUNT_MESSAGE }),
+    Max(MAX_STOCK, { message: STOCK_COUNT_MESSAGE }),
+  );
+
+const THRESHOLD_MESSAGE = `lowStockThreshold must be a whole number from 0 to ${MAX_STOCK}`;
+const Threshold = () =>
+  applyDecorators(
+    Given(),
+    IsInt({ message: THRESHOLD_MESSAGE }),
+    Min(0, { message: THRESHOLD_MESSAGE }),
+    Max(MAX_STOCK, { message: THRESHOLD_MESSAGE }),
+  );
+
 /** `productData` of POST /api/addproduct. */
 export class NewProductData {
   @ApiProperty({ maxLength: MAX_NAME_LENGTH, example: 'Desi Tomatoes' })
@@ -81,6 +101,14 @@ export class NewProductData {
   @Given()
   @Weight()
   weight?: string;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true, maximum: MAX_STOCK, description: 'Units on hand; left out or null: not counted' })
+  @StockCount()
+  stock?: number | null;
+
+  @ApiPropertyOptional({ type: 'integer', maximum: MAX_STOCK, description: '"Running low" at this many units (default 5)' })
+  @Threshold()
+  lowStockThreshold?: number;
 }
 
 /** `productData` of PATCH /api/products/:id: only what changes; `weight: ""` removes the weight. */
@@ -114,6 +142,14 @@ export class ProductDataChanges {
   @Given()
   @Weight()
   weight?: string;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true, maximum: MAX_STOCK, description: 'Units on hand; null stops counting' })
+  @StockCount()
+  stock?: number | null;
+
+  @ApiPropertyOptional({ type: 'integer', maximum: MAX_STOCK, description: '"Running low" at this many units' })
+  @Threshold()
+  lowStockThreshold?: number;
 }
 
 export const INVALID_PRODUCT_DATA = 'productData must be valid JSON';

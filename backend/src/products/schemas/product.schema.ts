@@ -2,6 +2,25 @@ import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { HydratedDocument } from 'mongoose';
 import { PRODUCT_CATEGORIES, type ProductCategory } from '@greencart/domain';
 
+/** Units set aside on the product (see StockHold in the domain package). */
+@Schema({ _id: false, versionKey: false })
+export class ProductHold {
+  @Prop({ type: String, required: true }) ref: string;
+  @Prop({ required: true }) quantity: number;
+  @Prop({ type: Date }) until?: Date;
+  @Prop({ type: Boolean }) taken?: boolean;
+  @Prop({ type: Date, required: true }) at: Date;
+}
+const ProductHoldSchema = SchemaFactory.createForClass(ProductHold);
+
+/** Units given back to the count for a cancelled order (once per order: a retried cancel finds its mark). */
+@Schema({ _id: false, versionKey: false })
+export class ProductReturn {
+  @Prop({ type: String, required: true }) ref: string;
+  @Prop({ type: Date, required: true }) at: Date;
+}
+const ProductReturnSchema = SchemaFactory.createForClass(ProductReturn);
+
 /** Rupees with at most two decimals (paise), never negative. */
 const rupees = {
   validator: (value: number) => Number.isFinite(value) && value >= 0 && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
@@ -48,6 +67,26 @@ export class Product {
   /** Free text such as '500 g' or '1 L'; shown as 'N/A' when absent. */
   @Prop({ trim: true, maxlength: 40 })
   weight?: string;
+
+  /** Counted units on hand (held ones included); absent or null: the product is not counted (the spec's behaviour). */
+  @Prop({ type: Number, default: null })
+  stock?: number | null;
+
+  /** Units held by open online checkouts, and units taken by orders being placed (see StockService). */
+  @Prop({ type: [ProductHoldSchema], default: [] })
+  holds: ProductHold[];
+
+  /** Recent give-backs, so a cancel retried never gives units back twice. */
+  @Prop({ type: [ProductReturnSchema], default: [] })
+  returns: ProductReturn[];
+
+  /** The seller sees "running low" at this many units; absent: DEFAULT_LOW_STOCK_THRESHOLD. */
+  @Prop({ type: Number })
+  lowStockThreshold?: number;
+
+  /** Bumped by every stock write: the compare-and-set of one change at a time. */
+  @Prop({ type: Number, default: 0 })
+  stockVersion: number;
 
   createdAt: Date;
   updatedAt: Date;

@@ -1,0 +1,305 @@
+import { availableUnits, notEnoughMessage, type StockHold } from '@greencart/domain';
+import { BadRequestException, ConflictException, Injectable, Logger, NotFoundException, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model, Types } from 'mongoose';
+import { DomainEvents } from '../common/events/domain-events';
+import { LocksService } from '../common/locks/locks.service';
+import { Catalogue } from './catalogue';
+import { PRODUCT_SOLD_OUT, type ProductSoldOutEvent } from './product.events';
+import { Product, type ProductHold, type ProductReturn } from './schemas/product.schema';
+import type { LeanProduct } from './view';
+
+/** Units of one product an order line or a checkout asks for. */
+export interface StockLine {
+  productId: string;
+  quantity: number;
+}
+
+/** A counted product has fewer units available than asked: 409 "Only 1 Desi Tomatoes left" / "… is sold out". */
+export class NotEnoughStock extends ConflictException {
+  constructor(
+    readonly productId: string,
+    readonly productName: string,
+    readonly left: number,
+  ) {
+    super(notEnoughMessage(productName, left));
+  }
+}
+
+/** A taken marker older than this belongs to an order whose placing stopped half-way (see OrdersService's sweep). */
+export const STALE_TAKE_MS = 60_000;
+/** Give-back marks are kept this long: a cancel is not retried weeks later. */
+const RETURNS_KEPT_MS = 30 * 24 * 3600_000;
+const SWEEP_MS = 60_000;
+const MAX_ATTEMPTS = 60;
+const BUSY = 'Many shoppers are buying this product right now; please try again';
+
+interface StockNow {
+  onHand: number | null;
+  holds: ProductHold[];
+  returns: ProductReturn[];
+  listed: boolean;
+  name: string;
+}
+
+interface StockChange {
+  onHand?: number | null;
+  holds?: ProductHold[];
+  returns?: ProductReturn[];
+  lowStockThreshold?: number;
+}
+
+/**
+ * The product owns its count: orders and payments ask it to take, hold, release and give back units.
+ * Every change of one product's stock is one at a time (the product's lock, which its other edits take
+ * too) and a compare-and-set on `stockVersion`; a change that would leave fewer units than asked is
+ * refused before anything is written. Units held by an online checkout lapse at the checkout's expiry
+ * (computed when read). Units taken for an order stay marked on the product until the order is known to
+ * be stored, so a placing that stopped half-way is put right (OrdersService's sweep).
+ */
+@Injectable()
+export class StockService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(StockService.name);
+  /** Orders known to be stored, per product: their taken markers go with the product's next write. */
+  private readonly confirmed = new Map<string, Set<string>>();
+  private sweeper?: NodeJS.Timeout;
+
+  constructor(
+    @InjectModel(Product.name) private readonly products: Model<Product>,
+    private readonly locks: LocksService,
+    private readonly catalogue: Catalogue,
+    private readonly events: DomainEvents,
+  ) {}
+
+  onModuleInit(): void {
+    this.sweeper = setInterval(() => void this.pruneLapsedHolds().catch((error: Error) => this.logger.warn(`Stock sweep: ${error.message}`)), SWEEP_MS);
+    this.sweeper.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.sweeper);
+  }
+
+  /**
+   * Takes the units of an order's lines off their counts (uncounted products: nothing), all or none:
+   * a line that cannot be had gives back what this call took and refuses with NotEnoughStock. With
+   * `fromHold`, the units a checkout held count as this order's. Returns the lines this call took.
+   */
+  async take(ref: string, lines: readonly StockLine[], options: { fromHold?: string } = {}): Promise<StockLine[]> {
+    const taken: StockLine[] = [];
+    try {
+      for (const line of byProduct(lines)) {
+        const { changed } = await this.mutate(line.productId, (s, now) => {
+          if (s.onHand === null) return null;
+          // The same order's units are already taken (a retried placing): nothing more.
+          if (s.holds.some((h) => h.ref === ref && h.taken)) return null;
+          const own = options.fromHold ? s.holds.find((h) => h.ref === options.fromHold && !h.taken) : undefined;
+          const others = s.holds.filter((h) => h !== own);
+          const left = s.listed ? (availableUnits(s.onHand, others, now) ?? 0) : 0;
+          if (left < line.quantity) throw new NotEnoughStock(line.productId, s.name, left);
+          return { onHand: s.onHand - line.quantity, holds: [...others, { ref, quantity: line.quantity, taken: true, at: new Date(now) }] };
+        });
+        if (changed) taken.push(line);
+      }
+    } catch (error) {
+      await this.untake(ref, taken).catch((undo: Error) => this.logger.error(`Could not give back units of ${ref}: ${undo.message}`));
+      throw error;
+    }
+    return taken;
+  }
+
+  /** The order `ref` is stored: its taken markers go with each product's next write (no write of its own). */
+  confirm(ref: string, productIds: readonly string[]): void {
+    for (const productId of productIds) {
+      const refs = this.confirmed.get(productId) ?? new Set<string>();
+      refs.add(ref);
+      this.confirmed.set(productId, refs);
+    }
+  }
+
+  /** The order `ref` is known to be stored: its taken markers are written away now (the sweep's way of confirming). */
+  async settle(ref: string, productIds: readonly string[]): Promise<void> {
+    for (const productId of [...new Set(productIds)].sort()) {
+      await this.mutate(productId, (s) => (s.holds.some((h) => h.ref === ref && h.taken) ? { holds: s.holds.filter((h) => !(h.ref === ref && h.taken)) } : null)).catch(
+        (error: unknown) => {
+          if (!(error instanceof NotFoundException)) throw error;
+        },
+      );
+    }
+  }
+
+  /** Gives back the units `take` took for `ref` (its order was not stored). Once: a second call finds no marker. */
+  async untake(ref: string, lines: readonly StockLine[]): Promise<void> {
+    for (const line of byProduct(lines)) {
+      await this.mutate(line.productId, (s) => {
+        const marker = s.holds.find((h) => h.ref === ref && h.taken);
+        if (!marker) return null;
+        const holds = s.holds.filter((h) => h !== marker);
+        return s.onHand === null ? { holds } : { onHand: s.onHand + marker.quantity, holds };
+      });
+    }
+  }
+
+  /** Holds units for an online checkout until `until`, all lines or none (NotEnoughStock). */
+  async hold(ref: string, lines: readonly StockLine[], until: Date): Promise<void> {
+    const held: StockLine[] = [];
+    try {
+      for (const line of byProduct(lines)) {
+        const { changed } = await this.mutate(line.productId, (s, now) => {
+          if (s.onHand === null || s.holds.some((h) => h.ref === ref)) return null;
+          const left = s.listed ? (availableUnits(s.onHand, s.holds, now) ?? 0) : 0;
+          if (left < line.quantity) throw new NotEnoughStock(line.productId, s.name, left);
+          return { holds: [...s.holds, { ref, quantity: line.quantity, until, at: new Date(now) }] };
+        });
+        if (changed) held.push(line);
+      }
+    } catch (error) {
+      await this.release(
+        ref,
+        held.map((line) => line.productId),
+      ).catch((undo: Error) => this.logger.error(`Could not release the hold of ${ref}: ${undo.message}`));
+      throw error;
+    }
+  }
+
+  /** The checkout `ref` failed: its units are available again at once. */
+  async release(ref: string, productIds: readonly string[]): Promise<void> {
+    for (const productId of [...new Set(productIds)].sort()) {
+      await this.mutate(productId, (s) => (s.holds.some((h) => h.ref === ref && !h.taken) ? { holds: s.holds.filter((h) => h.ref !== ref || h.taken) } : null));
+    }
+  }
+
+  /** A cancelled order's units go back on the count, once per order whatever is retried. */
+  async giveBack(orderId: string, lines: readonly StockLine[]): Promise<void> {
+    const ref = `return:${orderId}`;
+    for (const line of byProduct(lines)) {
+      await this.mutate(line.productId, (s, now) => {
+        if (s.onHand === null || s.returns.some((r) => r.ref === ref)) return null;
+        return { onHand: s.onHand + line.quantity, returns: [...s.returns, { ref, at: new Date(now) }] };
+      }).catch((error: unknown) => {
+        // A product deleted since: nothing to give back to.
+        if (!(error instanceof NotFoundException)) throw error;
+      });
+    }
+  }
+
+  /**
+   * The seller's count: a whole number of units on hand (held ones included), or null to stop counting
+   * (which forgets every hold). Shown everywhere at once.
+   */
+  async setCount(productId: string, stock: number | null): Promise<LeanProduct> {
+    const { doc } = await this.mutate(
+      productId,
+      (s) => {
+        if (stock === null) return s.onHand === null && !s.holds.length ? null : { onHand: null, holds: [], returns: [] };
+        return s.onHand === stock ? null : { onHand: stock };
+      },
+      { immediate: true },
+    );
+    return doc;
+  }
+
+  /** The seller's "running low" threshold of one product. */
+  async setLowStockThreshold(productId: string, threshold: number): Promise<LeanProduct> {
+    const { doc } = await this.mutate(productId, () => ({ lowStockThreshold: threshold }), { immediate: true });
+    return doc;
+  }
+
+  /** Taken markers older than STALE_TAKE_MS (placings that stopped half-way), from the catalogue in memory. */
+  async staleTakes(now: number = Date.now()): Promise<{ ref: string; line: StockLine }[]> {
+    const stale: { ref: string; line: StockLine }[] = [];
+    for (const view of await this.catalogue.sellerStockStates()) {
+      for (const hold of view.state.holds) {
+        if (hold.taken && hold.at && now - new Date(hold.at).getTime() > STALE_TAKE_MS) {
+          stale.push({ ref: hold.ref, line: { productId: view.productId, quantity: hold.quantity } });
+        }
+      }
+    }
+    return stale;
+  }
+
+  /** Writes away holds that lapsed (their units are available already: this only keeps the products small). */
+  private async pruneLapsedHolds(): Promise<void> {
+    const now = Date.now();
+    for (const { productId, state } of await this.catalogue.sellerStockStates()) {
+      if (state.holds.some((h: StockHold) => !h.taken && h.until && new Date(h.until).getTime() <= now)) {
+        await this.mutate(productId, () => null).catch((error: Error) => this.logger.warn(`Could not prune holds of ${productId}: ${error.message}`));
+      }
+    }
+  }
+
+  /**
+   * One change of one product's stock: under the product's lock, read, compute (`change` may refuse by
+   * throwing, or return null for "nothing to do"), write with a compare-and-set on `stockVersion`, retried
+   * when another instance won (MongoDB). Lapsed holds and markers of confirmed orders go with every write.
+   */
+  private async mutate(
+    productId: string,
+    change: (stock: StockNow, now: number) => StockChange | null,
+    { immediate = false } = {},
+  ): Promise<{ doc: LeanProduct; changed: boolean }> {
+    if (!Types.ObjectId.isValid(productId)) throw new BadRequestException(`Product ${productId} does not exist`);
+    const _id = new Types.ObjectId(productId);
+    let soldOut: ProductSoldOutEvent | undefined;
+    const result = await this.locks.run(`product:${productId}`, { busyMessage: BUSY, waitMs: 8_000, staleMs: 30_000 }, async () => {
+      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+        const doc = await this.products.findById(_id).lean<LeanProduct>();
+        if (!doc) throw new NotFoundException('Product not found');
+        const now = Date.now();
+        const current: StockNow = {
+          onHand: typeof doc.stock === 'number' ? doc.stock : null,
+          holds: doc.holds ?? [],
+          returns: doc.returns ?? [],
+          listed: doc.inStock ?? true,
+          name: doc.name,
+        };
+        const next = change(current, now);
+        const confirmed = this.confirmed.get(productId);
+        const holds = (next?.holds ?? current.holds).filter(
+          (h) => !(h.taken && confirmed?.has(h.ref)) && (h.taken || !h.until || new Date(h.until).getTime() > now),
+        );
+        const returns = (next?.returns ?? current.returns).filter((r) => now - new Date(r.at).getTime() < RETURNS_KEPT_MS);
+        if (!next && holds.length === current.holds.length && returns.length === current.returns.length) return { doc, changed: false };
+        const set: Record<string, unknown> = { holds, returns };
+        if (next && next.onHand !== undefined) set.stock = next.onHand;
+        if (next?.lowStockThreshold !== undefined) set.lowStockThreshold = next.lowStockThreshold;
+        const version = doc.stockVersion ?? 0;
+        const saved = await this.products
+          .findOneAndUpdate(
+            this.locks.guarded({ _id, stockVersion: version === 0 ? { $in: [0, null] } : version }),
+            { $set: set, $inc: { stockVersion: 1 } },
+            { returnDocument: 'after' },
+          )
+          .lean<LeanProduct>();
+        if (!saved) {
+          await sleep(1 + Math.random() * 8 * Math.min(attempt + 1, 5));
+          continue;
+        }
+        if (confirmed) {
+          for (const ref of confirmed) if (!saved.holds?.some((h) => h.ref === ref)) confirmed.delete(ref);
+          if (!confirmed.size) this.confirmed.delete(productId);
+        }
+        const before = availableUnits(current.onHand, current.holds, now);
+        const after = availableUnits(typeof saved.stock === 'number' ? saved.stock : null, saved.holds, now);
+        if (before !== null && before > 0 && after === 0) soldOut = { productId, name: saved.name };
+        if (immediate) await this.catalogue.put(saved);
+        else this.catalogue.putStock(saved);
+        return { doc: saved, changed: next !== null };
+      }
+      throw new ConflictException(BUSY);
+    });
+    if (soldOut) await this.events.publish(PRODUCT_SOLD_OUT, soldOut);
+    return result;
+  }
+}
+
+/** Lines one per product, in product order (every caller takes the products' locks in the same order). */
+function byProduct(lines: readonly StockLine[]): StockLine[] {
+  const merged = new Map<string, number>();
+  for (const line of lines) merged.set(line.productId, (merged.get(line.productId) ?? 0) + line.quantity);
+  return [...merged]
+    .map(([productId, quantity]) => ({ productId, quantity }))
+    .sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
