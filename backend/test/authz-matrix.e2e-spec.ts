@@ -38,6 +38,9 @@ const ACCESS: Record<string, Access> = {
   // Cart
   'POST /api/updateCart': 'shopper',
   'POST /api/cart/merge': 'shopper',
+  'GET /api/cart': 'shopper',
+  'PATCH /api/cart': 'shopper',
+  'DELETE /api/cart/notices': 'shopper',
   // Catalogue and images
   'GET /api/productList': 'public',
   'GET /api/products': 'public',
@@ -48,6 +51,11 @@ const ACCESS: Record<string, Access> = {
   'POST /api/changeStock': 'seller',
   'PATCH /api/products/:id': 'seller',
   'DELETE /api/products/:id': 'seller',
+  'GET /api/seller/stock': 'seller',
+  // Delivery areas
+  'GET /api/delivery': 'public',
+  'GET /api/seller/delivery': 'seller',
+  'PUT /api/seller/delivery': 'seller',
   // Addresses and orders
   'POST /api/Address/add': 'shopper',
   'GET /api/Address/get': 'shopper',

@@ -16,6 +16,8 @@ export const SOCKET_EVENTS = {
   orderUpdated: 'order-updated',
   /** server → every tab of the shopper: their saved cart changed (another tab, device or an order) */
   cartUpdated: 'cart-updated',
+  /** server → sellers: a counted product's last available unit was taken */
+  productSoldOut: 'product-sold-out',
 } as const;
 
 export type SocketEventName = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS];
@@ -64,6 +66,7 @@ export interface ServerToClientEvents {
   'order-placed': (order: OrderPush) => void;
   'order-updated': (order: OrderPush) => void;
   'cart-updated': (cart: CartPush) => void;
+  'product-sold-out': (product: { productId: string; name: string }) => void;
 }
 
 export interface ClientToServerEvents {

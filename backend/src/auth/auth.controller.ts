@@ -49,7 +49,7 @@ export class AuthController {
   @Header('Cache-Control', 'no-store')
   async session(@Req() req: Request) {
     const { shopper, seller } = await this.sessions.fromCookies(req.cookies ?? {});
-    return { success: true, shopper: shopper ? await this.withCart(shopper) : null, seller: !!seller };
+    return { success: true, shopper: shopper ? await this.withCartState(shopper) : null, seller: !!seller };
   }
 
   @Get('isAuth')
@@ -85,6 +85,11 @@ export class AuthController {
 
   /** The shopper as the spec's clients know them: with the saved cart. */
   private async withCart(user: UserData): Promise<UserView> {
+    return { ...user, cartItems: await this.cart.get(user._id) };
+  }
+
+  /** The shopper with the saved cart, its version and the shop's notices about it (our storefront's session). */
+  private async withCartState(user: UserData): Promise<UserView> {
     const cart = await this.cart.read(user._id);
     return { ...user, cartItems: cart.items, cartVersion: cart.version, cartNotices: cart.notices };
   }

@@ -13,6 +13,7 @@ import { OnEvent } from '@nestjs/event-emitter';
 import { ConnectedSocket, MessageBody, OnGatewayInit, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import { CART_CHANGED, type CartChangedEvent } from '../cart/cart.events';
+import { PRODUCT_SOLD_OUT, type ProductSoldOutEvent } from '../products/product.events';
 import { ORDER_PAID, ORDER_PLACED, ORDER_REFUNDED, ORDER_STATUS_CHANGED, type OrderPlacedEvent } from '../orders/order.events';
 import { SessionService, type SellerSession, type Shopper } from '../sessions/session.service';
 import { ChatRateLimit } from './chat-rate-limit';
@@ -120,6 +121,11 @@ export class ChatGateway implements OnGatewayInit {
     const order = asView(event.order);
     this.server.to(SELLERS_ROOM).emit(SOCKET_EVENTS.orderUpdated, order);
     this.server.to(shopperRoom(event.userId)).emit(SOCKET_EVENTS.orderUpdated, order);
+  }
+
+  @OnEvent(PRODUCT_SOLD_OUT)
+  soldOut(event: ProductSoldOutEvent) {
+    this.server.to(SELLERS_ROOM).emit(SOCKET_EVENTS.productSoldOut, { productId: event.productId, name: event.name });
   }
 
   @OnEvent(CART_CHANGED)

@@ -4,6 +4,7 @@ import { loadAddressPages } from '@/features/addresses';
 import { loadChatPage } from '@/features/chat';
 import { loadCartPage } from '@/features/checkout';
 import { loadContactPage } from '@/features/contact';
+import { loadSellerDeliveryPage } from '@/features/delivery';
 import { HomeRoute } from '@/features/home';
 import { loadMyOrdersPage } from '@/features/orders';
 import { loadProductPages } from '@/features/products';
@@ -31,6 +32,7 @@ const ProductListRoute = page(loadSellerPages, (m) => m.ProductListRoute);
 const SellerOrdersRoute = page(loadSellerPages, (m) => m.SellerOrdersRoute);
 const SellerChatsRoute = page(loadSellerPages, (m) => m.SellerChatsRoute);
 const SellerNotFoundRoute = page(loadSellerPages, (m) => m.SellerNotFoundRoute);
+const SellerDeliveryRoute = page(loadSellerDeliveryPage, (m) => m.SellerDeliveryRoute);
 // Rarely shown: not part of the first download.
 const NotFoundPage = page(
   () => import('@/components/layout/not-found-page'),
@@ -66,6 +68,7 @@ export const routes: RouteObject[] = [
       { path: 'Product-list', element: <ProductListRoute /> },
       { path: 'orders', element: <SellerOrdersRoute /> },
       { path: 'chats', element: <SellerChatsRoute /> },
+      { path: 'delivery', element: <SellerDeliveryRoute /> },
       { path: '*', element: <SellerNotFoundRoute /> },
     ],
   },

@@ -21,6 +21,7 @@ export function aProduct(overrides: Partial<ProductView> = {}): ProductView {
     image: [],
     inStock: true,
     weight: '1 kg',
+    stock: null,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
     ...overrides,

@@ -13,6 +13,11 @@ export const defaultHandlers = [
   sessionHandler(),
   http.get('/api/auth/google/status', () => HttpResponse.json({ success: true, enabled: false })),
   http.get('/api/products', () => HttpResponse.json({ success: true, products: [], page: 1, limit: 20, total: 0, totalPages: 1 })),
+  // A shop with no delivery areas: every pincode served, free, in 30 minutes.
+  http.get('/api/delivery', ({ request }) => {
+    const pincode = new URL(request.url).searchParams.get('pincode') ?? '';
+    return HttpResponse.json({ success: true, pincode, serviceable: true, etaMinutes: 30, fee: 0, open: true, message: 'Delivery in 30 min' });
+  }),
   // The navbar's chat badge for a signed-in shopper.
   http.get('/api/chat/unread', () => HttpResponse.json({ success: true, unread: 0 })),
   // The seller menu's unread count.

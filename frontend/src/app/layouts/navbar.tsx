@@ -6,6 +6,7 @@ import { useLoginDialog, useUser } from '@/features/auth';
 import { useCartCount } from '@/features/cart';
 import { loadChatLink } from '@/features/chat';
 import { pluralize } from '@/lib/pluralize';
+import { DeliveryStrip } from './delivery-strip';
 
 // What only a signed-in shopper sees, and the phone menu, download when they are needed.
 const ChatLink = lazy(async () => ({ default: (await loadChatLink()).ChatLink }));
@@ -42,7 +43,10 @@ export function Navbar() {
           </Link>
         </div>
 
-        {/* Phones: a row of its own under the logo, always visible; wide screens: beside the links. */}
+        {/* Phones: the delivery promise and the search box each a row of their own under the logo; wide screens: beside the links. */}
+        <div className="order-5 flex min-w-0 basis-full lg:order-none lg:basis-auto">
+          <DeliveryStrip />
+        </div>
         <SearchBox className="order-last flex basis-full lg:order-none lg:ml-auto lg:basis-auto" />
 
         <div className="flex items-center gap-1 sm:gap-3 xl:gap-6">

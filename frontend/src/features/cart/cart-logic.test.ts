@@ -86,6 +86,13 @@ describe('forgetting the merged part of a guest cart', () => {
 });
 
 describe('quantity options', () => {
+  it('stops at what is left of a counted product, but keeps showing the current quantity', () => {
+    expect(quantityOptions(1, 3)).toEqual([1, 2, 3]);
+    expect(quantityOptions(5, 3)).toEqual([1, 2, 3, 4, 5]);
+    expect(quantityOptions(1, 0)).toEqual([1]);
+    expect(quantityOptions(1, null)).toHaveLength(9);
+  });
+
   it('offers 1 to 9 for small quantities', () => {
     expect(quantityOptions(1)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(quantityOptions(9)).toHaveLength(9);

@@ -79,10 +79,20 @@ export function cartsEqual(a: CartItems, b: CartItems): boolean {
   return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 }
 
-/** Options of the quantity select: 1–9, or up to the current quantity when it is higher. */
-export function quantityOptions(current: number): number[] {
-  const highest = Math.max(9, Math.floor(current) || 0);
+/**
+ * Options of the quantity select: 1–9, or up to the current quantity when it is higher (spec §5); for a
+ * counted product they stop at what is left (`left`), keeping the current quantity so the select shows it.
+ */
+export function quantityOptions(current: number, left?: number | null): number[] {
+  const now = Math.floor(current) || 0;
+  let highest = Math.max(9, now);
+  if (typeof left === 'number') highest = Math.max(Math.min(highest, left), now, 1);
   return Array.from({ length: highest }, (_, index) => index + 1);
+}
+
+/** The most of a product one line may hold: the server's line limit, and for a counted product what is left. */
+export function lineLimit(left?: number | null): number {
+  return typeof left === 'number' ? Math.min(MAX_LINE_QUANTITY, left) : MAX_LINE_QUANTITY;
 }
 
 /** The subset of the Storage interface the guest cart needs (localStorage, or a stub in tests). */

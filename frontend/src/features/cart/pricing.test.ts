@@ -51,11 +51,27 @@ describe('summarizeCart', () => {
     expect(summary.price.totalPaise).toBe(10198);
     expect(summary.unavailableIds).toEqual(['gone']);
     expect(summary.outOfStockIds).toEqual(['b']);
+    expect(summary.shortIds).toEqual([]);
   });
 
   it('is empty for an empty cart', () => {
     const summary = summarizeCart({}, products);
     expect(summary.lines).toEqual([]);
     expect(summary.price.totalPaise).toBe(0);
+  });
+});
+
+describe('summarizeCart with counted stock', () => {
+  it('leaves a line asking for more than is left out of the total until it is lowered', () => {
+    const products = [
+      { _id: 'a', offerPrice: 10, inStock: true, stock: 2 },
+      { _id: 'b', offerPrice: 5, inStock: true, stock: null },
+      { _id: 'c', offerPrice: 7, inStock: false, stock: 0 },
+    ];
+    const summary = summarizeCart({ a: 3, b: 1, c: 1 }, products);
+    expect(summary.shortIds).toEqual(['a']);
+    expect(summary.outOfStockIds).toEqual(['c']);
+    expect(summary.price.subtotalPaise).toBe(500);
+    expect(summarizeCart({ a: 2, b: 1 }, products).price.subtotalPaise).toBe(2500);
   });
 });

@@ -64,6 +64,71 @@ function cartLine(productName: string) {
 }
 
 describe('cart and checkout', () => {
+  it("adds the delivery area's fee after tax and says what is left to free delivery", async () => {
+    shopperWithCart();
+    const minimumOrder = 99;
+    server.use(
+      http.get('/api/delivery', ({ request }) => {
+        const pincode = new URL(request.url).searchParams.get('pincode') ?? '';
+        return HttpResponse.json({
+          success: true,
+          pincode,
+          serviceable: true,
+          etaMinutes: 25,
+          fee: 20,
+          freeDeliveryAbove: 499,
+          minimumOrder,
+          open: true,
+          message: 'Delivery in 25 min',
+        });
+      }),
+    );
+    renderWithApp('/cart');
+    await findAddress('12 MG Road, Bengaluru, Karnataka, India');
+    // ₹336.50 + ₹6.73 tax + ₹20 fee; ₹162.50 short of free delivery.
+    expect(await orderSummary().findByText('₹20.00', { selector: 'dd' })).toBeInTheDocument();
+    expect(summaryFigure('Total Amount:')).toHaveTextContent('₹363.23');
+    expect(orderSummary().getByText('Add ₹162.50 for free delivery')).toBeInTheDocument();
+    expect(orderSummary().getByText('Delivery in 25 min to 560001')).toBeInTheDocument();
+    expect(orderSummary().queryByTestId('checkout-blocked')).not.toBeInTheDocument();
+  });
+
+  it('blocks an order under the minimum, saying how much is missing', async () => {
+    shopperWithCart();
+    const minimumOrder = 400;
+    server.use(
+      http.get('/api/delivery', () =>
+        HttpResponse.json({
+          success: true,
+          pincode: '560001',
+          serviceable: true,
+          etaMinutes: 25,
+          fee: 20,
+          minimumOrder,
+          open: true,
+          message: 'Delivery in 25 min',
+        }),
+      ),
+      http.get('/api/session', () => HttpResponse.json({ success: true, shopper: aUser({ cartItems: { 'product-1': 1 } }), seller: false })),
+    );
+    renderWithApp('/cart');
+    expect(await screen.findByTestId('checkout-blocked')).toHaveTextContent('The minimum order is ₹400.00: add ₹300.00 more.');
+    expect(screen.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+  });
+
+  it('says the shop does not deliver to the address, and does not let the order be placed', async () => {
+    shopperWithCart();
+    server.use(
+      http.get('/api/delivery', ({ request }) => {
+        const pincode = new URL(request.url).searchParams.get('pincode') ?? '';
+        return HttpResponse.json({ success: true, pincode, serviceable: false, open: true, message: `Sorry, we don't deliver to ${pincode} yet` });
+      }),
+    );
+    renderWithApp('/cart');
+    expect(await screen.findByTestId('checkout-blocked')).toHaveTextContent("Sorry, we don't deliver to 560001 yet. Please choose another address.");
+    expect(screen.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+  });
+
   it('shows the lines and the total with 2% tax, priced by the shared pricing function', async () => {
     shopperWithCart();
     renderWithApp('/cart');
@@ -79,7 +144,7 @@ describe('cart and checkout', () => {
       { offerPrice: 45.5, quantity: 3 },
     ]);
     expect(summaryFigure('Price')).toHaveTextContent(formatRupees(price.subtotalPaise));
-    expect(summaryFigure('Shipping Fee')).toHaveTextContent('Free');
+    expect(summaryFigure('Delivery fee')).toHaveTextContent('Free');
     expect(summaryFigure('Tax (2%)')).toHaveTextContent(formatRupees(price.taxPaise));
     expect(summaryFigure('Total Amount:')).toHaveTextContent(formatRupees(price.totalPaise));
     // ₹336.50 + 2% (₹6.73) = ₹343.23

@@ -1,5 +1,8 @@
 export { useAddProduct } from './api/add-product';
 export { useChangeStock } from './api/change-stock';
+export { useSellerStock } from './api/get-seller-stock';
+export { useSetStockCount } from './api/set-stock-count';
+export { invalidateProducts as invalidateProductQueries } from './api/product-cache';
 export { useDeleteProduct } from './api/delete-product';
 export { getInfiniteProductsQueryOptions, useInfiniteProducts, useNewestProducts, useProducts } from './api/get-products';
 export { useUpdateProduct } from './api/update-product';

@@ -10,6 +10,7 @@ const product = (id: string, inStock = true): Product => ({
   price: 10,
   offerPrice: 9,
   image: [],
+  stock: null,
   inStock,
   createdAt: '',
   updatedAt: '',

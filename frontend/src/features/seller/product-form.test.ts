@@ -23,6 +23,8 @@ const values: ProductFormValues = {
   price: '120',
   offerPrice: '99.50',
   weight: '1 kg',
+  stock: '',
+  lowStockThreshold: '',
 };
 
 const file = (name: string, type = 'image/png', size = 1000) => new File([new Uint8Array(size)], name, { type });
@@ -120,10 +122,35 @@ describe('product data sent', () => {
       offerPrice: 55.5,
       image: [],
       inStock: true,
+      stock: null,
       createdAt: '',
       updatedAt: '',
     };
-    expect(productToForm(product)).toEqual({ name: 'Milk', description: 'Fresh\nFull cream', category: 'Dairy', price: '60', offerPrice: '55.5', weight: '' });
+    expect(productToForm(product)).toEqual({
+      name: 'Milk',
+      description: 'Fresh\nFull cream',
+      category: 'Dairy',
+      price: '60',
+      offerPrice: '55.5',
+      weight: '',
+      stock: '',
+      lowStockThreshold: '',
+    });
+    const counted = { productId: 'p', listed: true, onHand: 12, held: 2, available: 10, lowStockThreshold: 5, runningLow: false };
+    expect(productToForm({ ...product, stock: 10 }, counted)).toMatchObject({ stock: '12', lowStockThreshold: '5' });
+  });
+
+  it('sends the count when adding, and when editing only if the seller changed it', () => {
+    expect(toProductData({ ...values, stock: '7', lowStockThreshold: '2' })).toMatchObject({ stock: 7, lowStockThreshold: 2 });
+    expect(toProductData(values)).not.toHaveProperty('stock');
+    const opened = { ...values, stock: '12', lowStockThreshold: '5' };
+    expect(toProductData(opened, 'edit', opened)).not.toHaveProperty('stock');
+    expect(toProductData({ ...opened, stock: '20' }, 'edit', opened)).toMatchObject({ stock: 20 });
+    // Emptied: stop counting.
+    expect(toProductData({ ...opened, stock: '' }, 'edit', opened)).toMatchObject({ stock: null });
+    expect(validateProductForm({ ...values, stock: '2.5' }, 1).stock).toMatch(/whole number/);
+    expect(validateProductForm({ ...values, stock: '100001' }, 1).stock).toMatch(/whole number/);
+    expect(validateProductForm({ ...values, stock: '-1' }, 1).stock).toMatch(/whole number/);
   });
 });
 

@@ -8,7 +8,9 @@ import {
   MAX_PRODUCT_IMAGES,
   MAX_PRODUCT_NAME_LENGTH,
   MAX_PRODUCT_WEIGHT_LENGTH,
+  MAX_STOCK,
   type ProductView,
+  type SellerStockView,
 } from '@greencart/domain';
 
 /** What the seller types; prices stay text until sent so a half-typed number is not lost. */
@@ -21,6 +23,10 @@ export interface ProductFormValues {
   price: string;
   offerPrice: string;
   weight: string;
+  /** Units on hand; '' when the product is not counted. */
+  stock: string;
+  /** "Running low" at this many units; '' for the default. */
+  lowStockThreshold: string;
 }
 
 type ProductField = keyof ProductFormValues | 'images';
@@ -34,17 +40,28 @@ interface ProductData {
   price: number;
   offerPrice: number;
   weight?: string;
+  stock?: number | null;
+  lowStockThreshold?: number;
 }
 
 /** The picture formats the server takes. */
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'] as const;
 
-export const EMPTY_PRODUCT_FORM: ProductFormValues = { name: '', description: '', category: '', price: '', offerPrice: '', weight: '' };
+export const EMPTY_PRODUCT_FORM: ProductFormValues = {
+  name: '',
+  description: '',
+  category: '',
+  price: '',
+  offerPrice: '',
+  weight: '',
+  stock: '',
+  lowStockThreshold: '',
+};
 
-const FIELD_ORDER: readonly ProductField[] = ['images', 'name', 'description', 'category', 'price', 'offerPrice', 'weight'];
+const FIELD_ORDER: readonly ProductField[] = ['images', 'name', 'description', 'category', 'price', 'offerPrice', 'weight', 'stock', 'lowStockThreshold'];
 
-/** The form filled with a product, for editing. */
-export function productToForm(product: ProductView): ProductFormValues {
+/** The form filled with a product (and its stock as the seller sees it), for editing. */
+export function productToForm(product: ProductView, stock?: SellerStockView): ProductFormValues {
   return {
     name: product.name,
     description: product.description.join('\n'),
@@ -52,7 +69,17 @@ export function productToForm(product: ProductView): ProductFormValues {
     price: String(product.price),
     offerPrice: String(product.offerPrice),
     weight: product.weight ?? '',
+    stock: stock?.onHand === null || stock?.onHand === undefined ? '' : String(stock.onHand),
+    lowStockThreshold: stock ? String(stock.lowStockThreshold) : '',
   };
+}
+
+/** A whole number of units 0–MAX_STOCK, or null. */
+export function parseUnits(text: string): number | null {
+  const value = text.trim();
+  if (!/^\d+$/.test(value)) return null;
+  const units = Number(value);
+  return units <= MAX_STOCK ? units : null;
 }
 
 /** A rupee amount with at most 2 decimals, or null. */
@@ -92,11 +119,25 @@ export function validateProductForm(values: ProductFormValues, imageCount: numbe
     errors.offerPrice = 'Offer price must not be higher than the product price';
   }
   if (values.weight.trim().length > MAX_PRODUCT_WEIGHT_LENGTH) errors.weight = `Weight can be at most ${MAX_PRODUCT_WEIGHT_LENGTH} characters`;
+  if (values.stock.trim() && parseUnits(values.stock) === null)
+    errors.stock = `Units in stock must be a whole number from 0 to ${MAX_STOCK.toLocaleString('en-IN')}`;
+  if (values.lowStockThreshold.trim() && parseUnits(values.lowStockThreshold) === null) {
+    errors.lowStockThreshold = `The "running low" level must be a whole number from 0 to ${MAX_STOCK.toLocaleString('en-IN')}`;
+  }
   return errors;
 }
 
 /** The server's field names (in `productData`) → the form's, for messages the server gives per field. */
-export const PRODUCT_FIELDS: readonly (keyof ProductFormValues)[] = ['name', 'description', 'category', 'price', 'offerPrice', 'weight'];
+export const PRODUCT_FIELDS: readonly (keyof ProductFormValues)[] = [
+  'name',
+  'description',
+  'category',
+  'price',
+  'offerPrice',
+  'weight',
+  'stock',
+  'lowStockThreshold',
+];
 
 /** Field messages people can act on, for what the server refuses (its own words name request fields: "offerPrice must be …"). */
 export function readableProductErrors(fields: Partial<Record<keyof ProductFormValues, string>>): ProductErrors {
@@ -107,6 +148,8 @@ export function readableProductErrors(fields: Partial<Record<keyof ProductFormVa
     price: 'Product price',
     offerPrice: 'Offer price',
     weight: 'Weight',
+    stock: 'Units in stock',
+    lowStockThreshold: 'Running low at',
   };
   const errors: ProductErrors = {};
   for (const field of PRODUCT_FIELDS) {
@@ -130,9 +173,17 @@ function descriptionText(description: string): string {
     .join('\n');
 }
 
-/** The `productData` JSON of a valid form. An edit sends an empty weight to clear it; a new product leaves it out. */
-export function toProductData(values: ProductFormValues, mode: 'add' | 'edit' = 'add'): ProductData {
+/**
+ * The `productData` JSON of a valid form. An edit sends an empty weight to clear it; a new product
+ * leaves it out. The count is sent by an edit only when the seller changed it (`initial`: the form as
+ * opened), so orders taken while the form was open are not undone by a stale number.
+ */
+export function toProductData(values: ProductFormValues, mode: 'add' | 'edit' = 'add', initial?: ProductFormValues): ProductData {
   const weight = values.weight.trim();
+  const stock = values.stock.trim();
+  const threshold = values.lowStockThreshold.trim();
+  const stockChanged = mode === 'add' ? stock !== '' : stock !== (initial?.stock ?? '').trim();
+  const thresholdChanged = mode === 'add' ? threshold !== '' : threshold !== '' && threshold !== (initial?.lowStockThreshold ?? '').trim();
   return {
     name: values.name.trim(),
     description: descriptionText(values.description),
@@ -140,6 +191,8 @@ export function toProductData(values: ProductFormValues, mode: 'add' | 'edit' = 
     price: parseRupees(values.price) ?? Number.NaN,
     offerPrice: parseRupees(values.offerPrice) ?? Number.NaN,
     ...(weight || mode === 'edit' ? { weight } : {}),
+    ...(stockChanged ? { stock: stock === '' ? null : parseUnits(stock) } : {}),
+    ...(thresholdChanged ? { lowStockThreshold: parseUnits(threshold) ?? undefined } : {}),
   };
 }
 
@@ -177,10 +230,10 @@ export function planImageSlots(slots: readonly ImageSlot[]): { images: string[];
 }
 
 /** PATCH /api/products/:id body: `productData`, the final ordered `images` list and the new files under `image`. */
-export function buildProductUpdateFormData(values: ProductFormValues, slots: readonly ImageSlot[]): FormData {
+export function buildProductUpdateFormData(values: ProductFormValues, slots: readonly ImageSlot[], initial?: ProductFormValues): FormData {
   const { images, files } = planImageSlots(slots);
   const form = new FormData();
-  form.append('productData', JSON.stringify(toProductData(values, 'edit')));
+  form.append('productData', JSON.stringify(toProductData(values, 'edit', initial)));
   form.append('images', JSON.stringify(images));
   for (const file of files) form.append('image', file);
   return form;

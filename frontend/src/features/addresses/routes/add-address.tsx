@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { useUser, type User } from '@/features/auth';
+import { useDeliveryCheck } from '@/features/delivery';
 import { errorMessage, fieldErrors } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { ADDRESS_FIELDS, EMPTY_ADDRESS, firstError, maxLengthOf, validateAddress, type AddressErrors, type AddressField } from '../address-form';
@@ -81,6 +82,8 @@ function AddressForm({ user, editing }: { user: User; editing: Address | null })
   const saving = addAddress.isPending || updateAddress.isPending;
   const navigate = useNavigate();
   const idPrefix = useId();
+  // Said at once, as the pincode is typed: orders to a pincode the shop does not serve are refused.
+  const delivery = useDeliveryCheck(values.pincode.trim()).data;
 
   const change = (name: AddressField, value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
@@ -158,6 +161,15 @@ function AddressForm({ user, editing }: { user: User; editing: Address | null })
               {error && (
                 <p id={`${id}-error`} className="mt-1 text-xs text-red-700">
                   {error}
+                </p>
+              )}
+              {name === 'pincode' && delivery && (
+                <p
+                  role="status"
+                  data-testid="pincode-delivery"
+                  className={`mt-1 text-xs font-medium ${delivery.serviceable ? 'text-primary-dull' : 'text-amber-800'}`}
+                >
+                  {delivery.serviceable ? `We deliver here: ${delivery.message.toLowerCase()}` : `${delivery.message}: orders to this address cannot be placed`}
                 </p>
               )}
             </div>

@@ -21,6 +21,9 @@ export const getCartProductsQueryOptions = (ids: readonly string[]) =>
     queryKey: cartKeys.products(ids),
     queryFn: ({ signal }) => getCartProducts([...ids].sort(), signal),
     enabled: ids.length > 0,
+    // What is left of counted products changes by the minute: asked again soon and when the tab comes back.
+    staleTime: 10_000,
+    refetchOnWindowFocus: true,
   });
 
 export function useCartProducts(ids: readonly string[]) {

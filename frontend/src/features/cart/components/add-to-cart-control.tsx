@@ -1,5 +1,6 @@
 import { MAX_LINE_QUANTITY } from '@greencart/domain';
 import { useEffect, useRef, type MouseEvent } from 'react';
+import { lineLimit } from '../cart-logic';
 import type { Cart } from '../use-cart';
 
 /**
@@ -7,7 +8,18 @@ import type { Cart } from '../use-cart';
  * the server). Keyboard focus stays with the control when one replaces the other. Never triggers the card's navigation.
  * `cart` is the grid's one `useCart()`, shared by its cards (a cart hook per card costs a phone a long task on a page of 20).
  */
-export function AddToCartControl({ cart, productId, productName }: { cart: Cart; productId: string; productName: string }) {
+export function AddToCartControl({
+  cart,
+  productId,
+  productName,
+  left = null,
+}: {
+  cart: Cart;
+  productId: string;
+  productName: string;
+  /** What is left of a counted product ('+' stops there); null when not counted. */
+  left?: number | null;
+}) {
   const quantity = cart.quantityOf(productId);
   const stop = (event: MouseEvent) => event.stopPropagation();
   // Where focus should go after the control changed shape: the stepper's '+' after 'Add', 'Add' after the last '−'.
@@ -41,7 +53,8 @@ export function AddToCartControl({ cart, productId, productName }: { cart: Cart;
     );
   }
 
-  const atMost = quantity >= MAX_LINE_QUANTITY;
+  const limit = lineLimit(left);
+  const atMost = quantity >= limit;
   return (
     <div className="flex h-11 w-full items-center justify-between rounded bg-primary/15 text-sm select-none min-[360px]:w-auto" onClick={stop}>
       <button
@@ -64,7 +77,7 @@ export function AddToCartControl({ cart, productId, productName }: { cart: Cart;
         ref={plusRef}
         type="button"
         aria-label={`Add one more ${productName}`}
-        title={atMost ? `At most ${MAX_LINE_QUANTITY} of one product` : undefined}
+        title={atMost ? (limit < MAX_LINE_QUANTITY ? `Only ${limit} left` : `At most ${MAX_LINE_QUANTITY} of one product`) : undefined}
         disabled={atMost}
         onClick={(event) => {
           stop(event);

@@ -4,6 +4,7 @@ import { TrashIcon } from '@/components/ui/icons';
 import { ProductImage } from '@/components/ui/product-image';
 import { formatRupees } from '@/lib/format';
 import { productPath, thumbnailUrl } from '@/lib/product-urls';
+import { FEW_LEFT } from '@greencart/domain';
 import { quantityOptions } from '../cart-logic';
 import type { CartLine } from '../cart-summary';
 import { useCart } from '../use-cart';
@@ -11,6 +12,9 @@ import { useCart } from '../use-cart';
 export function CartLineRow({ line }: { line: CartLine }) {
   const { product, quantity } = line;
   const cart = useCart();
+  // A counted product: what a shopper can buy now (null: not counted).
+  const left = typeof product.stock === 'number' ? product.stock : null;
+  const short = left !== null && left > 0 && quantity > left;
   const selectId = useId();
 
   return (
@@ -33,22 +37,48 @@ export function CartLineRow({ line }: { line: CartLine }) {
             <p>
               Weight: <span>{product.weight?.trim() || 'N/A'}</span>
             </p>
-            <div className="flex items-center gap-1">
-              <label htmlFor={selectId}>Qty:</label>
-              <select
-                id={selectId}
-                value={quantity}
-                onChange={(event) => cart.setQuantity(product._id, Number(event.target.value))}
-                className="min-h-11 rounded border border-gray-300 bg-white px-2"
-              >
-                {quantityOptions(quantity).map((option) => (
-                  <option key={option} value={option}>
-                    {option}
-                  </option>
-                ))}
-              </select>
-            </div>
-            {!product.inStock && <p className="mt-1 text-sm font-medium text-red-600">Out of stock — not included in the total</p>}
+            {product.inStock && (
+              <div className="flex items-center gap-1">
+                <label htmlFor={selectId}>Qty:</label>
+                <select
+                  id={selectId}
+                  value={quantity}
+                  onChange={(event) => cart.setQuantity(product._id, Number(event.target.value))}
+                  className="min-h-11 rounded border border-gray-300 bg-white px-2"
+                >
+                  {quantityOptions(quantity, left).map((option) => (
+                    <option key={option} value={option} disabled={left !== null && option > left}>
+                      {option}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
+            {!product.inStock ? (
+              <p role="status" className="mt-1 flex flex-wrap items-center gap-2 text-sm font-medium text-red-700" data-testid="line-problem">
+                {left === 0 ? 'Sold out' : 'Out of stock'} — not included in the total
+                <button
+                  type="button"
+                  onClick={() => cart.removeLine(product._id)}
+                  className="min-h-11 rounded border border-red-300 bg-white px-3 text-red-800 hover:bg-red-50"
+                >
+                  Remove
+                </button>
+              </p>
+            ) : short ? (
+              <p role="status" className="mt-1 flex flex-wrap items-center gap-2 text-sm font-medium text-amber-800" data-testid="line-problem">
+                Only {left} left — you have {quantity}
+                <button
+                  type="button"
+                  onClick={() => cart.setQuantity(product._id, left)}
+                  className="min-h-11 rounded border border-amber-400 bg-white px-3 text-amber-900 hover:bg-amber-50"
+                >
+                  Change to {left}
+                </button>
+              </p>
+            ) : (
+              left !== null && left <= FEW_LEFT && <p className="mt-1 text-sm font-medium text-amber-800">Only {left} left</p>
+            )}
           </div>
         </div>
       </div>

@@ -1,4 +1,13 @@
-import { TAX_PERCENT, type PaymentType } from '@greencart/domain';
+import {
+  formatRupees as rupees,
+  freeDeliveryGapPaise,
+  priceCart,
+  TAX_PERCENT,
+  toPaise,
+  type DeliveryCharge,
+  type DeliveryCheck,
+  type PaymentType,
+} from '@greencart/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
@@ -6,6 +15,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useAddresses } from '@/features/addresses';
 import { refreshSession, useLoginDialog, useUser } from '@/features/auth';
 import { orderableLines, takeOrderedLines, type CartSummary } from '@/features/cart';
+import { useDeliveryCheck, useStoredPincode } from '@/features/delivery';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
 import { usePaymentOptions } from '../api/get-payment-options';
@@ -27,7 +37,6 @@ interface CartLocationState {
 
 /** The cart's price, the delivery address and payment choice, and Place Order. */
 export function OrderSummary({ summary }: { summary: CartSummary }) {
-  const { price } = summary;
   const { data: user, isPending: checkingSession } = useUser();
   const loginDialog = useLoginDialog();
   const queryClient = useQueryClient();
@@ -49,6 +58,14 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
   const list = addresses.data ?? [];
   // The one picked here, else the one just saved, else the default (the server lists it first).
   const selected = list.find((a) => a._id === chosenId) ?? list.find((a) => a._id === savedAddressId) ?? list.find((a) => a.isDefault) ?? list[0] ?? null;
+  // Delivery as the shop answers for the address the order goes to (or, before one is chosen, the pincode given).
+  const storedPincode = useStoredPincode();
+  const delivery = useDeliveryCheck(selected?.pincode ?? storedPincode).data;
+  const price = priceCart(
+    orderableLines(summary).map((line) => ({ offerPrice: line.product.offerPrice, quantity: line.quantity })),
+    deliveryCharge(delivery),
+  );
+  const blocked = checkoutBlock(summary, delivery, price.subtotalPaise);
   const online = paymentOptions.data?.online;
   // Online stays chosen only while the shop offers it.
   const method: PaymentType = paymentType === 'Online' && online?.available ? 'Online' : 'COD';
@@ -78,6 +95,10 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
     }
     if (!selected) {
       toast.error('Please select an address', { id: ORDER_TOAST });
+      return;
+    }
+    if (blocked) {
+      toast.error(blocked, { id: ORDER_TOAST });
       return;
     }
     // What the order will contain: the lines still sold and in stock.
@@ -195,12 +216,14 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
           <dd>{formatRupees(price.subtotalPaise)}</dd>
         </div>
         <div className="flex justify-between">
-          <dt>Shipping Fee</dt>
-          <dd className="text-green-700">{price.shippingPaise === 0 ? 'Free' : formatRupees(price.shippingPaise)}</dd>
-        </div>
-        <div className="flex justify-between">
           <dt>Tax ({TAX_PERCENT}%)</dt>
           <dd>{formatRupees(price.taxPaise)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>Delivery fee</dt>
+          <dd data-testid="delivery-fee" className={price.shippingPaise === 0 ? 'text-green-700' : ''}>
+            {price.shippingPaise === 0 ? 'Free' : formatRupees(price.shippingPaise)}
+          </dd>
         </div>
         <div className="mt-3 flex justify-between text-lg font-medium text-gray-800">
           <dt>Total Amount:</dt>
@@ -209,6 +232,12 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
       </dl>
 
       {summary.outOfStockIds.length > 0 && <p className="mt-4 text-sm text-gray-600">Out-of-stock items are left out of the total and the order.</p>}
+      <DeliveryNotes delivery={delivery} subtotalPaise={price.subtotalPaise} />
+      {blocked && (
+        <p role="alert" data-testid="checkout-blocked" className="mt-4 rounded bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+          {blocked}
+        </p>
+      )}
 
       {/* Phones: total and the order button stay at the bottom of the screen, a thumb away; wider screens: in the summary. */}
       <div
@@ -223,9 +252,9 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
           <button
             type="button"
             onClick={onPlaceOrder}
-            disabled={pending}
+            disabled={pending || !!blocked}
             aria-busy={pending}
-            className="min-h-12 w-full rounded bg-primary py-3 font-medium text-white transition hover:bg-primary-dull disabled:cursor-wait disabled:opacity-70"
+            className={`min-h-12 w-full rounded bg-primary py-3 font-medium text-white transition hover:bg-primary-dull disabled:opacity-70 ${pending ? 'disabled:cursor-wait' : 'disabled:cursor-not-allowed'}`}
           >
             {method === 'Online' ? 'Proceed to Checkout' : 'Place Order'}
           </button>
@@ -239,5 +268,41 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
       {/* Room for the phone's bottom bar at the end of the page. */}
       <div className="h-20 md:hidden" aria-hidden="true" />
     </aside>
+  );
+}
+
+/** The area's fee and free-delivery threshold, as the pricing function takes them (none: the spec's free delivery). */
+function deliveryCharge(delivery: DeliveryCheck | undefined): DeliveryCharge | undefined {
+  if (!delivery?.serviceable || !delivery.fee) return undefined;
+  return { feePaise: toPaise(delivery.fee), freeAbovePaise: delivery.freeDeliveryAbove === undefined ? null : toPaise(delivery.freeDeliveryAbove) };
+}
+
+/** Why the order cannot be placed yet (the server refuses the same), or null. */
+function checkoutBlock(summary: CartSummary, delivery: DeliveryCheck | undefined, subtotalPaise: number): string | null {
+  if (summary.shortIds.length) return 'Some items have fewer left than in your cart: change the marked quantities first.';
+  if (!delivery) return null;
+  if (!delivery.serviceable) return `${delivery.message}. Please choose another address.`;
+  if (!delivery.open) return `The shop is closed now; it opens at ${delivery.opensAt}. You can order then.`;
+  if (delivery.minimumOrder !== undefined && subtotalPaise > 0 && subtotalPaise < toPaise(delivery.minimumOrder)) {
+    return `The minimum order is ${rupees(toPaise(delivery.minimumOrder))}: add ${rupees(toPaise(delivery.minimumOrder) - subtotalPaise)} more.`;
+  }
+  return null;
+}
+
+/** "Delivery in 25 min" and "Add ₹40 for free delivery" under the total. */
+function DeliveryNotes({ delivery, subtotalPaise }: { delivery: DeliveryCheck | undefined; subtotalPaise: number }) {
+  if (!delivery?.serviceable) return null;
+  const charge = deliveryCharge(delivery);
+  const gap = freeDeliveryGapPaise(subtotalPaise, charge);
+  return (
+    <div className="mt-4 space-y-1 text-sm" data-testid="delivery-notes">
+      {delivery.open && (
+        <p className="text-gray-700">
+          Delivery in {delivery.etaMinutes} min to {delivery.pincode}
+        </p>
+      )}
+      {gap > 0 && <p className="font-medium text-primary-dull">Add {rupees(gap)} for free delivery</p>}
+      {delivery.minimumOrder !== undefined && <p className="text-gray-600">Minimum order {rupees(toPaise(delivery.minimumOrder))}</p>}
+    </div>
   );
 }

@@ -12,4 +12,6 @@ export const productKeys = {
   detail: (id: string) => [...productKeys.details(), id] as const,
   /** Mutation key of the seller's stock switch. */
   changeStock: () => [...productKeys.all, 'change-stock'] as const,
+  /** The seller's view of every product's counted stock. */
+  sellerStock: () => [...productKeys.all, 'seller-stock'] as const,
 };

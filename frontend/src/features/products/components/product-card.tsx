@@ -1,3 +1,4 @@
+import { FEW_LEFT } from '@greencart/domain';
 import { Link } from 'react-router-dom';
 import { ProductImage } from '@/components/ui/product-image';
 import { Rating } from '@/components/ui/rating';
@@ -39,6 +40,11 @@ export function ProductCard({
         </Link>
       </Heading>
       <Rating />
+      {product.stock !== null && product.stock > 0 && product.stock <= FEW_LEFT && (
+        <p className="text-xs font-medium text-amber-800" data-testid="few-left">
+          Only {product.stock} left
+        </p>
+      )}
       <div className="mt-auto flex flex-col gap-2 pt-2 min-[360px]:flex-row min-[360px]:flex-wrap min-[360px]:items-end min-[360px]:justify-between">
         <p className="text-base font-semibold text-primary md:text-lg">
           <span className="sr-only">Price </span>
@@ -52,9 +58,11 @@ export function ProductCard({
         </p>
         <div className="relative z-10">
           {product.inStock ? (
-            <AddToCartControl cart={cart} productId={product._id} productName={product.name} />
+            <AddToCartControl cart={cart} productId={product._id} productName={product.name} left={product.stock} />
           ) : (
-            <span className="inline-flex h-11 items-center rounded bg-gray-100 px-2 text-xs font-medium text-gray-600">Out of stock</span>
+            <span className="inline-flex h-11 items-center rounded bg-gray-100 px-2 text-xs font-medium text-gray-600">
+              {product.stock === 0 ? 'Sold out' : 'Out of stock'}
+            </span>
           )}
         </div>
       </div>

@@ -1,10 +1,11 @@
-import { MAX_LINE_QUANTITY, TAX_PERCENT } from '@greencart/domain';
+import { FEW_LEFT, formatRupees, TAX_PERCENT, toPaise } from '@greencart/domain';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { ProductImage } from '@/components/ui/product-image';
 import { Rating } from '@/components/ui/rating';
-import { useCart } from '@/features/cart';
+import { AddToCartControl, useCart } from '@/features/cart';
+import { useDeliveryCheck, useStoredPincode } from '@/features/delivery';
 import { ApiError } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
 import { thumbnailOf } from '@/lib/product-urls';
@@ -86,6 +87,11 @@ function ProductDetail({ product }: { product: Product }) {
   const [selected, setSelected] = useState(0);
   const category = findCategory(product.category);
   const images = product.image;
+  const delivery = useDeliveryCheck(useStoredPincode()).data;
+  const deliveryNote =
+    delivery?.serviceable && delivery.fee
+      ? `${formatRupees(toPaise(delivery.fee))} delivery${delivery.freeDeliveryAbove !== undefined ? ` (free from ${formatRupees(toPaise(delivery.freeDeliveryAbove))})` : ''}`
+      : 'free delivery';
 
   return (
     <div className="mt-6 md:mt-12">
@@ -152,10 +158,15 @@ function ProductDetail({ product }: { product: Product }) {
               </p>
             )}
             <p className="text-2xl font-medium">Price: {formatPrice(product.offerPrice)}</p>
-            {/* Honest about the bill: the cart adds the tax on top (spec/PRODUCT.md §2). */}
+            {/* Honest about the bill: the cart adds the tax on top (spec/PRODUCT.md §2), and the area's delivery fee. */}
             <p className="text-gray-600" data-testid="tax-note">
-              +{TAX_PERCENT}% tax at checkout · free delivery
+              +{TAX_PERCENT}% tax at checkout · {deliveryNote}
             </p>
+            {product.stock !== null && product.stock > 0 && product.stock <= FEW_LEFT && (
+              <p className="mt-2 font-medium text-amber-800" data-testid="few-left">
+                Only {product.stock} left
+              </p>
+            )}
           </div>
 
           <h2 className="mt-6 text-base font-medium">About Product</h2>
@@ -187,14 +198,20 @@ function ProductDetail({ product }: { product: Product }) {
               <p className="shrink-0 font-semibold text-gray-800 md:hidden" aria-hidden="true">
                 {formatPrice(product.offerPrice)}
               </p>
-              <button
-                type="button"
-                onClick={() => cart.add(product._id)}
-                disabled={cart.quantityOf(product._id) >= MAX_LINE_QUANTITY}
-                className="min-h-12 w-full rounded bg-gray-100 px-2 font-medium text-gray-800 transition hover:bg-gray-200 disabled:opacity-60"
-              >
-                Add to cart
-              </button>
+              {cart.quantityOf(product._id) > 0 ? (
+                // In the cart: the same stepper as the cards, to add or take away one at a time.
+                <div className="w-full [&>div]:h-12 [&>div]:w-full">
+                  <AddToCartControl cart={cart} productId={product._id} productName={product.name} left={product.stock} />
+                </div>
+              ) : (
+                <button
+                  type="button"
+                  onClick={() => cart.add(product._id)}
+                  className="min-h-12 w-full rounded bg-gray-100 px-2 font-medium text-gray-800 transition hover:bg-gray-200 disabled:opacity-60"
+                >
+                  Add to cart
+                </button>
+              )}
               <button
                 type="button"
                 onClick={() => {
@@ -203,11 +220,13 @@ function ProductDetail({ product }: { product: Product }) {
                 }}
                 className="min-h-12 w-full rounded bg-primary px-2 font-medium text-white transition hover:bg-primary-dull"
               >
-                Buy now
+                {cart.quantityOf(product._id) > 0 ? 'Go to cart' : 'Buy now'}
               </button>
             </div>
           ) : (
-            <p className="mt-10 rounded bg-gray-100 px-4 py-3 text-base font-medium text-gray-600">Out of stock — check back soon.</p>
+            <p className="mt-10 rounded bg-gray-100 px-4 py-3 text-base font-medium text-gray-600">
+              {product.stock === 0 ? 'Sold out' : 'Out of stock'} — check back soon.
+            </p>
           )}
           {cart.quantityOf(product._id) > 0 && (
             <p className="mt-3 text-gray-600">

@@ -1,4 +1,4 @@
-import { MAX_IMAGE_MB, MAX_PRODUCT_IMAGES } from '@greencart/domain';
+import { MAX_IMAGE_MB, MAX_PRODUCT_IMAGES, type SellerStockView } from '@greencart/domain';
 import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { useUpdateProduct, type Product } from '@/features/products';
@@ -28,7 +28,7 @@ const slotKey = (slot: ImageSlot) => (slot.kind === 'existing' ? slot.url : slot
 /** One toast for saving a product: success replaces an earlier refusal. */
 const PRODUCT_TOAST = { id: 'product-form' };
 
-export function EditProductDialog({ product, onClose }: { product: Product; onClose: () => void }) {
+export function EditProductDialog({ product, stock, onClose }: { product: Product; stock?: SellerStockView; onClose: () => void }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -49,13 +49,14 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
       aria-labelledby="edit-product-title"
       className="m-auto max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-2xl overflow-y-auto overscroll-contain rounded-lg bg-white p-0 shadow-xl backdrop:bg-black/50"
     >
-      <EditProductForm product={product} onDone={onClose} />
+      <EditProductForm product={product} stock={stock} onDone={onClose} />
     </dialog>
   );
 }
 
-function EditProductForm({ product, onDone }: { product: Product; onDone: () => void }) {
-  const [values, setValues] = useState<ProductFormValues>(() => productToForm(product));
+function EditProductForm({ product, stock, onDone }: { product: Product; stock?: SellerStockView; onDone: () => void }) {
+  const [initial] = useState<ProductFormValues>(() => productToForm(product, stock));
+  const [values, setValues] = useState<ProductFormValues>(initial);
   const [slots, setSlots] = useState<ImageSlot[]>(() => product.image.map((url) => ({ kind: 'existing', url })));
   const [errors, setErrors] = useState<ProductErrors>({});
   const update = useUpdateProduct();
@@ -81,7 +82,7 @@ function EditProductForm({ product, onDone }: { product: Product; onDone: () => 
       return;
     }
     update.mutate(
-      { id: product._id, form: buildProductUpdateFormData(values, slots) },
+      { id: product._id, form: buildProductUpdateFormData(values, slots, initial) },
       {
         onSuccess: () => {
           toast.success('Product updated', PRODUCT_TOAST);

@@ -112,6 +112,42 @@ export function ProductFields({
           aria-invalid={errors.weight ? true : undefined}
         />
       </Field>
+      <div className="flex flex-wrap gap-5">
+        <div className="min-w-32 flex-1">
+          <Field id={id('stock')} label="Units in stock" hint="Leave empty not to count this product." error={errors.stock}>
+            <input
+              id={id('stock')}
+              type="number"
+              inputMode="numeric"
+              min="0"
+              step="1"
+              value={values.stock}
+              onChange={(event) => onChange('stock', event.target.value)}
+              placeholder="Not counted"
+              className={`${inputClass} ${border('stock')}`}
+              aria-describedby={errors.stock ? `${id('stock')}-error` : `${id('stock')}-hint`}
+              aria-invalid={errors.stock ? true : undefined}
+            />
+          </Field>
+        </div>
+        <div className="min-w-32 flex-1">
+          <Field id={id('lowStockThreshold')} label="Running low at" hint="Units; 5 if left empty." error={errors.lowStockThreshold}>
+            <input
+              id={id('lowStockThreshold')}
+              type="number"
+              inputMode="numeric"
+              min="0"
+              step="1"
+              value={values.lowStockThreshold}
+              onChange={(event) => onChange('lowStockThreshold', event.target.value)}
+              placeholder="5"
+              className={`${inputClass} ${border('lowStockThreshold')}`}
+              aria-describedby={errors.lowStockThreshold ? `${id('lowStockThreshold')}-error` : `${id('lowStockThreshold')}-hint`}
+              aria-invalid={errors.lowStockThreshold ? true : undefined}
+            />
+          </Field>
+        </div>
+      </div>
     </>
   );
 }

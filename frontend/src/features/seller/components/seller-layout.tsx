@@ -8,6 +8,7 @@ import { useSellerConnection } from '@/lib/socket';
 import { useSellerLogout } from '../api/seller-logout';
 import { useNewOrderAlerts } from '../new-order-alerts';
 import { useOrderSound } from '../order-sound';
+import { useSoldOutAlerts } from '../sold-out-alerts';
 
 interface MenuEntry {
   name: string;
@@ -31,12 +32,17 @@ const icon = (d: string) => (
   </svg>
 );
 
-/** The seller side menu: 4 entries (spec §9). */
+/** The seller side menu: the spec's 4 entries (§9) and Delivery. */
 const SELLER_MENU: readonly MenuEntry[] = [
   { name: 'Add Product', path: '/seller', icon: icon('M12 5v14M5 12h14') },
   { name: 'Product List', path: '/seller/product-list', icon: icon('M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01') },
   { name: 'Orders', path: '/seller/orders', icon: icon('M6 2 3 6v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6l-3-4zM3 6h18M16 10a4 4 0 0 1-8 0') },
   { name: 'Messages', path: '/seller/chats', icon: icon('M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z') },
+  {
+    name: 'Delivery',
+    path: '/seller/delivery',
+    icon: icon('M1 3h15v13H1zM16 8h4l3 3v5h-7zM5.5 21a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM18.5 21a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z'),
+  },
 ];
 
 const SOUND_ON = icon('M11 5 6 9H2v6h4l5 4zM15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14');
@@ -48,6 +54,7 @@ export function SellerLayout({ children }: { children: ReactNode }) {
   // The seller's socket lives as long as the seller pages: new orders and messages are counted on every page.
   const { socket } = useSellerConnection();
   const newOrders = useNewOrderAlerts(socket);
+  useSoldOutAlerts(socket);
   const { data: unreadMessages = 0 } = useSellerUnread(socket);
   const [soundOn, setSoundOn] = useOrderSound();
   const badges: Record<string, { count: number; label: string }> = {

@@ -1,8 +1,18 @@
-import { useState } from 'react';
+import type { SellerStockView } from '@greencart/domain';
+import { useId, useState, type FormEvent } from 'react';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { ProductImage } from '@/components/ui/product-image';
 import { Spinner } from '@/components/ui/spinner';
-import { categoryText, useChangeStock, useDeleteProduct, useNewestProducts, type Product } from '@/features/products';
+import {
+  categoryText,
+  useChangeStock,
+  useDeleteProduct,
+  useNewestProducts,
+  useProducts,
+  useSellerStock,
+  useSetStockCount,
+  type Product,
+} from '@/features/products';
 import { errorMessage } from '@/lib/api-client';
 import { formatPrice, pluralize } from '@/lib/format';
 import { thumbnailUrl } from '@/lib/product-urls';
@@ -11,17 +21,23 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { EditProductDialog } from '../components/edit-product-dialog';
 
 /** Phones: a card per product; wider screens: the same items laid out as table columns. */
-const ROW_GRID = 'grid grid-cols-[4rem_1fr] gap-x-3 gap-y-2 md:grid-cols-[minmax(0,2.5fr)_minmax(0,1.2fr)_minmax(0,1fr)_5rem_10rem] md:items-center md:gap-4';
+const ROW_GRID =
+  'grid grid-cols-[4rem_1fr] gap-x-3 gap-y-2 md:grid-cols-[minmax(0,2.2fr)_minmax(0,1fr)_minmax(0,0.9fr)_9.5rem_5rem_10rem] md:items-center md:gap-4';
 
-/** /seller/product-list (and /seller/Product-list): every product, newest first, with stock switch, edit and delete. */
+/** /seller/product-list (and /seller/Product-list): every product, newest first, with stock switch, units in stock, edit and delete. */
 export function ProductListRoute() {
   const [search, setSearch] = useState('');
+  const [runningLowOnly, setRunningLowOnly] = useState(false);
   const debouncedSearch = useDebouncedValue(search);
   const query = useNewestProducts({ search: debouncedSearch });
+  const stock = useSellerStock();
   const [editing, setEditing] = useState<Product | null>(null);
+  const runningLowIds = [...(stock.data?.values() ?? [])].filter((entry) => entry.runningLow).map((entry) => entry.productId);
+  const lowQuery = useProducts({ ids: runningLowIds.slice(0, 100), limit: 100 }, { enabled: runningLowOnly && runningLowIds.length > 0 });
 
-  const products = query.data?.pages.flatMap((page) => page.products) ?? [];
-  const total = query.data?.pages[0]?.total ?? 0;
+  const all = query.data?.pages.flatMap((page) => page.products) ?? [];
+  const products = runningLowOnly ? (lowQuery.data?.products ?? []).filter((p) => stock.data?.get(p._id)?.runningLow) : all;
+  const total = runningLowOnly ? runningLowIds.length : (query.data?.pages[0]?.total ?? 0);
 
   return (
     <section aria-labelledby="product-list-heading" className="max-w-5xl">
@@ -30,14 +46,27 @@ export function ProductListRoute() {
         <h1 id="product-list-heading" className="text-lg font-medium">
           All Products <span className="text-sm font-normal text-gray-600">(newest first)</span>
         </h1>
-        <input
-          type="search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          aria-label="Search products by name"
-          placeholder="Search by name"
-          className="min-h-11 w-full rounded border border-gray-300 px-3 text-base outline-none focus:border-primary sm:w-64 sm:text-sm"
-        />
+        <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
+          <button
+            type="button"
+            aria-pressed={runningLowOnly}
+            onClick={() => setRunningLowOnly(!runningLowOnly)}
+            className={`min-h-11 rounded-full border px-4 text-sm font-medium transition ${
+              runningLowOnly ? 'border-amber-600 bg-amber-100 text-amber-900' : 'border-gray-300 text-gray-700 hover:border-amber-600'
+            }`}
+          >
+            Running low{runningLowIds.length ? ` (${runningLowIds.length})` : ''}
+          </button>
+          <input
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            aria-label="Search products by name"
+            placeholder="Search by name"
+            disabled={runningLowOnly}
+            className="min-h-11 flex-1 rounded border border-gray-300 px-3 text-base outline-none focus:border-primary disabled:bg-gray-50 sm:w-64 sm:flex-none sm:text-sm"
+          />
+        </div>
       </div>
 
       {query.isPending && <Spinner label="Loading products…" />}
@@ -48,24 +77,31 @@ export function ProductListRoute() {
             Showing {products.length} of {pluralize(total, 'product')}
           </p>
           {products.length === 0 ? (
-            <p className="mt-6 text-gray-600">{debouncedSearch ? `No product matches "${debouncedSearch}".` : 'No products yet. Add one from Add Product.'}</p>
+            <p className="mt-6 text-gray-600">
+              {runningLowOnly
+                ? 'Nothing is running low.'
+                : debouncedSearch
+                  ? `No product matches "${debouncedSearch}".`
+                  : 'No products yet. Add one from Add Product.'}
+            </p>
           ) : (
             <div className="mt-4" aria-busy={query.isFetching}>
               <div className={`hidden px-4 pb-2 text-sm font-semibold text-gray-900 md:grid ${ROW_GRID}`} aria-hidden="true">
                 <span>Product</span>
                 <span>Category</span>
                 <span>Selling Price</span>
+                <span>Units</span>
                 <span>In Stock</span>
                 <span />
               </div>
               <ul className="space-y-3 md:space-y-0 md:divide-y md:divide-gray-200 md:rounded-md md:border md:border-gray-300">
                 {products.map((product) => (
-                  <ProductRow key={product._id} product={product} onEdit={() => setEditing(product)} />
+                  <ProductRow key={product._id} product={product} stock={stock.data?.get(product._id)} onEdit={() => setEditing(product)} />
                 ))}
               </ul>
             </div>
           )}
-          {query.hasNextPage && (
+          {query.hasNextPage && !runningLowOnly && (
             <div className="mt-6 flex justify-center">
               <button
                 type="button"
@@ -80,12 +116,14 @@ export function ProductListRoute() {
         </>
       )}
 
-      {editing && <EditProductDialog key={editing._id} product={editing} onClose={() => setEditing(null)} />}
+      {editing && <EditProductDialog key={editing._id} product={editing} stock={stock.data?.get(editing._id)} onClose={() => setEditing(null)} />}
     </section>
   );
 }
 
-function ProductRow({ product, onEdit }: { product: Product; onEdit: () => void }) {
+function ProductRow({ product, stock, onEdit }: { product: Product; stock?: SellerStockView; onEdit: () => void }) {
+  // The seller's switch is the listed flag; a counted product sold out is still listed.
+  const listed = stock?.listed ?? product.inStock;
   const changeStock = useChangeStock();
   const remove = useDeleteProduct();
   const toastId = { id: `product-${product._id}` };
@@ -127,12 +165,15 @@ function ProductRow({ product, onEdit }: { product: Product; onEdit: () => void 
         <p className="text-gray-600 md:text-gray-700">{categoryText(product.category)}</p>
         <p className="font-medium text-gray-800 md:font-normal md:text-gray-700">{formatPrice(product.offerPrice)}</p>
       </div>
+      <div className="col-span-2 md:col-span-1">
+        <StockCell product={product} stock={stock} />
+      </div>
       <div className="col-span-2 flex flex-wrap items-center justify-between gap-2 md:contents">
         <label className="relative inline-flex min-h-11 cursor-pointer items-center gap-2">
           <input
             type="checkbox"
             role="switch"
-            checked={product.inStock}
+            checked={listed}
             onChange={(event) => toggleStock(event.target.checked)}
             aria-label={`In stock: ${product.name}`}
             className="peer sr-only"
@@ -146,7 +187,7 @@ function ProductRow({ product, onEdit }: { product: Product; onEdit: () => void 
             aria-hidden="true"
           />
           <span className="text-xs text-gray-600 md:hidden" aria-hidden="true">
-            {product.inStock ? 'In stock' : 'Out of stock'}
+            {listed ? 'In stock' : 'Out of stock'}
           </span>
         </label>
         <div className="flex gap-2">
@@ -170,5 +211,91 @@ function ProductRow({ product, onEdit }: { product: Product; onEdit: () => void 
         </div>
       </div>
     </li>
+  );
+}
+
+/** Units on hand (what the seller counted), held by open checkouts, running low; a count typed in and saved with Enter or Save. */
+function StockCell({ product, stock }: { product: Product; stock?: SellerStockView }) {
+  const setCount = useSetStockCount();
+  const inputId = useId();
+  const counted = stock?.onHand !== null && stock?.onHand !== undefined;
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState('');
+  const toastId = { id: `stock-${product._id}` };
+
+  const open = () => {
+    setText(counted ? String(stock!.onHand) : '');
+    setEditing(true);
+  };
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    const value = text.trim();
+    if (value !== '' && !/^\d+$/.test(value)) {
+      toast.error('Units must be a whole number (or empty to stop counting)', toastId);
+      return;
+    }
+    setCount.mutate(
+      { id: product._id, stock: value === '' ? null : Number(value) },
+      {
+        onSuccess: () => {
+          setEditing(false);
+          toast.success(value === '' ? `${product.name} is no longer counted` : `${product.name}: ${value} in stock`, toastId);
+        },
+        onError: (error) => toast.error(errorMessage(error), toastId),
+      },
+    );
+  };
+
+  if (editing) {
+    return (
+      <form onSubmit={save} className="flex items-center gap-2">
+        <label htmlFor={inputId} className="sr-only">
+          Units of {product.name} in stock (empty: not counted)
+        </label>
+        <input
+          id={inputId}
+          type="number"
+          inputMode="numeric"
+          min="0"
+          step="1"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          autoFocus
+          placeholder="Not counted"
+          className="min-h-11 w-24 rounded border border-gray-300 px-2 outline-none focus:border-primary"
+        />
+        <button type="submit" disabled={setCount.isPending} className="min-h-11 rounded bg-primary px-3 text-white disabled:opacity-60">
+          Save
+        </button>
+        <button type="button" onClick={() => setEditing(false)} className="min-h-11 px-2 text-gray-600 hover:text-gray-900">
+          Cancel
+        </button>
+      </form>
+    );
+  }
+  return (
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1" data-testid="stock-cell">
+      {counted ? (
+        <>
+          <span className="font-medium text-gray-800">{stock!.onHand} in stock</span>
+          {stock!.held > 0 && <span className="text-xs text-gray-600">({stock!.held} held)</span>}
+          {stock!.available === 0 ? (
+            <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">Sold out</span>
+          ) : (
+            stock!.runningLow && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Running low</span>
+          )}
+        </>
+      ) : (
+        <span className="text-gray-600">Not counted</span>
+      )}
+      <button
+        type="button"
+        onClick={open}
+        aria-label={`Set units of ${product.name}`}
+        className="min-h-11 px-1 text-sm text-primary-dull underline underline-offset-2"
+      >
+        {counted ? 'Change' : 'Count'}
+      </button>
+    </div>
   );
 }
