@@ -42,7 +42,10 @@ describe('delivery areas, fees, minimum and hours', () => {
   const check = (pincode: string) => t.http().get('/api/delivery').query({ pincode });
   const orders = () => t.connection.collection('orders').countDocuments();
   const place = (address: string, quantity: number) =>
-    asha.post('/api/placeorders').set('Idempotency-Key', randomUUID()).send({ address, items: [{ product: dal, quantity }] });
+    asha
+      .post('/api/placeorders')
+      .set('Idempotency-Key', randomUUID())
+      .send({ address, items: [{ product: dal, quantity }] });
   const SETTINGS = { areas: [{ pincode: '411045', etaMinutes: 25, fee: 20 }], freeDeliveryAbove: 199, minimumOrder: 99, hours: null };
 
   it('serves every pincode, free, with no minimum until the seller lists an area (the spec behaviour)', async () => {
@@ -77,7 +80,17 @@ describe('delivery areas, fees, minimum and hours', () => {
 
   it.each<[string, object, string, RegExp]>([
     ['a five-digit pincode', { areas: [{ pincode: '41104', etaMinutes: 25, fee: 0 }] }, 'areas.0.pincode', /pincode must be 6 digits/],
-    ['a pincode listed twice', { areas: [{ pincode: '411045', etaMinutes: 25, fee: 0 }, { pincode: '411045', etaMinutes: 30, fee: 0 }] }, 'areas.1.pincode', /listed twice/],
+    [
+      'a pincode listed twice',
+      {
+        areas: [
+          { pincode: '411045', etaMinutes: 25, fee: 0 },
+          { pincode: '411045', etaMinutes: 30, fee: 0 },
+        ],
+      },
+      'areas.1.pincode',
+      /listed twice/,
+    ],
     ['an ETA of 4 minutes', { areas: [{ pincode: '411045', etaMinutes: 4, fee: 0 }] }, 'areas.0.etaMinutes', /5 to 240/],
     ['an ETA of 241 minutes', { areas: [{ pincode: '411045', etaMinutes: 241, fee: 0 }] }, 'areas.0.etaMinutes', /5 to 240/],
     ['a fee of ₹501', { areas: [{ pincode: '411045', etaMinutes: 25, fee: 501 }] }, 'areas.0.fee', /₹0 to ₹500/],
@@ -141,25 +154,46 @@ describe('delivery areas, fees, minimum and hours', () => {
   });
 
   it('charges the fee online too, and refuses an online checkout outside the area before Razorpay is asked', async () => {
-    const opened = (await asha.post('/api/paymentonline').send({ address: pune, items: [{ product: dal, quantity: 2 }] }).expect(201)).body.order;
+    const opened = (
+      await asha
+        .post('/api/paymentonline')
+        .send({ address: pune, items: [{ product: dal, quantity: 2 }] })
+        .expect(201)
+    ).body.order;
     expect(opened.amount).toBe(12200);
     const asked = rzp.requests.length;
-    expect((await asha.post('/api/paymentonline').send({ address: bengaluru, items: [{ product: dal, quantity: 3 }] }).expect(400)).body.message).toMatch(
-      /560001/,
-    );
+    expect(
+      (
+        await asha
+          .post('/api/paymentonline')
+          .send({ address: bengaluru, items: [{ product: dal, quantity: 3 }] })
+          .expect(400)
+      ).body.message,
+    ).toMatch(/560001/);
     expect(rzp.requests.length).toBe(asked);
     // The spec's client names no address: the shopper's latest saved one (Bengaluru) is checked.
-    await asha.post('/api/updateCart').send({ cartItems: { [dal]: 3 } }).expect(200);
+    await asha
+      .post('/api/updateCart')
+      .send({ cartItems: { [dal]: 3 } })
+      .expect(200);
     expect((await asha.post('/api/paymentonline').send({ amount: 153 }).expect(400)).body.message).toMatch(/560001/);
   });
 
   it('takes no order while the shop is closed (COD and online), and says when it opens', async () => {
     const hours = { open: istClock(2), close: istClock(3) };
     await save({ ...SETTINGS, hours }).expect(200);
-    expect((await check('411045').expect(200)).body).toMatchObject({ serviceable: true, open: false, opensAt: hours.open, message: `Closed now · opens at ${hours.open}` });
+    expect((await check('411045').expect(200)).body).toMatchObject({
+      serviceable: true,
+      open: false,
+      opensAt: hours.open,
+      message: `Closed now · opens at ${hours.open}`,
+    });
     const before = await orders();
     expect((await place(pune, 2).expect(409)).body.message).toBe(`The shop is closed now; it opens at ${hours.open}. You can order then`);
-    await asha.post('/api/paymentonline').send({ address: pune, items: [{ product: dal, quantity: 2 }] }).expect(409);
+    await asha
+      .post('/api/paymentonline')
+      .send({ address: pune, items: [{ product: dal, quantity: 2 }] })
+      .expect(409);
     expect(await orders()).toBe(before);
     // Open now (the hours wrap past midnight when close is earlier than open).
     await save({ ...SETTINGS, hours: { open: istClock(-1), close: istClock(-2) } }).expect(200);
@@ -198,7 +232,9 @@ const redisUrl = process.env.TEST_REDIS_URL;
 
   it('a change saved on one instance is answered by the other within a second', async () => {
     expect((await two.http().get('/api/delivery?pincode=560001').expect(200)).body.serviceable).toBe(true);
-    await (await seller(one))
+    await (
+      await seller(one)
+    )
       .put('/api/seller/delivery')
       .send({ areas: [{ pincode: '411045', etaMinutes: 20, fee: 10 }] })
       .expect(200);

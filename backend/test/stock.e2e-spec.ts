@@ -27,7 +27,8 @@ async function racers(t: TestApp, count: number): Promise<Buyer[]> {
   return Promise.all((await quickShoppers(t, count)).map(({ agent }) => withAddress(agent)));
 }
 
-const product = async (t: TestApp, id: string) => (await t.http().get(`/api/products/${id}`).expect(200)).body.product as { stock: number | null; inStock: boolean };
+const product = async (t: TestApp, id: string) =>
+  (await t.http().get(`/api/products/${id}`).expect(200)).body.product as { stock: number | null; inStock: boolean };
 const stored = async (t: TestApp, id: string) => t.connection.collection('products').findOne({ _id: new Types.ObjectId(id) });
 const orderCount = (t: TestApp, productId: string) => t.connection.collection('orders').countDocuments({ 'items.product': new Types.ObjectId(productId) });
 /** Each call a checkout attempt of its own (the same order again within 10 s without a key would be the first one replayed). */
@@ -159,10 +160,7 @@ describe('counted stock on one instance', () => {
 
   it('accepts stock in productData of add and edit', async () => {
     const form = (data: object) =>
-      sellerAgent
-        .post('/api/addproduct')
-        .field('productData', JSON.stringify(data))
-        .attach('image', PNG, { filename: 'p.png', contentType: 'image/png' });
+      sellerAgent.post('/api/addproduct').field('productData', JSON.stringify(data)).attach('image', PNG, { filename: 'p.png', contentType: 'image/png' });
     const added = (await form({ name: 'Counted Carrots', category: 'Vegetables', price: 30, offerPrice: 25, stock: 7, lowStockThreshold: 2 }).expect(201)).body
       .product as { _id: string; stock: number };
     expect(added.stock).toBe(7);
@@ -182,10 +180,12 @@ describe('counted stock on one instance', () => {
     await setStock({ id: rice, stock: 10 }).expect(200);
     const ghost = new Types.ObjectId();
     // What a process that died between taking the units and storing the order leaves behind.
-    await t.connection.collection('products').updateOne(
-      { _id: new Types.ObjectId(rice) },
-      { $set: { stock: 7, holds: [{ ref: `order:${ghost.toHexString()}`, quantity: 3, taken: true, at: new Date(Date.now() - 120_000) }] } },
-    );
+    await t.connection
+      .collection('products')
+      .updateOne(
+        { _id: new Types.ObjectId(rice) },
+        { $set: { stock: 7, holds: [{ ref: `order:${ghost.toHexString()}`, quantity: 3, taken: true, at: new Date(Date.now() - 120_000) }] } },
+      );
     await t.app.get((await import('../src/products/catalogue')).Catalogue).reload();
     const orders = t.app.get((await import('../src/orders/orders.service')).OrdersService);
     await orders.sweepStock();
@@ -272,7 +272,12 @@ describe('units held by online checkouts', () => {
   });
 
   const checkout = async (b: Buyer, quantity: number) =>
-    (await b.agent.post('/api/paymentonline').send({ address: b.address, items: [{ product: mangoes, quantity }] }).expect(201)).body.order as { id: string };
+    (
+      await b.agent
+        .post('/api/paymentonline')
+        .send({ address: b.address, items: [{ product: mangoes, quantity }] })
+        .expect(201)
+    ).body.order as { id: string };
   const stockOf = async () => (await product(t, mangoes)).stock;
 
   it('holds the units while the checkout is open, and paying turns the hold into the order without counting twice', async () => {
@@ -294,7 +299,10 @@ describe('units held by online checkouts', () => {
   });
 
   it('refuses a checkout for more than is available with 409 and holds nothing', async () => {
-    const res = await bala.agent.post('/api/paymentonline').send({ address: bala.address, items: [{ product: mangoes, quantity: 5 }] }).expect(409);
+    const res = await bala.agent
+      .post('/api/paymentonline')
+      .send({ address: bala.address, items: [{ product: mangoes, quantity: 5 }] })
+      .expect(409);
     expect(res.body).toEqual({ success: false, message: 'Only 1 Alphonso Mangoes left' });
     // Nothing held (a sold order's marker may wait for the product's next write: it holds nothing).
     expect(((await stored(t, mangoes))?.holds as { taken?: boolean }[]).filter((h) => !h.taken)).toEqual([]);
@@ -327,7 +335,7 @@ describe('units held by online checkouts', () => {
     await new Promise((resolve) => setTimeout(resolve, 2_300));
     // Bala buys the last unit meanwhile.
     const bought = await place(bala, [[mangoes, 1]]);
-    expect(bought.body).toMatchObject({ success: true, message: "Order placed" });
+    expect(bought.body).toMatchObject({ success: true, message: 'Order placed' });
     const ordersBefore = await orderCount(t, mangoes);
     const { success, payment } = rzp.pay(order.id);
     const res = await asha.agent.post('/api/payment-success').send(success).expect(409);

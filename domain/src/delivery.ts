@@ -125,14 +125,20 @@ export function readDeliverySettings(body: unknown): { settings: DeliverySetting
     const at = `areas.${i}`;
     if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return fail(at, `Area ${i + 1} must be { pincode, etaMinutes, fee }`);
     const area = raw as Record<string, unknown>;
-    for (const key of Object.keys(area)) if (!['pincode', 'etaMinutes', 'fee'].includes(key)) return fail(`${at}.${key}`, `${key} is not a field of a delivery area`);
-    if (typeof area.pincode !== 'string' || !PINCODE.test(area.pincode)) return fail(`${at}.pincode`, `Area ${i + 1}: the pincode must be 6 digits, not starting with 0`);
+    for (const key of Object.keys(area))
+      if (!['pincode', 'etaMinutes', 'fee'].includes(key)) return fail(`${at}.${key}`, `${key} is not a field of a delivery area`);
+    if (typeof area.pincode !== 'string' || !PINCODE.test(area.pincode))
+      return fail(`${at}.pincode`, `Area ${i + 1}: the pincode must be 6 digits, not starting with 0`);
     if (seen.has(area.pincode)) return fail(`${at}.pincode`, `Pincode ${area.pincode} is listed twice (areas ${seen.get(area.pincode)! + 1} and ${i + 1})`);
     seen.set(area.pincode, i);
     if (!isWholeNumber(area.etaMinutes) || area.etaMinutes < MIN_ETA_MINUTES || area.etaMinutes > MAX_ETA_MINUTES) {
-      return fail(`${at}.etaMinutes`, `Pincode ${area.pincode}: the delivery time must be a whole number of minutes from ${MIN_ETA_MINUTES} to ${MAX_ETA_MINUTES}`);
+      return fail(
+        `${at}.etaMinutes`,
+        `Pincode ${area.pincode}: the delivery time must be a whole number of minutes from ${MIN_ETA_MINUTES} to ${MAX_ETA_MINUTES}`,
+      );
     }
-    if (!isRupees(area.fee, 0, MAX_DELIVERY_FEE)) return fail(`${at}.fee`, `Pincode ${area.pincode}: the fee must be ₹0 to ₹${MAX_DELIVERY_FEE} (at most 2 decimals)`);
+    if (!isRupees(area.fee, 0, MAX_DELIVERY_FEE))
+      return fail(`${at}.fee`, `Pincode ${area.pincode}: the fee must be ₹0 to ₹${MAX_DELIVERY_FEE} (at most 2 decimals)`);
     areas.push({ pincode: area.pincode, etaMinutes: area.etaMinutes, fee: area.fee });
   }
   const free = input.freeDeliveryAbove;
@@ -140,7 +146,8 @@ export function readDeliverySettings(body: unknown): { settings: DeliverySetting
     return fail('freeDeliveryAbove', `freeDeliveryAbove must be an amount from ₹0 to ₹${MAX_ORDER_THRESHOLD} (or null for no free delivery)`);
   }
   const minimum = input.minimumOrder;
-  if (minimum !== undefined && !isRupees(minimum, 0, MAX_ORDER_THRESHOLD)) return fail('minimumOrder', `minimumOrder must be an amount from ₹0 to ₹${MAX_ORDER_THRESHOLD}`);
+  if (minimum !== undefined && !isRupees(minimum, 0, MAX_ORDER_THRESHOLD))
+    return fail('minimumOrder', `minimumOrder must be an amount from ₹0 to ₹${MAX_ORDER_THRESHOLD}`);
   let hours: DeliveryHours | null = null;
   if (input.hours !== undefined && input.hours !== null) {
     const h = input.hours as Record<string, unknown>;

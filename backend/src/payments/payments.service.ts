@@ -363,7 +363,9 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
     await this.checkouts.updateMany({ status: 'pending', expiresAt: { $lt: new Date() } }, { $set: { status: 'expired' } });
     if (!this.razorpay.available) return;
     for (const checkout of await this.checkouts.find({ status: 'refunding' }).limit(50).exec()) {
-      await this.finishSoldOutRefund(checkout).catch((error: Error) => this.logger.warn(`Refund of checkout ${String(checkout._id)} not made yet: ${error.message}`));
+      await this.finishSoldOutRefund(checkout).catch((error: Error) =>
+        this.logger.warn(`Refund of checkout ${String(checkout._id)} not made yet: ${error.message}`),
+      );
     }
     for (const order of await this.orders.awaitingRefund()) {
       await this.refund(String(order._id)).catch((error: Error) => this.logger.warn(`Refund of order ${String(order._id)} not finished: ${error.message}`));

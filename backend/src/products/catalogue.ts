@@ -166,7 +166,9 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
       this.announceTimer = undefined;
       const ids = [...this.stockAnnounce];
       this.stockAnnounce.clear();
-      void this.cluster.publish(TOPIC, { ids } satisfies ChangeMessage).catch((error: Error) => this.logger.warn(`Could not announce stock changes: ${error.message}`));
+      void this.cluster
+        .publish(TOPIC, { ids } satisfies ChangeMessage)
+        .catch((error: Error) => this.logger.warn(`Could not announce stock changes: ${error.message}`));
     }, ANNOUNCE_DELAY_MS);
     this.announceTimer.unref?.();
     return view;
@@ -183,7 +185,8 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
   async sellerStockStates(): Promise<{ productId: string; state: StockState }[]> {
     await this.ready();
     const states: { productId: string; state: StockState }[] = [];
-    for (const entry of this.entries.values()) if (entry.state.onHand !== null || entry.state.holds.length) states.push({ productId: entry.view._id, state: entry.state });
+    for (const entry of this.entries.values())
+      if (entry.state.onHand !== null || entry.state.holds.length) states.push({ productId: entry.view._id, state: entry.state });
     return states;
   }
 

@@ -120,11 +120,11 @@ export class StockService implements OnModuleInit, OnModuleDestroy {
   /** The order `ref` is known to be stored: its taken markers are written away now (the sweep's way of confirming). */
   async settle(ref: string, productIds: readonly string[]): Promise<void> {
     for (const productId of [...new Set(productIds)].sort()) {
-      await this.mutate(productId, (s) => (s.holds.some((h) => h.ref === ref && h.taken) ? { holds: s.holds.filter((h) => !(h.ref === ref && h.taken)) } : null)).catch(
-        (error: unknown) => {
-          if (!(error instanceof NotFoundException)) throw error;
-        },
-      );
+      await this.mutate(productId, (s) =>
+        s.holds.some((h) => h.ref === ref && h.taken) ? { holds: s.holds.filter((h) => !(h.ref === ref && h.taken)) } : null,
+      ).catch((error: unknown) => {
+        if (!(error instanceof NotFoundException)) throw error;
+      });
     }
   }
 

@@ -63,12 +63,7 @@ const StockCount = () =>
 
 const THRESHOLD_MESSAGE = `lowStockThreshold must be a whole number from 0 to ${MAX_STOCK}`;
 const Threshold = () =>
-  applyDecorators(
-    Given(),
-    IsInt({ message: THRESHOLD_MESSAGE }),
-    Min(0, { message: THRESHOLD_MESSAGE }),
-    Max(MAX_STOCK, { message: THRESHOLD_MESSAGE }),
-  );
+  applyDecorators(Given(), IsInt({ message: THRESHOLD_MESSAGE }), Min(0, { message: THRESHOLD_MESSAGE }), Max(MAX_STOCK, { message: THRESHOLD_MESSAGE }));
 
 /** `productData` of POST /api/addproduct. */
 export class NewProductData {

@@ -55,7 +55,12 @@ export function PincodeDialog({ open, onClose }: { open: boolean; onClose: () =>
       className="m-auto w-full max-w-sm bg-transparent p-4 backdrop:bg-black/50"
     >
       <form onSubmit={(event) => void onSubmit(event)} className="relative rounded-lg bg-white p-6 text-gray-700 shadow-xl">
-        <button type="button" onClick={onClose} aria-label="Close" className="absolute top-2 right-2 flex h-11 w-11 items-center justify-center rounded hover:bg-gray-100">
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Close"
+          className="absolute top-2 right-2 flex h-11 w-11 items-center justify-center rounded hover:bg-gray-100"
+        >
           <CloseIcon className="h-5 w-5" />
         </button>
         <h2 id={`${inputId}-title`} className="pr-10 text-xl font-medium text-gray-800">

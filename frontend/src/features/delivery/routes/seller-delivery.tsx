@@ -119,7 +119,11 @@ function DeliveryForm({ initial }: { initial: FormValues }) {
             {values.areas.map((area, index) => {
               const at = `areas.${index}`;
               return (
-                <li key={area.key} data-testid="delivery-area" className="grid grid-cols-2 gap-3 rounded-md border border-gray-300 p-3 sm:grid-cols-[1fr_7rem_7rem_auto] sm:items-start">
+                <li
+                  key={area.key}
+                  data-testid="delivery-area"
+                  className="grid grid-cols-2 gap-3 rounded-md border border-gray-300 p-3 sm:grid-cols-[1fr_7rem_7rem_auto] sm:items-start"
+                >
                   <div className="col-span-2 sm:col-span-1">
                     <label htmlFor={`${id}-${at}.pincode`} className="text-sm">
                       Pincode
@@ -235,7 +239,12 @@ function DeliveryForm({ initial }: { initial: FormValues }) {
       <fieldset>
         <legend className="font-medium text-gray-800">Opening hours</legend>
         <label className="mt-2 flex min-h-11 items-center gap-2">
-          <input type="checkbox" checked={values.alwaysOpen} onChange={(event) => set({ alwaysOpen: event.target.checked })} className="h-5 w-5 accent-primary" />
+          <input
+            type="checkbox"
+            checked={values.alwaysOpen}
+            onChange={(event) => set({ alwaysOpen: event.target.checked })}
+            className="h-5 w-5 accent-primary"
+          />
           Open all the time
         </label>
         {!values.alwaysOpen && (
