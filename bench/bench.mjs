@@ -23,6 +23,7 @@ import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load, send } from './load.mjs';
+import { countedStockScenarios } from './stock.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(ROOT, 'backend', 'package.json'));
@@ -451,6 +452,8 @@ async function main() {
   const shoppers = [];
   for (let i = 0; i < 50; i++) shoppers.push(await register(base, `shopper${i}`));
   const atZero = await placeOrders('0 orders stored', base, shoppers, product, seller);
+  const others = JSON.parse((await send(undefined, base, { path: '/api/products?inStock=true&limit=3&page=2' })).body.toString()).products;
+  await countedStockScenarios({ base, shoppers, seller, products: [product, ...others], seconds: SECONDS, row, startRaw });
 
   // A shopper with exactly 20 orders, then 10,000 orders of other shoppers around them.
   const reader = await register(base, 'reader');
@@ -520,7 +523,7 @@ function printTable() {
     fmt(r.p99),
     Number.isFinite(r.rps) ? r.rps.toFixed(0) : '–',
     r.ratio !== undefined ? `${r.ratio.toFixed(2)}×` : '',
-    r.lost !== undefined ? `lost ${r.lost}, dup ${r.duplicated}, seller list ${r.sellerListGap >= 0 ? '+' : ''}${r.sellerListGap}` : '',
+    r.lost !== undefined ? `lost ${r.lost}, dup ${r.duplicated}, seller list ${r.sellerListGap >= 0 ? '+' : ''}${r.sellerListGap}` : (r.checks ?? ''),
     r.target ?? '',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
