@@ -9,4 +9,4 @@ export { paymentLabel } from './payment-status';
 /** My orders loads with its route. */
 export const loadMyOrdersPage = () => import('./routes/my-orders');
 export { OrderSearch } from './components/order-search';
-export { flattenOrders, formatPlacedAt, isLate, itemImage, itemName, orderNumberOf, placedAgo, type Order } from './types';
+export { flattenOrders, formatExpectedDelivery, formatPlacedAt, isLate, itemImage, itemName, orderNumberOf, placedAgo, type Order } from './types';

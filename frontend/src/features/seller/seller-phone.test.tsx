@@ -65,14 +65,19 @@ describe('seller orders', () => {
     expect(cards).toHaveLength(3);
     const fresh = within(cards[0]!);
     expect(fresh.getByTestId('order-number')).toHaveTextContent('GC-100012');
-    expect(fresh.getByTestId('order-age')).toHaveTextContent('placed 12 min ago');
+    expect(fresh.getByTestId('order-age')).toHaveTextContent(/placed 12 min ago · due \d/);
     expect(cards[0]).not.toHaveAttribute('data-late');
     expect(fresh.getByRole('link', { name: '+91 98765-43210' })).toHaveAttribute('href', 'tel:+919876543210');
     expect(fresh.getAllByText(/^Payment:/)).toHaveLength(1);
 
-    expect(within(cards[1]!).getByTestId('order-age')).toHaveTextContent('placed 42 min ago · past the 30-minute promise');
+    expect(within(cards[1]!).getByTestId('order-age')).toHaveTextContent(/placed 42 min ago · due .* · past the promised time/);
     expect(cards[1]).toHaveAttribute('data-late', 'true');
     expect(cards[2]).not.toHaveAttribute('data-late');
+
+    // Due first: the order promised soonest (the late one) comes first.
+    await user.click(screen.getByRole('button', { name: 'Due first' }));
+    expect(within(screen.getAllByTestId('seller-order')[0]!).getByTestId('order-number')).toHaveTextContent('GC-100010');
+    await user.click(screen.getByRole('button', { name: 'Due first' }));
 
     await user.selectOptions(screen.getByLabelText('Status'), 'Packing');
     expect(screen.getAllByTestId('seller-order')).toHaveLength(1);

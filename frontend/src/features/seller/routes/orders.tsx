@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import {
   DeliveryAddress,
   flattenOrders,
+  formatExpectedDelivery,
   formatPlacedAt,
   isLate,
   itemImage,
@@ -35,6 +36,7 @@ type StatusFilter = OrderStatus | 'open' | 'all';
 export function SellerOrdersRoute() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
+  const [dueFirst, setDueFirst] = useState(false);
   const debouncedSearch = useDebouncedValue(search.trim(), 300);
   const query = useSellerOrders(debouncedSearch);
   const { ids: arrivedIds } = useNewOrders();
@@ -42,9 +44,11 @@ export function SellerOrdersRoute() {
   const statusId = useId();
   const loaded = query.data ? flattenOrders(query.data.pages) : [];
   // The filter applies to the orders loaded so far ("Load more" brings older ones).
-  const orders = loaded.filter((order) =>
+  const filtered = loaded.filter((order) =>
     status === 'all' ? true : status === 'open' ? !['Delivered', 'Cancelled'].includes(order.status) : order.status === status,
   );
+  // "Due first": the promised delivery time (placed + the area's ETA), soonest first.
+  const orders = dueFirst ? [...filtered].sort((a, b) => Date.parse(a.expectedDeliveryAt) - Date.parse(b.expectedDeliveryAt)) : filtered;
   const total = query.data?.pages[0]?.total ?? loaded.length;
   const late = loaded.filter((order) => isLate(order, now)).length;
 
@@ -74,6 +78,14 @@ export function SellerOrdersRoute() {
               </option>
             ))}
           </select>
+          <button
+            type="button"
+            aria-pressed={dueFirst}
+            onClick={() => setDueFirst(!dueFirst)}
+            className={`min-h-11 rounded-full border px-4 text-sm font-medium ${dueFirst ? 'border-primary bg-primary/10 text-primary-dull' : 'border-gray-300 text-gray-700'}`}
+          >
+            Due first
+          </button>
         </div>
       </div>
       {query.isPending && <Spinner label="Loading orders…" />}
@@ -82,7 +94,7 @@ export function SellerOrdersRoute() {
         <>
           <p className="mt-2 text-sm text-gray-600" aria-live="polite">
             Showing {orders.length} of {pluralize(total, 'order')}
-            {late > 0 && <span className="ml-2 font-medium text-red-700">· {late} past the 30-minute promise</span>}
+            {late > 0 && <span className="ml-2 font-medium text-red-700">· {late} past the promised time</span>}
           </p>
           {orders.length === 0 ? (
             <p className="mt-6 text-gray-600">
@@ -139,7 +151,13 @@ function SellerOrder({ order, isNew, now }: { order: Order; isNew: boolean; now:
       </div>
       <p className={`mt-1 ${late ? 'font-medium text-red-700' : 'text-gray-600'}`} data-testid="order-age">
         <time dateTime={order.createdAt}>{formatPlacedAt(order.createdAt)}</time> · {placedAgo(order.createdAt, now)}
-        {late && ' · past the 30-minute promise'}
+        {!['Delivered', 'Cancelled'].includes(order.status) && order.expectedDeliveryAt && (
+          <>
+            {' '}
+            · due <time dateTime={order.expectedDeliveryAt}>{formatExpectedDelivery(order.expectedDeliveryAt, now)}</time>
+          </>
+        )}
+        {late && ' · past the promised time'}
       </p>
 
       <div className="mt-3 grid gap-4 md:grid-cols-[3fr_2fr]">
