@@ -247,7 +247,7 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
         <div className="flex items-center gap-3">
           <p className="shrink-0 text-sm text-gray-600 md:hidden" aria-hidden="true">
             <span className="block text-base font-semibold text-gray-800">{formatRupees(price.totalPaise)}</span>
-            incl. {TAX_PERCENT}% tax
+            incl. {TAX_PERCENT}% tax{price.shippingPaise > 0 ? ' & delivery' : ''}
           </p>
           <button
             type="button"
