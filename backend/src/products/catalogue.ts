@@ -9,6 +9,7 @@ import type { ListProductsQuery } from './dto/list-products.query';
 import { replayableHeaders, type FastPathSource, type RememberedAnswer } from './catalogue-fast-path';
 import { prepare, prepareSync, type PreparedBody } from '../common/http/prepared-body';
 import { Product } from './schemas/product.schema';
+import { ProductSearchIndex } from './search/product-search-index';
 import { toView, type LeanProduct, type ProductView } from './view';
 
 interface Entry {
@@ -16,7 +17,6 @@ interface Entry {
   /** The product's JSON, serialised once per change of the product. */
   json: string;
   createdAt: number;
-  lowerName: string;
 }
 
 /** Message to the other instances: a product changed (read it again by id) or everything may have (read it all again). */
@@ -72,6 +72,10 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
   private pages = new Map<string, PreparedBody>();
   /** Answers by exact URL, for catalogueFastPath. */
   private answers = new Map<string, RememberedAnswer>();
+  /** The search index (issue 21): kept current with every change; built again after every full load. */
+  private readonly searchIndex = new ProductSearchIndex();
+  private searchIndexStale = true;
+  private searchIndexTimer: NodeJS.Timeout | undefined;
 
   constructor(
     @InjectModel(Product.name) private readonly products: Model<Product>,
@@ -98,6 +102,7 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
 
   onApplicationShutdown(): void {
     this.stopped = true;
+    clearTimeout(this.searchIndexTimer);
   }
 
   /** Resolves once the catalogue is in memory (loading it if needed; a failed load is retried by the next caller). */
@@ -161,7 +166,7 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
     return this.fullList.body;
   }
 
-  /** One page of the filtered catalogue as `{ success, products, total, page, limit, totalPages }`. */
+  /** One page of the filtered catalogue as `{ success, products, total, page, limit, totalPages }` (and `correctedQuery` for a search understood otherwise than typed). */
   async page(query: ListProductsQuery): Promise<PreparedBody> {
     await this.ready();
     const key = pageKey(query);
@@ -172,10 +177,11 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
       this.pages.set(key, cached);
       return cached;
     }
-    const matches = this.filter(query);
+    const { matches, correctedQuery } = this.filter(query);
     const { page, limit } = query;
     const slice = matches.slice((page - 1) * limit, page * limit);
-    const json = `{"success":true,"products":[${slice.map((e) => e.json).join(',')}],"total":${matches.length},"page":${page},"limit":${limit},"totalPages":${Math.ceil(matches.length / limit)}}`;
+    const corrected = correctedQuery === undefined ? '' : `,"correctedQuery":${JSON.stringify(correctedQuery)}`;
+    const json = `{"success":true,"products":[${slice.map((e) => e.json).join(',')}],"total":${matches.length},"page":${page},"limit":${limit},"totalPages":${Math.ceil(matches.length / limit)}${corrected}}`;
     const body = prepareSync(json);
     if (this.pages.size >= PAGE_CACHE_SIZE) this.pages.delete(this.pages.keys().next().value!);
     this.pages.set(key, body);
@@ -199,19 +205,46 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
     return answer?.version === this.version ? answer : undefined;
   }
 
-  /** The filtered products in catalogue order (the same rules the database queries had). */
-  private filter(query: ListProductsQuery): Entry[] {
-    const search = query.search?.toLowerCase();
+  /** The filtered products: a search's answers best first (see ProductSearchIndex), otherwise in catalogue order. */
+  private filter(query: ListProductsQuery): { matches: Entry[]; correctedQuery?: string } {
     const categories = query.category ? new Set<string>(categoriesContaining(query.category)) : undefined;
     const ids = query.ids ? new Set(query.ids.map((id) => id.toLowerCase())) : undefined;
-    const source = ids ? this.ordered().filter((e) => ids.has(e.view._id)) : this.ordered();
-    if (!search && !categories && query.inStock === undefined) return source;
-    return source.filter(
-      (e) =>
-        (!search || e.lowerName.includes(search)) &&
-        (!categories || categories.has(e.view.category)) &&
-        (query.inStock === undefined || e.view.inStock === query.inStock),
+    let source: Entry[];
+    let correctedQuery: string | undefined;
+    if (query.search) {
+      const answer = this.searchAnswer(query.search);
+      correctedQuery = answer.correctedQuery;
+      source = answer.ids.map((id) => this.entries.get(id)).filter((e): e is Entry => e !== undefined);
+      if (ids) source = source.filter((e) => ids.has(e.view._id));
+    } else {
+      source = ids ? this.ordered().filter((e) => ids.has(e.view._id)) : this.ordered();
+    }
+    if (!categories && query.inStock === undefined) return { matches: source, correctedQuery };
+    const matches = source.filter(
+      (e) => (!categories || categories.has(e.view.category)) && (query.inStock === undefined || e.view.inStock === query.inStock),
     );
+    return { matches, correctedQuery };
+  }
+
+  private searchAnswer(search: string) {
+    if (this.searchIndexStale) this.buildSearchIndex();
+    return this.searchIndex.search(search);
+  }
+
+  /** Indexes the whole catalogue again: soon after a full load (so the first search finds it ready), or at the first search. */
+  private buildSearchIndexSoon(): void {
+    this.searchIndexStale = true;
+    clearTimeout(this.searchIndexTimer);
+    this.searchIndexTimer = setTimeout(() => this.buildSearchIndex(), 0);
+    this.searchIndexTimer.unref();
+  }
+
+  private buildSearchIndex(): void {
+    clearTimeout(this.searchIndexTimer);
+    const started = performance.now();
+    this.searchIndex.rebuild([...this.entries.values()].map((e) => e.view));
+    this.searchIndexStale = false;
+    this.logger.log(`Search index built: ${this.searchIndex.size} products in ${Math.round(performance.now() - started)} ms`);
   }
 
   private ordered(): Entry[] {
@@ -247,6 +280,7 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
       return false;
     }
     this.changed();
+    this.buildSearchIndexSoon();
     this.logger.log(`Catalogue from its copy: ${this.entries.size} products in ${Date.now() - started} ms; reading the database in the background`);
     return true;
   }
@@ -290,6 +324,7 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
     }
     this.entries = entries;
     this.changed();
+    this.buildSearchIndexSoon();
     this.logger.log(`Catalogue loaded: ${entries.size} products in ${Date.now() - started} ms`);
   }
 
@@ -297,12 +332,14 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
     const entry = toEntry(doc);
     this.entries.set(entry.view._id, entry);
     this.journal?.push([entry.view._id, entry]);
+    if (!this.searchIndexStale) this.searchIndex.put(entry.view);
     this.changed();
     return entry.view;
   }
 
   private drop(id: string): void {
     this.journal?.push([id, null]);
+    if (!this.searchIndexStale) this.searchIndex.drop(id);
     if (this.entries.delete(id)) this.changed();
   }
 
@@ -328,7 +365,7 @@ function toEntry(doc: LeanProduct): Entry {
 }
 
 function entryOf(view: ProductView): Entry {
-  return { view, json: JSON.stringify(view), createdAt: new Date(view.createdAt).getTime(), lowerName: view.name.toLowerCase() };
+  return { view, json: JSON.stringify(view), createdAt: new Date(view.createdAt).getTime() };
 }
 
 function pageKey(q: ListProductsQuery): string {

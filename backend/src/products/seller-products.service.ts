@@ -49,6 +49,7 @@ export class SellerProductsService {
         image,
         inStock: true,
         ...(data.weight ? { weight: data.weight } : {}),
+        ...(data.searchWords?.length ? { searchWords: data.searchWords } : {}),
       });
       // The catalogue read model (and, through Redis, the other instances) has it before the seller's answer.
       return await this.catalogue.put(product.toObject());
@@ -221,6 +222,7 @@ function fieldChanges(changes: ProductDataChanges): Partial<Product> {
   if (changes.price !== undefined) set.price = changes.price;
   if (changes.offerPrice !== undefined) set.offerPrice = changes.offerPrice;
   if (changes.weight) set.weight = changes.weight;
+  if (changes.searchWords !== undefined) set.searchWords = changes.searchWords;
   return set;
 }
 

@@ -11,6 +11,7 @@ export interface ProductView {
   image: string[];
   inStock: boolean;
   weight?: string;
+  searchWords?: string[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -32,5 +33,6 @@ export function toView(doc: LeanProduct): ProductView {
     updatedAt: doc.updatedAt,
   };
   if (doc.weight) view.weight = doc.weight;
+  if (doc.searchWords?.length) view.searchWords = doc.searchWords;
   return view;
 }

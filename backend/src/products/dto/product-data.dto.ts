@@ -1,13 +1,15 @@
 import { applyDecorators, BadRequestException } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsDefined, IsIn, IsNotEmpty, IsString, MaxLength, ValidateBy, ValidateIf, validateSync } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsNotEmpty, IsString, MaxLength, ValidateBy, ValidateIf, validateSync } from 'class-validator';
 import {
   isRupeeAmount,
   MAX_PRICE_RUPEES as MAX_PRICE,
   MAX_PRODUCT_DESCRIPTION_LENGTH as MAX_DESCRIPTION_LENGTH,
   MAX_PRODUCT_NAME_LENGTH as MAX_NAME_LENGTH,
   MAX_PRODUCT_WEIGHT_LENGTH as MAX_WEIGHT_LENGTH,
+  MAX_SEARCH_WORD_LENGTH,
+  MAX_SEARCH_WORDS,
   PRODUCT_CATEGORIES,
   type ProductCategory,
 } from '@greencart/domain';
@@ -50,6 +52,31 @@ const Weight = () =>
     MaxLength(MAX_WEIGHT_LENGTH, { message: `weight must be at most ${MAX_WEIGHT_LENGTH} characters` }),
   );
 
+/** Each word trimmed; the same word twice (in any case) kept once. */
+const distinctWords = ({ value }: { value: unknown }) => {
+  if (!Array.isArray(value) || !value.every((word) => typeof word === 'string')) return value;
+  const seen = new Set<string>();
+  return (value as string[])
+    .map((word) => word.trim())
+    .filter((word) => {
+      const key = word.toLowerCase();
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+};
+
+/** Other names shoppers type for the product (search, issue 21): a short list of short texts. */
+const SearchWords = () =>
+  applyDecorators(
+    Transform(distinctWords),
+    IsArray({ message: 'searchWords must be a list of words' }),
+    ArrayMaxSize(MAX_SEARCH_WORDS, { message: `searchWords may have at most ${MAX_SEARCH_WORDS} words` }),
+    IsString({ each: true, message: 'searchWords must contain only text' }),
+    IsNotEmpty({ each: true, message: 'searchWords must not contain an empty word' }),
+    MaxLength(MAX_SEARCH_WORD_LENGTH, { each: true, message: `each of searchWords must be at most ${MAX_SEARCH_WORD_LENGTH} characters` }),
+  );
+
 /** `productData` of POST /api/addproduct. */
 export class NewProductData {
   @ApiProperty({ maxLength: MAX_NAME_LENGTH, example: 'Desi Tomatoes' })
@@ -81,6 +108,11 @@ export class NewProductData {
   @Given()
   @Weight()
   weight?: string;
+
+  @ApiPropertyOptional({ type: [String], maxItems: MAX_SEARCH_WORDS, description: 'Other names shoppers type (search)', example: ['tamatar', 'tameta'] })
+  @Given()
+  @SearchWords()
+  searchWords?: string[];
 }
 
 /** `productData` of PATCH /api/products/:id: only what changes; `weight: ""` removes the weight. */
@@ -114,6 +146,11 @@ export class ProductDataChanges {
   @Given()
   @Weight()
   weight?: string;
+
+  @ApiPropertyOptional({ type: [String], maxItems: MAX_SEARCH_WORDS, description: 'Other names shoppers type (search); [] removes them' })
+  @Given()
+  @SearchWords()
+  searchWords?: string[];
 }
 
 export const INVALID_PRODUCT_DATA = 'productData must be valid JSON';

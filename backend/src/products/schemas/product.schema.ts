@@ -49,6 +49,10 @@ export class Product {
   @Prop({ trim: true, maxlength: 40 })
   weight?: string;
 
+  /** Other names shoppers type for it (a local name, a brand), used by search; absent when none. */
+  @Prop({ type: [String], default: undefined })
+  searchWords?: string[];
+
   createdAt: Date;
   updatedAt: Date;
 }
