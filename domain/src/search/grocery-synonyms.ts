@@ -38,12 +38,12 @@ onion: pyaz, pyaaz, pyaj, piyaz, piyaj, pyaaj, kanda, kaanda, dungri, vengayam, 
 tomato: tamatar, tamaatar, tamater, timatar, tameta, thakkali, takkali, tomatar, टमाटर
 garlic: lehsun, lahsun, lehsan, lasun, lahasun, poondu, vellulli, belluli, लहसुन
 ginger: adrak, adrakh, aadu, ale, inji, allam, shunti, अदरक
-green chilli: hari mirch, hari mirchi, green chili, green chillies, mirchi, mirch, milagai, pachi mirapakaya, hasi menasinakai, मिर्च, मिर्ची
-coriander leaves: hara dhania, hara dhaniya, dhania patta, kothmir, kothimbir, kothamalli, cilantro, dhania leaves, धनिया पत्ता
+green chilli: hari mirch, hari mirchi, green chili, green chillies, chilli, chillies, chili, mirchi, mirch, milagai, pachi mirapakaya, hasi menasinakai, मिर्च, मिर्ची
+coriander leaves: coriander, hara dhania, hara dhaniya, dhania patta, kothmir, kothimbir, kothamalli, cilantro, dhania leaves, धनिया पत्ता
 mint: pudina, podina, phudina, pudhina, mint leaves, पुदीना
 curry leaves: kadi patta, kadipatta, kari patta, karivepaku, karuveppilai, kadhi patta, meetha neem
 spinach: palak, paalak, pasalai keerai, palakura, पालक
-fenugreek leaves: methi, methi leaves, methi saag, venthaya keerai, menthikura, मेथी
+fenugreek leaves: fenugreek, methi, methi leaves, methi saag, venthaya keerai, menthikura, मेथी
 mustard greens: sarson ka saag, sarson saag, sarso saag
 amaranth leaves: chaulai, chaulai saag, rajgira leaves, thotakura, cheera
 cauliflower: gobi, gobhi, phool gobi, phool gobhi, phulkopi, cauli, फूलगोभी, गोभी
@@ -263,7 +263,7 @@ drinking water: pani, paani, neer, mineral water, bisleri, kinley, aquafina, pac
 const DRINKS = `
 cola: coke, coca cola, cocacola, pepsi, thums up, thumbs up, campa cola, diet coke
 lemon soda: nimbu soda, nimbu pani, shikanji, shikanjvi, lemonade, sprite, 7up, seven up, limca, lime soda
-mango drink: frooti, maaza, aam ras, mango juice, mango frooti
+mango drink: mango fruit drink, frooti, maaza, aam ras, mango juice, mango frooti
 orange juice: santra juice, orange drink, tropicana orange, real orange
 juice: ras, jus, fruit juice, tropicana, real juice
 energy drink: red bull, redbull, sting, monster
