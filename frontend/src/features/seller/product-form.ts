@@ -8,6 +8,8 @@ import {
   MAX_PRODUCT_IMAGES,
   MAX_PRODUCT_NAME_LENGTH,
   MAX_PRODUCT_WEIGHT_LENGTH,
+  MAX_SEARCH_WORD_LENGTH,
+  MAX_SEARCH_WORDS,
   type ProductView,
 } from '@greencart/domain';
 
@@ -21,6 +23,8 @@ export interface ProductFormValues {
   price: string;
   offerPrice: string;
   weight: string;
+  /** Other names shoppers type, separated by commas (absent: left as they are). */
+  searchWords?: string;
 }
 
 type ProductField = keyof ProductFormValues | 'images';
@@ -34,6 +38,7 @@ interface ProductData {
   price: number;
   offerPrice: number;
   weight?: string;
+  searchWords?: string[];
 }
 
 /** The picture formats the server takes. */
@@ -41,7 +46,7 @@ export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'i
 
 export const EMPTY_PRODUCT_FORM: ProductFormValues = { name: '', description: '', category: '', price: '', offerPrice: '', weight: '' };
 
-const FIELD_ORDER: readonly ProductField[] = ['images', 'name', 'description', 'category', 'price', 'offerPrice', 'weight'];
+const FIELD_ORDER: readonly ProductField[] = ['images', 'name', 'description', 'category', 'price', 'offerPrice', 'weight', 'searchWords'];
 
 /** The form filled with a product, for editing. */
 export function productToForm(product: ProductView): ProductFormValues {
@@ -52,7 +57,17 @@ export function productToForm(product: ProductView): ProductFormValues {
     price: String(product.price),
     offerPrice: String(product.offerPrice),
     weight: product.weight ?? '',
+    ...(product.searchWords?.length ? { searchWords: product.searchWords.join(', ') } : {}),
   };
+}
+
+/** The search words of the form: split at commas, trimmed, empty ones and repeats left out. */
+export function parseSearchWords(text: string | undefined): string[] {
+  const seen = new Set<string>();
+  return (text ?? '')
+    .split(',')
+    .map((word) => word.trim())
+    .filter((word) => word && !seen.has(word.toLowerCase()) && seen.add(word.toLowerCase()));
 }
 
 /** A rupee amount with at most 2 decimals, or null. */
@@ -92,11 +107,14 @@ export function validateProductForm(values: ProductFormValues, imageCount: numbe
     errors.offerPrice = 'Offer price must not be higher than the product price';
   }
   if (values.weight.trim().length > MAX_PRODUCT_WEIGHT_LENGTH) errors.weight = `Weight can be at most ${MAX_PRODUCT_WEIGHT_LENGTH} characters`;
+  const searchWords = parseSearchWords(values.searchWords);
+  if (searchWords.length > MAX_SEARCH_WORDS) errors.searchWords = `At most ${MAX_SEARCH_WORDS} search words`;
+  else if (searchWords.some((word) => word.length > MAX_SEARCH_WORD_LENGTH)) errors.searchWords = `Each search word can be at most ${MAX_SEARCH_WORD_LENGTH} characters`;
   return errors;
 }
 
 /** The server's field names (in `productData`) → the form's, for messages the server gives per field. */
-export const PRODUCT_FIELDS: readonly (keyof ProductFormValues)[] = ['name', 'description', 'category', 'price', 'offerPrice', 'weight'];
+export const PRODUCT_FIELDS: readonly (keyof ProductFormValues)[] = ['name', 'description', 'category', 'price', 'offerPrice', 'weight', 'searchWords'];
 
 /** Field messages people can act on, for what the server refuses (its own words name request fields: "offerPrice must be …"). */
 export function readableProductErrors(fields: Partial<Record<keyof ProductFormValues, string>>): ProductErrors {
@@ -107,6 +125,7 @@ export function readableProductErrors(fields: Partial<Record<keyof ProductFormVa
     price: 'Product price',
     offerPrice: 'Offer price',
     weight: 'Weight',
+    searchWords: 'Search words',
   };
   const errors: ProductErrors = {};
   for (const field of PRODUCT_FIELDS) {
@@ -140,6 +159,8 @@ export function toProductData(values: ProductFormValues, mode: 'add' | 'edit' = 
     price: parseRupees(values.price) ?? Number.NaN,
     offerPrice: parseRupees(values.offerPrice) ?? Number.NaN,
     ...(weight || mode === 'edit' ? { weight } : {}),
+    // A new product sends them when there are any; an edit sends them once the field was shown filled or touched (an empty list removes them).
+    ...(values.searchWords !== undefined && (mode === 'edit' || parseSearchWords(values.searchWords).length) ? { searchWords: parseSearchWords(values.searchWords) } : {}),
   };
 }
 

@@ -1,0 +1,48 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+
+/** How long typing pauses before the results page follows. */
+const SEARCH_DELAY_MS = 300;
+
+/**
+ * What the navbar's box shows, and where the product it is typed to go: the text lives in
+ * /products?search=… (results can be shared and reloaded) and follows the URL when it changes
+ * elsewhere (back button, a link). The plain box and the combobox share it, and the first hands its
+ * text and focus to the second when it arrives (`handover`).
+ */
+export const handover = { text: undefined as string | undefined, focused: false };
+
+export function useSearchText() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const onProducts = location.pathname === '/products';
+  const urlSearch = onProducts ? (searchParams.get('search') ?? '') : '';
+  const [typed, setTyped] = useState(() => ({ text: handover.text ?? urlSearch, urlSearch }));
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  if (typed.urlSearch !== urlSearch) setTyped({ text: urlSearch, urlSearch });
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const go = (value: string) => {
+    clearTimeout(timer.current);
+    const target = value.trim() ? `/products?search=${encodeURIComponent(value)}` : '/products';
+    // While typing on /products, replace the entry instead of stacking one per pause.
+    navigate(target, { replace: location.pathname === '/products' });
+  };
+
+  return {
+    text: typed.text,
+    /** The shopper typed: the results page follows after a pause. */
+    type(value: string) {
+      handover.text = value;
+      setTyped({ text: value, urlSearch });
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => go(value), SEARCH_DELAY_MS);
+    },
+    /** Enter or the search button: the results page at once. */
+    submit: () => go(typed.text),
+    /** A suggestion was chosen: nothing more to follow. */
+    cancel: () => clearTimeout(timer.current),
+  };
+}
