@@ -336,11 +336,17 @@ export class ProductSearchIndex {
     const inCategory = this.byCategory.get(product.category);
     if (inCategory) inCategory.add(product._id);
     else this.byCategory.set(product.category, new Set([product._id]));
+    const nameTerms = indexTermsOf(nameWords);
+    const inName = new Set(nameTerms);
+    // A word of the name is found there (and ranked by it); the description adds the others.
     const descriptionTerms = new Set<string>();
-    for (const word of descriptionWords) descriptionTerms.add(word).add(stemOf(word));
+    for (const word of descriptionWords) {
+      if (!inName.has(word)) descriptionTerms.add(word);
+      if (!inName.has(stemOf(word))) descriptionTerms.add(stemOf(word));
+    }
     return {
       id: product._id,
-      name: indexTermsOf(nameWords).join(' '),
+      name: nameTerms.join(' '),
       words: [...new Set(searchWords.flatMap((phrase) => indexTermsOf(phrase)))].join(' '),
       description: [...descriptionTerms].join(' '),
     };

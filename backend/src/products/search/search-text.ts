@@ -17,9 +17,19 @@ export function normaliseText(text: string): string {
   return text.normalize('NFKD').replace(MARKS, '').replace(APOSTROPHES, '').toLowerCase().normalize('NFC');
 }
 
-/** The words of a text, normalised, without stop words (unless there is nothing else). */
+/** Texts already split (catalogues repeat their lines: "Keep refrigerated", "Store in a cool, dry place"). */
+const WORDS = new Map<string, string[]>();
+const MAX_REMEMBERED_TEXTS = 50_000;
+
+/** The words of a text, normalised, without stop words (unless there is nothing else). Do not change the array. */
 export function wordsOf(text: string): string[] {
-  return withoutStopWords(normaliseText(text).split(SEPARATORS).filter(Boolean));
+  let words = WORDS.get(text);
+  if (!words) {
+    words = withoutStopWords(normaliseText(text).split(SEPARATORS).filter(Boolean));
+    if (WORDS.size >= MAX_REMEMBERED_TEXTS) WORDS.clear();
+    WORDS.set(text, words);
+  }
+  return words;
 }
 
 /**
