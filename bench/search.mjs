@@ -98,9 +98,13 @@ export async function searchBench({ base, row, seconds = 5, log = (message) => c
   for (const [label, queries] of scenarios) {
     const share = await foundShare(base, queries);
     const figures = await load({ base, connections: 20, seconds, next: uncached(queries) });
-    row(`GET /api/products?search=<${label}>, ${products.length.toLocaleString('en-IN')} products, 20 conn, uncached (${Math.round(share * 100)}% find something)`, figures, {
-      target: 'p95 ≤ 20 ms',
-    });
+    row(
+      `GET /api/products?search=<${label}>, ${products.length.toLocaleString('en-IN')} products, 20 conn, uncached (${Math.round(share * 100)}% find something)`,
+      figures,
+      {
+        target: 'p95 ≤ 20 ms',
+      },
+    );
   }
 }
 
@@ -118,7 +122,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     seconds: Number(process.env.BENCH_SECONDS ?? 5),
     row: (scenario, figures, extra) => {
       rows.push({ scenario, ...figures, ...extra });
-      console.log(`${scenario}: ${figures.requests} requests, ${figures.errors} errors, p50 ${fmt(figures.p50)} / p95 ${fmt(figures.p95)} / p99 ${fmt(figures.p99)} ms (${extra.target})`);
+      console.log(
+        `${scenario}: ${figures.requests} requests, ${figures.errors} errors, p50 ${fmt(figures.p50)} / p95 ${fmt(figures.p95)} / p99 ${fmt(figures.p99)} ms (${extra.target})`,
+      );
     },
   });
 }

@@ -29,7 +29,12 @@ function addProduct(agent: Agent, png: Buffer, data: Record<string, unknown>) {
 }
 
 async function search(t: TestApp, query: string, extra = ''): Promise<Page> {
-  return (await t.http().get(`/api/products?search=${encodeURIComponent(query)}${extra}`).expect(200)).body as Page;
+  return (
+    await t
+      .http()
+      .get(`/api/products?search=${encodeURIComponent(query)}${extra}`)
+      .expect(200)
+  ).body as Page;
 }
 
 const names = (page: Page) => page.products.map((p) => p.name);
@@ -212,7 +217,9 @@ describe('search (issue 21)', () => {
       if (!top.includes(expected)) misses.push(`${query} → ${expected} (got: ${top.join(' | ') || 'nothing'})`);
     }
     const recall = (RELEVANCE.length - misses.length) / RELEVANCE.length;
-    console.log(`search relevance: recall@5 = ${recall.toFixed(3)} on ${RELEVANCE.length} queries (${UNSEEN.length} products added with unseen names)${misses.length ? `\n  misses:\n  ${misses.join('\n  ')}` : ''}`);
+    console.log(
+      `search relevance: recall@5 = ${recall.toFixed(3)} on ${RELEVANCE.length} queries (${UNSEEN.length} products added with unseen names)${misses.length ? `\n  misses:\n  ${misses.join('\n  ')}` : ''}`,
+    );
     expect(misses).toEqual([]);
   });
 
@@ -288,8 +295,9 @@ describe('search (issue 21)', () => {
 
   describe('seller search words', () => {
     it('are stored, shown on the product, used by search, and replaced or removed by an edit', async () => {
-      const added = (await addProduct(sellerAgent, png, { name: 'Mysore Pak Box', category: 'Bakery', searchWords: [' mithai ', 'मैसूर पाक', 'Mithai'] }).expect(201))
-        .body.product as Product;
+      const added = (
+        await addProduct(sellerAgent, png, { name: 'Mysore Pak Box', category: 'Bakery', searchWords: [' mithai ', 'मैसूर पाक', 'Mithai'] }).expect(201)
+      ).body.product as Product;
       expect(added.searchWords).toEqual(['mithai', 'मैसूर पाक']);
       expect(names(await search(t, 'mithai'))).toEqual(['Mysore Pak Box']);
       expect(names(await search(t, 'मैसूर'))).toEqual(['Mysore Pak Box']);

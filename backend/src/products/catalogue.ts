@@ -220,9 +220,7 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
       source = ids ? this.ordered().filter((e) => ids.has(e.view._id)) : this.ordered();
     }
     if (!categories && query.inStock === undefined) return { matches: source, correctedQuery };
-    const matches = source.filter(
-      (e) => (!categories || categories.has(e.view.category)) && (query.inStock === undefined || e.view.inStock === query.inStock),
-    );
+    const matches = source.filter((e) => (!categories || categories.has(e.view.category)) && (query.inStock === undefined || e.view.inStock === query.inStock));
     return { matches, correctedQuery };
   }
 

@@ -366,4 +366,3 @@ export class ProductSearchIndex {
     });
   }
 }
-

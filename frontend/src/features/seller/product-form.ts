@@ -109,7 +109,8 @@ export function validateProductForm(values: ProductFormValues, imageCount: numbe
   if (values.weight.trim().length > MAX_PRODUCT_WEIGHT_LENGTH) errors.weight = `Weight can be at most ${MAX_PRODUCT_WEIGHT_LENGTH} characters`;
   const searchWords = parseSearchWords(values.searchWords);
   if (searchWords.length > MAX_SEARCH_WORDS) errors.searchWords = `At most ${MAX_SEARCH_WORDS} search words`;
-  else if (searchWords.some((word) => word.length > MAX_SEARCH_WORD_LENGTH)) errors.searchWords = `Each search word can be at most ${MAX_SEARCH_WORD_LENGTH} characters`;
+  else if (searchWords.some((word) => word.length > MAX_SEARCH_WORD_LENGTH))
+    errors.searchWords = `Each search word can be at most ${MAX_SEARCH_WORD_LENGTH} characters`;
   return errors;
 }
 
@@ -160,7 +161,9 @@ export function toProductData(values: ProductFormValues, mode: 'add' | 'edit' = 
     offerPrice: parseRupees(values.offerPrice) ?? Number.NaN,
     ...(weight || mode === 'edit' ? { weight } : {}),
     // A new product sends them when there are any; an edit sends them once the field was shown filled or touched (an empty list removes them).
-    ...(values.searchWords !== undefined && (mode === 'edit' || parseSearchWords(values.searchWords).length) ? { searchWords: parseSearchWords(values.searchWords) } : {}),
+    ...(values.searchWords !== undefined && (mode === 'edit' || parseSearchWords(values.searchWords).length)
+      ? { searchWords: parseSearchWords(values.searchWords) }
+      : {}),
   };
 }
 

@@ -12,7 +12,7 @@ export const SEARCH_INPUT_CLASS = 'w-full min-w-0 bg-transparent py-2 placeholde
  * what was typed and the focus.
  */
 export function PlainSearchBox({ className = '', onReach }: { className?: string; onReach?: () => void }) {
-  const { text, type, submit } = useSearchText();
+  const { text, type, submit } = useSearchText({ handsOver: true });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     submit();

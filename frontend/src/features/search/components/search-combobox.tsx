@@ -24,7 +24,8 @@ type Cell = { row: number; column: 0 | 1 };
 export function SearchCombobox({ className = '' }: { className?: string }) {
   const { text, type, submit, cancel } = useSearchText();
   const query = text.trim();
-  const [open, setOpen] = useState(false);
+  // Open at once when it replaces the plain box the shopper is typing in.
+  const [open, setOpen] = useState(() => handover.focused);
   const [active, setActive] = useState<Cell | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
@@ -37,13 +38,13 @@ export function SearchCombobox({ className = '' }: { className?: string }) {
   const showing = open && query.length > 0 && suggestions.data !== undefined;
   const cellId = (cell: Cell) => `${gridId}-${cell.row}-${cell.column}`;
 
-  // The combobox replaced the plain box: keep the shopper's place.
+  // The combobox replaced the plain box: keep the shopper's place (once).
   useEffect(() => {
+    handover.text = undefined;
     if (!handover.focused) return;
     const input = inputRef.current;
     input?.focus();
     input?.setSelectionRange(input.value.length, input.value.length);
-    setOpen(true);
   }, []);
 
   // A new page (a product opened, the results page) closes the list.
@@ -121,7 +122,7 @@ export function SearchCombobox({ className = '' }: { className?: string }) {
         aria-autocomplete="list"
         aria-haspopup="grid"
         aria-expanded={showing}
-        aria-controls={gridId}
+        aria-controls={showing ? gridId : undefined}
         aria-activedescendant={activeId}
         value={text}
         onChange={(event) => {
@@ -144,7 +145,11 @@ export function SearchCombobox({ className = '' }: { className?: string }) {
       </button>
       {/* Read out when the list changes, without moving focus. */}
       <p className="sr-only" role="status">
-        {showing ? (products.length ? `${pluralize(products.length, 'suggestion')}${corrected ? `, showing results for ${corrected}` : ''}` : 'No suggestions') : ''}
+        {showing
+          ? products.length
+            ? `${pluralize(products.length, 'suggestion')}${corrected ? `, showing results for ${corrected}` : ''}`
+            : 'No suggestions'
+          : ''}
       </p>
       {showing && (
         <div

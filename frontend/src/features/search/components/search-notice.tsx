@@ -9,8 +9,7 @@ export function SearchNotice({ typed, corrected }: { typed: string; corrected?: 
   }
   return (
     <p className="mt-4 text-gray-600" role="status">
-      Showing results for ‘<span className="font-medium text-gray-800">{corrected}</span>’{' '}
-      <span className="text-sm">(you typed ‘{typed}’)</span>
+      Showing results for ‘<span className="font-medium text-gray-800">{corrected}</span>’ <span className="text-sm">(you typed ‘{typed}’)</span>
     </p>
   );
 }

@@ -12,7 +12,7 @@ const SEARCH_DELAY_MS = 300;
  */
 export const handover = { text: undefined as string | undefined, focused: false };
 
-export function useSearchText() {
+export function useSearchText({ handsOver = false }: { handsOver?: boolean } = {}) {
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();
@@ -35,7 +35,7 @@ export function useSearchText() {
     text: typed.text,
     /** The shopper typed: the results page follows after a pause. */
     type(value: string) {
-      handover.text = value;
+      if (handsOver) handover.text = value;
       setTyped({ text: value, urlSearch });
       clearTimeout(timer.current);
       timer.current = setTimeout(() => go(value), SEARCH_DELAY_MS);
