@@ -94,6 +94,8 @@ export class ProductSearchIndex {
   private byCategory = new Map<string, Set<string>>();
   /** Product ids by synonym group. */
   private byGroup = new Map<number, Set<string>>();
+  /** Every name in lower case, run together with NUL between them (which no text can hold), for the "name contains" rule. */
+  private names: { text: string; starts: number[]; products: IndexedProduct[] } | undefined;
 
   constructor(synonyms = new SynonymGroups()) {
     this.synonyms = synonyms;
@@ -122,6 +124,7 @@ export class ProductSearchIndex {
     this.vocabulary = new Map();
     this.byCategory = new Map();
     this.byGroup = new Map();
+    this.names = undefined;
     const documents: Record<string, string>[] = [];
     for (const product of products) documents.push(this.prepare(product));
     this.mini.addAll(documents);
@@ -130,6 +133,7 @@ export class ProductSearchIndex {
   /** A product added or changed. */
   put(product: SearchableProduct): void {
     if (this.products.has(product._id)) this.drop(product._id);
+    this.names = undefined;
     this.mini.add(this.prepare(product));
   }
 
@@ -138,6 +142,7 @@ export class ProductSearchIndex {
     const known = this.products.get(id);
     if (!known) return;
     this.products.delete(id);
+    this.names = undefined;
     this.byCategory.get(known.category)?.delete(id);
     for (const group of known.groups) this.byGroup.get(group)?.delete(id);
     for (const word of known.words) {
@@ -183,8 +188,8 @@ export class ProductSearchIndex {
     const lowerQuery = query.trim().toLowerCase();
     if (lowerQuery) {
       const found = new Set(ids);
-      for (const product of this.products.values()) {
-        if (!found.has(product.id) && product.lowerName.includes(lowerQuery)) ranked.push({ product, relevance: Relevance.NameContains, score: 0 });
+      for (const product of this.namesContaining(lowerQuery)) {
+        if (!found.has(product.id)) ranked.push({ product, relevance: Relevance.NameContains, score: 0 });
       }
     }
 
@@ -200,6 +205,35 @@ export class ProductSearchIndex {
     const understood = ids.length ? this.understood(positions, answer.ids[0]) : undefined;
     if (understood && understood !== typed) answer.correctedQuery = understood;
     return answer;
+  }
+
+  /** The products whose lower-case name contains `text`: one scan of all names run together. */
+  private namesContaining(text: string): IndexedProduct[] {
+    if (!this.names) {
+      const products = [...this.products.values()];
+      const starts: number[] = [];
+      let at = 0;
+      for (const product of products) {
+        starts.push(at);
+        at += product.lowerName.length + 1;
+      }
+      this.names = { text: products.map((product) => product.lowerName).join('\0'), starts, products };
+    }
+    const { text: all, starts, products } = this.names;
+    const found: IndexedProduct[] = [];
+    for (let at = all.indexOf(text); at !== -1;) {
+      // The name holding this place: the last one starting at or before it.
+      let low = 0;
+      let high = starts.length - 1;
+      while (low < high) {
+        const middle = (low + high + 1) >> 1;
+        if (starts[middle] <= at) low = middle;
+        else high = middle - 1;
+      }
+      found.push(products[low]);
+      at = low + 1 < starts.length ? all.indexOf(text, starts[low + 1]) : -1;
+    }
+    return found;
   }
 
   /** Ids that answer every place of the query. */
@@ -228,11 +262,22 @@ export class ProductSearchIndex {
   private matchWord(word: string, typing: boolean): Map<string, WordMatch> {
     const stem = stemOf(word);
     const typos = typoAllowance(word);
-    // Separate look-ups, merged here: MiniSearch's OR of sub-queries keeps one field list per matched term.
-    const lookups: [string, SearchOptions][] = [[word, { fields: NAME_FIELDS, fuzzy: typos || false, prefix: typing || word.length >= 3 }]];
-    if (stem !== word) lookups.push([stem, { fields: NAME_FIELDS }]);
-    lookups.push([word, { fields: ['description'] }]);
-    if (stem !== word) lookups.push([stem, { fields: ['description'] }]);
+    // Two look-ups, merged here (MiniSearch's OR of sub-queries keeps one field list per matched term): the
+    // name and search words with the word (typos, prefix) and its stem (as such), the description word for word.
+    const both = stem !== word ? `${word} ${stem}` : word;
+    const split = (text: string) => text.split(' ');
+    const lookups: [string, SearchOptions][] = [
+      [
+        both,
+        {
+          fields: NAME_FIELDS,
+          tokenize: split,
+          fuzzy: (term) => (term === word ? typos || false : false),
+          prefix: (term) => term === word && (typing || word.length >= 3),
+        },
+      ],
+      [both, { fields: ['description'], tokenize: split }],
+    ];
     const merged = new Map<string, { score: number; match: [string, string[]][] }>();
     for (const [text, options] of lookups) {
       for (const result of this.mini.search(text, options)) {
