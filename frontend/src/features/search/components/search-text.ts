@@ -18,14 +18,16 @@ export function useSearchText({ handsOver = false }: { handsOver?: boolean } = {
   const [searchParams] = useSearchParams();
   const onProducts = location.pathname === '/products';
   const urlSearch = onProducts ? (searchParams.get('search') ?? '') : '';
-  const [typed, setTyped] = useState(() => ({ text: handover.text ?? urlSearch, urlSearch }));
+  // `sent`: the text this box last put in the URL; the URL arriving there is no reason to replace what was typed since.
+  const [typed, setTyped] = useState(() => ({ text: handover.text ?? urlSearch, urlSearch, sent: undefined as string | undefined }));
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  if (typed.urlSearch !== urlSearch) setTyped({ text: urlSearch, urlSearch });
+  if (typed.urlSearch !== urlSearch) setTyped({ text: urlSearch === typed.sent ? typed.text : urlSearch, urlSearch, sent: undefined });
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const go = (value: string) => {
     clearTimeout(timer.current);
+    setTyped((current) => ({ ...current, sent: onProductsAfter(value) }));
     const target = value.trim() ? `/products?search=${encodeURIComponent(value)}` : '/products';
     // While typing on /products, replace the entry instead of stacking one per pause.
     navigate(target, { replace: location.pathname === '/products' });
@@ -36,7 +38,7 @@ export function useSearchText({ handsOver = false }: { handsOver?: boolean } = {
     /** The shopper typed: the results page follows after a pause. */
     type(value: string) {
       if (handsOver) handover.text = value;
-      setTyped({ text: value, urlSearch });
+      setTyped((current) => ({ ...current, text: value }));
       clearTimeout(timer.current);
       timer.current = setTimeout(() => go(value), SEARCH_DELAY_MS);
     },
@@ -45,4 +47,9 @@ export function useSearchText({ handsOver = false }: { handsOver?: boolean } = {
     /** A suggestion was chosen: nothing more to follow. */
     cancel: () => clearTimeout(timer.current),
   };
+}
+
+/** What `?search=` holds after going to the results for `value` ('' for all products). */
+function onProductsAfter(value: string): string {
+  return value.trim() ? value : '';
 }
