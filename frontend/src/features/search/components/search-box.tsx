@@ -11,12 +11,9 @@ const SearchCombobox = lazy(async () => ({ default: (await import('./search-comb
 export function SearchBox({ className = '' }: { className?: string }) {
   const [wanted, setWanted] = useState(false);
   useEffect(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(() => setWanted(true), { timeout: 4000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = setTimeout(() => setWanted(true), 2000);
-    return () => clearTimeout(id);
+    // A moment after the first page is up (it downloads while the shopper looks at it).
+    const timer = setTimeout(() => setWanted(true), 1500);
+    return () => clearTimeout(timer);
   }, []);
   const plain = <PlainSearchBox className={className} onReach={() => setWanted(true)} />;
   return <Suspense fallback={plain}>{wanted ? <SearchCombobox className={className} /> : plain}</Suspense>;

@@ -19,11 +19,13 @@ export function useSearchText({ handsOver = false }: { handsOver?: boolean } = {
   const onProducts = location.pathname === '/products';
   const urlSearch = onProducts ? (searchParams.get('search') ?? '') : '';
   // `sent`: the text this box last put in the URL; the URL arriving there is no reason to replace what was typed since.
-  const [typed, setTyped] = useState(() => ({ text: handover.text ?? urlSearch, urlSearch, sent: undefined as string | undefined }));
+  // Handed over mid-typing, the plain box's pause may still send its text: that text is as good as sent.
+  const [typed, setTyped] = useState(() => ({ text: handover.text ?? urlSearch, urlSearch, sent: handover.text }));
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   if (typed.urlSearch !== urlSearch) setTyped({ text: urlSearch === typed.sent ? typed.text : urlSearch, urlSearch, sent: undefined });
 
-  useEffect(() => () => clearTimeout(timer.current), []);
+  // The plain box's last pause still takes the shopper to the results after it hands over to the combobox.
+  useEffect(() => () => void (handsOver || clearTimeout(timer.current)), [handsOver]);
 
   const go = (value: string) => {
     clearTimeout(timer.current);
