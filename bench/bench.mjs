@@ -24,6 +24,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load, send } from './load.mjs';
 import { countedStockScenarios } from './stock.mjs';
+import { searchBench } from './search.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(ROOT, 'backend', 'package.json'));
@@ -445,6 +446,7 @@ async function main() {
   );
   await catalogueList('10,000 products', base);
   await catalogueQueries(base);
+  await searchBench({ base, row, seconds: SECONDS, log });
 
   const product = await inStockProduct(base);
   const seller = await sellerCookie(base);

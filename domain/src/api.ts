@@ -32,6 +32,8 @@ export interface ProductView {
   weight?: string;
   /** Units a shopper can buy right now (counted units minus units held by open checkouts); null when not counted. */
   stock: number | null;
+  /** Other names the seller added for search (a local name, a brand), when there are any. */
+  searchWords?: string[];
   createdAt: string;
   updatedAt: string;
 }
@@ -55,7 +57,13 @@ export interface SellerStockView {
 /** GET /api/productList */
 export type ProductListResponse = ApiSuccess<{ productsdata: ProductView[] }>;
 /** GET /api/products */
-export type ProductPageResponse = ApiSuccess<{ products: ProductView[] } & PageInfo>;
+export type ProductPageResponse = ApiSuccess<{ products: ProductView[] } & PageInfo & ProductSearchInfo>;
+
+/** What GET /api/products?search= adds when it answered another query than the one typed. */
+export interface ProductSearchInfo {
+  /** The query as understood ("tomato" for "tamatar" or "tomatos"); absent when it was understood as typed. */
+  correctedQuery?: string;
+}
 
 /** The shopper as the browser may see them (never the password hash). */
 export interface UserView {

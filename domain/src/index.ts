@@ -6,3 +6,4 @@ export * from './pricing';
 export * from './socket-events';
 export * from './stock';
 export * from './delivery';
+export * from './search/grocery-synonyms';

@@ -59,7 +59,8 @@ test.describe('phone (390×844)', () => {
     await noSideScroll(page);
     expect(sessionChecks.map((url) => new URL(url).pathname)).toEqual(['/api/session']);
 
-    const search = page.getByRole('searchbox', { name: 'Search products' });
+    // The plain box of the first page, or the combobox with suggestions that replaces it (features/search).
+    const search = page.getByLabel('Search products', { exact: true });
     await expect(search).toBeVisible();
     await search.pressSequentially('mang', { delay: 50 });
     await expect(page).toHaveURL(/\/products\?search=mang/);

@@ -47,7 +47,7 @@ test('home → category → product → cart shows the right total', async ({ pa
 
 test('search with no match shows the empty message', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('searchbox', { name: 'Search products' }).fill('zzzqqq');
+  await page.getByLabel('Search products', { exact: true }).fill('zzzqqq');
   await expect(page).toHaveURL(/\/products\?search=zzzqqq/);
   await expect(page.getByRole('heading', { name: 'ALL PRODUCTS' })).toBeVisible();
   await expect(page.getByText("Sorry, zzzqqq isn't available.")).toBeVisible();

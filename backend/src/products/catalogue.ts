@@ -10,6 +10,7 @@ import { replayableHeaders, type FastPathSource, type RememberedAnswer } from '.
 import { prepare, prepareSync, type PreparedBody } from '../common/http/prepared-body';
 import { Product } from './schemas/product.schema';
 import { DEFAULT_LOW_STOCK_THRESHOLD, nextHoldExpiry, type SellerStockView } from '@greencart/domain';
+import { ProductSearchIndex } from './search/product-search-index';
 import { sellerStockView, stockStateOf, toView, withAvailability, type LeanProduct, type ProductView, type StockState } from './view';
 
 interface Entry {
@@ -17,7 +18,6 @@ interface Entry {
   /** The product's JSON, serialised once per change of the product or of its availability. */
   json: string;
   createdAt: number;
-  lowerName: string;
   /** What its availability is computed from (count, holds), kept to compute it again when a hold lapses. */
   state: StockState;
   /** The product without its availability: an entry whose `base` is unchanged changed only its stock. */
@@ -96,6 +96,10 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
   private announceTimer: NodeJS.Timeout | undefined;
   private expiryTimer: NodeJS.Timeout | undefined;
   private expiryAt: number | undefined;
+  /** The search index (issue 21): kept current with every change; built again after every full load. */
+  private readonly searchIndex = new ProductSearchIndex();
+  private searchIndexStale = true;
+  private searchIndexTimer: NodeJS.Timeout | undefined;
 
   constructor(
     @InjectModel(Product.name) private readonly products: Model<Product>,
@@ -126,6 +130,7 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
     clearTimeout(this.stockFlush);
     clearTimeout(this.announceTimer);
     clearTimeout(this.expiryTimer);
+    clearTimeout(this.searchIndexTimer);
   }
 
   /** Resolves once the catalogue is in memory (loading it if needed; a failed load is retried by the next caller). */
@@ -225,7 +230,7 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
     return this.fullList.body;
   }
 
-  /** One page of the filtered catalogue as `{ success, products, total, page, limit, totalPages }`. */
+  /** One page of the filtered catalogue as `{ success, products, total, page, limit, totalPages }` (and `correctedQuery` for a search understood otherwise than typed). */
   async page(query: ListProductsQuery): Promise<PreparedBody> {
     await this.ready();
     const key = pageKey(query);
@@ -236,10 +241,11 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
       this.pages.set(key, cached);
       return cached;
     }
-    const matches = this.filter(query);
+    const { matches, correctedQuery } = this.filter(query);
     const { page, limit } = query;
     const slice = matches.slice((page - 1) * limit, page * limit);
-    const json = `{"success":true,"products":[${slice.map((e) => e.json).join(',')}],"total":${matches.length},"page":${page},"limit":${limit},"totalPages":${Math.ceil(matches.length / limit)}}`;
+    const corrected = correctedQuery === undefined ? '' : `,"correctedQuery":${JSON.stringify(correctedQuery)}`;
+    const json = `{"success":true,"products":[${slice.map((e) => e.json).join(',')}],"total":${matches.length},"page":${page},"limit":${limit},"totalPages":${Math.ceil(matches.length / limit)}${corrected}}`;
     const body = prepareSync(json);
     if (this.pages.size >= PAGE_CACHE_SIZE) this.pages.delete(this.pages.keys().next().value!);
     this.pages.set(key, body);
@@ -268,19 +274,44 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
     return answer?.version === this.version ? answer : undefined;
   }
 
-  /** The filtered products in catalogue order (the same rules the database queries had). */
-  private filter(query: ListProductsQuery): Entry[] {
-    const search = query.search?.toLowerCase();
+  /** The filtered products: a search's answers best first (see ProductSearchIndex), otherwise in catalogue order. */
+  private filter(query: ListProductsQuery): { matches: Entry[]; correctedQuery?: string } {
     const categories = query.category ? new Set<string>(categoriesContaining(query.category)) : undefined;
     const ids = query.ids ? new Set(query.ids.map((id) => id.toLowerCase())) : undefined;
-    const source = ids ? this.ordered().filter((e) => ids.has(e.view._id)) : this.ordered();
-    if (!search && !categories && query.inStock === undefined) return source;
-    return source.filter(
-      (e) =>
-        (!search || e.lowerName.includes(search)) &&
-        (!categories || categories.has(e.view.category)) &&
-        (query.inStock === undefined || e.view.inStock === query.inStock),
-    );
+    let source: Entry[];
+    let correctedQuery: string | undefined;
+    if (query.search) {
+      const answer = this.searchAnswer(query.search);
+      correctedQuery = answer.correctedQuery;
+      source = answer.ids.map((id) => this.entries.get(id)).filter((e): e is Entry => e !== undefined);
+      if (ids) source = source.filter((e) => ids.has(e.view._id));
+    } else {
+      source = ids ? this.ordered().filter((e) => ids.has(e.view._id)) : this.ordered();
+    }
+    if (!categories && query.inStock === undefined) return { matches: source, correctedQuery };
+    const matches = source.filter((e) => (!categories || categories.has(e.view.category)) && (query.inStock === undefined || e.view.inStock === query.inStock));
+    return { matches, correctedQuery };
+  }
+
+  private searchAnswer(search: string) {
+    if (this.searchIndexStale) this.buildSearchIndex();
+    return this.searchIndex.search(search);
+  }
+
+  /** Indexes the whole catalogue again: soon after a full load (so the first search finds it ready), or at the first search. */
+  private buildSearchIndexSoon(): void {
+    this.searchIndexStale = true;
+    clearTimeout(this.searchIndexTimer);
+    this.searchIndexTimer = setTimeout(() => this.buildSearchIndex(), 0);
+    this.searchIndexTimer.unref();
+  }
+
+  private buildSearchIndex(): void {
+    clearTimeout(this.searchIndexTimer);
+    const started = performance.now();
+    this.searchIndex.rebuild([...this.entries.values()].map((e) => e.view));
+    this.searchIndexStale = false;
+    this.logger.log(`Search index built: ${this.searchIndex.size} products in ${Math.round(performance.now() - started)} ms`);
   }
 
   private ordered(): Entry[] {
@@ -324,6 +355,7 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
     }
     this.changed();
     this.scheduleExpiry();
+    this.buildSearchIndexSoon();
     this.logger.log(`Catalogue from its copy: ${this.entries.size} products in ${Date.now() - started} ms; reading the database in the background`);
     return true;
   }
@@ -372,6 +404,7 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
     this.entries = entries;
     this.changed();
     this.scheduleExpiry();
+    this.buildSearchIndexSoon();
     this.logger.log(`Catalogue loaded: ${entries.size} products in ${Date.now() - started} ms`);
   }
 
@@ -380,6 +413,7 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
     const before = this.entries.get(entry.view._id);
     this.entries.set(entry.view._id, entry);
     this.journal?.push([entry.view._id, entry]);
+    if (!this.searchIndexStale) this.searchIndex.put(entry.view);
     if (before && before.base === entry.base) this.stockChanged();
     else this.changed();
     if (entry.expiresAt !== undefined || before?.expiresAt !== undefined) this.scheduleExpiry();
@@ -388,6 +422,7 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
 
   private drop(id: string): void {
     this.journal?.push([id, null]);
+    if (!this.searchIndexStale) this.searchIndex.drop(id);
     if (this.entries.delete(id)) this.changed();
   }
 
@@ -433,7 +468,9 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
     let changed = false;
     for (const [id, entry] of this.entries) {
       if (entry.expiresAt === undefined || entry.expiresAt > now) continue;
-      this.entries.set(id, entryOf(withAvailability(entry.view, entry.state, now), entry.state, now));
+      const next = entryOf(withAvailability(entry.view, entry.state, now), entry.state, now);
+      this.entries.set(id, next);
+      if (!this.searchIndexStale) this.searchIndex.put(next.view);
       changed = true;
     }
     if (changed) this.stockChanged();
@@ -463,7 +500,6 @@ function entryOf(view: ProductView, state: StockState, now: number): Entry {
     view,
     json: JSON.stringify(view),
     createdAt: new Date(view.createdAt).getTime(),
-    lowerName: view.name.toLowerCase(),
     state,
     base: JSON.stringify([rest, state.listed]),
     expiresAt: state.onHand === null ? undefined : nextHoldExpiry(state.holds, now),

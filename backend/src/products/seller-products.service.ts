@@ -53,6 +53,7 @@ export class SellerProductsService {
         ...(data.weight ? { weight: data.weight } : {}),
         ...(data.stock !== undefined && data.stock !== null ? { stock: data.stock } : {}),
         ...(data.lowStockThreshold !== undefined ? { lowStockThreshold: data.lowStockThreshold } : {}),
+        ...(data.searchWords?.length ? { searchWords: data.searchWords } : {}),
       });
       // The catalogue read model (and, through Redis, the other instances) has it before the seller's answer.
       return await this.catalogue.put(product.toObject());
@@ -245,6 +246,7 @@ function fieldChanges(changes: ProductDataChanges): Partial<Product> {
   if (changes.price !== undefined) set.price = changes.price;
   if (changes.offerPrice !== undefined) set.offerPrice = changes.offerPrice;
   if (changes.weight) set.weight = changes.weight;
+  if (changes.searchWords !== undefined) set.searchWords = changes.searchWords;
   return set;
 }
 

@@ -13,6 +13,7 @@ export interface ProductView {
   inStock: boolean;
   weight?: string;
   stock: number | null;
+  searchWords?: string[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -52,6 +53,7 @@ export function toView(doc: LeanProduct, now: number = Date.now()): ProductView 
     updatedAt: doc.updatedAt,
   };
   if (doc.weight) view.weight = doc.weight;
+  if (doc.searchWords?.length) view.searchWords = doc.searchWords;
   return withAvailability(view, stockStateOf(doc), now);
 }
 

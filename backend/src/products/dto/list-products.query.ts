@@ -10,7 +10,12 @@ const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? 
 
 /** Query of GET /api/products. Every parameter is optional; unknown parameters are refused. */
 export class ListProductsQuery {
-  @ApiPropertyOptional({ description: 'Case-insensitive part of the product name', maxLength: 100, example: 'rice' })
+  @ApiPropertyOptional({
+    description:
+      'What the shopper typed: words of names, their starts, typos, Hindi/Hinglish and other names ("pyaz", "tamatar", "coke"); answers best first, with correctedQuery when understood otherwise',
+    maxLength: 100,
+    example: 'chawal',
+  })
   @IsOptional()
   @Transform(trimmed)
   @IsString({ message: 'search must be a single text value' })

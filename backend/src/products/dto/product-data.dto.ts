@@ -1,7 +1,21 @@
 import { applyDecorators, BadRequestException } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsDefined, IsIn, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min, ValidateBy, ValidateIf, validateSync } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateBy,
+  ValidateIf,
+  validateSync,
+} from 'class-validator';
 import {
   isRupeeAmount,
   MAX_PRICE_RUPEES as MAX_PRICE,
@@ -9,6 +23,8 @@ import {
   MAX_PRODUCT_NAME_LENGTH as MAX_NAME_LENGTH,
   MAX_PRODUCT_WEIGHT_LENGTH as MAX_WEIGHT_LENGTH,
   MAX_STOCK,
+  MAX_SEARCH_WORD_LENGTH,
+  MAX_SEARCH_WORDS,
   PRODUCT_CATEGORIES,
   STOCK_COUNT_MESSAGE,
   type ProductCategory,
@@ -65,6 +81,31 @@ const THRESHOLD_MESSAGE = `lowStockThreshold must be a whole number from 0 to ${
 const Threshold = () =>
   applyDecorators(Given(), IsInt({ message: THRESHOLD_MESSAGE }), Min(0, { message: THRESHOLD_MESSAGE }), Max(MAX_STOCK, { message: THRESHOLD_MESSAGE }));
 
+/** Each word trimmed; the same word twice (in any case) kept once. */
+const distinctWords = ({ value }: { value: unknown }) => {
+  if (!Array.isArray(value) || !value.every((word) => typeof word === 'string')) return value;
+  const seen = new Set<string>();
+  return (value as string[])
+    .map((word) => word.trim())
+    .filter((word) => {
+      const key = word.toLowerCase();
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+};
+
+/** Other names shoppers type for the product (search, issue 21): a short list of short texts. */
+const SearchWords = () =>
+  applyDecorators(
+    Transform(distinctWords),
+    IsArray({ message: 'searchWords must be a list of words' }),
+    ArrayMaxSize(MAX_SEARCH_WORDS, { message: `searchWords may have at most ${MAX_SEARCH_WORDS} words` }),
+    IsString({ each: true, message: 'searchWords must contain only text' }),
+    IsNotEmpty({ each: true, message: 'searchWords must not contain an empty word' }),
+    MaxLength(MAX_SEARCH_WORD_LENGTH, { each: true, message: `each of searchWords must be at most ${MAX_SEARCH_WORD_LENGTH} characters` }),
+  );
+
 /** `productData` of POST /api/addproduct. */
 export class NewProductData {
   @ApiProperty({ maxLength: MAX_NAME_LENGTH, example: 'Desi Tomatoes' })
@@ -104,6 +145,10 @@ export class NewProductData {
   @ApiPropertyOptional({ type: 'integer', maximum: MAX_STOCK, description: '"Running low" at this many units (default 5)' })
   @Threshold()
   lowStockThreshold?: number;
+  @ApiPropertyOptional({ type: [String], maxItems: MAX_SEARCH_WORDS, description: 'Other names shoppers type (search)', example: ['tamatar', 'tameta'] })
+  @Given()
+  @SearchWords()
+  searchWords?: string[];
 }
 
 /** `productData` of PATCH /api/products/:id: only what changes; `weight: ""` removes the weight. */
@@ -145,6 +190,10 @@ export class ProductDataChanges {
   @ApiPropertyOptional({ type: 'integer', maximum: MAX_STOCK, description: '"Running low" at this many units' })
   @Threshold()
   lowStockThreshold?: number;
+  @ApiPropertyOptional({ type: [String], maxItems: MAX_SEARCH_WORDS, description: 'Other names shoppers type (search); [] removes them' })
+  @Given()
+  @SearchWords()
+  searchWords?: string[];
 }
 
 export const INVALID_PRODUCT_DATA = 'productData must be valid JSON';

@@ -87,6 +87,9 @@ export class Product {
   /** Bumped by every stock write: the compare-and-set of one change at a time. */
   @Prop({ type: Number, default: 0 })
   stockVersion: number;
+  /** Other names shoppers type for it (a local name, a brand), used by search; absent when none. */
+  @Prop({ type: [String], default: undefined })
+  searchWords?: string[];
 
   createdAt: Date;
   updatedAt: Date;

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { CartIcon, CloseIcon, MenuIcon, SearchIcon } from '@/components/ui/nav-icons';
+import { lazy, Suspense, useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { CartIcon, CloseIcon, MenuIcon } from '@/components/ui/nav-icons';
 import { Logo } from '@/components/ui/logo';
 import { useLoginDialog, useUser } from '@/features/auth';
 import { useCartCount } from '@/features/cart';
 import { loadChatLink } from '@/features/chat';
+import { SearchBox } from '@/features/search';
 import { pluralize } from '@/lib/pluralize';
 import { DeliveryStrip } from './delivery-strip';
 
@@ -124,62 +125,5 @@ function CartLink({ count }: { count: number }) {
         {count}
       </span>
     </Link>
-  );
-}
-
-/** How long typing pauses before the results follow. */
-const SEARCH_DELAY_MS = 300;
-
-/** Typing shows results as you type (after a short pause): the text lives in /products?search=… so results can be shared and reloaded. */
-function SearchBox({ className = '' }: { className?: string }) {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const [searchParams] = useSearchParams();
-  const onProducts = location.pathname === '/products';
-  const urlSearch = onProducts ? (searchParams.get('search') ?? '') : '';
-  const [typed, setTyped] = useState({ text: urlSearch, urlSearch });
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  // Follow the URL when it changes from elsewhere (back button, a link).
-  if (typed.urlSearch !== urlSearch) setTyped({ text: urlSearch, urlSearch });
-  const text = typed.text;
-
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const go = (value: string) => {
-    clearTimeout(timer.current);
-    const target = value.trim() ? `/products?search=${encodeURIComponent(value)}` : '/products';
-    // While typing on /products, replace the entry instead of stacking one per pause.
-    navigate(target, { replace: location.pathname === '/products' });
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    go(text);
-  };
-
-  return (
-    <form
-      role="search"
-      onSubmit={onSubmit}
-      className={`min-h-11 items-center gap-2 rounded-full border border-gray-300 bg-white pr-1 pl-4 text-base focus-within:border-primary lg:min-h-10 lg:text-sm ${className}`}
-    >
-      <input
-        type="search"
-        value={text}
-        onChange={(event) => {
-          const value = event.target.value;
-          setTyped({ text: value, urlSearch });
-          clearTimeout(timer.current);
-          timer.current = setTimeout(() => go(value), SEARCH_DELAY_MS);
-        }}
-        aria-label="Search products"
-        placeholder="Search products"
-        enterKeyHint="search"
-        className="w-full min-w-0 bg-transparent py-2 placeholder-gray-500 outline-none lg:w-32 xl:w-44"
-      />
-      <button type="submit" aria-label="Search" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full">
-        <SearchIcon className="h-5 w-5 text-gray-600" />
-      </button>
-    </form>
   );
 }

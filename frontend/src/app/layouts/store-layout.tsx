@@ -2,13 +2,15 @@ import { lazy, Suspense } from 'react';
 import { Outlet, useMatch } from 'react-router-dom';
 import { PAGE_PADDING } from '@/components/layout/page-container';
 import { Spinner } from '@/components/ui/spinner';
-import { GoogleFailureNotice, LoginDialogProvider, LoginModal } from '@/features/auth';
-import { CartSync, GuestCartAdoption, PhoneCartBar } from '@/features/cart';
+import { GoogleFailureNotice, LoginDialogProvider, LoginModal, useUser } from '@/features/auth';
+import { GuestCartAdoption, loadCartSync, PhoneCartBar } from '@/features/cart';
 import { useScrollRestoration } from '@/lib/use-scroll-restoration';
 import { Navbar } from './navbar';
 
 // Below the fold on every page: not part of the first download.
 const Footer = lazy(async () => ({ default: (await import('@/components/layout/footer')).Footer }));
+// Signed-in shoppers only (its cart cache and mutation code would otherwise join the first download).
+const CartSync = lazy(async () => ({ default: (await loadCartSync()).CartSync }));
 
 /** The shopper's pages: navbar, page, footer, and the login dialog. */
 export function StoreLayout() {
@@ -16,6 +18,7 @@ export function StoreLayout() {
   // The cart and product pages have their own bottom bar on phones.
   const onCart = useMatch('/cart');
   const onProduct = useMatch('/products/:category/:id');
+  const { data: user } = useUser();
 
   return (
     <LoginDialogProvider>
@@ -47,7 +50,11 @@ export function StoreLayout() {
       <LoginModal />
       <GoogleFailureNotice />
       <GuestCartAdoption />
-      <CartSync />
+      {user && (
+        <Suspense fallback={null}>
+          <CartSync />
+        </Suspense>
+      )}
     </LoginDialogProvider>
   );
 }

@@ -1,6 +1,7 @@
 export { cartKeys } from './api/keys';
 export { takeOrderedLines } from './api/cart-cache';
-export { CartSync } from './components/cart-sync';
+/** Only a signed-in shopper's pages keep the cart in step with other tabs: its code loads then (not in the first download). */
+export const loadCartSync = () => import('./components/cart-sync');
 export type { CartSummary } from './cart-summary';
 export { orderableLines } from './cart-summary';
 export { AddToCartControl } from './components/add-to-cart-control';

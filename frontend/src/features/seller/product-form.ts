@@ -9,6 +9,8 @@ import {
   MAX_PRODUCT_NAME_LENGTH,
   MAX_PRODUCT_WEIGHT_LENGTH,
   MAX_STOCK,
+  MAX_SEARCH_WORD_LENGTH,
+  MAX_SEARCH_WORDS,
   type ProductView,
   type SellerStockView,
 } from '@greencart/domain';
@@ -27,6 +29,8 @@ export interface ProductFormValues {
   stock: string;
   /** "Running low" at this many units; '' for the default. */
   lowStockThreshold: string;
+  /** Other names shoppers type, separated by commas (absent: left as they are). */
+  searchWords?: string;
 }
 
 type ProductField = keyof ProductFormValues | 'images';
@@ -42,6 +46,7 @@ interface ProductData {
   weight?: string;
   stock?: number | null;
   lowStockThreshold?: number;
+  searchWords?: string[];
 }
 
 /** The picture formats the server takes. */
@@ -58,7 +63,18 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   lowStockThreshold: '',
 };
 
-const FIELD_ORDER: readonly ProductField[] = ['images', 'name', 'description', 'category', 'price', 'offerPrice', 'weight', 'stock', 'lowStockThreshold'];
+const FIELD_ORDER: readonly ProductField[] = [
+  'images',
+  'name',
+  'description',
+  'category',
+  'price',
+  'offerPrice',
+  'weight',
+  'searchWords',
+  'stock',
+  'lowStockThreshold',
+];
 
 /** The form filled with a product (and its stock as the seller sees it), for editing. */
 export function productToForm(product: ProductView, stock?: SellerStockView): ProductFormValues {
@@ -71,6 +87,7 @@ export function productToForm(product: ProductView, stock?: SellerStockView): Pr
     weight: product.weight ?? '',
     stock: stock?.onHand === null || stock?.onHand === undefined ? '' : String(stock.onHand),
     lowStockThreshold: stock ? String(stock.lowStockThreshold) : '',
+    ...(product.searchWords?.length ? { searchWords: product.searchWords.join(', ') } : {}),
   };
 }
 
@@ -80,6 +97,15 @@ export function parseUnits(text: string): number | null {
   if (!/^\d+$/.test(value)) return null;
   const units = Number(value);
   return units <= MAX_STOCK ? units : null;
+}
+
+/** The search words of the form: split at commas, trimmed, empty ones and repeats left out. */
+export function parseSearchWords(text: string | undefined): string[] {
+  const seen = new Set<string>();
+  return (text ?? '')
+    .split(',')
+    .map((word) => word.trim())
+    .filter((word) => word && !seen.has(word.toLowerCase()) && seen.add(word.toLowerCase()));
 }
 
 /** A rupee amount with at most 2 decimals, or null. */
@@ -124,6 +150,10 @@ export function validateProductForm(values: ProductFormValues, imageCount: numbe
   if (values.lowStockThreshold.trim() && parseUnits(values.lowStockThreshold) === null) {
     errors.lowStockThreshold = `The "running low" level must be a whole number from 0 to ${MAX_STOCK.toLocaleString('en-IN')}`;
   }
+  const searchWords = parseSearchWords(values.searchWords);
+  if (searchWords.length > MAX_SEARCH_WORDS) errors.searchWords = `At most ${MAX_SEARCH_WORDS} search words`;
+  else if (searchWords.some((word) => word.length > MAX_SEARCH_WORD_LENGTH))
+    errors.searchWords = `Each search word can be at most ${MAX_SEARCH_WORD_LENGTH} characters`;
   return errors;
 }
 
@@ -135,6 +165,7 @@ export const PRODUCT_FIELDS: readonly (keyof ProductFormValues)[] = [
   'price',
   'offerPrice',
   'weight',
+  'searchWords',
   'stock',
   'lowStockThreshold',
 ];
@@ -150,6 +181,7 @@ export function readableProductErrors(fields: Partial<Record<keyof ProductFormVa
     weight: 'Weight',
     stock: 'Units in stock',
     lowStockThreshold: 'Running low at',
+    searchWords: 'Search words',
   };
   const errors: ProductErrors = {};
   for (const field of PRODUCT_FIELDS) {
@@ -193,6 +225,10 @@ export function toProductData(values: ProductFormValues, mode: 'add' | 'edit' = 
     ...(weight || mode === 'edit' ? { weight } : {}),
     ...(stockChanged ? { stock: stock === '' ? null : parseUnits(stock) } : {}),
     ...(thresholdChanged ? { lowStockThreshold: parseUnits(threshold) ?? undefined } : {}),
+    // A new product sends them when there are any; an edit sends them once the field was shown filled or touched (an empty list removes them).
+    ...(values.searchWords !== undefined && (mode === 'edit' || parseSearchWords(values.searchWords).length)
+      ? { searchWords: parseSearchWords(values.searchWords) }
+      : {}),
   };
 }
 

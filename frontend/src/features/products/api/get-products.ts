@@ -61,6 +61,8 @@ const NEWEST_PAGE_SIZE = 100;
  */
 async function getNewestProducts(filters: ProductFilters, page: number, signal?: AbortSignal): Promise<ProductPage> {
   const ask = (at: number) => getProducts({ ...filters, limit: NEWEST_PAGE_SIZE, page: at }, signal);
+  // A search answers best first: kept in that order, page after page.
+  if (filters.search?.trim()) return ask(page || 1);
   let data = await ask(page || 1);
   // Page 0 means "the newest page": found from the first answer's page count.
   if (page === 0 && data.totalPages > 1) data = await ask(data.totalPages);
@@ -72,7 +74,8 @@ export const getNewestProductsQueryOptions = (filters: ProductFilters) =>
     queryKey: productKeys.newest(filters),
     queryFn: ({ pageParam, signal }) => getNewestProducts(filters, pageParam, signal),
     initialPageParam: 0,
-    getNextPageParam: (last) => (last.page > 1 ? last.page - 1 : undefined),
+    getNextPageParam: (last) =>
+      filters.search?.trim() ? (last.page < last.totalPages ? last.page + 1 : undefined) : last.page > 1 ? last.page - 1 : undefined,
   });
 
 export function useNewestProducts(filters: ProductFilters) {

@@ -1,4 +1,4 @@
-import { CATEGORIES, MAX_PRODUCT_NAME_LENGTH, MAX_PRODUCT_WEIGHT_LENGTH } from '@greencart/domain';
+import { CATEGORIES, MAX_PRODUCT_NAME_LENGTH, MAX_PRODUCT_WEIGHT_LENGTH, MAX_SEARCH_WORDS } from '@greencart/domain';
 import type { ReactNode } from 'react';
 import type { ProductErrors, ProductFormValues } from '../product-form';
 
@@ -148,6 +148,23 @@ export function ProductFields({
           </Field>
         </div>
       </div>
+      <Field
+        id={id('searchWords')}
+        label="Search words"
+        hint={`Optional: other names shoppers type, separated by commas, e.g. a Hindi or local name or a brand (tamatar, tameta). At most ${MAX_SEARCH_WORDS}.`}
+        error={errors.searchWords}
+      >
+        <input
+          id={id('searchWords')}
+          type="text"
+          value={values.searchWords ?? ''}
+          onChange={(event) => onChange('searchWords', event.target.value)}
+          placeholder="Optional"
+          className={`${inputClass} ${border('searchWords')}`}
+          aria-describedby={errors.searchWords ? `${id('searchWords')}-error` : `${id('searchWords')}-hint`}
+          aria-invalid={errors.searchWords ? true : undefined}
+        />
+      </Field>
     </>
   );
 }

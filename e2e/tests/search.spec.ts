@@ -1,0 +1,89 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 900 };
+const shot = (name: string) => ({ path: `e2e/artifacts/screenshots/${name}.png` });
+
+/** The navbar's combobox, once it has replaced the plain box of the first page (it loads when the box is touched). */
+async function searchBox(page: Page) {
+  await page.getByLabel('Search products', { exact: true }).click();
+  const box = page.getByRole('combobox', { name: 'Search products' });
+  await expect(box).toBeVisible();
+  return box;
+}
+
+/** No violations inside the search form (combobox, grid of suggestions, cart controls). */
+async function accessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).include('form[role="search"]').analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test.describe('search on a phone (390×844)', () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  test('a Hinglish word and a typo find products as you type; add to cart from a suggestion; corrected and empty results pages', async ({ page }) => {
+    await page.goto('/');
+    let box = await searchBox(page);
+    await box.pressSequentially('pyaaz', { delay: 40 });
+    const grid = page.getByRole('grid', { name: /^Suggestions for/ });
+    await expect(grid.getByRole('row').filter({ hasText: 'Red Onions' })).toBeVisible();
+    await expect(page.getByText('Showing results for ‘onion’').first()).toBeVisible();
+    await accessible(page);
+    await page.screenshot(shot('search-suggestions-phone'));
+
+    // Add to cart from the suggestion (a tap), and the list stays open.
+    await grid.getByRole('button', { name: 'Add Red Onions to cart' }).tap();
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    await expect(grid.getByRole('button', { name: 'Add one more Red Onions' })).toBeVisible();
+
+    // A typo, chosen with the keyboard, opens the product.
+    box = page.getByRole('combobox', { name: 'Search products' });
+    await box.fill('');
+    await box.pressSequentially('tomatos', { delay: 40 });
+    await expect(grid.getByRole('row').first()).toContainText('Desi Tomatoes');
+    await box.press('ArrowDown');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/products\/vegetables\/[0-9a-f]{24}$/);
+    await expect(page.getByRole('heading', { name: 'Desi Tomatoes' })).toBeVisible();
+
+    // Enter on the box: every result, and how the query was understood.
+    box = await searchBox(page);
+    await box.fill('tamatar');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/products\?search=tamatar$/);
+    await expect(page.getByRole('main').getByText(/Showing results for ‘tomato’/)).toBeVisible();
+    await expect(page.getByTestId('product-card').first()).toContainText('Desi Tomatoes');
+    await page.screenshot(shot('search-corrected-phone'));
+
+    // Nothing found: popular products and the chat.
+    await page.goto('/products?search=xyzzy');
+    const main = page.getByRole('main');
+    await expect(main.getByText("Sorry, xyzzy isn't available.")).toBeVisible();
+    await expect(main.getByRole('link', { name: 'Ask the shop in chat' })).toHaveAttribute('href', '/chat');
+    await expect(main.getByTestId('product-card').first()).toBeVisible();
+    await page.screenshot({ ...shot('search-no-results-phone'), fullPage: true });
+  });
+});
+
+test.describe('search on a desktop', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('suggestions under the box, keyboard only: ↓ → Enter adds to the cart, Escape closes', async ({ page }) => {
+    await page.goto('/products');
+    const box = await searchBox(page);
+    await box.pressSequentially('doodh', { delay: 40 });
+    const grid = page.getByRole('grid', { name: /^Suggestions for/ });
+    await expect(grid.getByRole('row').first()).toContainText('Toned Milk');
+    await box.press('ArrowDown');
+    await box.press('ArrowRight');
+    await box.press('Enter');
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    await expect(box).toBeFocused();
+    await accessible(page);
+    await page.screenshot(shot('search-suggestions-desktop'));
+    await box.press('Escape');
+    await expect(grid).toBeHidden();
+    await expect(box).toHaveAttribute('aria-expanded', 'false');
+  });
+});
