@@ -14,6 +14,7 @@ import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { MediaModule } from './media/media.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
+import { NotificationsModule } from './notifications/notifications.module';
 import { OrdersModule } from './orders/orders.module';
 import { PaymentsModule } from './payments/payments.module';
 import { ProductsModule } from './products/products.module';
@@ -73,6 +74,7 @@ import { UsersModule } from './users/users.module';
     OrdersModule,
     PaymentsModule,
     ChatModule,
+    NotificationsModule,
   ],
 })
 export class AppModule {}

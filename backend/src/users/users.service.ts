@@ -20,6 +20,18 @@ interface StoredUser {
   sessionVersion?: number;
   passwordHash?: string;
   googleId?: string;
+  orderProgressEmails?: boolean;
+}
+
+/** What a shopper chose about mails from the shop. */
+export interface MailPreferences {
+  orderProgressEmails: boolean;
+}
+
+/** Where and how to write to a shopper, as of now. */
+export interface ShopperContact extends MailPreferences {
+  email: string;
+  firstName: string;
 }
 
 export interface GoogleIdentity {
@@ -141,6 +153,43 @@ export class UsersService implements OnModuleInit {
     const state = { user: toUserData(user), sessionVersion: user.sessionVersion ?? 0 };
     if (started === this.generation) this.sessionStates.set(id, state);
     return state;
+  }
+
+  /** The shopper's mail address, name and mail preferences, read when a message to them is sent. */
+  async contactOf(id: string): Promise<ShopperContact | null> {
+    if (!isValidObjectId(id)) return null;
+    const user = await this.users.findById(id).select('firstName email orderProgressEmails').lean<StoredUser>();
+    return user ? { email: user.email, firstName: user.firstName, orderProgressEmails: user.orderProgressEmails !== false } : null;
+  }
+
+  async preferences(id: string): Promise<MailPreferences | null> {
+    const contact = await this.contactOf(id);
+    return contact && { orderProgressEmails: contact.orderProgressEmails };
+  }
+
+  /** One field at a time (`$set` of a path, never of a whole embedded document: see README, FerretDB). */
+  async setPreferences(id: string, change: Partial<MailPreferences>): Promise<MailPreferences | null> {
+    if (!isValidObjectId(id)) return null;
+    if (change.orderProgressEmails !== undefined) await this.users.updateOne({ _id: id }, { $set: { orderProgressEmails: change.orderProgressEmails } });
+    return this.preferences(id);
+  }
+
+  /** The account a password reset is asked for (by its lower-cased email), with what binds a reset link to the current password. */
+  async findForPasswordReset(email: string): Promise<(UserData & { passwordHash?: string }) | null> {
+    return this.findForLogin(email);
+  }
+
+  /** The account's current password hash (absent for Google-only accounts), for checking a reset link. */
+  async passwordHashOf(id: string): Promise<{ user: UserData; passwordHash?: string } | null> {
+    if (!isValidObjectId(id)) return null;
+    const user = await this.users.findById(id).select(`${PUBLIC_FIELDS} +passwordHash`).lean<StoredUser>();
+    return user ? { user: toUserData(user), passwordHash: user.passwordHash } : null;
+  }
+
+  /** Sets a new password only if the old one is still `expectedHash` (a reset link is for the password it was made with). */
+  async replacePassword(id: string, expectedHash: string | undefined, passwordHash: string): Promise<boolean> {
+    const result = await this.users.updateOne({ _id: id, passwordHash: expectedHash ?? { $exists: false } }, { $set: { passwordHash } });
+    return result.modifiedCount === 1;
   }
 
   /** Ends every session of the account (their tokens carry the old version), on every instance at once. */
