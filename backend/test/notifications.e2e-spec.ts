@@ -456,3 +456,67 @@ describe('mail off', () => {
     await t.http().post('/api/password/forgot').send({ email: s.email }).expect(200);
   });
 });
+
+const redisUrl = process.env.TEST_REDIS_URL;
+(redisUrl ? describe : describe.skip)('two instances on one database and Redis', () => {
+  const database = `t_mail_two_${randomBytes(3).toString('hex')}`;
+  const prefix = `test:mail-two-${randomBytes(4).toString('hex')}:`;
+  let one: TestApp;
+  let two: TestApp;
+  let smtp: SmtpCatcher;
+  let milk: string;
+
+  beforeAll(async () => {
+    smtp = await new SmtpCatcher().up();
+    for (const name of ['PUBLIC_URL', 'COOKIE_SECURE', 'SELLER_NOTIFY_EMAIL']) delete process.env[name];
+    // Each instance sweeps every 150 ms and adopts whatever is overdue by that much: both instances
+    // reach for the same messages all the time, which the claims must settle.
+    const settings = { ...AUTH_ENV, REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix, SMTP_URL: smtp.url, OUTBOX_RETRY_MS: '100', OUTBOX_SWEEP_MS: '150' };
+    one = await createTestApp(settings, { database });
+    two = await createTestApp(settings, { database, sameModules: true });
+    [milk] = await insertProducts(one, [{ name: 'Milk', offerPrice: 30 }]);
+  });
+  afterAll(async () => {
+    await two.close();
+    await one.close();
+    await smtp.down();
+  });
+
+  async function shopperOn(app: TestApp, name: string) {
+    const agent = request.agent(app.app.getHttpServer());
+    const email = `${name.toLowerCase()}-${randomBytes(4).toString('hex')}@example.com`;
+    await agent.post('/api/register').send({ firstName: name, email, password: 'correct-horse-battery' }).expect(201);
+    const address = (await agent.post('/api/Address/add').send({ adress: VALID_ADDRESS }).expect(201)).body.address._id as string;
+    return { agent, email, address };
+  }
+
+  it('many orders at once on both instances, with the mail server away for a while in the middle: every mail exactly once', async () => {
+    const shoppers = await Promise.all(Array.from({ length: 24 }, (_, i) => shopperOn(i % 2 ? two : one, `Twin${i}`)));
+    const place = (s: (typeof shoppers)[number]) =>
+      s.agent
+        .post('/api/placeorders')
+        .set('Idempotency-Key', randomUUID())
+        .send({ address: s.address, items: [{ product: milk, quantity: 1 }] })
+        .expect(201)
+        .then((res) => res.body.order._id as string);
+    const first = await Promise.all(shoppers.slice(0, 12).map(place));
+    await smtp.down();
+    const second = await Promise.all(shoppers.slice(12).map(place));
+    await new Promise((r) => setTimeout(r, 700));
+    await smtp.up();
+    const orders = [...first, ...second];
+    const expected = orders.flatMap((id) => [`email:order-confirmation:${id}`, `email:seller-new-order:${id}`]);
+    await smtp.until(() => expected.every((id) => (smtp.counts().get(id) ?? 0) >= 1), 30_000, 'every order’s two mails');
+    // Both instances keep sweeping meanwhile: nothing arrives a second time.
+    await new Promise((r) => setTimeout(r, 1_500));
+    const doubled = expected.filter((id) => smtp.counts().get(id) !== 1);
+    expect(doubled).toEqual([]);
+    expect(smtp.mails).toHaveLength(expected.length);
+    expect(await one.connection.collection('outbox').countDocuments({ _id: { $in: expected } as never, state: 'sent' })).toBe(expected.length);
+    expect(await one.connection.collection('outbox_due').countDocuments({})).toBe(0);
+    // The instances did reach for the same attempts (and the claims settled who sent).
+    const { OutboxWorker } = await import('../src/notifications/outbox/outbox-worker');
+    const contended = one.app.get(OutboxWorker).status().claimedElsewhere + two.app.get(OutboxWorker).status().claimedElsewhere;
+    expect(contended).toBeGreaterThan(0);
+  });
+});

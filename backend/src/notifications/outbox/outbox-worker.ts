@@ -71,7 +71,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
   private pausedUntil = 0;
   private probeMs: number;
   /** Figures for /api/health and the bench. */
-  readonly counts = { sent: 0, failed: 0, skipped: 0, retried: 0 };
+  readonly counts = { sent: 0, failed: 0, skipped: 0, retried: 0, claimedElsewhere: 0 };
   private serverDown = false;
 
   constructor(
@@ -226,6 +226,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
       for (const index of duplicateIndexes(error)) taken.add(index);
     }
     const mine: Job[] = [];
+    this.counts.claimedElsewhere += taken.size;
     for (const [i, job] of jobs.entries()) {
       if (!taken.has(i)) mine.push(job);
       else if (job.adopted) await this.takeOverIfStale(job);
