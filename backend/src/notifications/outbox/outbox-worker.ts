@@ -26,8 +26,9 @@ interface Job {
   adopted?: boolean;
 }
 
-/** Messages claimed and sent together. */
+/** Messages claimed and sent together, and how many such batches one instance has under way. */
 const BATCH = 50;
+const PARALLEL_BATCHES = 2;
 /** Longest wait between two attempts of one message, and between two probes of a mail server that is down. */
 const MAX_RETRY_MS = 60 * 60_000;
 const MAX_PROBE_MS = 60_000;
@@ -93,7 +94,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
 
   /** Messages this instance holds and has not finished yet; whether the last attempt found the mail server away. */
   status() {
-    return { waiting: this.jobs.size, serverDown: this.serverDown, ...this.counts };
+    return { waiting: this.jobs.size + this.inFlight.size, serverDown: this.serverDown, ...this.counts };
   }
 
   onApplicationBootstrap() {
@@ -153,9 +154,11 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   private async run(): Promise<void> {
+    const underway = new Set<Promise<void>>();
     while (!this.stopped) {
       const now = Date.now();
-      if (now < this.pausedUntil) return;
+      if (now < this.pausedUntil) break;
+      // While the mail server is away, one message at a time probes it.
       const size = this.serverDown ? 1 : BATCH;
       const batch: Job[] = [];
       for (const job of this.jobs.values()) {
@@ -163,21 +166,28 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
         batch.push(job);
         if (batch.length === size) break;
       }
-      if (!batch.length) return;
+      if (!batch.length) break;
       for (const job of batch) {
         this.jobs.delete(job.id);
         this.inFlight.add(job.id);
       }
-      try {
-        await this.process(batch);
-      } catch (error) {
-        // The database is away: try these again in a moment.
-        this.logger.warn(`Outbox: ${(error as Error).message}; trying again`);
-        for (const job of batch) this.schedule(job.id, job.message, Date.now() + this.probeMs, job.adopted);
-        return;
-      } finally {
-        for (const job of batch) this.inFlight.delete(job.id);
-      }
+      const work: Promise<void> = this.processSafely(batch).finally(() => underway.delete(work));
+      underway.add(work);
+      // Two batches at once: one is written to the database while the other's mails are on the wire.
+      if (underway.size >= (this.serverDown ? 1 : PARALLEL_BATCHES)) await Promise.race(underway);
+    }
+    await Promise.all(underway);
+  }
+
+  private async processSafely(batch: Job[]): Promise<void> {
+    try {
+      await this.process(batch);
+    } catch (error) {
+      // The database is away: try these again in a moment.
+      this.logger.warn(`Outbox: ${(error as Error).message}; trying again`);
+      for (const job of batch) this.schedule(job.id, job.message, Date.now() + this.probeMs, job.adopted);
+    } finally {
+      for (const job of batch) this.inFlight.delete(job.id);
     }
   }
 
