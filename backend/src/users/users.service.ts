@@ -54,7 +54,7 @@ interface SessionState {
   sessionVersion: number;
 }
 
-/** Message to the other instances: the sessions of account `id` changed. */
+/** Message to the other instances: the sessions (or mail preferences) of account `id` changed. */
 interface AccountChangedMessage {
   id: string;
 }
@@ -71,6 +71,8 @@ export class UsersService implements OnModuleInit {
   private readonly sessionStates = new LRUCache<string, SessionState>({ max: 50_000, ttl: SESSION_CHECK_TTL_MS });
   /** Bumped by every change of sessions: a read started before it is not kept. */
   private generation = 0;
+  /** Shoppers' addresses and mail preferences as lately read (each order sends them mail; few change them); kept current like sessionStates. */
+  private readonly contacts = new LRUCache<string, ShopperContact>({ max: 50_000, ttl: 60_000 });
 
   constructor(
     @InjectModel(User.name) private readonly users: Model<User>,
@@ -158,8 +160,14 @@ export class UsersService implements OnModuleInit {
   /** The shopper's mail address, name and mail preferences, read when a message to them is sent. */
   async contactOf(id: string): Promise<ShopperContact | null> {
     if (!isValidObjectId(id)) return null;
+    const kept = this.contacts.get(id);
+    if (kept) return kept;
+    const started = this.generation;
     const user = await this.users.findById(id).select('firstName email orderProgressEmails').lean<StoredUser>();
-    return user ? { email: user.email, firstName: user.firstName, orderProgressEmails: user.orderProgressEmails !== false } : null;
+    if (!user) return null;
+    const contact = { email: user.email, firstName: user.firstName, orderProgressEmails: user.orderProgressEmails !== false };
+    if (started === this.generation) this.contacts.set(id, contact);
+    return contact;
   }
 
   async preferences(id: string): Promise<MailPreferences | null> {
@@ -170,7 +178,11 @@ export class UsersService implements OnModuleInit {
   /** One field at a time (`$set` of a path, never of a whole embedded document: see README, FerretDB). */
   async setPreferences(id: string, change: Partial<MailPreferences>): Promise<MailPreferences | null> {
     if (!isValidObjectId(id)) return null;
-    if (change.orderProgressEmails !== undefined) await this.users.updateOne({ _id: id }, { $set: { orderProgressEmails: change.orderProgressEmails } });
+    if (change.orderProgressEmails !== undefined) {
+      await this.users.updateOne({ _id: id }, { $set: { orderProgressEmails: change.orderProgressEmails } });
+      this.forget(id);
+      await this.cluster.publish(TOPIC, { id } satisfies AccountChangedMessage);
+    }
     return this.preferences(id);
   }
 
@@ -202,7 +214,12 @@ export class UsersService implements OnModuleInit {
 
   private forget(id?: string): void {
     this.generation++;
-    if (id === undefined) this.sessionStates.clear();
-    else this.sessionStates.delete(id);
+    if (id === undefined) {
+      this.sessionStates.clear();
+      this.contacts.clear();
+    } else {
+      this.sessionStates.delete(id);
+      this.contacts.delete(id);
+    }
   }
 }

@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
@@ -74,6 +75,8 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
   /** Figures for /api/health and the bench. */
   readonly counts = { sent: 0, failed: 0, skipped: 0, retried: 0, claimedElsewhere: 0 };
   private serverDown = false;
+  /** Sending runs outside the request that queued the message (its logs are not that request's). */
+  private readonly detached = new AsyncResource('Outbox');
 
   constructor(
     @InjectModel(OutboxMessage.name) private readonly messages: Model<OutboxMessage>,
@@ -135,10 +138,12 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
   private wake(): void {
     if (this.running || this.stopped) return;
     clearTimeout(this.timer);
-    this.running = this.run().finally(() => {
-      this.running = undefined;
-      this.plan();
-    });
+    this.running = this.detached
+      .runInAsyncScope(() => this.run())
+      .finally(() => {
+        this.running = undefined;
+        this.plan();
+      });
   }
 
   /** Wakes up when the next job is due (or when the paused mail server is to be probed). */

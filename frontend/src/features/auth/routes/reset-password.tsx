@@ -77,7 +77,7 @@ function NewPasswordForm({ token, email }: { token: string; email: string }) {
   return (
     <form onSubmit={onSubmit} className="mt-6 flex flex-col gap-4 text-sm text-gray-700">
       <p>
-        For <strong className="break-all">{email}</strong>. Signing in with the new password signs you out everywhere else.
+        For <strong className="break-all">{email}</strong>. Saving it signs you out on every other device.
       </p>
       {/* For password managers: which account this new password belongs to. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
