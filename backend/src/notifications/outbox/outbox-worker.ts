@@ -150,7 +150,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
   private plan(): void {
     if (this.stopped || this.running) return;
     let next = Infinity;
-    for (const job of this.jobs.values()) next = Math.min(next, job.dueAt);
+    for (const job of this.jobs.values()) if (this.sendable(job)) next = Math.min(next, job.dueAt);
     if (next === Infinity) return;
     const at = Math.max(next, this.pausedUntil);
     clearTimeout(this.timer);
@@ -167,7 +167,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
       const size = this.serverDown ? 1 : BATCH;
       const batch: Job[] = [];
       for (const job of this.jobs.values()) {
-        if (job.dueAt > now || !this.senders.get((job.message?.channel ?? 'email') as Channel)?.enabled) continue;
+        if (job.dueAt > now || !this.sendable(job)) continue;
         batch.push(job);
         if (batch.length === size) break;
       }
@@ -182,6 +182,11 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
       if (underway.size >= (this.serverDown ? 1 : PARALLEL_BATCHES)) await Promise.race(underway);
     }
     await Promise.all(underway);
+  }
+
+  /** A message of a channel that is off (mail without SMTP_URL) waits in the database for a run that has it. */
+  private sendable(job: Job): boolean {
+    return this.senders.get(job.message?.channel ?? 'email')?.enabled === true;
   }
 
   private async processSafely(batch: Job[]): Promise<void> {
@@ -356,7 +361,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
    * instance does not hold (the instance that queued it stopped, or this one restarted).
    */
   async sweep(graceMs: number): Promise<number> {
-    if (this.stopped) return 0;
+    if (this.stopped || ![...this.senders.values()].some((sender) => sender.enabled)) return 0;
     try {
       const cutoff = new Date(Date.now() - graceMs);
       const overdue = await this.due
