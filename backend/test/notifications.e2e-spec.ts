@@ -43,9 +43,9 @@ describe('order mails through the outbox, with a real SMTP server', () => {
     sellerAgent = await seller(t);
   });
   afterAll(async () => {
-    await t.close();
     await smtp.down();
     await rzp.stop();
+    await t?.close();
   });
 
   async function newShopper(name = 'Asha') {
@@ -290,7 +290,7 @@ describe('order mails through the outbox, with a real SMTP server', () => {
     await new Promise((r) => setTimeout(r, 800));
     for (const id of expected) expect(smtp.counts().get(id)).toBe(1);
     expect((await t.http().get('/api/health').expect(200)).body.mail.status).toBe('on');
-  });
+  }, 90_000);
 
   it('every mail sent so far arrived exactly once', () => {
     const doubled = [...smtp.counts()].filter(([, n]) => n > 1);
@@ -315,8 +315,8 @@ describe('forgot password', () => {
     });
   });
   afterAll(async () => {
-    await t.close();
     await smtp.down();
+    await t?.close();
   });
 
   const linkIn = (text: string) => /https:\/\/shop\.greencart\.test\/reset-password#token=([\w.-]+)/.exec(text)?.[1];
@@ -419,8 +419,8 @@ describe('forgot password is rate-limited like sign-in', () => {
     t = await createTestApp({ ...AUTH_ENV, SMTP_URL: smtp.url, COOKIE_SECURE: 'false', LOGIN_THROTTLE_LIMIT: '3' });
   });
   afterAll(async () => {
-    await t.close();
     await smtp.down();
+    await t?.close();
   });
 
   it('the fourth request for one email from one address within the window is 429', async () => {
@@ -437,7 +437,7 @@ describe('mail off', () => {
     for (const name of ['SMTP_URL', 'MAIL_FROM', 'SELLER_NOTIFY_EMAIL', 'PUBLIC_URL', 'COOKIE_SECURE']) delete process.env[name];
     t = await createTestApp(AUTH_ENV);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('says why in /api/health and to the seller, and queues nothing', async () => {
     const health = await t.http().get('/api/health').expect(200);
@@ -477,9 +477,9 @@ const redisUrl = process.env.TEST_REDIS_URL;
     [milk] = await insertProducts(one, [{ name: 'Milk', offerPrice: 30 }]);
   });
   afterAll(async () => {
-    await two.close();
-    await one.close();
     await smtp.down();
+    await two?.close();
+    await one?.close();
   });
 
   async function shopperOn(app: TestApp, name: string) {
@@ -518,5 +518,5 @@ const redisUrl = process.env.TEST_REDIS_URL;
     const { OutboxWorker } = await import('../src/notifications/outbox/outbox-worker');
     const contended = one.app.get(OutboxWorker).status().claimedElsewhere + two.app.get(OutboxWorker).status().claimedElsewhere;
     expect(contended).toBeGreaterThan(0);
-  });
+  }, 120_000);
 });

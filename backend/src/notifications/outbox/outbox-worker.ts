@@ -101,9 +101,10 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   onApplicationBootstrap() {
-    // What an earlier run (or a stopped instance) left: at once, then every sweep interval (with jitter,
-    // so instances do not sweep in step).
-    void this.sweep(0);
+    // What an earlier run (or a stopped instance) left: at once (markers a few seconds old: a younger one
+    // may be another instance's message being written), then every sweep interval (with jitter, so
+    // instances do not sweep in step).
+    void this.sweep(Math.min(this.sweepMs, 5_000));
     const every = () => {
       this.sweeper = setTimeout(() => void this.sweep(this.sweepMs).finally(every), this.sweepMs * (0.8 + Math.random() * 0.4));
       this.sweeper.unref();
@@ -127,12 +128,6 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
       known.message ??= message;
     } else this.jobs.set(id, { id, dueAt, message, adopted });
     this.wake();
-  }
-
-  /** Sends everything due now; resolves when nothing is due (tests and the bench wait on it). */
-  async drain(): Promise<void> {
-    this.wake();
-    while (this.running) await this.running;
   }
 
   private wake(): void {
