@@ -35,6 +35,8 @@ const MAX_RETRY_MS = 60 * 60_000;
 const MAX_PROBE_MS = 60_000;
 /** An attempt claimed this long ago and never finished was left by an instance that stopped (sends time out within 30 s). */
 const CLAIM_STALE_MS = 5 * 60_000;
+/** Messages held in memory with their content; beyond it, by id only. */
+const MESSAGES_KEPT = 5_000;
 /** Tries at writing the outcome of sends already made (a second apart) before leaving it to the stale-claim path. */
 const RECORD_ATTEMPTS = 60;
 
@@ -123,10 +125,12 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
   /** A message to send at `dueAt` (now by default). */
   schedule(id: string, message?: OutboxMessage, dueAt = Date.now(), adopted = false): void {
     const known = this.jobs.get(id);
+    // A long outage can pile up many messages: past this many, only their ids wait in memory (each is read again when sent).
+    const keep = this.jobs.size < MESSAGES_KEPT ? message : undefined;
     if (known) {
       known.dueAt = Math.min(known.dueAt, dueAt);
-      known.message ??= message;
-    } else this.jobs.set(id, { id, dueAt, message, adopted });
+      known.message ??= keep;
+    } else this.jobs.set(id, { id, dueAt, message: keep, adopted });
     this.wake();
   }
 
