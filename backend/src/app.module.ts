@@ -15,6 +15,7 @@ import { DeliveryModule } from './delivery/delivery.module';
 import { HealthModule } from './health/health.module';
 import { MediaModule } from './media/media.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
+import { NotificationsModule } from './notifications/notifications.module';
 import { OrdersModule } from './orders/orders.module';
 import { PaymentsModule } from './payments/payments.module';
 import { ProductsModule } from './products/products.module';
@@ -75,6 +76,7 @@ import { UsersModule } from './users/users.module';
     OrdersModule,
     PaymentsModule,
     ChatModule,
+    NotificationsModule,
   ],
 })
 export class AppModule {}

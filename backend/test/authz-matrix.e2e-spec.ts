@@ -28,6 +28,11 @@ const ACCESS: Record<string, Access> = {
   'GET /api/session': 'public',
   'POST /api/logout/everywhere': 'shopper',
   'POST /api/GoogleLogin': 'public',
+  'POST /api/password/forgot': 'public',
+  'POST /api/password/reset/check': 'public',
+  'POST /api/password/reset': 'public',
+  'GET /api/account/preferences': 'shopper',
+  'PATCH /api/account/preferences': 'shopper',
   'GET /api/auth/google': 'public',
   'GET /api/auth/google/status': 'public',
   'GET /api/auth/google/callback': 'public',
@@ -81,6 +86,10 @@ const ACCESS: Record<string, Access> = {
   'GET /api/seller/chats/unread': 'seller',
   'GET /api/seller/chats/:userId/messages': 'seller',
   'POST /api/seller/chats/:userId/read': 'seller',
+  // Mail (the outbox): messages that gave up, and sending them again
+  'GET /api/seller/notifications': 'seller',
+  'POST /api/seller/notifications/resend': 'seller',
+  'POST /api/seller/notifications/resend-all': 'seller',
 };
 
 /** Routes that end the caller's session: called with a fresh session each time, so the others keep theirs. */

@@ -115,6 +115,11 @@ for (const viewport of VIEWPORTS) {
       await scan(page, findings, at('login dialog'));
       await page.getByRole('dialog').getByRole('button', { name: 'click here' }).click();
       await scan(page, findings, at('sign-up dialog'));
+      await page.getByRole('dialog').getByRole('button', { name: 'click here' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Forgot password?' }).click();
+      await scan(page, findings, at('forgot-password dialog'));
+      await page.keyboard.press('Escape');
+      await visitAndScan(page, findings, '/reset-password#token=not-a-token', at('/reset-password (a bad link)'));
       expectNone(findings);
     });
 
@@ -170,6 +175,7 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByTestId('chat-message').filter({ hasText: 'Is the delivery today?' })).toBeVisible();
       await scan(page, findings, at('/chat with a message'));
       await visitAndScan(page, findings, '/contact', at('/contact (shopper)'));
+      await visitAndScan(page, findings, '/account', at('/account (shopper)'));
       expectNone(findings);
     });
 
@@ -192,6 +198,7 @@ for (const viewport of VIEWPORTS) {
       await visitAndScan(page, findings, '/seller/product-list', at('/seller/product-list'));
       await visitAndScan(page, findings, '/seller/orders', at('/seller/orders'));
       await visitAndScan(page, findings, '/seller/chats', at('/seller/chats'));
+      await visitAndScan(page, findings, '/seller/mail', at('/seller/mail'));
       const conversation = page.getByTestId('conversation').first();
       if (await conversation.isVisible()) {
         await conversation.click();

@@ -12,6 +12,8 @@ import type { UserData } from '../users/users.service';
 import { CartService } from '../cart/cart.service';
 import { AuthService } from './auth.service';
 import { LoginDto } from './dto/login.dto';
+import { ForgotPasswordDto, ResetLinkDto, ResetPasswordDto } from './dto/password-reset.dto';
+import { PasswordResetService, RESET_LINK_MINUTES } from './password-reset.service';
 import { RegisterDto } from './dto/register.dto';
 
 @ApiTags('auth')
@@ -22,6 +24,7 @@ export class AuthController {
     private readonly cart: CartService,
     private readonly cookies: SessionCookies,
     private readonly sessions: SessionService,
+    private readonly passwordResets: PasswordResetService,
   ) {}
 
   @Post('register')
@@ -75,6 +78,40 @@ export class AuthController {
     await this.sessions.endAllShopperSessions(user._id);
     this.cookies.clear(res, SHOPPER_COOKIE);
     return { success: true, message: 'Signed out on every device' };
+  }
+
+  /**
+   * "Forgot password": the same answer whether or not an account has this email (nothing to learn about
+   * who shops here); when one does, a link that works once for 30 minutes is mailed. Counted like sign-in.
+   */
+  @Post('password/forgot')
+  @HttpCode(200)
+  @LoginAttempt()
+  forgotPassword(@Body() dto: ForgotPasswordDto) {
+    this.passwordResets.requestInBackground(dto.email);
+    return {
+      success: true,
+      message: `If an account uses ${dto.email}, we have emailed it a link to choose a new password. The link works once, for ${RESET_LINK_MINUTES} minutes.`,
+    };
+  }
+
+  /** Whether a reset link still works (the reset page asks before showing its form). */
+  @Post('password/reset/check')
+  @HttpCode(200)
+  @LoginAttempt()
+  async checkResetLink(@Body() dto: ResetLinkDto) {
+    const user = await this.passwordResets.check(dto.token);
+    return { success: true, email: user.email };
+  }
+
+  /** Sets the new password (once per link), ends every other session of the account and signs this browser in. */
+  @Post('password/reset')
+  @HttpCode(200)
+  @LoginAttempt()
+  async resetPassword(@Body() dto: ResetPasswordDto, @Res({ passthrough: true }) res: Response) {
+    const user = await this.passwordResets.reset(dto.token, dto.password);
+    await this.startSession(res, user);
+    return { success: true, userData: await this.withCart(user), message: 'Your password is changed, and you are signed in. Other devices were signed out.' };
   }
 
   // The original signed in whoever the browser named; Google sign-in is now the real OAuth flow.

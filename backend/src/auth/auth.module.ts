@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
 import { ConfigService } from '@nestjs/config';
 import { JwtService } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
@@ -11,12 +12,15 @@ import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { GoogleController } from './google.controller';
 import { GoogleStrategy } from './google.strategy';
+import { PasswordResetService } from './password-reset.service';
+import { UsedResetLink, UsedResetLinkSchema } from './schemas/used-reset-link.schema';
 
 @Module({
-  imports: [UsersModule, CartModule, PassportModule],
+  imports: [UsersModule, CartModule, PassportModule, MongooseModule.forFeature([{ name: UsedResetLink.name, schema: UsedResetLinkSchema }])],
   controllers: [AuthController, GoogleController],
   providers: [
     AuthService,
+    PasswordResetService,
     {
       // Registered with passport only when configured; the guard answers 503 otherwise.
       provide: GoogleStrategy,

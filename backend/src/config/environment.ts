@@ -1,6 +1,6 @@
 import { plainToInstance, Transform, Type } from 'class-transformer';
 import { randomBytes } from 'node:crypto';
-import { IsBoolean, IsEmail, IsIn, IsInt, IsNotIn, IsOptional, IsString, IsTimeZone, IsUrl, Max, Min, MinLength, validateSync } from 'class-validator';
+import { IsBoolean, IsEmail, IsIn, IsInt, IsNotIn, IsOptional, IsString, IsTimeZone, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 
 /** Strict: true/false, 1/0, yes/no, on/off; anything else stays as typed and is refused by @IsBoolean. */
 const toBoolean = ({ value }: { value: unknown }) => {
@@ -226,6 +226,46 @@ export class Environment {
   @IsInt()
   @Min(1000)
   REGISTER_THROTTLE_TTL_MS = 60 * 60_000;
+
+  /**
+   * Outgoing mail (order mails, password resets): `smtp://user:pass@host:587` (STARTTLS when offered)
+   * or `smtps://user:pass@host:465`. Unset: no mail is sent, and start-up and /api/health say so.
+   */
+  @IsOptional()
+  @IsUrl(
+    { require_tld: false, require_protocol: true, protocols: ['smtp', 'smtps'] },
+    { message: 'SMTP_URL must be an smtp:// or smtps:// address, e.g. smtp://user:pass@mail.example.com:587' },
+  )
+  SMTP_URL?: string;
+
+  /** The From of every mail, e.g. `GreenCart <orders@your-shop.in>`. Unset: SHOP_NAME <SHOP_EMAIL>. */
+  @IsOptional()
+  @IsString()
+  @Matches(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, { message: 'MAIL_FROM must be an address, or a name and <address>' })
+  MAIL_FROM?: string;
+
+  /** Where the seller's mails (new orders, refunds of sold-out payments) go. Unset: SELLER_EMAIL. */
+  @IsOptional()
+  @IsEmail({}, { message: 'SELLER_NOTIFY_EMAIL must be an email address' })
+  SELLER_NOTIFY_EMAIL?: string;
+
+  /** First wait before a message that failed is tried again; it doubles each time, up to an hour. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  OUTBOX_RETRY_MS = 30_000;
+
+  /** A message still failing this long after it was queued gives up (shown to the seller, who can send it again). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1000)
+  OUTBOX_GIVE_UP_MS = 24 * 60 * 60_000;
+
+  /** How often each instance looks for messages no instance is working on (one that stopped, a restart). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  OUTBOX_SWEEP_MS = 60_000;
 }
 
 export function isGoogleEnabled(env: Pick<Environment, 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET'>): boolean {
@@ -236,6 +276,11 @@ export function isGoogleEnabled(env: Pick<Environment, 'GOOGLE_CLIENT_ID' | 'GOO
 export function onlinePaymentProblem(env: Pick<Environment, 'RAZORPAY_KEY_ID' | 'RAZORPAY_KEY_SECRET'>): string | null {
   if (!env.RAZORPAY_KEY_ID || !env.RAZORPAY_KEY_SECRET) return 'Online payment is not set up for this shop yet; please choose cash on delivery';
   return null;
+}
+
+/** Why no mail is sent, or null when SMTP_URL is set. */
+export function mailProblem(env: Pick<Environment, 'SMTP_URL'>): string | null {
+  return env.SMTP_URL ? null : 'Mail is off: SMTP_URL is not set, so no order mails or password-reset links are sent';
 }
 
 /** Whether the shop is served over https (from PUBLIC_URL; production assumes it when unset). */

@@ -5,6 +5,8 @@ import { SkipThrottle } from '@nestjs/throttler';
 import type { Connection } from 'mongoose';
 import { rateLimitStore, SKIP_EVERY_LIMIT } from '../auth/rate-limit.module';
 import { DatabaseEngine } from '../database/database-engine';
+import { Mailer } from '../notifications/mail/mailer';
+import { OutboxWorker } from '../notifications/outbox/outbox-worker';
 
 /** How long the health check waits for the database before saying it is down. */
 const PING_TIMEOUT_MS = 1_000;
@@ -17,6 +19,8 @@ export class HealthController {
   constructor(
     @InjectConnection() private readonly connection: Connection,
     private readonly engine: DatabaseEngine,
+    private readonly mailer: Mailer,
+    private readonly outbox: OutboxWorker,
   ) {}
 
   /** Liveness: the process answers. Never touches the database, so a database outage does not get the app restarted. */
@@ -59,6 +63,14 @@ export class HealthController {
         latencyMs: Date.now() - started,
       },
       redis: { status: redis },
+      mail: this.mailState(),
     };
+  }
+
+  /** Mail off with the reason, or on with what this instance's outbox worker holds (no database read). */
+  private mailState() {
+    if (this.mailer.problem) return { status: 'off', reason: this.mailer.problem };
+    const { waiting, serverDown } = this.outbox.status();
+    return { status: serverDown ? 'server-unreachable' : 'on', waiting };
   }
 }

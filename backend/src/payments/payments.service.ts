@@ -319,8 +319,9 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
       razorpayOrderId: checkout.razorpayOrderId,
       razorpayPaymentId: payment.id,
       amountPaise: checkout.amountPaise,
-      productNames: [error.productName],
-      reason,
+      productNames: checkout.quote.items.map((item) => item.name),
+      // "Alphonso Mangoes is sold out" / "Only 1 Alphonso Mangoes left": what the mails say.
+      reason: error.message,
     } satisfies PaymentSoldOutRefundedEvent);
     throw new ConflictException(reason);
   }

@@ -20,6 +20,18 @@ interface StoredUser {
   sessionVersion?: number;
   passwordHash?: string;
   googleId?: string;
+  orderProgressEmails?: boolean;
+}
+
+/** What a shopper chose about mails from the shop. */
+export interface MailPreferences {
+  orderProgressEmails: boolean;
+}
+
+/** Where and how to write to a shopper, as of now. */
+export interface ShopperContact extends MailPreferences {
+  email: string;
+  firstName: string;
 }
 
 export interface GoogleIdentity {
@@ -42,7 +54,7 @@ interface SessionState {
   sessionVersion: number;
 }
 
-/** Message to the other instances: the sessions of account `id` changed. */
+/** Message to the other instances: the sessions (or mail preferences) of account `id` changed. */
 interface AccountChangedMessage {
   id: string;
 }
@@ -59,6 +71,8 @@ export class UsersService implements OnModuleInit {
   private readonly sessionStates = new LRUCache<string, SessionState>({ max: 50_000, ttl: SESSION_CHECK_TTL_MS });
   /** Bumped by every change of sessions: a read started before it is not kept. */
   private generation = 0;
+  /** Shoppers' addresses and mail preferences as lately read (each order sends them mail; few change them); kept current like sessionStates. */
+  private readonly contacts = new LRUCache<string, ShopperContact>({ max: 50_000, ttl: 60_000 });
 
   constructor(
     @InjectModel(User.name) private readonly users: Model<User>,
@@ -143,6 +157,53 @@ export class UsersService implements OnModuleInit {
     return state;
   }
 
+  /** The shopper's mail address, name and mail preferences, read when a message to them is sent. */
+  async contactOf(id: string): Promise<ShopperContact | null> {
+    if (!isValidObjectId(id)) return null;
+    const kept = this.contacts.get(id);
+    if (kept) return kept;
+    const started = this.generation;
+    const user = await this.users.findById(id).select('firstName email orderProgressEmails').lean<StoredUser>();
+    if (!user) return null;
+    const contact = { email: user.email, firstName: user.firstName, orderProgressEmails: user.orderProgressEmails !== false };
+    if (started === this.generation) this.contacts.set(id, contact);
+    return contact;
+  }
+
+  async preferences(id: string): Promise<MailPreferences | null> {
+    const contact = await this.contactOf(id);
+    return contact && { orderProgressEmails: contact.orderProgressEmails };
+  }
+
+  /** One field at a time (`$set` of a path, never of a whole embedded document: see README, FerretDB). */
+  async setPreferences(id: string, change: Partial<MailPreferences>): Promise<MailPreferences | null> {
+    if (!isValidObjectId(id)) return null;
+    if (change.orderProgressEmails !== undefined) {
+      await this.users.updateOne({ _id: id }, { $set: { orderProgressEmails: change.orderProgressEmails } });
+      this.forget(id);
+      await this.cluster.publish(TOPIC, { id } satisfies AccountChangedMessage);
+    }
+    return this.preferences(id);
+  }
+
+  /** The account a password reset is asked for (by its lower-cased email), with what binds a reset link to the current password. */
+  async findForPasswordReset(email: string): Promise<(UserData & { passwordHash?: string }) | null> {
+    return this.findForLogin(email);
+  }
+
+  /** The account's current password hash (absent for Google-only accounts), for checking a reset link. */
+  async passwordHashOf(id: string): Promise<{ user: UserData; passwordHash?: string } | null> {
+    if (!isValidObjectId(id)) return null;
+    const user = await this.users.findById(id).select(`${PUBLIC_FIELDS} +passwordHash`).lean<StoredUser>();
+    return user ? { user: toUserData(user), passwordHash: user.passwordHash } : null;
+  }
+
+  /** Sets a new password only if the old one is still `expectedHash` (a reset link is for the password it was made with). */
+  async replacePassword(id: string, expectedHash: string | undefined, passwordHash: string): Promise<boolean> {
+    const result = await this.users.updateOne({ _id: id, passwordHash: expectedHash ?? { $exists: false } }, { $set: { passwordHash } });
+    return result.modifiedCount === 1;
+  }
+
   /** Ends every session of the account (their tokens carry the old version), on every instance at once. */
   async endAllSessions(id: string): Promise<void> {
     if (!isValidObjectId(id)) return;
@@ -153,7 +214,12 @@ export class UsersService implements OnModuleInit {
 
   private forget(id?: string): void {
     this.generation++;
-    if (id === undefined) this.sessionStates.clear();
-    else this.sessionStates.delete(id);
+    if (id === undefined) {
+      this.sessionStates.clear();
+      this.contacts.clear();
+    } else {
+      this.sessionStates.delete(id);
+      this.contacts.delete(id);
+    }
   }
 }

@@ -60,6 +60,8 @@ export class FakeRazorpay {
   readonly requests: { method: string; path: string }[] = [];
   down = false;
   delayMs = 0;
+  /** What a new refund starts as (Razorpay answers `pending` until the bank confirms; `settleRefunds` then processes them). */
+  refundStartsAs: 'pending' | 'processed' = 'processed';
   private server?: Server;
 
   get url(): string {
@@ -85,6 +87,11 @@ export class FakeRazorpay {
   async stop(): Promise<void> {
     this.server?.closeAllConnections();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  /** The bank confirms every pending refund. */
+  settleRefunds(): void {
+    for (const refund of this.refunds.values()) if (refund.status === 'pending') refund.status = 'processed';
   }
 
   /** The shopper pays the order in checkout.js: a payment (captured unless told otherwise) and what the page receives. */
@@ -191,7 +198,7 @@ export class FakeRazorpay {
       currency: payment.currency,
       payment_id: paymentId,
       receipt: (body.receipt as string) ?? null,
-      status: 'processed',
+      status: this.refundStartsAs,
       created_at: now(),
     };
     this.refunds.set(refund.id, refund);

@@ -1,6 +1,8 @@
 import { lazy, type ComponentType } from 'react';
 import { BrowserRouter, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { loadAccountPage } from '@/features/account';
 import { loadAddressPages } from '@/features/addresses';
+import { loadResetPasswordPage } from '@/features/auth';
 import { loadChatPage } from '@/features/chat';
 import { loadCartPage } from '@/features/checkout';
 import { loadContactPage } from '@/features/contact';
@@ -25,12 +27,15 @@ const AddAddressRoute = page(loadAddressPages, (m) => m.AddAddressRoute);
 const MyOrdersRoute = page(loadMyOrdersPage, (m) => m.MyOrdersRoute);
 const ContactRoute = page(loadContactPage, (m) => m.ContactRoute);
 const ChatRoute = page(loadChatPage, (m) => m.ChatRoute);
+const AccountRoute = page(loadAccountPage, (m) => m.AccountRoute);
+const ResetPasswordRoute = page(loadResetPasswordPage, (m) => m.ResetPasswordRoute);
 // The seller area is its own chunk: shoppers never download it.
 const SellerRoot = page(loadSellerPages, (m) => m.SellerRoot);
 const AddProductRoute = page(loadSellerPages, (m) => m.AddProductRoute);
 const ProductListRoute = page(loadSellerPages, (m) => m.ProductListRoute);
 const SellerOrdersRoute = page(loadSellerPages, (m) => m.SellerOrdersRoute);
 const SellerChatsRoute = page(loadSellerPages, (m) => m.SellerChatsRoute);
+const SellerMailRoute = page(loadSellerPages, (m) => m.SellerMailRoute);
 const SellerNotFoundRoute = page(loadSellerPages, (m) => m.SellerNotFoundRoute);
 const SellerDeliveryRoute = page(loadSellerDeliveryPage, (m) => m.SellerDeliveryRoute);
 // Rarely shown: not part of the first download.
@@ -55,6 +60,8 @@ export const routes: RouteObject[] = [
       { path: 'My-orders', element: <MyOrdersRoute /> },
       { path: 'contact', element: <ContactRoute /> },
       { path: 'chat', element: <ChatRoute /> },
+      { path: 'account', element: <AccountRoute /> },
+      { path: 'reset-password', element: <ResetPasswordRoute /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
@@ -69,6 +76,7 @@ export const routes: RouteObject[] = [
       { path: 'orders', element: <SellerOrdersRoute /> },
       { path: 'chats', element: <SellerChatsRoute /> },
       { path: 'delivery', element: <SellerDeliveryRoute /> },
+      { path: 'mail', element: <SellerMailRoute /> },
       { path: '*', element: <SellerNotFoundRoute /> },
     ],
   },

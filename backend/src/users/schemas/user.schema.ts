@@ -21,6 +21,10 @@ export class User {
   /** Part of every session token; raising it ends every session of the account ("sign out everywhere"). */
   @Prop({ default: 0 })
   sessionVersion: number;
+
+  /** Order progress mails (packing, out for delivery, delivered); absent means on. Receipts always go. */
+  @Prop()
+  orderProgressEmails?: boolean;
 }
 
 export type UserDocument = HydratedDocument<User>;

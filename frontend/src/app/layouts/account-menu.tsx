@@ -48,6 +48,13 @@ export function MobileMenu({ id, user, onClose }: { id: string; user: User | nul
             </NavLink>
           </li>
         )}
+        {user && (
+          <li>
+            <NavLink to="/account" className={menuLinkClass}>
+              Account &amp; emails
+            </NavLink>
+          </li>
+        )}
         <li>
           <NavLink to="/contact" className={menuLinkClass}>
             Contact

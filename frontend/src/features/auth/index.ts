@@ -8,3 +8,5 @@ export { LoginDialogProvider, useLoginDialog } from './components/login-dialog-c
 export { LoginModal } from './components/login-modal';
 export { ProfileMenu } from './components/profile-menu';
 export type { Session, User } from './types';
+/** The reset-password page (linked from the reset mail) loads with its route. */
+export const loadResetPasswordPage = () => import('./routes/reset-password');

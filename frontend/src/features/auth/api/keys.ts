@@ -3,4 +3,5 @@ export const authKeys = {
   all: ['auth'] as const,
   session: () => [...authKeys.all, 'session'] as const,
   googleStatus: () => [...authKeys.all, 'google-status'] as const,
+  resetLink: (token: string) => [...authKeys.all, 'reset-link', token] as const,
 };

@@ -6,8 +6,9 @@ import { toast } from '@/lib/toast';
 import { googleSignInUrl, useGoogleStatus } from '../api/get-google-status';
 import { useLogin } from '../api/login';
 import { useRegister } from '../api/register';
+import { ForgotPasswordForm } from './forgot-password-form';
 
-type Mode = 'login' | 'register';
+type Mode = 'login' | 'register' | 'forgot';
 type Field = 'firstName' | 'email' | 'password';
 type Errors = Partial<Record<Field, string>>;
 
@@ -95,6 +96,8 @@ export function LoginForm({ onDone }: { onDone: () => void }) {
     setErrors({});
   };
 
+  if (mode === 'forgot') return <ForgotPasswordForm initialEmail={email.trim()} onBack={() => switchMode('login')} />;
+
   return (
     <form
       onSubmit={onSubmit}
@@ -141,6 +144,12 @@ export function LoginForm({ onDone }: { onDone: () => void }) {
         maxLength={MAX_PASSWORD_LENGTH}
         required
       />
+
+      {mode === 'login' && (
+        <button type="button" onClick={() => switchMode('forgot')} className="-mt-2 min-h-11 self-end px-1 text-primary underline underline-offset-2">
+          Forgot password?
+        </button>
+      )}
 
       {serverMessage && (
         <p id={errorId} role="alert" className="rounded bg-red-50 px-3 py-2 text-red-700">

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { UserIcon } from '@/components/ui/icons';
 import type { User } from '../types';
 
-/** The signed-in shopper's menu: My orders, Logout. Keyboard: Enter/Space opens, Escape closes. */
+/** The signed-in shopper's menu: My orders, Account & emails, Logout. Keyboard: Enter/Space opens, Escape closes. */
 export function ProfileMenu({ user, onLogout }: { user: User; onLogout: () => void }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -45,11 +45,16 @@ export function ProfileMenu({ user, onLogout }: { user: User; onLogout: () => vo
         <UserIcon className="h-5 w-5" />
       </button>
       {open && (
-        <ul id={menuId} className="absolute top-12 right-0 z-50 w-40 overflow-hidden rounded-md border border-gray-200 bg-white py-1 text-sm shadow-md">
+        <ul id={menuId} className="absolute top-12 right-0 z-50 w-44 overflow-hidden rounded-md border border-gray-200 bg-white py-1 text-sm shadow-md">
           <li className="truncate px-4 py-2 text-xs text-gray-600">Hi, {user.firstName}</li>
           <li>
             <Link to="/My-orders" onClick={() => setOpen(false)} className={itemClass}>
               My orders
+            </Link>
+          </li>
+          <li>
+            <Link to="/account" onClick={() => setOpen(false)} className={itemClass}>
+              Account &amp; emails
             </Link>
           </li>
           <li>

@@ -109,47 +109,47 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
     }
     sending.current = true;
     if (method === 'Online' && paymentOptions.data) {
-      payOnline.mutate(
-        {
+      // mutateAsync, not mutate's callbacks: the cart the order empties may be pushed to this tab (and this
+      // summary unmounted) before the order's own answer arrives, and mutate's callbacks die with the component.
+      payOnline
+        .mutateAsync({
           address: selected,
           items,
           options: paymentOptions.data,
           onFailure: (response) => toast.error(`${failureMessage(response)} You can try again, or choose Cash On Delivery.`, { id: ONLINE_PAYMENT_TOAST }),
-        },
-        {
-          onSuccess: () => {
+        })
+        .then(
+          () => {
             takeOrderedLines(queryClient, items);
             toast.success('Payment received, order placed', { id: ONLINE_PAYMENT_TOAST });
             navigate('/My-orders');
           },
-          onError: (error) => {
+          (error: unknown) => {
             onOrderError(error, ONLINE_PAYMENT_TOAST);
             // Paid but not confirmed yet: Razorpay's webhook records it; My orders shows it when it does.
             if (error instanceof OnlinePaymentError && error.kind === 'unconfirmed') navigate('/My-orders');
           },
-          onSettled: () => {
-            sending.current = false;
-          },
-        },
-      );
+        )
+        .finally(() => {
+          sending.current = false;
+        });
       return;
     }
     const idempotencyKey = attempts.keyFor({ addressId: selected._id, paymentType: method, items });
-    placeOrder.mutate(
-      { address: selected._id, items, idempotencyKey },
-      {
-        onSuccess: () => {
+    placeOrder
+      .mutateAsync({ address: selected._id, items, idempotencyKey })
+      .then(
+        () => {
           attempts.finish();
           takeOrderedLines(queryClient, items);
           toast.success('Order placed', { id: ORDER_TOAST });
           navigate('/My-orders');
         },
-        onError: (error) => onOrderError(error),
-        onSettled: () => {
-          sending.current = false;
-        },
-      },
-    );
+        (error: unknown) => onOrderError(error),
+      )
+      .finally(() => {
+        sending.current = false;
+      });
   };
 
   return (

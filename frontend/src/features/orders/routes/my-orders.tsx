@@ -1,6 +1,6 @@
 import { isFinished, priceCart } from '@greencart/domain';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { ProductImage } from '@/components/ui/product-image';
 import { Spinner } from '@/components/ui/spinner';
@@ -53,7 +53,9 @@ export function MyOrdersRoute() {
 }
 
 function OrderHistory({ userId }: { userId: string }) {
-  const [search, setSearch] = useState('');
+  // Mails link to one order: /My-orders?order=GC-10001.
+  const [searchParams] = useSearchParams();
+  const [search, setSearch] = useState(() => searchParams.get('order') ?? '');
   const debouncedSearch = useDebouncedValue(search.trim(), 300);
   const query = useMyOrders(userId, debouncedSearch);
 

@@ -32,7 +32,7 @@ const icon = (d: string) => (
   </svg>
 );
 
-/** The seller side menu: the spec's 4 entries (§9) and Delivery. */
+/** The seller side menu: the 4 entries of spec §9, then Delivery and Mail (messages that did not reach people). */
 const SELLER_MENU: readonly MenuEntry[] = [
   { name: 'Add Product', path: '/seller', icon: icon('M12 5v14M5 12h14') },
   { name: 'Product List', path: '/seller/product-list', icon: icon('M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01') },
@@ -43,6 +43,7 @@ const SELLER_MENU: readonly MenuEntry[] = [
     path: '/seller/delivery',
     icon: icon('M1 3h15v13H1zM16 8h4l3 3v5h-7zM5.5 21a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM18.5 21a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z'),
   },
+  { name: 'Mail', path: '/seller/mail', icon: icon('M4 4h16v16H4zM4 6l8 7 8-7') },
 ];
 
 const SOUND_ON = icon('M11 5 6 9H2v6h4l5 4zM15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14');

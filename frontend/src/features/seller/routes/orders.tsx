@@ -1,5 +1,6 @@
 import { nextStatuses, ORDER_STATUSES, type OrderStatus } from '@greencart/domain';
 import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { ProductImage } from '@/components/ui/product-image';
 import { Spinner } from '@/components/ui/spinner';
@@ -34,7 +35,9 @@ type StatusFilter = OrderStatus | 'open' | 'all';
 
 /** /seller/orders: every order, newest first, with its age, and the buttons that move each one along. */
 export function SellerOrdersRoute() {
-  const [search, setSearch] = useState('');
+  // The new-order mail links to its order: /seller/orders?order=GC-10001.
+  const [searchParams] = useSearchParams();
+  const [search, setSearch] = useState(() => searchParams.get('order') ?? '');
   const [status, setStatus] = useState<StatusFilter>('all');
   const [dueFirst, setDueFirst] = useState(false);
   const debouncedSearch = useDebouncedValue(search.trim(), 300);

@@ -1,0 +1,427 @@
+import { formatRupees, type OrderStatus, type PaymentStatus, type PaymentType } from '@greencart/domain';
+
+/**
+ * Every mail the shop sends, one template per kind, in this one file: a subject, a plain-text part and
+ * an HTML part (inline styles and tables, as mail clients need), the shop's name, en-IN amounts and
+ * dates in the shop's time zone, and a link back to the order.
+ */
+
+/** The shop's clock for dates in mails: SHOP_TIMEZONE (validated at start-up, before this module loads), as for opening hours. */
+export const MAIL_TIME_ZONE = process.env.SHOP_TIMEZONE || 'Asia/Kolkata';
+
+/** What a mail says about an order: a snapshot taken when the event happened (see orderSnapshot). */
+export interface OrderSnapshot {
+  orderId: string;
+  /** GC-…: how an order is named everywhere (never the internal id). */
+  orderNumber: string;
+  status: OrderStatus;
+  placedAt: string;
+  /** The promised delivery time (older orders: placed + 30 minutes). */
+  deliverBy: string;
+  items: { name: string; quantity: number; pricePaise: number }[];
+  subtotalPaise: number;
+  taxPaise: number;
+  deliveryFeePaise: number;
+  amountPaise: number;
+  paymentType: PaymentType;
+  paymentStatus: PaymentStatus;
+  razorpayPaymentId?: string;
+  address?: { name: string; street: string; city: string; state: string; pincode: string; phone: string };
+}
+
+export interface SoldOutRefundSnapshot {
+  razorpayOrderId: string;
+  razorpayPaymentId: string;
+  amountPaise: number;
+  productNames: string[];
+  reason: string;
+}
+
+/** Each kind and the data its template reads. */
+export interface MailKinds {
+  'order-confirmation': { order: OrderSnapshot };
+  'payment-received': { order: OrderSnapshot };
+  'order-packing': { order: OrderSnapshot; at: string };
+  'order-out-for-delivery': { order: OrderSnapshot; at: string };
+  'order-delivered': { order: OrderSnapshot; at: string };
+  'order-cancelled': { order: OrderSnapshot; at: string };
+  'refund-started': { order: OrderSnapshot; refundId: string };
+  'refund-done': { order: OrderSnapshot; refundId: string };
+  'sold-out-refund': SoldOutRefundSnapshot;
+  'seller-new-order': { order: OrderSnapshot; shopperEmail?: string };
+  'seller-sold-out-refund': SoldOutRefundSnapshot & { shopperEmail?: string };
+  'password-reset': { link: string; expiresAt: string };
+}
+export type MailKind = keyof MailKinds;
+
+/** Progress mails a shopper may turn off in their account; receipts, cancellations, refunds and sign-in mails always go. */
+export const STATUS_MAIL_KINDS: readonly MailKind[] = ['order-packing', 'order-out-for-delivery', 'order-delivered'];
+
+/** The mail for each status an order moves to (Order Placed has the confirmation). */
+export const STATUS_MAIL: Partial<Record<OrderStatus, MailKind>> = {
+  Packing: 'order-packing',
+  'Out for delivery': 'order-out-for-delivery',
+  Delivered: 'order-delivered',
+  Cancelled: 'order-cancelled',
+};
+
+export interface MailContext {
+  shopName: string;
+  /** The shop's address, without a trailing slash. */
+  publicUrl: string;
+  shopEmail: string;
+  shopPhone: string;
+  /** The shopper's first name, for shopper mails. */
+  firstName?: string;
+}
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Where a shopper sees an order, and where the seller finds it. */
+export const shopperOrderLink = (ctx: MailContext, orderNumber: string) => `${ctx.publicUrl}/My-orders?order=${encodeURIComponent(orderNumber)}`;
+export const sellerOrderLink = (ctx: MailContext, orderNumber: string) => `${ctx.publicUrl}/seller/orders?order=${encodeURIComponent(orderNumber)}`;
+export const accountLink = (ctx: MailContext) => `${ctx.publicUrl}/account`;
+
+const dateTime = new Intl.DateTimeFormat('en-IN', { timeZone: MAIL_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' });
+const timeOnly = new Intl.DateTimeFormat('en-IN', { timeZone: MAIL_TIME_ZONE, timeStyle: 'short' });
+/** "23 Nov 2026, 4:05 pm" */
+export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+const formatTime = (iso: string) => timeOnly.format(new Date(iso));
+
+/** A mail as blocks, written once for both parts. */
+type Block =
+  | { p: string }
+  | { lines: OrderSnapshot['items'] }
+  | { totals: [string, string][] }
+  | { facts: [string, string][] }
+  | { button: { label: string; href: string } }
+  | { small: string };
+
+interface Draft {
+  subject: string;
+  heading: string;
+  blocks: Block[];
+  /** Why this person gets the mail, under it. */
+  footer: string;
+}
+
+export function renderMail<K extends MailKind>(kind: K, data: MailKinds[K], ctx: MailContext): RenderedMail {
+  const draft = (TEMPLATES[kind] as (data: MailKinds[K], ctx: MailContext) => Draft)(data, ctx);
+  return { subject: draft.subject, text: toText(draft, ctx), html: toHtml(draft, ctx) };
+}
+
+const hello = (ctx: MailContext) => `Hello ${ctx.firstName ?? 'there'},`;
+const shopperFooter = (ctx: MailContext) =>
+  `You get this mail because you ordered at ${ctx.shopName}. Questions? Reply to ${ctx.shopEmail} or call ${ctx.shopPhone}.`;
+const progressFooter = (ctx: MailContext) =>
+  `${shopperFooter(ctx)} Order progress mails (packing, out for delivery, delivered) can be turned off at ${accountLink(ctx)}.`;
+const sellerFooter = (ctx: MailContext) => `Sent by ${ctx.shopName} to the shop's order address.`;
+
+function bill(order: OrderSnapshot): Block[] {
+  const totals: [string, string][] = [
+    ['Items', formatRupees(order.subtotalPaise)],
+    ['Tax (2%)', formatRupees(order.taxPaise)],
+    ['Delivery', order.deliveryFeePaise ? formatRupees(order.deliveryFeePaise) : 'Free'],
+    ['Total', formatRupees(order.amountPaise)],
+  ];
+  return [{ lines: order.items }, { totals }];
+}
+
+function paymentText(order: OrderSnapshot): string {
+  if (order.paymentType === 'COD') return order.paymentStatus === 'paid' ? 'Cash on delivery, paid' : 'Cash on delivery: please pay when it arrives';
+  if (order.paymentStatus === 'refunded') return 'Paid online, refunded';
+  return order.paymentStatus === 'paid' ? `Paid online${order.razorpayPaymentId ? ` (payment ${order.razorpayPaymentId})` : ''}` : 'Online payment';
+}
+
+function addressText(order: OrderSnapshot): string {
+  const a = order.address;
+  return a ? `${a.name}, ${a.street}, ${a.city}, ${a.state} ${a.pincode} · ${a.phone}` : 'The address you choose with the shop';
+}
+
+function orderFacts(order: OrderSnapshot): Block {
+  return {
+    facts: [
+      ['Order', order.orderNumber],
+      ['Placed', formatDateTime(order.placedAt)],
+      ['Delivery by', formatDateTime(order.deliverBy)],
+      ['Deliver to', addressText(order)],
+      ['Payment', paymentText(order)],
+    ],
+  };
+}
+
+const viewOrder = (ctx: MailContext, order: OrderSnapshot): Block => ({
+  button: { label: `View order ${order.orderNumber}`, href: shopperOrderLink(ctx, order.orderNumber) },
+});
+
+type Templates = { [K in MailKind]: (data: MailKinds[K], ctx: MailContext) => Draft };
+
+const TEMPLATES: Templates = {
+  'order-confirmation': ({ order }, ctx) => ({
+    subject: `Order ${order.orderNumber} confirmed: ${formatRupees(order.amountPaise)}, at your door by ${formatTime(order.deliverBy)}`,
+    heading: `Thank you! Order ${order.orderNumber} is confirmed`,
+    blocks: [
+      { p: hello(ctx) },
+      { p: `We have your order and will deliver it by ${formatDateTime(order.deliverBy)}. This mail is your receipt.` },
+      ...bill(order),
+      orderFacts(order),
+      viewOrder(ctx, order),
+    ],
+    footer: shopperFooter(ctx),
+  }),
+  'payment-received': ({ order }, ctx) => ({
+    subject: `Payment of ${formatRupees(order.amountPaise)} received for order ${order.orderNumber}`,
+    heading: 'Payment received',
+    blocks: [
+      { p: hello(ctx) },
+      { p: `We received your online payment of ${formatRupees(order.amountPaise)} for order ${order.orderNumber}. Nothing is due on delivery.` },
+      {
+        facts: [
+          ['Order', order.orderNumber],
+          ['Amount', formatRupees(order.amountPaise)],
+          ...(order.razorpayPaymentId ? ([['Payment', order.razorpayPaymentId]] as [string, string][]) : []),
+        ],
+      },
+      viewOrder(ctx, order),
+    ],
+    footer: shopperFooter(ctx),
+  }),
+  'order-packing': ({ order }, ctx) => ({
+    subject: `Order ${order.orderNumber} is being packed`,
+    heading: 'We are packing your order',
+    blocks: [
+      { p: hello(ctx) },
+      { p: `Order ${order.orderNumber} is being packed now. It is still on its way to you by ${formatDateTime(order.deliverBy)}.` },
+      viewOrder(ctx, order),
+    ],
+    footer: progressFooter(ctx),
+  }),
+  'order-out-for-delivery': ({ order }, ctx) => ({
+    subject: `Order ${order.orderNumber} is out for delivery`,
+    heading: 'On its way',
+    blocks: [
+      { p: hello(ctx) },
+      { p: `Order ${order.orderNumber} left the shop and is on its way to ${order.address?.street ?? 'you'}. Expected by ${formatTime(order.deliverBy)}.` },
+      ...(order.paymentType === 'COD' && order.paymentStatus !== 'paid'
+        ? [{ p: `Please keep ${formatRupees(order.amountPaise)} ready (cash on delivery).` }]
+        : []),
+      viewOrder(ctx, order),
+    ],
+    footer: progressFooter(ctx),
+  }),
+  'order-delivered': ({ order, at }, ctx) => ({
+    subject: `Order ${order.orderNumber} was delivered`,
+    heading: 'Delivered',
+    blocks: [
+      { p: hello(ctx) },
+      { p: `Order ${order.orderNumber} was delivered at ${formatDateTime(at)}. Enjoy, and thank you for shopping with ${ctx.shopName}.` },
+      { totals: [['Total', formatRupees(order.amountPaise)]] },
+      { facts: [['Payment', paymentText(order)]] },
+      viewOrder(ctx, order),
+    ],
+    footer: progressFooter(ctx),
+  }),
+  'order-cancelled': ({ order, at }, ctx) => ({
+    subject: `Order ${order.orderNumber} was cancelled`,
+    heading: 'Order cancelled',
+    blocks: [
+      { p: hello(ctx) },
+      { p: `Order ${order.orderNumber} was cancelled at ${formatDateTime(at)} and will not be delivered.` },
+      {
+        p:
+          order.paymentType === 'Online' && (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded')
+            ? `You paid ${formatRupees(order.amountPaise)} online: we are refunding it to the way you paid, and will write again when the refund starts and when it is done.`
+            : 'Nothing was charged.',
+      },
+      viewOrder(ctx, order),
+    ],
+    footer: shopperFooter(ctx),
+  }),
+  'refund-started': ({ order, refundId }, ctx) => ({
+    subject: `Refund of ${formatRupees(order.amountPaise)} started for order ${order.orderNumber}`,
+    heading: 'Refund started',
+    blocks: [
+      { p: hello(ctx) },
+      {
+        p: `We have asked for ${formatRupees(order.amountPaise)} to go back to the way you paid for order ${order.orderNumber}. Banks usually take 5–7 working days.`,
+      },
+      {
+        facts: [
+          ['Order', order.orderNumber],
+          ['Amount', formatRupees(order.amountPaise)],
+          ['Refund', refundId],
+        ],
+      },
+      viewOrder(ctx, order),
+    ],
+    footer: shopperFooter(ctx),
+  }),
+  'refund-done': ({ order, refundId }, ctx) => ({
+    subject: `Refund of ${formatRupees(order.amountPaise)} done for order ${order.orderNumber}`,
+    heading: 'Refund done',
+    blocks: [
+      { p: hello(ctx) },
+      {
+        p: `${formatRupees(order.amountPaise)} for order ${order.orderNumber} has been refunded. If you do not see it yet, your bank may take a few more days to show it.`,
+      },
+      {
+        facts: [
+          ['Order', order.orderNumber],
+          ['Amount', formatRupees(order.amountPaise)],
+          ['Refund', refundId],
+        ],
+      },
+      viewOrder(ctx, order),
+    ],
+    footer: shopperFooter(ctx),
+  }),
+  'sold-out-refund': (refund, ctx) => ({
+    subject: `Your payment of ${formatRupees(refund.amountPaise)} is being refunded`,
+    heading: 'We could not place this order',
+    blocks: [
+      { p: hello(ctx) },
+      {
+        p: `Your payment of ${formatRupees(refund.amountPaise)} arrived, but we could not turn it into an order: ${refund.reason}. We are refunding all of it to the way you paid; banks usually take 5–7 working days.`,
+      },
+      {
+        facts: [
+          ['You tried to buy', refund.productNames.join(', ') || '—'],
+          ['Amount', formatRupees(refund.amountPaise)],
+          ['Payment', refund.razorpayPaymentId],
+        ],
+      },
+      { button: { label: `Shop at ${ctx.shopName}`, href: `${ctx.publicUrl}/products` } },
+    ],
+    footer: shopperFooter(ctx),
+  }),
+  'seller-new-order': ({ order, shopperEmail }, ctx) => ({
+    subject: `New order ${order.orderNumber}: ${formatRupees(order.amountPaise)}, ${order.paymentType === 'COD' ? 'cash on delivery' : 'paid online'}`,
+    heading: `New order ${order.orderNumber}`,
+    blocks: [
+      { p: `A new order came in at ${formatDateTime(order.placedAt)}. The promise to the shopper: delivered by ${formatTime(order.deliverBy)}.` },
+      ...bill(order),
+      {
+        facts: [
+          ['Deliver to', addressText(order)],
+          ['Shopper', shopperEmail ?? order.address?.name ?? '—'],
+          ['Payment', paymentText(order)],
+        ],
+      },
+      { button: { label: `Open ${order.orderNumber}`, href: sellerOrderLink(ctx, order.orderNumber) } },
+    ],
+    footer: sellerFooter(ctx),
+  }),
+  'seller-sold-out-refund': (refund, ctx) => ({
+    subject: `Payment ${refund.razorpayPaymentId} refunded: ${formatRupees(refund.amountPaise)} (${refund.reason})`,
+    heading: 'A payment was refunded instead of becoming an order',
+    blocks: [
+      {
+        p: `A payment of ${formatRupees(refund.amountPaise)} was captured after its checkout could no longer be placed (${refund.reason}). It is being refunded in full; no order was made.`,
+      },
+      {
+        facts: [
+          ['Products', refund.productNames.join(', ') || '—'],
+          ['Shopper', refund.shopperEmail ?? '—'],
+          ['Razorpay order', refund.razorpayOrderId],
+          ['Razorpay payment', refund.razorpayPaymentId],
+        ],
+      },
+    ],
+    footer: sellerFooter(ctx),
+  }),
+  'password-reset': ({ link, expiresAt }, ctx) => ({
+    subject: `Reset your ${ctx.shopName} password`,
+    heading: 'Reset your password',
+    blocks: [
+      { p: hello(ctx) },
+      {
+        p: `Someone (we hope you) asked to reset the password of your ${ctx.shopName} account. The link below works once, until ${formatTime(expiresAt)} (30 minutes).`,
+      },
+      { button: { label: 'Choose a new password', href: link } },
+      { small: `Or open this address: ${link}` },
+      { p: 'If you did not ask for this, ignore this mail: your password stays as it is.' },
+    ],
+    footer: `Sent by ${ctx.shopName} because a password reset was asked for this address.`,
+  }),
+};
+
+function toText(draft: Draft, ctx: MailContext): string {
+  const parts: string[] = [draft.heading, ''];
+  for (const block of draft.blocks) {
+    if ('p' in block) parts.push(block.p, '');
+    else if ('small' in block) parts.push(block.small, '');
+    else if ('lines' in block) {
+      for (const line of block.lines) parts.push(`${line.quantity} × ${line.name}  ${formatRupees(line.pricePaise * line.quantity)}`);
+      parts.push('');
+    } else if ('totals' in block || 'facts' in block) {
+      const rows = 'totals' in block ? block.totals : block.facts;
+      for (const [label, value] of rows) parts.push(`${label}: ${value}`);
+      parts.push('');
+    } else parts.push(`${block.button.label}: ${block.button.href}`, '');
+  }
+  parts.push('—', ctx.shopName, draft.footer);
+  return parts.join('\n');
+}
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const GREEN = '#237a52';
+const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
+
+function toHtml(draft: Draft, ctx: MailContext): string {
+  const body = draft.blocks.map(blockHtml).join('\n');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(draft.subject)}</title></head>
+<body style="margin:0;padding:0;background:#f3f4f6;${FONT}">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6;padding:24px 12px">
+<tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;overflow:hidden;border:1px solid #e5e7eb">
+<tr><td style="background:${GREEN};padding:16px 24px;color:#ffffff;font-size:20px;font-weight:700">${escape(ctx.shopName)}</td></tr>
+<tr><td style="padding:24px 24px 8px;color:#111827;font-size:22px;font-weight:600">${escape(draft.heading)}</td></tr>
+<tr><td style="padding:0 24px 16px;color:#374151;font-size:15px;line-height:1.5">
+${body}
+</td></tr>
+<tr><td style="padding:16px 24px;background:#f9fafb;color:#6b7280;font-size:12px;line-height:1.5;border-top:1px solid #e5e7eb">${escape(draft.footer)}</td></tr>
+</table>
+</td></tr>
+</table>
+</body></html>`;
+}
+
+function blockHtml(block: Block): string {
+  if ('p' in block) return `<p style="margin:0 0 14px">${escape(block.p)}</p>`;
+  if ('small' in block) return `<p style="margin:0 0 14px;color:#6b7280;font-size:12px;word-break:break-all">${escape(block.small)}</p>`;
+  if ('lines' in block) {
+    const rows = block.lines
+      .map(
+        (line) =>
+          `<tr><td style="padding:6px 0;border-bottom:1px solid #f3f4f6">${escape(line.name)} <span style="color:#6b7280">× ${line.quantity}</span></td>` +
+          `<td align="right" style="padding:6px 0;border-bottom:1px solid #f3f4f6;white-space:nowrap">${escape(formatRupees(line.pricePaise * line.quantity))}</td></tr>`,
+      )
+      .join('');
+    return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 8px;font-size:14px">${rows}</table>`;
+  }
+  if ('totals' in block) {
+    const rows = block.totals
+      .map(([label, value], i, all) => {
+        const last = i === all.length - 1 && label === 'Total';
+        const style = last ? 'padding:6px 0;font-weight:700;font-size:16px;color:#111827;border-top:1px solid #e5e7eb' : 'padding:2px 0;color:#4b5563';
+        return `<tr><td style="${style}">${escape(label)}</td><td align="right" style="${style};white-space:nowrap">${escape(value)}</td></tr>`;
+      })
+      .join('');
+    return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;font-size:14px">${rows}</table>`;
+  }
+  if ('facts' in block) {
+    const rows = block.facts
+      .map(
+        ([label, value]) =>
+          `<tr><td valign="top" style="padding:4px 12px 4px 0;color:#6b7280;white-space:nowrap">${escape(label)}</td><td style="padding:4px 0;color:#111827">${escape(value)}</td></tr>`,
+      )
+      .join('');
+    return `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px;font-size:14px;background:#f9fafb;border-radius:6px;padding:8px 12px;width:100%">${rows}</table>`;
+  }
+  return `<p style="margin:8px 0 18px"><a href="${escape(block.button.href)}" style="display:inline-block;background:${GREEN};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">${escape(block.button.label)}</a></p>`;
+}

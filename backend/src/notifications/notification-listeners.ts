@@ -1,0 +1,128 @@
+import { DELIVERY_PROMISE_MINUTES } from '@greencart/domain';
+import { Injectable } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
+import { PASSWORD_RESET_REQUESTED, type PasswordResetRequestedEvent } from '../auth/auth.events';
+import {
+  ORDER_PAID,
+  ORDER_PLACED,
+  ORDER_REFUNDED,
+  ORDER_STATUS_CHANGED,
+  type OrderPaidEvent,
+  type OrderPlacedEvent,
+  type OrderRefundedEvent,
+  type OrderStatusChangedEvent,
+} from '../orders/order.events';
+import type { OrderDocument } from '../orders/schemas/order.schema';
+import { PAYMENT_SOLD_OUT_REFUNDED, type PaymentSoldOutRefundedEvent } from '../payments/payment.events';
+import { SELLER_RECIPIENT, shopperRecipient } from './mail/email-channel';
+import { Mailer } from './mail/mailer';
+import { STATUS_MAIL, type MailKind, type MailKinds, type OrderSnapshot } from './mail/templates';
+import { OutboxService, type NewMessage } from './outbox/outbox.service';
+
+/**
+ * What the shop tells people, and when: each message is queued in the outbox by the listener of the
+ * domain event that causes it, with an `_id` derived from that event (so handling an event twice
+ * queues nothing new). Queuing is a database write shared by the orders placed at the same moment;
+ * sending happens later, in the outbox worker: no request waits for the mail server, and a mail
+ * that fails never fails the order. With mail off (no SMTP_URL) nothing is queued.
+ */
+@Injectable()
+export class NotificationListeners {
+  constructor(
+    private readonly outbox: OutboxService,
+    private readonly mailer: Mailer,
+  ) {}
+
+  @OnEvent(ORDER_PLACED)
+  async orderPlaced({ order, userId }: OrderPlacedEvent): Promise<void> {
+    const snapshot = orderSnapshot(order);
+    await this.send([
+      email('order-confirmation', snapshot.orderId, shopperRecipient(userId), { order: snapshot }),
+      email('seller-new-order', snapshot.orderId, SELLER_RECIPIENT, { order: snapshot, shopperEmail: order.address?.email }),
+    ]);
+  }
+
+  @OnEvent(ORDER_PAID)
+  async orderPaid({ order, userId, paymentType }: OrderPaidEvent): Promise<void> {
+    // Cash collected on delivery is said by the delivered mail.
+    if (paymentType !== 'Online') return;
+    const snapshot = orderSnapshot(order);
+    await this.send([email('payment-received', snapshot.orderId, shopperRecipient(userId), { order: snapshot })]);
+  }
+
+  @OnEvent(ORDER_STATUS_CHANGED)
+  async statusChanged({ order, userId, to }: OrderStatusChangedEvent): Promise<void> {
+    const kind = STATUS_MAIL[to];
+    if (!kind) return;
+    const snapshot = orderSnapshot(order);
+    const at = [...(order.statusHistory ?? [])].reverse().find((change) => change.status === to)?.at ?? new Date();
+    await this.send([email(kind, snapshot.orderId, shopperRecipient(userId), { order: snapshot, at: new Date(at).toISOString() } as MailKinds[typeof kind])]);
+  }
+
+  @OnEvent(ORDER_REFUNDED)
+  async refunded({ order, userId, refundId, refundStatus }: OrderRefundedEvent): Promise<void> {
+    if (refundStatus === 'failed') return;
+    const snapshot = orderSnapshot(order);
+    const kind = refundStatus === 'processed' ? 'refund-done' : 'refund-started';
+    await this.send([email(kind, snapshot.orderId, shopperRecipient(userId), { order: snapshot, refundId })]);
+  }
+
+  @OnEvent(PAYMENT_SOLD_OUT_REFUNDED)
+  async soldOutRefunded(event: PaymentSoldOutRefundedEvent): Promise<void> {
+    const refund = {
+      razorpayOrderId: event.razorpayOrderId,
+      razorpayPaymentId: event.razorpayPaymentId,
+      amountPaise: event.amountPaise,
+      productNames: event.productNames,
+      reason: event.reason,
+    };
+    await this.send([
+      email('sold-out-refund', event.razorpayPaymentId, shopperRecipient(event.userId), refund),
+      email('seller-sold-out-refund', event.razorpayPaymentId, SELLER_RECIPIENT, refund),
+    ]);
+  }
+
+  @OnEvent(PASSWORD_RESET_REQUESTED)
+  async passwordResetRequested({ userId, link, expiresAt, window }: PasswordResetRequestedEvent): Promise<void> {
+    await this.send([email('password-reset', `${userId}:${window}`, shopperRecipient(userId), { link, expiresAt })]);
+  }
+
+  private async send(messages: NewMessage[]): Promise<void> {
+    if (!this.mailer.enabled) return;
+    await this.outbox.enqueue(messages);
+  }
+}
+
+/** A mail of `kind` about `key` (an order id, a payment id): its `_id` is `email:<kind>:<key>`. */
+function email<K extends MailKind>(kind: K, key: string, recipient: string, data: MailKinds[K]): NewMessage {
+  return { _id: `email:${kind}:${key}`, channel: 'email', kind, recipient, data: data as unknown as Record<string, unknown> };
+}
+
+/**
+ * The facts a mail tells about an order, as they are now. `deliveryFeePaise` and `deliverBy` are read
+ * when present (orders stored before them: no fee, and the 30-minute promise from the time of ordering).
+ */
+export function orderSnapshot(order: OrderDocument): OrderSnapshot {
+  const plain = (typeof order.toObject === 'function' ? order.toObject() : order) as OrderDocument & { deliveryFeePaise?: number; deliverBy?: Date };
+  const placedAt = new Date(plain.createdAt ?? Date.now());
+  const deliverBy = plain.deliverBy ? new Date(plain.deliverBy) : new Date(placedAt.getTime() + DELIVERY_PROMISE_MINUTES * 60_000);
+  const a = plain.address;
+  return {
+    orderId: String(plain._id),
+    orderNumber: plain.orderNumber ?? String(plain._id),
+    status: plain.status,
+    placedAt: placedAt.toISOString(),
+    deliverBy: deliverBy.toISOString(),
+    items: plain.items.map((item) => ({ name: item.name, quantity: item.quantity, pricePaise: item.offerPricePaise })),
+    subtotalPaise: plain.subtotalPaise,
+    taxPaise: plain.taxPaise,
+    deliveryFeePaise: plain.deliveryFeePaise ?? 0,
+    amountPaise: plain.amountPaise,
+    paymentType: plain.paymentType,
+    paymentStatus: plain.paymentStatus,
+    ...(plain.payment?.razorpayPaymentId ? { razorpayPaymentId: plain.payment.razorpayPaymentId } : {}),
+    ...(a
+      ? { address: { name: `${a.firstName} ${a.lastName}`.trim(), street: a.street, city: a.city, state: a.state, pincode: a.pincode, phone: a.phone } }
+      : {}),
+  };
+}

@@ -1,0 +1,401 @@
+import { AsyncResource } from 'node:async_hooks';
+import { randomBytes } from 'node:crypto';
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { InjectModel } from '@nestjs/mongoose';
+import type { AnyBulkWriteOperation, Model } from 'mongoose';
+import type { Environment } from '../../config/environment';
+import { SendFailure } from '../mail/mailer';
+import { OutboxClaim, OutboxDue, OutboxFailed, OutboxMessage, type Channel } from './outbox.schema';
+
+/** What a channel did with a message. */
+export type Delivery = { state: 'sent'; address: string; subject: string } | { state: 'skipped'; reason: string; address?: string };
+
+/** Sends one message over one channel (email now, web push later); throws a SendFailure when it could not. */
+export interface ChannelSender {
+  readonly channel: Channel;
+  readonly enabled: boolean;
+  deliver(message: OutboxMessage): Promise<Delivery>;
+}
+
+interface Job {
+  id: string;
+  dueAt: number;
+  /** The stored message when this instance already has it (it queued it, or tried it before). */
+  message?: OutboxMessage;
+  /** Found by the sweep rather than queued here: its attempt may be held by an instance that stopped. */
+  adopted?: boolean;
+}
+
+/** Messages claimed and sent together, and how many such batches one instance has under way. */
+const BATCH = 50;
+const PARALLEL_BATCHES = 2;
+/** Longest wait between two attempts of one message, and between two probes of a mail server that is down. */
+const MAX_RETRY_MS = 60 * 60_000;
+const MAX_PROBE_MS = 60_000;
+/** An attempt claimed this long ago and never finished was left by an instance that stopped (sends time out within 30 s). */
+const CLAIM_STALE_MS = 5 * 60_000;
+/** Messages held in memory with their content; beyond it, by id only. */
+const MESSAGES_KEPT = 5_000;
+/** Tries at writing the outcome of sends already made (a second apart) before leaving it to the stale-claim path. */
+const RECORD_ATTEMPTS = 60;
+
+/**
+ * Sends what the outbox holds, on every instance. Each instance works on the messages it queued itself
+ * (kept in memory with their due time: nothing is looked up to find them) and, once a sweep interval
+ * later than due, on any message left in `outbox_due` (an instance that stopped, a restart), by a full
+ * read of that small collection every OUTBOX_SWEEP_MS.
+ *
+ * Exactly once: attempt `n` of a message is made only by the instance whose insert of the claim
+ * `<id>#<n>` succeeds (a unique insert, reliable on FerretDB v1 and MongoDB alike), and only that
+ * instance writes the message's outcome. A claim older than CLAIM_STALE_MS whose attempt never finished
+ * (its instance stopped mid-send) lets the message go on with attempt n + 1.
+ *
+ * Failures: a mail server that cannot be reached pauses this instance's sending and is probed with one
+ * message at a time, waiting twice as long each time (up to a minute); when a probe goes through,
+ * everything waiting is sent. A message refused for now (4xx) waits OUTBOX_RETRY_MS, doubling up to an
+ * hour; one refused for good (5xx), or still failing OUTBOX_GIVE_UP_MS after it was queued, gives up:
+ * `failed`, listed for the seller, who may send it again.
+ */
+@Injectable()
+export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Outbox');
+  private readonly instance = randomBytes(8).toString('hex');
+  private readonly jobs = new Map<string, Job>();
+  /** Messages of the batch being sent: a sweep meanwhile must not hand them out again. */
+  private readonly inFlight = new Set<string>();
+  private readonly senders = new Map<Channel, ChannelSender>();
+  private readonly retryMs: number;
+  private readonly giveUpMs: number;
+  private readonly sweepMs: number;
+  private timer?: NodeJS.Timeout;
+  private sweeper?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private stopped = false;
+  private pausedUntil = 0;
+  private probeMs: number;
+  /** Figures for /api/health and the bench. */
+  readonly counts = { sent: 0, failed: 0, skipped: 0, retried: 0, claimedElsewhere: 0 };
+  private serverDown = false;
+  /** Sending runs outside the request that queued the message (its logs are not that request's). */
+  private readonly detached = new AsyncResource('Outbox');
+
+  constructor(
+    @InjectModel(OutboxMessage.name) private readonly messages: Model<OutboxMessage>,
+    @InjectModel(OutboxDue.name) private readonly due: Model<OutboxDue>,
+    @InjectModel(OutboxFailed.name) private readonly failed: Model<OutboxFailed>,
+    @InjectModel(OutboxClaim.name) private readonly claims: Model<OutboxClaim>,
+    config: ConfigService<Environment, true>,
+  ) {
+    this.retryMs = config.get('OUTBOX_RETRY_MS', { infer: true });
+    this.giveUpMs = config.get('OUTBOX_GIVE_UP_MS', { infer: true });
+    this.sweepMs = config.get('OUTBOX_SWEEP_MS', { infer: true });
+    this.probeMs = Math.min(this.retryMs, MAX_PROBE_MS);
+  }
+
+  register(sender: ChannelSender): void {
+    this.senders.set(sender.channel, sender);
+  }
+
+  /** Messages this instance holds and has not finished yet; whether the last attempt found the mail server away. */
+  status() {
+    return { waiting: this.jobs.size + this.inFlight.size, serverDown: this.serverDown, ...this.counts };
+  }
+
+  onApplicationBootstrap() {
+    // What an earlier run (or a stopped instance) left: at once (markers a few seconds old: a younger one
+    // may be another instance's message being written), then every sweep interval (with jitter, so
+    // instances do not sweep in step).
+    void this.sweep(Math.min(this.sweepMs, 5_000));
+    const every = () => {
+      this.sweeper = setTimeout(() => void this.sweep(this.sweepMs).finally(every), this.sweepMs * (0.8 + Math.random() * 0.4));
+      this.sweeper.unref();
+    };
+    every();
+  }
+
+  async onApplicationShutdown() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    clearTimeout(this.sweeper);
+    // A batch under way finishes (its sends time out within seconds); the rest stays in outbox_due for the next run.
+    await this.running?.catch(() => undefined);
+  }
+
+  /** A message to send at `dueAt` (now by default). */
+  schedule(id: string, message?: OutboxMessage, dueAt = Date.now(), adopted = false): void {
+    const known = this.jobs.get(id);
+    // A long outage can pile up many messages: past this many, only their ids wait in memory (each is read again when sent).
+    const keep = this.jobs.size < MESSAGES_KEPT ? message : undefined;
+    if (known) {
+      known.dueAt = Math.min(known.dueAt, dueAt);
+      known.message ??= keep;
+    } else this.jobs.set(id, { id, dueAt, message: keep, adopted });
+    this.wake();
+  }
+
+  private wake(): void {
+    if (this.running || this.stopped) return;
+    clearTimeout(this.timer);
+    this.running = this.detached
+      .runInAsyncScope(() => this.run())
+      .finally(() => {
+        this.running = undefined;
+        this.plan();
+      });
+  }
+
+  /** Wakes up when the next job is due (or when the paused mail server is to be probed). */
+  private plan(): void {
+    if (this.stopped || this.running) return;
+    let next = Infinity;
+    for (const job of this.jobs.values()) if (this.sendable(job)) next = Math.min(next, job.dueAt);
+    if (next === Infinity) return;
+    const at = Math.max(next, this.pausedUntil);
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.wake(), Math.max(0, at - Date.now()));
+    this.timer.unref();
+  }
+
+  private async run(): Promise<void> {
+    const underway = new Set<Promise<void>>();
+    while (!this.stopped) {
+      const now = Date.now();
+      if (now < this.pausedUntil) break;
+      // While the mail server is away, one message at a time probes it.
+      const size = this.serverDown ? 1 : BATCH;
+      const batch: Job[] = [];
+      for (const job of this.jobs.values()) {
+        if (job.dueAt > now || !this.sendable(job)) continue;
+        batch.push(job);
+        if (batch.length === size) break;
+      }
+      if (!batch.length) break;
+      for (const job of batch) {
+        this.jobs.delete(job.id);
+        this.inFlight.add(job.id);
+      }
+      const work: Promise<void> = this.processSafely(batch).finally(() => underway.delete(work));
+      underway.add(work);
+      // Two batches at once: one is written to the database while the other's mails are on the wire.
+      if (underway.size >= (this.serverDown ? 1 : PARALLEL_BATCHES)) await Promise.race(underway);
+    }
+    await Promise.all(underway);
+  }
+
+  /** A message of a channel that is off (mail without SMTP_URL) waits in the database for a run that has it. */
+  private sendable(job: Job): boolean {
+    return this.senders.get(job.message?.channel ?? 'email')?.enabled === true;
+  }
+
+  private async processSafely(batch: Job[]): Promise<void> {
+    try {
+      await this.process(batch);
+    } catch (error) {
+      // The database is away: try these again in a moment.
+      this.logger.warn(`Outbox: ${(error as Error).message}; trying again`);
+      for (const job of batch) this.schedule(job.id, job.message, Date.now() + this.probeMs, job.adopted);
+    } finally {
+      for (const job of batch) this.inFlight.delete(job.id);
+    }
+  }
+
+  private async process(batch: Job[]): Promise<void> {
+    // 1. The messages themselves (by _id), for jobs this instance did not queue.
+    await Promise.all(
+      batch.map(async (job) => {
+        job.message ??= (await this.messages.findById(job.id).lean<OutboxMessage>().exec()) ?? undefined;
+      }),
+    );
+    const finishedElsewhere: string[] = [];
+    const live = batch.filter((job) => {
+      if (job.message?.state === 'pending') return true;
+      // Sent, skipped or given up by someone, or a marker whose message never got written: nothing to send.
+      finishedElsewhere.push(job.id);
+      return false;
+    });
+    if (finishedElsewhere.length) await this.due.bulkWrite(finishedElsewhere.map((id) => ({ deleteOne: { filter: { _id: id } } })));
+
+    // 2. Claim this attempt of each (one insert for the batch; a duplicate means another instance has it).
+    const claimed = await this.claim(live);
+
+    // 3. Send, all at once (the SMTP pool keeps SMTP_CONNECTIONS connections busy).
+    const outcomes = await Promise.all(claimed.map(async (job) => ({ job, outcome: await this.deliver(job.message!) })));
+
+    // 4. Record what happened. The sends are done: a database away now must not make them happen again,
+    // so the outcome is written until it is stored (the claims keep anyone else from sending meanwhile).
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.record(outcomes);
+      } catch (error) {
+        if (attempt >= RECORD_ATTEMPTS || this.stopped) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
+    }
+  }
+
+  private async claim(jobs: Job[]): Promise<Job[]> {
+    if (!jobs.length) return [];
+    const at = new Date();
+    const docs = jobs.map((job) => ({ _id: claimId(job.id, job.message!.attempts), at, instance: this.instance }));
+    const taken = new Set<number>();
+    try {
+      await this.claims.collection.insertMany(docs as never[], { ordered: false });
+    } catch (error) {
+      for (const index of duplicateIndexes(error)) taken.add(index);
+    }
+    const mine: Job[] = [];
+    this.counts.claimedElsewhere += taken.size;
+    for (const [i, job] of jobs.entries()) {
+      if (!taken.has(i)) mine.push(job);
+      else if (job.adopted) await this.takeOverIfStale(job);
+      // Otherwise another instance is sending it right now and records the outcome.
+    }
+    return mine;
+  }
+
+  /** The attempt was claimed by an instance that never finished it: go on with the next attempt. */
+  private async takeOverIfStale(job: Job): Promise<void> {
+    const message = job.message!;
+    const claim = await this.claims.findById(claimId(job.id, message.attempts)).lean<OutboxClaim>().exec();
+    if (!claim || Date.now() - claim.at.getTime() < CLAIM_STALE_MS) return;
+    const current = await this.messages.findById(job.id).lean<OutboxMessage>().exec();
+    if (current?.state !== 'pending' || current.attempts !== message.attempts) return;
+    const attempts = message.attempts + 1;
+    const lastError = 'The instance sending it stopped before it finished';
+    await this.messages.updateOne({ _id: job.id }, { $set: { attempts, lastError } }).exec();
+    this.schedule(job.id, { ...current, attempts, lastError }, Date.now(), true);
+  }
+
+  private async deliver(message: OutboxMessage): Promise<Delivery | SendFailure> {
+    const sender = this.senders.get(message.channel);
+    if (!sender?.enabled) return new SendFailure('transport', `The ${message.channel} channel is off`);
+    try {
+      return await sender.deliver(message);
+    } catch (error) {
+      return error instanceof SendFailure ? error : new SendFailure('temporary', (error as Error)?.message ?? String(error));
+    }
+  }
+
+  private async record(outcomes: { job: Job; outcome: Delivery | SendFailure }[]): Promise<void> {
+    if (!outcomes.length) return;
+    const now = new Date();
+    const messageOps: AnyBulkWriteOperation<OutboxMessage>[] = [];
+    const dueOps: AnyBulkWriteOperation<OutboxDue>[] = [];
+    const failedOps: AnyBulkWriteOperation<OutboxFailed>[] = [];
+    const retry: { job: Job; at: number; message: OutboxMessage }[] = [];
+    const tally = { sent: 0, failed: 0, skipped: 0, retried: 0 };
+    let reached = false;
+    let unreachable: SendFailure | undefined;
+
+    for (const { job, outcome } of outcomes) {
+      const message = job.message!;
+      const attempts = message.attempts + 1;
+      const filter = { _id: job.id };
+      if (!(outcome instanceof SendFailure)) {
+        reached = true;
+        const set =
+          outcome.state === 'sent'
+            ? { state: 'sent' as const, sentAt: now, address: outcome.address, subject: outcome.subject }
+            : { state: 'skipped' as const, lastError: outcome.reason, address: outcome.address };
+        // A message that is done no longer needs what made it: a password-reset link is not kept.
+        const unset = { nextAttemptAt: 1, ...(outcome.state === 'sent' && message.kind === 'password-reset' ? { 'data.link': 1 } : {}) };
+        messageOps.push({ updateOne: { filter, update: { $set: { ...set, attempts }, $unset: unset } } });
+        dueOps.push({ deleteOne: { filter } });
+        tally[outcome.state]++;
+        continue;
+      }
+      if (outcome.kind === 'transport') unreachable = outcome;
+      else reached = true;
+      const expired = Date.now() - new Date(message.queuedAt).getTime() >= this.giveUpMs;
+      if (outcome.kind === 'permanent' || expired) {
+        const reason = outcome.kind === 'permanent' ? outcome.message : `${outcome.message} (gave up after ${attempts} attempts)`;
+        const shown = { ...(outcome.address ? { address: outcome.address } : {}), ...(outcome.subject ? { subject: outcome.subject } : {}) };
+        messageOps.push({ updateOne: { filter, update: { $set: { state: 'failed', attempts, lastError: reason, ...shown }, $unset: { nextAttemptAt: 1 } } } });
+        failedOps.push({ updateOne: { filter, update: { $set: { failedAt: now, reason } }, upsert: true } });
+        dueOps.push({ deleteOne: { filter } });
+        tally.failed++;
+        this.logger.warn(`Gave up ${job.id}: ${reason}`);
+        continue;
+      }
+      const wait = outcome.kind === 'transport' ? this.probeMs : Math.min(this.retryMs * 2 ** (attempts - 1), MAX_RETRY_MS) * (0.9 + Math.random() * 0.2);
+      const at = Date.now() + wait;
+      messageOps.push({ updateOne: { filter, update: { $set: { attempts, lastError: outcome.message, nextAttemptAt: new Date(at) } } } });
+      dueOps.push({ updateOne: { filter, update: { $set: { dueAt: new Date(at) } } } });
+      retry.push({ job, at, message: { ...message, attempts, lastError: outcome.message } });
+      tally.retried++;
+    }
+
+    // The order matters for a crash in between: the outcome first, then the marker (a marker left over
+    // is dropped by whoever reads the finished message).
+    await this.messages.bulkWrite(messageOps, { ordered: false });
+    if (failedOps.length) await this.failed.bulkWrite(failedOps, { ordered: false });
+    await this.due.bulkWrite(dueOps, { ordered: false });
+    for (const key of Object.keys(tally) as (keyof typeof tally)[]) this.counts[key] += tally[key];
+
+    if (reached) this.serverBack();
+    else if (unreachable) this.serverAway(unreachable);
+    for (const { job, at, message } of retry) this.schedule(job.id, message, Math.max(at, this.pausedUntil), job.adopted);
+  }
+
+  private serverAway(failure: SendFailure): void {
+    if (!this.serverDown) this.logger.warn(`${failure.message}; mail waits in the outbox and the server is tried again`);
+    this.serverDown = true;
+    this.pausedUntil = Date.now() + this.probeMs;
+    this.probeMs = Math.min(this.probeMs * 2, MAX_PROBE_MS);
+  }
+
+  private serverBack(): void {
+    if (this.serverDown) this.logger.log('The mail server answers again; sending what waited');
+    this.serverDown = false;
+    this.pausedUntil = 0;
+    this.probeMs = Math.min(this.retryMs, MAX_PROBE_MS);
+    // Everything that waited for the server is due now.
+    const now = Date.now();
+    for (const job of this.jobs.values()) if (job.message?.lastError?.startsWith('The mail server could not be reached')) job.dueAt = Math.min(job.dueAt, now);
+  }
+
+  /**
+   * Adopts every message of `outbox_due` whose attempt is overdue by more than `graceMs` and that this
+   * instance does not hold (the instance that queued it stopped, or this one restarted).
+   */
+  async sweep(graceMs: number): Promise<number> {
+    if (this.stopped || ![...this.senders.values()].some((sender) => sender.enabled)) return 0;
+    try {
+      const cutoff = new Date(Date.now() - graceMs);
+      const overdue = await this.due
+        .find({ dueAt: { $lte: cutoff } })
+        .lean<OutboxDue[]>()
+        .exec();
+      let adopted = 0;
+      for (const marker of overdue) {
+        if (this.jobs.has(marker._id) || this.inFlight.has(marker._id)) continue;
+        this.schedule(marker._id, undefined, Date.now(), true);
+        adopted++;
+      }
+      return adopted;
+    } catch (error) {
+      this.logger.warn(`Outbox sweep: ${(error as Error).message}`);
+      return 0;
+    }
+  }
+}
+
+export const claimId = (id: string, attempt: number) => `${id}#${attempt}`;
+
+/** The indexes of an unordered insert that met an existing `_id`; any other failure is thrown. */
+export function duplicateIndexes(error: unknown): number[] {
+  const failures = (error as { writeErrors?: unknown }).writeErrors;
+  const list = (Array.isArray(failures) ? failures : failures ? [failures] : []) as {
+    index?: unknown;
+    code?: unknown;
+    err?: { index?: unknown; code?: unknown };
+  }[];
+  if (!list.length) throw error;
+  return list.map((failure) => {
+    const index = failure.index ?? failure.err?.index;
+    const code = failure.code ?? failure.err?.code;
+    if (typeof index !== 'number' || code !== 11000) throw error;
+    return index;
+  });
+}

@@ -1,0 +1,164 @@
+import { Injectable, NotFoundException, ConflictException } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
+import { LocksService } from '../../common/locks/locks.service';
+import { duplicateIndexes, OutboxWorker } from './outbox-worker';
+import { OutboxDue, OutboxFailed, OutboxMessage, type Channel } from './outbox.schema';
+
+/** A message as a listener queues it: its derived `_id` names the event it comes from. */
+export interface NewMessage {
+  _id: string;
+  channel: Channel;
+  kind: string;
+  recipient: string;
+  data: Record<string, unknown>;
+}
+
+/** A message that gave up, as the seller's page shows it. */
+export interface FailedMessage {
+  id: string;
+  channel: Channel;
+  kind: string;
+  to: string | null;
+  subject: string | null;
+  orderNumber: string | null;
+  reason: string;
+  attempts: number;
+  queuedAt: Date;
+  failedAt: Date;
+}
+
+interface Waiting {
+  messages: NewMessage[];
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * The durable outbox. Listeners of domain events queue messages here (and only they do); the worker
+ * sends them. Queuing is two inserts for everything that arrives while the previous write is under way
+ * (orders placed at the same moment share them): the due markers, then the messages. A message whose
+ * `_id` exists already was queued before (the same event handled twice) and is not queued again.
+ */
+@Injectable()
+export class OutboxService {
+  private waiting: Waiting[] = [];
+  private writing = false;
+
+  constructor(
+    @InjectModel(OutboxMessage.name) private readonly messages: Model<OutboxMessage>,
+    @InjectModel(OutboxDue.name) private readonly due: Model<OutboxDue>,
+    @InjectModel(OutboxFailed.name) private readonly failed: Model<OutboxFailed>,
+    private readonly worker: OutboxWorker,
+    private readonly locks: LocksService,
+  ) {}
+
+  /** Stores the messages (durably, before resolving) and hands them to this instance's worker. */
+  enqueue(messages: NewMessage[]): Promise<void> {
+    if (!messages.length) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      this.waiting.push({ messages, resolve, reject });
+      if (!this.writing) void this.writeWaiting();
+    });
+  }
+
+  private async writeWaiting(): Promise<void> {
+    this.writing = true;
+    try {
+      while (this.waiting.length) {
+        const batch = this.waiting;
+        this.waiting = [];
+        try {
+          await this.write(batch.flatMap((w) => w.messages));
+          for (const w of batch) w.resolve();
+        } catch (error) {
+          for (const w of batch) w.reject(error);
+        }
+      }
+    } finally {
+      this.writing = false;
+    }
+  }
+
+  private async write(queued: NewMessage[]): Promise<void> {
+    const now = new Date();
+    // One message per _id, even when one batch holds the same event twice.
+    const unique = [...new Map(queued.map((m) => [m._id, m])).values()];
+    // The marker first: a marker whose message is missing (a crash in between) is dropped by the worker;
+    // a message without a marker would never be found.
+    const markers = unique.map((m) => ({ _id: m._id, dueAt: now }));
+    const newMarker = new Set(unique.map((m) => m._id));
+    try {
+      await this.due.collection.insertMany(markers as never[], { ordered: false });
+    } catch (error) {
+      for (const i of duplicateIndexes(error)) newMarker.delete(markers[i]._id);
+    }
+    const docs: OutboxMessage[] = unique.map((m) => ({ ...m, state: 'pending', attempts: 0, queuedAt: now }));
+    const stored = new Set(docs.map((d) => d._id));
+    try {
+      await this.messages.collection.insertMany(docs as never[], { ordered: false });
+    } catch (error) {
+      for (const i of duplicateIndexes(error)) stored.delete(docs[i]._id);
+    }
+    // Queued before: a marker this write added for it goes again (the first one's outcome stands).
+    const extra = docs.filter((d) => !stored.has(d._id) && newMarker.has(d._id)).map((d) => ({ deleteOne: { filter: { _id: d._id } } }));
+    if (extra.length) await this.due.bulkWrite(extra, { ordered: false });
+    for (const doc of docs) if (stored.has(doc._id)) this.worker.schedule(doc._id, doc);
+  }
+
+  /** Messages that gave up, newest first (a full read of `outbox_failed`, which holds only those). */
+  async failedMessages(): Promise<FailedMessage[]> {
+    const failed = await this.failed.find().lean<OutboxFailed[]>().exec();
+    const messages = await Promise.all(failed.map((f) => this.messages.findById(f._id).lean<OutboxMessage>().exec()));
+    return failed
+      .map((f, i) => {
+        const m = messages[i];
+        const order = (m?.data as { order?: { orderNumber?: string } } | undefined)?.order;
+        return {
+          id: f._id,
+          channel: m?.channel ?? 'email',
+          kind: m?.kind ?? f._id.split(':')[1] ?? 'unknown',
+          to: m?.address ?? null,
+          subject: m?.subject ?? null,
+          orderNumber: order?.orderNumber ?? null,
+          reason: f.reason,
+          attempts: m?.attempts ?? 0,
+          queuedAt: m?.queuedAt ?? f.failedAt,
+          failedAt: f.failedAt,
+        } satisfies FailedMessage;
+      })
+      .sort((a, b) => b.failedAt.getTime() - a.failedAt.getTime());
+  }
+
+  /**
+   * The seller sends a message that gave up again: pending once more, with a new day of attempts (its
+   * attempt count goes on, so its claims never meet an earlier attempt's). One at a time per message.
+   */
+  async resend(id: string): Promise<void> {
+    await this.locks.run(`outbox:${id}`, { busyMessage: 'This message is being sent again already' }, async () => {
+      const message = await this.messages.findById(id).lean<OutboxMessage>().exec();
+      if (!message) throw new NotFoundException('No such message');
+      if (message.state !== 'failed') throw new ConflictException(message.state === 'sent' ? 'This message was sent already' : 'This message has not given up');
+      const now = new Date();
+      await this.due.updateOne({ _id: id }, { $set: { dueAt: now } }, { upsert: true }).exec();
+      await this.messages.updateOne({ _id: id }, { $set: { state: 'pending', queuedAt: now }, $unset: { nextAttemptAt: 1 } }).exec();
+      await this.failed.deleteOne({ _id: id }).exec();
+      this.worker.schedule(id, { ...message, state: 'pending', queuedAt: now });
+    });
+  }
+
+  /** Sends every message that gave up again; how many. */
+  async resendAll(): Promise<number> {
+    const failed = await this.failed.find().lean<OutboxFailed[]>().exec();
+    let count = 0;
+    for (const { _id } of failed) {
+      try {
+        await this.resend(_id);
+        count++;
+      } catch (error) {
+        if (!(error instanceof NotFoundException || error instanceof ConflictException)) throw error;
+      }
+    }
+    return count;
+  }
+}

@@ -1,0 +1,522 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { PAYMENT_SOLD_OUT_REFUNDED, type PaymentSoldOutRefundedEvent } from '../src/payments/payment.events';
+import { AUTH_ENV, insertProducts, seller, shopper, VALID_ADDRESS, type Agent } from './support/actors';
+import { FakeRazorpay } from './support/fake-razorpay';
+import { SmtpCatcher } from './support/smtp-catcher';
+import { createTestApp, type TestApp } from './support/test-app';
+
+/**
+ * Order mails through the durable outbox (issue 22) and "Forgot password" (issue 27), against a real
+ * SMTP server in this process: every kind sent once to the right person with the right content, an
+ * SMTP outage that loses and doubles nothing, preferences, messages that gave up and are sent again.
+ */
+const SELLER_NOTIFY = 'orders@shop.test';
+
+describe('order mails through the outbox, with a real SMTP server', () => {
+  let t: TestApp;
+  let smtp: SmtpCatcher;
+  let rzp: FakeRazorpay;
+  let sellerAgent: Agent;
+  let apple: string;
+  let milk: string;
+
+  beforeAll(async () => {
+    smtp = await new SmtpCatcher().up();
+    rzp = await new FakeRazorpay().start();
+    t = await createTestApp({
+      ...AUTH_ENV,
+      ...rzp.env(),
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'GreenCart Test <orders@greencart.test>',
+      SELLER_NOTIFY_EMAIL: SELLER_NOTIFY,
+      PUBLIC_URL: 'https://shop.greencart.test',
+      // The suite talks plain http to the app; the links in mails still name the https shop.
+      COOKIE_SECURE: 'false',
+      OUTBOX_RETRY_MS: '200',
+      OUTBOX_SWEEP_MS: '500',
+    });
+    [apple, milk] = await insertProducts(t, [
+      { name: 'Alphonso Mango', offerPrice: 1234.5, price: 1400 },
+      { name: 'Milk', offerPrice: 30, category: 'Dairy' },
+    ]);
+    sellerAgent = await seller(t);
+  });
+  afterAll(async () => {
+    await smtp.down();
+    await rzp.stop();
+    await t?.close();
+  });
+
+  async function newShopper(name = 'Asha') {
+    const s = await shopper(t, name);
+    const address = (await s.agent.post('/api/Address/add').send({ adress: VALID_ADDRESS }).expect(201)).body.address._id as string;
+    return { ...s, address };
+  }
+
+  async function placeCod(s: { agent: Agent; address: string }, items = [{ product: apple, quantity: 2 }]) {
+    const res = await s.agent.post('/api/placeorders').set('Idempotency-Key', randomUUID()).send({ address: s.address, items }).expect(201);
+    return res.body.order as { _id: string; orderNumber: string };
+  }
+
+  const move = (orderId: string, status: string) => sellerAgent.patch(`/api/orders/${orderId}/status`).send({ status }).expect(200);
+
+  it('a COD order: the receipt to the shopper and the new order to the seller, once each, with what they need to know', async () => {
+    const asha = await newShopper('Asha');
+    const order = await placeCod(asha);
+    await smtp.until(() => smtp.to(asha.email).length === 1 && smtp.to(SELLER_NOTIFY, `email:seller-new-order:${order._id}`).length === 1);
+    const [receipt] = smtp.to(asha.email);
+    expect(receipt.outboxId).toBe(`email:order-confirmation:${order._id}`);
+    expect(receipt.from).toContain('orders@greencart.test');
+    expect(receipt.subject).toContain(order.orderNumber);
+    expect(receipt.subject).toMatch(/^Order GC-\d+ confirmed: ₹2,518\.38, at your door by \d{1,2}:\d{2} (am|pm)$/);
+    for (const part of [receipt.text, receipt.html]) {
+      expect(part).toContain('GreenCart');
+      expect(part).toContain('Alphonso Mango');
+      // 2 × ₹1,234.50 = ₹2,469.00; 2% tax ₹49.38; total ₹2,518.38 (en-IN grouping).
+      expect(part).toContain('₹2,469.00');
+      expect(part).toContain('₹49.38');
+      expect(part).toContain('₹2,518.38');
+      expect(part).toContain('12 MG Road');
+      expect(part).toContain('Cash on delivery');
+      expect(part).toContain(`https://shop.greencart.test/My-orders?order=${order.orderNumber}`);
+      expect(part).not.toContain(order._id);
+    }
+    expect(receipt.text).toContain('Hello Asha,');
+    expect(receipt.text).toMatch(/Delivery by: \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} (am|pm)/);
+    const [toSeller] = smtp.to(SELLER_NOTIFY, `email:seller-new-order:${order._id}`);
+    expect(toSeller.subject).toBe(`New order ${order.orderNumber}: ₹2,518.38, cash on delivery`);
+    expect(toSeller.text).toContain(`https://shop.greencart.test/seller/orders?order=${order.orderNumber}`);
+    expect(toSeller.text).toContain('Asha Rao');
+  });
+
+  it('each status the seller sets is one mail to the shopper; a COD order delivered sends no separate payment mail', async () => {
+    const ravi = await newShopper('Ravi');
+    const order = await placeCod(ravi, [{ product: milk, quantity: 1 }]);
+    for (const status of ['Packing', 'Out for delivery', 'Delivered']) await move(order._id, status);
+    await smtp.until(() => smtp.to(ravi.email).length >= 4);
+    // Nothing more arrives.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const subjects = smtp.to(ravi.email).map((m) => m.subject);
+    expect(subjects).toHaveLength(4);
+    expect(subjects).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('confirmed'),
+        `Order ${order.orderNumber} is being packed`,
+        `Order ${order.orderNumber} is out for delivery`,
+        `Order ${order.orderNumber} was delivered`,
+      ]),
+    );
+    const outForDelivery = smtp.to(ravi.email, 'email:order-out-for-delivery:')[0];
+    expect(outForDelivery.text).toContain('Please keep ₹30.60 ready (cash on delivery).');
+    const delivered = smtp.to(ravi.email, 'email:order-delivered:')[0];
+    expect(delivered.text).toContain('Cash on delivery, paid');
+    expect(delivered.text).toContain('can be turned off at https://shop.greencart.test/account');
+  });
+
+  it('a cancelled COD order: one mail saying nothing was charged', async () => {
+    const gita = await newShopper('Gita');
+    const order = await placeCod(gita, [{ product: milk, quantity: 3 }]);
+    await gita.agent.post(`/api/orders/${order._id}/cancel`).expect(200);
+    await smtp.until(() => smtp.to(gita.email, 'email:order-cancelled:').length === 1);
+    expect(smtp.to(gita.email, 'email:order-cancelled:')[0].text).toContain('Nothing was charged.');
+  });
+
+  it('an online order: receipt and payment received; cancelled by the shop: cancelled, refund started, refund done', async () => {
+    const meera = await newShopper('Meera');
+    rzp.refundStartsAs = 'pending';
+    const checkout = (
+      await meera.agent
+        .post('/api/paymentonline')
+        .send({ address: meera.address, items: [{ product: milk, quantity: 2 }] })
+        .expect(201)
+    ).body.order as { id: string };
+    const { success } = rzp.pay(checkout.id);
+    const order = (await meera.agent.post('/api/payment-success').send(success).expect(201)).body.order as { _id: string; orderNumber: string };
+    await smtp.until(() => smtp.to(meera.email).length === 2);
+    const paid = smtp.to(meera.email, 'email:payment-received:')[0];
+    expect(paid.subject).toBe(`Payment of ₹61.20 received for order ${order.orderNumber}`);
+    expect(paid.text).toContain(success.razorpay_payment_id);
+    expect(smtp.to(meera.email, 'email:order-confirmation:')[0].text).toContain(`Paid online (payment ${success.razorpay_payment_id})`);
+
+    await move(order._id, 'Cancelled');
+    await smtp.until(() => smtp.to(meera.email).length === 4);
+    expect(smtp.to(meera.email, 'email:order-cancelled:')[0].text).toContain('we are refunding it');
+    const started = smtp.to(meera.email, 'email:refund-started:')[0];
+    expect(started.subject).toBe(`Refund of ₹61.20 started for order ${order.orderNumber}`);
+    // The bank confirms; the payments sweep records it.
+    rzp.settleRefunds();
+    rzp.refundStartsAs = 'processed';
+    const { PaymentsService } = await import('../src/payments/payments.service');
+    await t.app.get(PaymentsService).sweep();
+    await smtp.until(() => smtp.to(meera.email, 'email:refund-done:').length === 1);
+    expect(smtp.to(meera.email, 'email:refund-done:')[0].subject).toBe(`Refund of ₹61.20 done for order ${order.orderNumber}`);
+    expect(smtp.to(meera.email)).toHaveLength(5);
+  });
+
+  it('a payment refunded because its checkout sold out: one mail to the shopper and one to the seller', async () => {
+    const kiran = await newShopper('Kiran');
+    const { DomainEvents } = await import('../src/common/events/domain-events');
+    const event: PaymentSoldOutRefundedEvent = {
+      userId: kiran.id,
+      razorpayOrderId: 'order_soldout1',
+      razorpayPaymentId: `pay_${randomBytes(6).toString('hex')}`,
+      amountPaise: 125_000_00,
+      productNames: ['Alphonso Mango', 'Milk'],
+      reason: 'Alphonso Mango sold out before the payment arrived',
+    };
+    // Published twice (a retried webhook): still one mail each.
+    await t.app.get(DomainEvents).publish(PAYMENT_SOLD_OUT_REFUNDED, event);
+    await t.app.get(DomainEvents).publish(PAYMENT_SOLD_OUT_REFUNDED, event);
+    await smtp.until(() => smtp.to(kiran.email).length === 1 && smtp.to(SELLER_NOTIFY, `email:seller-sold-out-refund:${event.razorpayPaymentId}`).length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const [toShopper] = smtp.to(kiran.email);
+    expect(toShopper.subject).toBe('Your payment of ₹1,25,000.00 is being refunded');
+    expect(toShopper.text).toContain('Alphonso Mango sold out before the payment arrived');
+    expect(toShopper.text).toContain('Alphonso Mango, Milk');
+    const toSeller = smtp.to(SELLER_NOTIFY, `email:seller-sold-out-refund:${event.razorpayPaymentId}`);
+    expect(toSeller).toHaveLength(1);
+    expect(toSeller[0].text).toContain('order_soldout1');
+    expect(smtp.to(kiran.email)).toHaveLength(1);
+  });
+
+  it('a shopper who turned order progress mails off gets only the receipt (and can turn them on again)', async () => {
+    const lata = await newShopper('Lata');
+    expect((await lata.agent.get('/api/account/preferences').expect(200)).body).toMatchObject({
+      success: true,
+      preferences: { orderProgressEmails: true },
+      mail: { enabled: true },
+    });
+    const off = await lata.agent.patch('/api/account/preferences').send({ orderProgressEmails: false }).expect(200);
+    expect(off.body.preferences).toEqual({ orderProgressEmails: false });
+    const order = await placeCod(lata, [{ product: milk, quantity: 1 }]);
+    for (const status of ['Packing', 'Out for delivery', 'Delivered']) await move(order._id, status);
+    await smtp.until(() => smtp.to(lata.email).length === 1);
+    // The progress mails are recorded as skipped, not sent.
+    const outbox = t.connection.collection('outbox');
+    for (let i = 0; i < 100 && (await outbox.countDocuments({ _id: { $regex: order._id } as never, state: 'skipped' })) < 3; i++)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(await outbox.countDocuments({ _id: { $regex: order._id } as never, state: 'skipped' })).toBe(3);
+    expect(smtp.to(lata.email).map((m) => m.outboxId)).toEqual([`email:order-confirmation:${order._id}`]);
+    expect((await lata.agent.patch('/api/account/preferences').send({ orderProgressEmails: true }).expect(200)).body.preferences).toEqual({
+      orderProgressEmails: true,
+    });
+  });
+
+  it('preferences: bad input is a 400, no session a 401, the seller has none', async () => {
+    const s = await shopper(t, 'Nina');
+    expect((await s.agent.patch('/api/account/preferences').send({}).expect(400)).body).toMatchObject({
+      success: false,
+      message: expect.stringContaining('orderProgressEmails'),
+    });
+    await s.agent.patch('/api/account/preferences').send({ orderProgressEmails: 'no' }).expect(400);
+    await s.agent.patch('/api/account/preferences').send({ orderProgressEmails: false, extra: 1 }).expect(400);
+    await t.http().get('/api/account/preferences').expect(401);
+    await t.http().patch('/api/account/preferences').send({ orderProgressEmails: false }).expect(401);
+    expect((await s.agent.get('/api/account/preferences').expect(200)).body.preferences).toEqual({ orderProgressEmails: true });
+  });
+
+  it('a message refused for good is listed for the seller with the reason, and sent once when sent again', async () => {
+    const bounce = await newShopper('Bounce');
+    smtp.refuse = (address) => address === bounce.email;
+    const order = await placeCod(bounce, [{ product: milk, quantity: 1 }]);
+    const id = `email:order-confirmation:${order._id}`;
+    let listed: { id: string; reason: string; to: string; orderNumber: string; subject: string }[] = [];
+    for (let i = 0; i < 200 && !listed.some((m) => m.id === id); i++) {
+      listed = (await sellerAgent.get('/api/seller/notifications').expect(200)).body.failed;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const failed = listed.find((m) => m.id === id)!;
+    expect(failed).toMatchObject({
+      to: bounce.email,
+      orderNumber: order.orderNumber,
+      subject: expect.stringContaining(order.orderNumber),
+      kind: 'order-confirmation',
+    });
+    expect(failed.reason).toContain('No such mailbox here');
+    expect(smtp.to(bounce.email)).toHaveLength(0);
+
+    // Not for shoppers, nor without a session; a bad or unknown id is a clear 4xx.
+    await bounce.agent.get('/api/seller/notifications').expect(403);
+    await t.http().post('/api/seller/notifications/resend').send({ id }).expect(401);
+    await sellerAgent.post('/api/seller/notifications/resend').send({ id: 'nope' }).expect(400);
+    await sellerAgent.post('/api/seller/notifications/resend').send({ id: 'email:order-confirmation:000000000000000000000000' }).expect(404);
+    const sentAlready = smtp.to(SELLER_NOTIFY)[0].outboxId;
+    await sellerAgent.post('/api/seller/notifications/resend').send({ id: sentAlready }).expect(409);
+
+    smtp.refuse = () => false;
+    // Two clicks at once: still one mail.
+    const clicks = await Promise.all([1, 2].map(() => sellerAgent.post('/api/seller/notifications/resend').send({ id })));
+    expect(clicks.map((r) => r.status).sort()).toContain(200);
+    await smtp.until(() => smtp.to(bounce.email).length === 1);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(smtp.to(bounce.email)).toHaveLength(1);
+    expect((await sellerAgent.get('/api/seller/notifications').expect(200)).body.failed.some((m: { id: string }) => m.id === id)).toBe(false);
+  });
+
+  it('"send all again" sends every message that gave up', async () => {
+    const shoppers = await Promise.all([newShopper('Pia'), newShopper('Raj')]);
+    const refused = new Set(shoppers.map((s) => s.email));
+    smtp.refuse = (address) => refused.has(address);
+    for (const s of shoppers) await placeCod(s, [{ product: milk, quantity: 1 }]);
+    for (let i = 0; i < 200; i++) {
+      const failed = (await sellerAgent.get('/api/seller/notifications').expect(200)).body.failed as { to: string }[];
+      if (shoppers.every((s) => failed.some((f) => f.to === s.email))) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    smtp.refuse = () => false;
+    const res = await sellerAgent.post('/api/seller/notifications/resend-all').expect(200);
+    expect(res.body.count).toBeGreaterThanOrEqual(2);
+    await smtp.until(() => shoppers.every((s) => smtp.to(s.email).length === 1));
+  });
+
+  it('SMTP down for a while: orders still answer, every mail arrives once it is back, exactly once', async () => {
+    await smtp.down();
+    const people = await Promise.all(Array.from({ length: 4 }, (_, i) => newShopper(`Down${i}`)));
+    const before = smtp.mails.length;
+    const orders = await Promise.all(people.flatMap((p) => [placeCod(p, [{ product: milk, quantity: 1 }]), placeCod(p, [{ product: apple, quantity: 1 }])]));
+    expect(orders).toHaveLength(8);
+    // The outbox holds them; health says the mail server is away once a send was tried.
+    const outbox = t.connection.collection('outbox');
+    expect(await outbox.countDocuments({ _id: { $in: orders.map((o) => `email:order-confirmation:${o._id}`) } as never, state: 'pending' })).toBe(8);
+    for (let i = 0; i < 100 && (await t.http().get('/api/health')).body.mail.status !== 'server-unreachable'; i++) await new Promise((r) => setTimeout(r, 50));
+    expect((await t.http().get('/api/health').expect(200)).body.mail).toMatchObject({ status: 'server-unreachable', waiting: expect.any(Number) });
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(smtp.mails.length).toBe(before);
+
+    await smtp.up();
+    const expected = orders.flatMap((o) => [`email:order-confirmation:${o._id}`, `email:seller-new-order:${o._id}`]);
+    await smtp.until(() => expected.every((id) => smtp.counts().get(id) === 1), 30_000, 'the mails held during the outage');
+    await new Promise((r) => setTimeout(r, 800));
+    for (const id of expected) expect(smtp.counts().get(id)).toBe(1);
+    expect((await t.http().get('/api/health').expect(200)).body.mail.status).toBe('on');
+  }, 90_000);
+
+  it('every mail sent so far arrived exactly once', () => {
+    const doubled = [...smtp.counts()].filter(([, n]) => n > 1);
+    expect(doubled).toEqual([]);
+  });
+});
+
+describe('forgot password', () => {
+  let t: TestApp;
+  let smtp: SmtpCatcher;
+
+  beforeAll(async () => {
+    smtp = await new SmtpCatcher().up();
+    t = await createTestApp({
+      ...AUTH_ENV,
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: 'https://shop.greencart.test',
+      COOKIE_SECURE: 'false',
+      OUTBOX_RETRY_MS: '200',
+      // Many resets from 127.0.0.1 here; the limit has its own test below.
+      LOGIN_THROTTLE_LIMIT: '1000',
+    });
+  });
+  afterAll(async () => {
+    await smtp.down();
+    await t?.close();
+  });
+
+  const linkIn = (text: string) => /https:\/\/shop\.greencart\.test\/reset-password#token=([\w.-]+)/.exec(text)?.[1];
+
+  it('answers the same for an unknown email and a known one; only the known one gets a link', async () => {
+    const asha = await shopper(t, 'Asha');
+    const unknown = await t.http().post('/api/password/forgot').send({ email: 'nobody-here@example.com' }).expect(200);
+    const known = await t.http().post('/api/password/forgot').send({ email: asha.email.toUpperCase() }).expect(200);
+    expect(unknown.body.message.replace('nobody-here@example.com', 'X')).toBe(known.body.message.replace(asha.email, 'X'));
+    expect(Object.keys(unknown.body).sort()).toEqual(Object.keys(known.body).sort());
+    await smtp.until(() => smtp.to(asha.email).length === 1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.to('nobody-here@example.com')).toHaveLength(0);
+    const mail = smtp.to(asha.email)[0];
+    expect(mail.subject).toBe('Reset your GreenCart password');
+    expect(linkIn(mail.text)).toBeDefined();
+    expect(linkIn(mail.html.replace(/&#61;/g, '='))).toBeDefined();
+  });
+
+  it('the link works once: new password set, every other session ended, this browser signed in', async () => {
+    const ravi = await shopper(t, 'Ravi');
+    await ravi.agent.get('/api/isAuth').expect(200);
+    await t.http().post('/api/password/forgot').send({ email: ravi.email }).expect(200);
+    await smtp.until(() => smtp.to(ravi.email).length === 1);
+    // Asked again within two minutes: no second mail (the first link stands).
+    await t.http().post('/api/password/forgot').send({ email: ravi.email }).expect(200);
+    const token = linkIn(smtp.to(ravi.email)[0].text)!;
+    expect((await t.http().post('/api/password/reset/check').send({ token }).expect(200)).body).toEqual({ success: true, email: ravi.email });
+    // Same rules as registering.
+    expect((await t.http().post('/api/password/reset').send({ token, password: 'short' }).expect(400)).body.message).toBe(
+      'Password must be at least 8 characters',
+    );
+
+    const browser = request.agent(t.app.getHttpServer());
+    const done = await browser.post('/api/password/reset').send({ token, password: 'a-brand-new-password' }).expect(200);
+    expect(done.body).toMatchObject({ success: true, userData: { email: ravi.email } });
+    await browser.get('/api/isAuth').expect(200);
+    // The session from before the reset is over; the old password no longer works, the new one does.
+    await ravi.agent.get('/api/isAuth').expect(401);
+    await t.http().post('/api/login').send({ email: ravi.email, password: 'correct-horse-battery' }).expect(401);
+    await t.http().post('/api/login').send({ email: ravi.email, password: 'a-brand-new-password' }).expect(200);
+    // Used: refused, twice over (and for checking too).
+    for (const [path, body] of [
+      ['/api/password/reset', { token, password: 'another-new-password' }],
+      ['/api/password/reset/check', { token }],
+    ] as const) {
+      const again = await t.http().post(path).send(body).expect(400);
+      expect(again.body.message).toContain('was used already');
+    }
+    await smtp.until(() => smtp.to(ravi.email).length === 1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.to(ravi.email)).toHaveLength(1);
+  });
+
+  it('the same link sent twice at once sets the password once', async () => {
+    const gita = await shopper(t, 'Gita');
+    await t.http().post('/api/password/forgot').send({ email: gita.email }).expect(200);
+    await smtp.until(() => smtp.to(gita.email).length === 1);
+    const token = linkIn(smtp.to(gita.email)[0].text)!;
+    const results = await Promise.all(
+      ['first-new-password', 'second-new-password'].map((password) => t.http().post('/api/password/reset').send({ token, password })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+  });
+
+  it('an expired link, a forged one and a missing one are refused with a clear message', async () => {
+    const meera = await shopper(t, 'Meera');
+    const { JwtService } = await import('@nestjs/jwt');
+    const jwt = t.app.get(JwtService);
+    const expired = await jwt.signAsync(
+      { sub: meera.id, jti: 'expired-link-id', pwd: 'x' },
+      { audience: 'greencart:password-reset', issuer: 'greencart', expiresIn: 1 },
+    );
+    await new Promise((r) => setTimeout(r, 1_100));
+    expect((await t.http().post('/api/password/reset').send({ token: expired, password: 'a-brand-new-password' }).expect(400)).body.message).toContain(
+      'has expired',
+    );
+    // A session token is not a reset link (another audience), nor is anything made up.
+    const session = await jwt.signAsync(
+      { sub: meera.id, role: 'shopper', sid: 'x', sv: 0 },
+      { audience: 'greencart:shopper', issuer: 'greencart', expiresIn: 60 },
+    );
+    for (const token of [session, 'not-a-token', `${expired.slice(0, -4)}AAAA`]) {
+      expect((await t.http().post('/api/password/reset').send({ token, password: 'a-brand-new-password' }).expect(400)).body.message).toContain('not valid');
+    }
+    await t.http().post('/api/password/reset').send({ password: 'a-brand-new-password' }).expect(400);
+    await t.http().post('/api/password/forgot').send({ email: 'not an email' }).expect(400);
+    await t.http().post('/api/password/forgot').send({}).expect(400);
+    await t.http().post('/api/login').send({ email: meera.email, password: 'correct-horse-battery' }).expect(200);
+  });
+});
+
+describe('forgot password is rate-limited like sign-in', () => {
+  let t: TestApp;
+  let smtp: SmtpCatcher;
+
+  beforeAll(async () => {
+    smtp = await new SmtpCatcher().up();
+    delete process.env.PUBLIC_URL;
+    t = await createTestApp({ ...AUTH_ENV, SMTP_URL: smtp.url, COOKIE_SECURE: 'false', LOGIN_THROTTLE_LIMIT: '3' });
+  });
+  afterAll(async () => {
+    await smtp.down();
+    await t?.close();
+  });
+
+  it('the fourth request for one email from one address within the window is 429', async () => {
+    for (let i = 0; i < 3; i++) await t.http().post('/api/password/forgot').send({ email: 'someone@example.com' }).expect(200);
+    const limited = await t.http().post('/api/password/forgot').send({ email: 'someone@example.com' }).expect(429);
+    expect(limited.body).toMatchObject({ success: false, message: expect.any(String) });
+  });
+});
+
+describe('mail off', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Settings of the suites above stay in process.env (createTestApp adds to it): this app has no SMTP_URL.
+    for (const name of ['SMTP_URL', 'MAIL_FROM', 'SELLER_NOTIFY_EMAIL', 'PUBLIC_URL', 'COOKIE_SECURE']) delete process.env[name];
+    t = await createTestApp(AUTH_ENV);
+  });
+  afterAll(() => t?.close());
+
+  it('says why in /api/health and to the seller, and queues nothing', async () => {
+    const health = await t.http().get('/api/health').expect(200);
+    expect(health.body.mail).toEqual({ status: 'off', reason: expect.stringContaining('SMTP_URL is not set') });
+    const s = await shopper(t, 'Uma');
+    const address = (await s.agent.post('/api/Address/add').send({ adress: VALID_ADDRESS }).expect(201)).body.address._id;
+    const [milk] = await insertProducts(t, [{ name: 'Milk', offerPrice: 30 }]);
+    await s.agent
+      .post('/api/placeorders')
+      .send({ address, items: [{ product: milk, quantity: 1 }] })
+      .expect(201);
+    expect(await t.connection.collection('outbox').countDocuments({})).toBe(0);
+    const sellerView = await (await seller(t)).get('/api/seller/notifications').expect(200);
+    expect(sellerView.body).toMatchObject({ mail: { enabled: false, reason: expect.stringContaining('SMTP_URL') }, failed: [] });
+    // The forgot-password answer stays the same (nothing tells whether mail is on or an account exists).
+    await t.http().post('/api/password/forgot').send({ email: s.email }).expect(200);
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+(redisUrl ? describe : describe.skip)('two instances on one database and Redis', () => {
+  const database = `t_mail_two_${randomBytes(3).toString('hex')}`;
+  const prefix = `test:mail-two-${randomBytes(4).toString('hex')}:`;
+  let one: TestApp;
+  let two: TestApp;
+  let smtp: SmtpCatcher;
+  let milk: string;
+
+  beforeAll(async () => {
+    smtp = await new SmtpCatcher().up();
+    for (const name of ['PUBLIC_URL', 'COOKIE_SECURE', 'SELLER_NOTIFY_EMAIL']) delete process.env[name];
+    // Each instance sweeps every 150 ms and adopts whatever is overdue by that much: both instances
+    // reach for the same messages all the time, which the claims must settle.
+    const settings = { ...AUTH_ENV, REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix, SMTP_URL: smtp.url, OUTBOX_RETRY_MS: '100', OUTBOX_SWEEP_MS: '150' };
+    one = await createTestApp(settings, { database });
+    two = await createTestApp(settings, { database, sameModules: true });
+    [milk] = await insertProducts(one, [{ name: 'Milk', offerPrice: 30 }]);
+  });
+  afterAll(async () => {
+    await smtp.down();
+    await two?.close();
+    await one?.close();
+  });
+
+  async function shopperOn(app: TestApp, name: string) {
+    const agent = request.agent(app.app.getHttpServer());
+    const email = `${name.toLowerCase()}-${randomBytes(4).toString('hex')}@example.com`;
+    await agent.post('/api/register').send({ firstName: name, email, password: 'correct-horse-battery' }).expect(201);
+    const address = (await agent.post('/api/Address/add').send({ adress: VALID_ADDRESS }).expect(201)).body.address._id as string;
+    return { agent, email, address };
+  }
+
+  it('many orders at once on both instances, with the mail server away for a while in the middle: every mail exactly once', async () => {
+    const shoppers = await Promise.all(Array.from({ length: 24 }, (_, i) => shopperOn(i % 2 ? two : one, `Twin${i}`)));
+    const place = (s: (typeof shoppers)[number]) =>
+      s.agent
+        .post('/api/placeorders')
+        .set('Idempotency-Key', randomUUID())
+        .send({ address: s.address, items: [{ product: milk, quantity: 1 }] })
+        .expect(201)
+        .then((res) => res.body.order._id as string);
+    const first = await Promise.all(shoppers.slice(0, 12).map(place));
+    await smtp.down();
+    const second = await Promise.all(shoppers.slice(12).map(place));
+    await new Promise((r) => setTimeout(r, 700));
+    await smtp.up();
+    const orders = [...first, ...second];
+    const expected = orders.flatMap((id) => [`email:order-confirmation:${id}`, `email:seller-new-order:${id}`]);
+    await smtp.until(() => expected.every((id) => (smtp.counts().get(id) ?? 0) >= 1), 30_000, 'every order’s two mails');
+    // Both instances keep sweeping meanwhile: nothing arrives a second time.
+    await new Promise((r) => setTimeout(r, 1_500));
+    const doubled = expected.filter((id) => smtp.counts().get(id) !== 1);
+    expect(doubled).toEqual([]);
+    expect(smtp.mails).toHaveLength(expected.length);
+    expect(await one.connection.collection('outbox').countDocuments({ _id: { $in: expected } as never, state: 'sent' })).toBe(expected.length);
+    expect(await one.connection.collection('outbox_due').countDocuments({})).toBe(0);
+    // The instances did reach for the same attempts (and the claims settled who sent).
+    const { OutboxWorker } = await import('../src/notifications/outbox/outbox-worker');
+    const contended = one.app.get(OutboxWorker).status().claimedElsewhere + two.app.get(OutboxWorker).status().claimedElsewhere;
+    expect(contended).toBeGreaterThan(0);
+  }, 120_000);
+});

@@ -1,0 +1,358 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:mail`: what order mails cost (issue 22), on a fresh embedded database.
+ *
+ * 1. Placing COD orders, 50 shoppers with one order in flight each (as `npm run bench` places them),
+ *    with mail off (no SMTP_URL) and with mail on (SMTP_URL pointing at an SMTP server in this process,
+ *    smtp-server, which accepts and counts), in the order off, on, on, off on the same data folder, so
+ *    a drift of the machine during the run weighs on both. Target: rate with mail on ≥ 0.9× rate off.
+ *    With mail on, every order's two mails (receipt, seller's new order) are checked to arrive exactly once.
+ * 2. Draining: the SMTP server is stopped, 1,000 orders (2,000 mails) are placed, the server comes back;
+ *    the rate is mails received per second from the first to the last. Target ≥ 100 messages/s.
+ *
+ *   npm run bench:mail                 # about 1.5 minutes on 2 cores
+ *   BENCH_SECONDS=5 npm run bench:mail # placing runs of 5 s instead of 10
+ *
+ * Figures only; prints a table (and saves it in bench/results/, git-ignored).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { load, send } from './load.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(join(ROOT, 'backend', 'package.json'));
+const { SMTPServer } = require('smtp-server');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const DRAIN_ORDERS = Number(process.env.BENCH_DRAIN_ORDERS ?? 1000);
+const SHOPPERS = 50;
+const SELLER = { email: 'seller@bench.local', password: `bench-${randomBytes(8).toString('hex')}` };
+const JWT_SECRET = randomBytes(24).toString('hex');
+const ADDRESS = {
+  firstName: 'Asha',
+  lastName: 'Rao',
+  email: 'asha@example.com',
+  street: '12 MG Road',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  pincode: '560001',
+  country: 'India',
+  phone: '+91 98765 43210',
+};
+
+const log = (message) => console.log(`[bench:mail] ${message}`);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
+let dataDir;
+let app;
+
+/** An SMTP server that accepts every mail and remembers its X-GreenCart-Message id and arrival time. */
+class SmtpSink {
+  received = [];
+  server;
+  port = 0;
+
+  async up() {
+    this.server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      closeTimeout: 50,
+      onData: (stream, _session, callback) => {
+        let head = '';
+        stream.on('data', (chunk) => {
+          if (head.length < 4096) head += chunk.toString('latin1');
+        });
+        stream.on('end', () => {
+          const id = /^X-GreenCart-Message:\s*(.+)$/im.exec(head)?.[1]?.trim() ?? '';
+          this.received.push({ id, at: performance.now() });
+          callback();
+        });
+      },
+    });
+    await new Promise((resolve) => this.server.listen(this.port, '127.0.0.1', resolve));
+    this.port = this.server.server.address().port;
+  }
+
+  async down() {
+    const server = this.server;
+    this.server = undefined;
+    if (server) await new Promise((resolve) => server.close(resolve));
+  }
+
+  get url() {
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+}
+
+function build() {
+  if (process.env.BENCH_SKIP_BUILD === '1') return;
+  log('building the backend (npm run build:domain && nest build)…');
+  for (const args of [
+    ['run', 'build:domain'],
+    ['run', 'build:backend'],
+  ]) {
+    const result = spawnSync('npm', args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (result.status !== 0) throw new Error(`npm ${args.join(' ')} failed`);
+  }
+}
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startApp(extra) {
+  const port = await freePort();
+  const inherited = { ...process.env };
+  for (const name of ['MONGODB_URI', 'REDIS_URL', 'MONGODB_DB', 'GREENCART_SECRETS_FILE', 'SMTP_URL']) delete inherited[name];
+  const child = spawn(process.execPath, [join(ROOT, 'backend', 'dist', 'main.js')], {
+    cwd: ROOT,
+    env: {
+      ...inherited,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      GREENCART_DATA_DIR: dataDir,
+      GREENCART_EMBEDDED: process.env.GREENCART_EMBEDDED ?? 'ferretdb',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      JWT_SECRET,
+      SELLER_EMAIL: SELLER.email,
+      SELLER_PASSWORD: SELLER.password,
+      COOKIE_SECURE: 'false',
+      FRONTEND_DIST: '/nonexistent',
+      THROTTLE_LIMIT: '100000000',
+      REGISTER_THROTTLE_LIMIT: '100000',
+      LOGIN_THROTTLE_LIMIT: '100000',
+      LOGIN_ACCOUNT_THROTTLE_LIMIT: '100000',
+      LOGIN_ADDRESS_THROTTLE_LIMIT: '100000',
+      ...extra,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const base = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the shop exited (${child.exitCode}):\n${output.slice(-3000)}`);
+    const res = await send(undefined, base, { path: '/api/products?limit=1' }).catch(() => ({ status: 0 }));
+    if (res.status === 200 && JSON.parse(res.body.toString()).total > 0) break;
+    if (performance.now() - started > 120_000) throw new Error(`the shop did not answer within 120 s:\n${output.slice(-3000)}`);
+    await sleep(25);
+  }
+  app = { child, base };
+  return base;
+}
+
+async function stopApp() {
+  if (!app) return;
+  const { child } = app;
+  app = undefined;
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((resolve) => {
+    const timer = setTimeout(() => (child.kill('SIGKILL'), resolve()), 10_000);
+    child.once('exit', () => (clearTimeout(timer), resolve()));
+  });
+}
+
+async function register(base, name) {
+  const email = `${name}-${randomBytes(5).toString('hex')}@bench.local`;
+  const res = await send(undefined, base, { method: 'POST', path: '/api/register', body: { firstName: 'Bench', email, password: 'correct-horse-battery' } });
+  if (res.status !== 201) throw new Error(`register answered ${res.status}: ${res.body}`);
+  const cookie = [res.headers['set-cookie']]
+    .flat()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const address = await send(undefined, base, { method: 'POST', path: '/api/Address/add', headers: { cookie }, body: { adress: ADDRESS } });
+  if (address.status !== 201) throw new Error(`adding an address answered ${address.status}`);
+  return { cookie, address: JSON.parse(address.body.toString()).address._id };
+}
+
+const orderRequest = (shoppers, product) => (i) => {
+  const who = i % shoppers.length;
+  return {
+    method: 'POST',
+    path: '/api/placeorders',
+    headers: { cookie: shoppers[who].cookie, 'idempotency-key': randomUUID() },
+    body: { address: shoppers[who].address, items: [{ product, quantity: 1 + (i % 3) }] },
+  };
+};
+
+/** One placing run (1 s warm-up, then SECONDS): the figures and the ids of the orders answered 201. */
+async function placing(base, shoppers, product) {
+  const ids = [];
+  const figures = await load({
+    base,
+    connections: shoppers.length,
+    seconds: SECONDS,
+    warmupSeconds: 1,
+    next: orderRequest(shoppers, product),
+    ok: (r) => r.status === 201,
+    onResult: (r) => r.status === 201 && ids.push(JSON.parse(r.body.toString()).order._id),
+  });
+  return { figures, ids };
+}
+
+async function mailOf(base) {
+  const res = await send(undefined, base, { path: '/api/health' });
+  return JSON.parse(res.body.toString()).mail;
+}
+
+/**
+ * The sweep's read (all of `outbox_due`: only what waits) next to what a scan of the outbox would cost
+ * (`state: 'pending'`, which FerretDB over SQLite answers by reading every message ever queued) and a
+ * read by `_id` (how the worker reads a message), each timed 20 times on the embedded database.
+ */
+async function measureReads() {
+  process.env.GREENCART_EMBEDDED ??= 'ferretdb';
+  const { startEmbeddedDatabase } = require('./dist/database/embedded-database.js');
+  const { MongoClient } = require('mongodb');
+  const database = await startEmbeddedDatabase({ dataDir, log: () => undefined });
+  const client = await MongoClient.connect(`${database.uri}greencart`);
+  try {
+    const db = client.db();
+    const one = await db.collection('outbox').findOne({}, { projection: { _id: 1 } });
+    const timed = async (label, collection, work) => {
+      const ms = [];
+      for (let i = 0; i < 20; i++) {
+        const started = performance.now();
+        await work();
+        ms.push(performance.now() - started);
+      }
+      ms.sort((a, b) => a - b);
+      return { label, docs: await db.collection(collection).estimatedDocumentCount(), p50: ms[9], p95: ms[18] };
+    };
+    return [
+      await timed('sweep: read all of outbox_due (what waits)', 'outbox_due', () =>
+        db
+          .collection('outbox_due')
+          .find({ dueAt: { $lte: new Date() } })
+          .toArray(),
+      ),
+      await timed('a scan instead: outbox where state is pending', 'outbox', () => db.collection('outbox').find({ state: 'pending' }).toArray()),
+      await timed('the worker reading a message by _id', 'outbox', () => db.collection('outbox').findOne({ _id: one._id })),
+    ];
+  } finally {
+    await client.close();
+    await database.stop();
+  }
+}
+
+async function main() {
+  build();
+  dataDir = mkdtempSync(join(os.tmpdir(), 'greencart-bench-mail-'));
+  const smtp = new SmtpSink();
+  await smtp.up();
+  log(`data folder ${dataDir}; SMTP sink on ${smtp.url}; placing runs of ${SECONDS} s, ${SHOPPERS} shoppers`);
+
+  let base = await startApp({});
+  const product = JSON.parse((await send(undefined, base, { path: '/api/products?inStock=true&limit=1' })).body.toString()).products[0]._id;
+  const shoppers = [];
+  for (let i = 0; i < SHOPPERS; i++) shoppers.push(await register(base, `shopper${i}`));
+  await stopApp();
+
+  const runs = [];
+  const expectedIds = [];
+  for (const mail of [false, true, true, false]) {
+    base = await startApp(mail ? { SMTP_URL: smtp.url } : {});
+    const health = await mailOf(base);
+    const { figures, ids } = await placing(base, shoppers, product);
+    if (mail) {
+      expectedIds.push(...ids.flatMap((id) => [`email:order-confirmation:${id}`, `email:seller-new-order:${id}`]));
+      // The run's mails (warm-up orders' too) are sent before the next run starts.
+      for (let i = 0; i < 600 && (await mailOf(base)).waiting > 0; i++) await sleep(100);
+    }
+    log(
+      `mail ${mail ? 'on ' : 'off'} (${health.status}): ${figures.requests} orders, ${figures.errors} errors, ${fmt(figures.rps)}/s, p50 ${fmt(figures.p50)} / p95 ${fmt(figures.p95)} / p99 ${fmt(figures.p99)} ms`,
+    );
+    runs.push({ mail, ...figures });
+    await stopApp();
+  }
+  const mean = (on) => {
+    const chosen = runs.filter((r) => r.mail === on);
+    return chosen.reduce((n, r) => n + r.rps, 0) / chosen.length;
+  };
+  const off = mean(false);
+  const on = mean(true);
+  const counts = new Map();
+  for (const { id } of smtp.received) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const missing = expectedIds.filter((id) => !counts.has(id)).length;
+  const doubled = [...counts.values()].filter((n) => n > 1).length;
+
+  // Draining a backlog: the mail server away while DRAIN_ORDERS orders are placed, then back.
+  log(`draining: SMTP away while ${DRAIN_ORDERS} orders are placed…`);
+  await smtp.down();
+  // Probes of the absent server every 0.2 s at first (the default starts at 30 s), so the drain starts soon after it is back.
+  base = await startApp({ SMTP_URL: smtp.url, OUTBOX_RETRY_MS: '200' });
+  const before = smtp.received.length;
+  const drainIds = [];
+  const placed = await load({
+    base,
+    connections: SHOPPERS,
+    seconds: 600,
+    warmupSeconds: 0,
+    next: (i) => (i < DRAIN_ORDERS ? orderRequest(shoppers, product)(i) : undefined),
+    ok: (r) => r.status === 201,
+    onResult: (r) => r.status === 201 && drainIds.push(JSON.parse(r.body.toString()).order._id),
+  });
+  const backlog = (await mailOf(base)).waiting;
+  log(`placed ${drainIds.length} orders (${fmt(placed.rps)}/s) with the server away; ${backlog} mails waiting. Server back.`);
+  await smtp.up();
+  const expectedDrain = drainIds.length * 2;
+  const deadline = performance.now() + 180_000;
+  while (smtp.received.length - before < expectedDrain && performance.now() < deadline) await sleep(50);
+  await sleep(1_000);
+  const drained = smtp.received.slice(before);
+  const seconds = drained.length > 1 ? (drained[drained.length - 1].at - drained[0].at) / 1000 : NaN;
+  const drainRate = (drained.length - 1) / seconds;
+  const drainCounts = new Map();
+  for (const { id } of drained) drainCounts.set(id, (drainCounts.get(id) ?? 0) + 1);
+  const drainDoubled = [...drainCounts.values()].filter((n) => n > 1).length;
+  log(`drained ${drained.length} of ${expectedDrain} mails in ${fmt(seconds, 2)} s: ${fmt(drainRate, 0)} messages/s, ${drainDoubled} doubled`);
+  await stopApp();
+  await smtp.down();
+
+  // What finding due messages costs, read the way the worker reads (on the stopped shop's database).
+  const reads = await measureReads();
+
+  const lines = [
+    '| scenario | orders / mails | errors | p50 ms | p95 ms | p99 ms | rate | ratio | checks | target |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |',
+    ...runs.map(
+      (r, i) =>
+        `| POST /api/placeorders (COD), 50 shoppers, mail ${r.mail ? 'on' : 'off'} (run ${i + 1}) | ${r.requests} | ${r.errors} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${fmt(r.rps)}/s | | | |`,
+    ),
+    `| placing, mail on vs off (mean of runs 2–3 / 1 and 4) | | | | | | ${fmt(on)} / ${fmt(off)} /s | ${fmt(on / off, 2)}× | ${expectedIds.length} mails: ${missing} missing, ${doubled} doubled | ≥ 0.9× |`,
+    `| outbox drain after an SMTP outage, ${drainIds.length} orders | ${drained.length} / ${expectedDrain} | ${expectedDrain - drained.length} | | | | ${fmt(drainRate, 0)}/s | | ${drainDoubled} doubled | ≥ 100 messages/s |`,
+    ...reads.map((r) => `| ${r.label} | ${r.docs} docs | | ${fmt(r.p50, 2)} | ${fmt(r.p95, 2)} | | | | | the sweep reads only what waits |`),
+  ];
+  console.log(`\n${lines.join('\n')}\n`);
+  const resultsDir = join(ROOT, 'bench', 'results');
+  mkdirSync(resultsDir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  writeFileSync(join(resultsDir, `mail-${stamp}.md`), `${lines.join('\n')}\n`);
+  writeFileSync(
+    join(resultsDir, `mail-${stamp}.json`),
+    JSON.stringify({ machine: { cpus: os.cpus().length, node: process.version }, runs, on, off, drainRate, missing, doubled, drainDoubled }, null, 2),
+  );
+}
+
+try {
+  await main();
+} finally {
+  await stopApp();
+  if (dataDir && process.env.BENCH_KEEP_DATA !== '1') rmSync(dataDir, { recursive: true, force: true });
+}
