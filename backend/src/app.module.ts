@@ -19,6 +19,7 @@ import { PaymentsModule } from './payments/payments.module';
 import { ProductsModule } from './products/products.module';
 import { SellerModule } from './seller/seller.module';
 import { SessionsModule } from './sessions/sessions.module';
+import { StatsModule } from './stats/stats.module';
 import { UsersModule } from './users/users.module';
 
 @Module({
@@ -73,6 +74,7 @@ import { UsersModule } from './users/users.module';
     OrdersModule,
     PaymentsModule,
     ChatModule,
+    StatsModule,
   ],
 })
 export class AppModule {}

@@ -4,3 +4,4 @@ export * from './limits';
 export * from './order-lifecycle';
 export * from './pricing';
 export * from './socket-events';
+export * from './stats';

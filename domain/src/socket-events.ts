@@ -1,4 +1,5 @@
 import type { OrderView } from './api';
+import type { StatsPush } from './stats';
 
 /** Realtime event names, spelled exactly as the spec has them (spec/PRODUCT.md §1). */
 export const SOCKET_EVENTS = {
@@ -16,6 +17,8 @@ export const SOCKET_EVENTS = {
   orderUpdated: 'order-updated',
   /** server → every tab of the shopper: their saved cart changed (another tab, device or an order) */
   cartUpdated: 'cart-updated',
+  /** server → sellers: the dashboard's figures changed (after an order was counted) */
+  statsUpdated: 'stats-updated',
 } as const;
 
 export type SocketEventName = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS];
@@ -64,6 +67,7 @@ export interface ServerToClientEvents {
   'order-placed': (order: OrderPush) => void;
   'order-updated': (order: OrderPush) => void;
   'cart-updated': (cart: CartPush) => void;
+  'stats-updated': (change: StatsPush) => void;
 }
 
 export interface ClientToServerEvents {

@@ -1,6 +1,6 @@
 import { plainToInstance, Transform, Type } from 'class-transformer';
 import { randomBytes } from 'node:crypto';
-import { IsBoolean, IsEmail, IsIn, IsInt, IsNotIn, IsOptional, IsString, IsUrl, Max, Min, MinLength, validateSync } from 'class-validator';
+import { IsBoolean, IsEmail, IsIn, IsInt, IsNotIn, IsOptional, IsString, IsTimeZone, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 
 /** Strict: true/false, 1/0, yes/no, on/off; anything else stays as typed and is refused by @IsBoolean. */
 const toBoolean = ({ value }: { value: unknown }) => {
@@ -10,6 +10,9 @@ const toBoolean = ({ value }: { value: unknown }) => {
   if (['0', 'false', 'no', 'off'].includes(text)) return false;
   return value;
 };
+
+/** An empty or blank setting counts as not set. */
+const blankAsUnset = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() || undefined : value);
 
 /** Values earlier versions shipped as defaults: public, so never accepted as secrets. */
 const PUBLIC_SECRETS = ['greencart-development-secret-not-for-production', 'greencart-seller'];
@@ -222,6 +225,22 @@ export class Environment {
   @IsInt()
   @Min(1000)
   REGISTER_THROTTLE_TTL_MS = 60 * 60_000;
+
+  /** The shop's time zone (IANA name): the seller's days (stats, CSV, invoice dates) begin at its midnight. */
+  @IsTimeZone({ message: 'SHOP_TIMEZONE must be an IANA time zone such as Asia/Kolkata' })
+  SHOP_TIMEZONE = 'Asia/Kolkata';
+
+  /** The shop's postal address printed on tax invoices (lines separated by commas or "\n"). */
+  @Transform(blankAsUnset)
+  @IsOptional()
+  @IsString()
+  SHOP_ADDRESS?: string;
+
+  /** The shop's GST registration number printed on tax invoices (15 characters, e.g. 29ABCDE1234F1Z5). */
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() || undefined : value))
+  @IsOptional()
+  @Matches(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, { message: 'SHOP_GSTIN must be a 15-character GSTIN such as 29ABCDE1234F1Z5' })
+  SHOP_GSTIN?: string;
 }
 
 export function isGoogleEnabled(env: Pick<Environment, 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET'>): boolean {
