@@ -298,7 +298,8 @@ describe('the seller’s figures: kept by the order events, read by day', () => 
     expect(rows.length - 1).toBe(stored.length);
     for (const [i, order] of stored.entries()) {
       const row = rows[i + 1];
-      const o = order as unknown as Record<string, unknown> & StoredOrder & { address: typeof VALID_ADDRESS; orderNumber: string; subtotalPaise: number; taxPaise: number };
+      const o = order as unknown as Record<string, unknown> &
+        StoredOrder & { address: typeof VALID_ADDRESS; orderNumber: string; subtotalPaise: number; taxPaise: number };
       expect(row[0]).toBe(o.orderNumber);
       expect(row[1]).toBe(today());
       expect(row[2]).toMatch(/^\d\d:\d\d$/);
@@ -389,8 +390,8 @@ describe('the seller’s figures: kept by the order events, read by day', () => 
     const email = `stats-${i}-${randomBytes(4).toString('hex')}@example.com`;
     const res = await request(one.app.getHttpServer()).post('/api/register').send({ firstName: 'Asha', email, password: 'correct-horse-battery' }).expect(201);
     const cookie = (res.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]).join('; ');
-    const address = (await request(one.app.getHttpServer()).post('/api/Address/add').set('Cookie', cookie).send({ adress: VALID_ADDRESS }).expect(201)).body.address
-      ._id as string;
+    const address = (await request(one.app.getHttpServer()).post('/api/Address/add').set('Cookie', cookie).send({ adress: VALID_ADDRESS }).expect(201)).body
+      .address._id as string;
     return { cookie, address };
   }
 
@@ -476,17 +477,26 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(cell), (cell = '');
-    else if (c === '\r' && text[i + 1] === '\n') {
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
       row.push(cell);
       rows.push(row);
-      (row = []), (cell = ''), i++;
+      row = [];
+      cell = '';
+      i++;
     } else cell += c;
   }
-  if (cell || row.length) row.push(cell), rows.push(row);
+  if (cell || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
   return rows;
 }

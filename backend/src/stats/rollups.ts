@@ -119,7 +119,12 @@ function orderFigures(change: Change, order: StatsOrder, timeZone: string, sign:
     const product = productIdOf(item.product);
     if (!product) continue;
     const key = `products.p${product}`;
-    add(change, id, { [`${key}.quantity`]: sign * item.quantity, [`${key}.revenuePaise`]: sign * item.quantity * item.offerPricePaise }, { [`${key}.name`]: item.name });
+    add(
+      change,
+      id,
+      { [`${key}.quantity`]: sign * item.quantity, [`${key}.revenuePaise`]: sign * item.quantity * item.offerPricePaise },
+      { [`${key}.name`]: item.name },
+    );
   }
 }
 

@@ -20,11 +20,7 @@ export interface RebuildResult {
 /** The markers of everything an order's roll-ups already hold, so a replay of one of its events changes nothing. */
 export function markersOf(order: StatsOrder): string[] {
   const id = String(order._id);
-  return [
-    `placed:${id}`,
-    ...statusMoves(order).map(([, to]) => `status:${id}:${to}`),
-    ...(order.paymentStatus === 'refunded' ? [`refunded:${id}`] : []),
-  ];
+  return [`placed:${id}`, ...statusMoves(order).map(([, to]) => `status:${id}:${to}`), ...(order.paymentStatus === 'refunded' ? [`refunded:${id}`] : [])];
 }
 
 /**
@@ -42,13 +38,15 @@ export async function rebuildRollups(db: Pick<mongo.Db, 'collection'>, orders: A
   let count = 0;
   const at = new Date();
   const insertMarkers = async (batch: string[]) => {
-    await applied.insertMany(
-      batch.map((_id) => ({ _id, at })),
-      { ordered: false },
-    ).catch((error: { writeErrors?: unknown; code?: number }) => {
-      const errors = [(error as { writeErrors?: unknown }).writeErrors ?? error].flat() as { code?: number }[];
-      if (errors.some((e) => e.code !== 11000)) throw error as Error;
-    });
+    await applied
+      .insertMany(
+        batch.map((_id) => ({ _id, at })),
+        { ordered: false },
+      )
+      .catch((error: { writeErrors?: unknown; code?: number }) => {
+        const errors = [(error as { writeErrors?: unknown }).writeErrors ?? error].flat() as { code?: number }[];
+        if (errors.some((e) => e.code !== 11000)) throw error as Error;
+      });
   };
   for await (const order of orders) {
     mergeChange(change, orderChange(order, timeZone));
@@ -66,9 +64,13 @@ export async function rebuildRollups(db: Pick<mongo.Db, 'collection'>, orders: A
   for (const doc of Object.values(docs) as { _id: string }[]) {
     await rollups.deleteOne({ _id: doc._id });
     // Another instance's rebuild inserted it meanwhile (MongoDB runs them side by side): the same figures.
-    await rollups.insertOne(doc).catch((error: { code?: number }) => (error.code === 11000 ? rollups.replaceOne({ _id: doc._id }, doc) : Promise.reject(error as Error)));
+    await rollups
+      .insertOne(doc)
+      .catch((error: { code?: number }) => (error.code === 11000 ? rollups.replaceOne({ _id: doc._id }, doc) : Promise.reject(error as Error)));
   }
-  const stale = (await rollups.find({}, { projection: { _id: 1 } }).toArray()).map((d) => d._id).filter((id) => (isDayDocId(id) || id === WAITING_DOC) && !docs[id]);
+  const stale = (await rollups.find({}, { projection: { _id: 1 } }).toArray())
+    .map((d) => d._id)
+    .filter((id) => (isDayDocId(id) || id === WAITING_DOC) && !docs[id]);
   for (const id of stale) await rollups.deleteOne({ _id: id });
   await rollups.updateOne({ _id: BUILT_DOC }, { $set: { at: new Date(), orders: count } }, { upsert: true });
   return {

@@ -6,7 +6,14 @@ import { OnEvent } from '@nestjs/event-emitter';
 import type { Connection } from 'mongoose';
 import { LocksService } from '../common/locks/locks.service';
 import type { Environment } from '../config/environment';
-import { ORDER_PLACED, ORDER_REFUNDED, ORDER_STATUS_CHANGED, type OrderPlacedEvent, type OrderRefundedEvent, type OrderStatusChangedEvent } from '../orders/order.events';
+import {
+  ORDER_PLACED,
+  ORDER_REFUNDED,
+  ORDER_STATUS_CHANGED,
+  type OrderPlacedEvent,
+  type OrderRefundedEvent,
+  type OrderStatusChangedEvent,
+} from '../orders/order.events';
 import { OrdersService } from '../orders/orders.service';
 import { ROLLUPS_COLLECTION, RollupStore } from './rollup-store';
 import {
@@ -94,7 +101,8 @@ export class StatsService implements OnApplicationBootstrap {
   @OnEvent(ORDER_STATUS_CHANGED)
   async statusChanged(event: OrderStatusChangedEvent): Promise<void> {
     // A cancelled order leaves its products' figures: their ids as stored (an event's reference is null once a product is deleted).
-    const order = event.to === 'Cancelled' ? await this.withProductIds(event.orderId, event.order as unknown as StatsOrder) : (event.order as unknown as StatsOrder);
+    const order =
+      event.to === 'Cancelled' ? await this.withProductIds(event.orderId, event.order as unknown as StatsOrder) : (event.order as unknown as StatsOrder);
     await this.store.apply(`status:${event.orderId}:${event.to}`, statusChange(order, event.from, event.to, this.timeZone));
   }
 
@@ -106,10 +114,14 @@ export class StatsService implements OnApplicationBootstrap {
 
   /** Recomputes every roll-up from the orders (see rebuildRollups); one at a time across instances. */
   async rebuild({ unlessBuilt = false } = {}): Promise<RebuildResult | null> {
-    const result = await this.locks.run('stats-rebuild', { busyMessage: 'The figures are being rebuilt right now', waitMs: 10 * 60_000, staleMs: 10 * 60_000 }, async () => {
-      if (unlessBuilt && (await this.isBuilt())) return null;
-      return rebuildRollups(this.connection.db!, this.orders.placedBetween(new Date(0), new Date(8.64e15)), this.timeZone);
-    });
+    const result = await this.locks.run(
+      'stats-rebuild',
+      { busyMessage: 'The figures are being rebuilt right now', waitMs: 10 * 60_000, staleMs: 10 * 60_000 },
+      async () => {
+        if (unlessBuilt && (await this.isBuilt())) return null;
+        return rebuildRollups(this.connection.db!, this.orders.placedBetween(new Date(0), new Date(8.64e15)), this.timeZone);
+      },
+    );
     if (result) await this.store.rewritten(result.ids);
     return result;
   }

@@ -46,7 +46,12 @@ export function numberInWords(n: number): string {
   const lakh = Math.floor((n % 10_000_000) / 100_000);
   const thousand = Math.floor((n % 100_000) / 1_000);
   const rest = n % 1_000;
-  return [crore ? `${numberInWords(crore)} Crore` : '', lakh ? `${belowHundred(lakh)} Lakh` : '', thousand ? `${belowHundred(thousand)} Thousand` : '', belowThousand(rest)]
+  return [
+    crore ? `${numberInWords(crore)} Crore` : '',
+    lakh ? `${belowHundred(lakh)} Lakh` : '',
+    thousand ? `${belowHundred(thousand)} Thousand` : '',
+    belowThousand(rest),
+  ]
     .filter(Boolean)
     .join(' ');
 }

@@ -77,7 +77,14 @@ class InvoiceWriter {
   private readonly faces = (faces ??= loadFaces());
 
   constructor(info: PDFKit.DocumentInfo) {
-    this.doc = new PDFDocument({ size: 'A4', margins: { top: PAGE.margin, left: PAGE.margin, right: PAGE.margin, bottom: 10 }, info, pdfVersion: '1.7', lang: 'en-IN', displayTitle: true });
+    this.doc = new PDFDocument({
+      size: 'A4',
+      margins: { top: PAGE.margin, left: PAGE.margin, right: PAGE.margin, bottom: 10 },
+      info,
+      pdfVersion: '1.7',
+      lang: 'en-IN',
+      displayTitle: true,
+    });
     for (const face of [...this.faces.regular, ...this.faces.bold]) this.doc.registerFont(face.name, face.data);
   }
 
@@ -266,11 +273,12 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   total('Delivery fee', data.feePaise);
   y += 2;
   w.doc
-    .moveTo(totalsX, y - 5)
-    .lineTo(PAGE.width - PAGE.margin, y - 5)
+    .moveTo(totalsX, y)
+    .lineTo(PAGE.width - PAGE.margin, y)
     .lineWidth(0.7)
     .strokeColor(INK)
     .stroke();
+  y += 8;
   total('Total', data.totalPaise, true);
 
   y += 8;
