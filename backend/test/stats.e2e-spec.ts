@@ -431,12 +431,18 @@ describe('the seller’s figures: kept by the order events, read by day', () => 
     );
     const expected = await fromOrders(one, today(), today());
     expect(expected).toMatchObject({ orders: 40, cancelled: { orders: 20 }, waiting: { 'Order Placed': 20, Packing: 20 } });
-    const [fromOne, fromTwo] = [await statsOf(sellerOne, today(), today()), await statsOf(sellerTwo, today(), today())];
+    // Each instance counts its own events in the background: both agree within a moment.
+    let fromOne: Record<string, unknown> = {};
+    let fromTwo: Record<string, unknown> = {};
+    for (const started = Date.now(); Date.now() - started < 5_000; await new Promise((resolve) => setTimeout(resolve, 50))) {
+      [fromOne, fromTwo] = [await statsOf(sellerOne, today(), today()), await statsOf(sellerTwo, today(), today())];
+      if (fromOne.orders === expected.orders && JSON.stringify(fromOne) === JSON.stringify(fromTwo) && fromOne.revenue === expected.revenue) break;
+    }
     expectMatch(fromOne, expected);
     expect(fromTwo).toEqual(fromOne);
 
     // Invoices asked for at once on both instances (twice each): one number per order, none skipped.
-    const open = placed.filter((_, i) => i % 3 !== 0);
+    const open = placed.filter((_, i) => i % 3 !== 0).slice(0, 20);
     const numbers = await Promise.all(
       [...open, ...open].map((id, i) =>
         (i % 2 ? sellerTwo : sellerOne)
@@ -452,7 +458,7 @@ describe('the seller’s figures: kept by the order events, read by day', () => 
     expect([...byOrder.values()].every((set) => set.size === 1)).toBe(true);
     const seqs = [...byOrder.values()].map((set) => Number([...set][0].slice(-6))).sort((x, y) => x - y);
     expect(seqs).toEqual(Array.from({ length: open.length }, (_, i) => i + 1));
-  });
+  }, 120_000);
 });
 
 function textParser(res: request.Response, done: (error: Error | null, body: string) => void) {

@@ -46,6 +46,7 @@ export class RollupStore implements OnModuleInit {
   private readonly applied: Collection<{ _id: string; at: Date }>;
   private queue: Pending[] = [];
   private writing = false;
+  private latest: Promise<void> = Promise.resolve();
   private readonly kept = new LRUCache<string, Kept>({ max: 5_000 });
   private readonly reading = new Map<string, Promise<Rollup | null>>();
   /** Bumped by every write and every change heard of: a read started before it is not kept. */
@@ -77,6 +78,20 @@ export class RollupStore implements OnModuleInit {
       this.queue.push({ marker, change, resolve, reject });
       if (!this.writing) void this.drain();
     });
+  }
+
+  /** Work on the figures under way (the listeners' events); caughtUp() waits for it. */
+  track(work: Promise<unknown>): void {
+    const all = Promise.allSettled([this.latest, work]).then(() => undefined);
+    this.latest = all;
+    void all.finally(() => {
+      if (this.latest === all) this.latest = Promise.resolve();
+    });
+  }
+
+  /** Settles once every event this instance took so far is written (or failed). */
+  caughtUp(): Promise<void> {
+    return this.latest;
   }
 
   /** The roll-up documents with these ids (null where there is none), from memory where possible. */

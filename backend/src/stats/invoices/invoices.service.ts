@@ -46,6 +46,9 @@ export class InvoicesService {
   private readonly records: Collection<InvoiceRecord>;
   private readonly timeZone: string;
   private readonly shop: InvoiceData['shop'];
+  /** Per financial year: the number-taking under way on this instance, and the highest number it took. */
+  private readonly numbering = new Map<string, Promise<unknown>>();
+  private readonly highest = new Map<string, number>();
 
   constructor(
     config: ConfigService<Environment, true>,
@@ -79,30 +82,23 @@ export class InvoicesService {
     const found = await this.records.findOne({ _id: key });
     if (found?.number) return { number: found.number, issuedAt: found.issuedAt! };
     if (order.status === 'Cancelled') throw new ConflictException('This order was cancelled before it was invoiced, so it has no tax invoice');
-    return this.locks.run(`invoice:${orderId}`, { busyMessage: 'This invoice is being issued right now; please try again in a moment' }, async () => {
-      const claim = await this.claim(key);
-      if (claim.number) return { number: claim.number, issuedAt: claim.issuedAt! };
-      const fy = claim.fy!;
-      let seq = claim.trying ?? (await this.lastTaken(fy)) + 1;
-      for (;;) {
-        await this.records.updateOne({ _id: key }, { $set: { trying: seq } });
-        try {
-          await this.records.insertOne({ _id: `no:${fy}:${seq}`, order: orderId });
-          break;
-        } catch (error) {
-          if (!isDuplicateKeyError(error)) throw error;
-          // Taken by this order in an attempt that stopped before recording it: it is this order's number.
-          if ((await this.records.findOne({ _id: `no:${fy}:${seq}` }))?.order === orderId) break;
-          seq++;
-        }
-      }
-      const number = invoiceNumber(fy, seq);
-      const issuedAt = new Date();
-      await this.records.updateOne({ _id: key }, { $set: { number, seq, issuedAt }, $unset: { trying: 1 } });
-      // By `_id` alone (FerretDB v1 reads the whole collection for any other filter); only a hint, so a race may leave it behind.
-      if (((await this.records.findOne({ _id: `last:${fy}` }))?.last ?? 0) < seq) await this.records.updateOne({ _id: `last:${fy}` }, { $set: { last: seq } });
-      return { number, issuedAt };
-    });
+    return this.locks.run(
+      `invoice:${orderId}`,
+      { busyMessage: 'This invoice is being issued right now; please try again in a moment', waitMs: 30_000 },
+      async () => {
+        const claim = await this.claim(key);
+        if (claim.number) return { number: claim.number, issuedAt: claim.issuedAt! };
+        const fy = claim.fy!;
+        const seq = await this.takeNumber(fy, key, orderId, claim.trying);
+        const number = invoiceNumber(fy, seq);
+        const issuedAt = new Date();
+        await this.records.updateOne({ _id: key }, { $set: { number, seq, issuedAt }, $unset: { trying: 1 } });
+        // By `_id` alone (FerretDB v1 reads the whole collection for any other filter); only a hint, so a race may leave it behind.
+        if (((await this.records.findOne({ _id: `last:${fy}` }))?.last ?? 0) < seq)
+          await this.records.updateOne({ _id: `last:${fy}` }, { $set: { last: seq } });
+        return { number, issuedAt };
+      },
+    );
   }
 
   /**
@@ -124,6 +120,37 @@ export class InvoicesService {
     const taken = stale && (await this.records.updateOne({ _id: key, claimedAt: existing.claimedAt }, { $set: { claimedAt: now } })).modifiedCount === 1;
     if (!taken) throw new ConflictException('This invoice is being issued right now; please try again in a moment');
     return existing;
+  }
+
+  /**
+   * The next free number of the year for this order: unique inserts of `no:<fy>:<seq>` upwards from the
+   * highest this instance or the database knows of (or the number an interrupted attempt was taking).
+   * One at a time per year on this instance, so only other instances' numbers are ever met on the way.
+   */
+  private takeNumber(fy: string, key: string, orderId: string, trying: number | undefined): Promise<number> {
+    const run = async () => {
+      let seq = trying ?? Math.max(this.highest.get(fy) ?? 0, await this.lastTaken(fy)) + 1;
+      for (;;) {
+        await this.records.updateOne({ _id: key }, { $set: { trying: seq } });
+        try {
+          await this.records.insertOne({ _id: `no:${fy}:${seq}`, order: orderId });
+          break;
+        } catch (error) {
+          if (!isDuplicateKeyError(error)) throw error;
+          // Taken by this order in an attempt that stopped before recording it: it is this order's number.
+          if ((await this.records.findOne({ _id: `no:${fy}:${seq}` }))?.order === orderId) break;
+          seq++;
+        }
+      }
+      this.highest.set(fy, Math.max(this.highest.get(fy) ?? 0, seq));
+      return seq;
+    };
+    const next = (this.numbering.get(fy) ?? Promise.resolve()).then(run, run);
+    this.numbering.set(
+      fy,
+      next.catch(() => undefined),
+    );
+    return next;
   }
 
   /** The highest number of the year known to be taken (0 before the first). */
