@@ -23,6 +23,7 @@ import { dayOf } from './shop-time';
 export interface StatsOrder {
   _id: unknown;
   createdAt: Date | string;
+  updatedAt?: Date | string;
   amountPaise: number;
   subtotalPaise: number;
   taxPaise: number;
@@ -240,7 +241,7 @@ export function summarise(
   });
   const topProducts: TopProduct[] = [...products.entries()]
     .filter(([, p]) => p.quantity > 0)
-    .sort(([ka, a], [kb, b]) => b.revenuePaise - a.revenuePaise || b.quantity - a.quantity || ka.localeCompare(kb))
+    .sort(([ka, a], [kb, b]) => b.revenuePaise - a.revenuePaise || b.quantity - a.quantity || (ka < kb ? -1 : ka > kb ? 1 : 0))
     .slice(0, STATS_TOP_PRODUCTS)
     .map(([key, p]) => ({ productId: key.slice(1), name: p.name, quantity: p.quantity, revenue: rupees(p.revenuePaise) }));
   const queue = Object.fromEntries(WAITING_STATUSES.map((status) => [status, Math.max(0, waiting?.[WAITING_FIELDS[status]] ?? 0)])) as Record<

@@ -5,6 +5,12 @@ import { documentsOf, isDayDocId, mergeChange, orderChange, statusMoves, WAITING
 /** The record that the roll-ups were built from the orders at least once (see StatsService.onApplicationBootstrap). */
 export const BUILT_DOC = 'built';
 const MARKER_BATCH = 1_000;
+/**
+ * Markers are written for the orders changed within this time before the rebuild: an event is replayed
+ * (a refund recorded by both the webhook and the sweep, a retried request) within minutes of happening,
+ * and one marker per event of 100,000 orders would make the rebuild minutes long on FerretDB.
+ */
+export const MARKER_WINDOW_MS = 24 * 3_600_000;
 
 export interface RebuildResult {
   orders: number;
@@ -26,7 +32,7 @@ export function markersOf(order: StatsOrder): string[] {
 /**
  * Recomputes every roll-up from the orders (`npm run stats:rebuild`, and once per database at start-up):
  * the same changes the live path applies per event, summed in memory, then written over the stored
- * roll-ups, and the markers of what they now hold inserted. Orders placed or changed while it runs may
+ * roll-ups, and the markers of what they now hold inserted for the orders changed in the last day. Orders placed or changed while it runs may
  * be counted twice or not at all: run it while the shop is quiet (running it again makes it right).
  */
 export async function rebuildRollups(db: Pick<mongo.Db, 'collection'>, orders: AsyncIterable<StatsOrder>, timeZone: string): Promise<RebuildResult> {
@@ -48,9 +54,10 @@ export async function rebuildRollups(db: Pick<mongo.Db, 'collection'>, orders: A
         if (errors.some((e) => e.code !== 11000)) throw error as Error;
       });
   };
+  const recent = Date.now() - MARKER_WINDOW_MS;
   for await (const order of orders) {
     mergeChange(change, orderChange(order, timeZone));
-    markers.push(...markersOf(order));
+    if (new Date(order.updatedAt ?? order.createdAt).getTime() >= recent) markers.push(...markersOf(order));
     count++;
     if (markers.length >= MARKER_BATCH) {
       await insertMarkers(markers);

@@ -3,6 +3,7 @@ import { BadRequestException, Injectable, Logger, OnApplicationBootstrap } from 
 import { ConfigService } from '@nestjs/config';
 import { InjectConnection } from '@nestjs/mongoose';
 import { OnEvent } from '@nestjs/event-emitter';
+import { LRUCache } from 'lru-cache';
 import type { Connection } from 'mongoose';
 import { LocksService } from '../common/locks/locks.service';
 import type { Environment } from '../config/environment';
@@ -48,6 +49,10 @@ export interface RangeQuery {
 export class StatsService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Stats');
   readonly timeZone: string;
+  /** The last answer per range, with the documents it was summed from. */
+  private readonly answers = new LRUCache<string, { rollups: (DayRollup | null)[]; waiting: WaitingRollup | null; figures: ReturnType<typeof summarise> }>({
+    max: 100,
+  });
 
   constructor(
     config: ConfigService<Environment, true>,
@@ -92,7 +97,13 @@ export class StatsService implements OnApplicationBootstrap {
     await this.store.caughtUp();
     const days = eachDay(from, to);
     const [rollups, [waiting]] = await Promise.all([this.store.read<DayRollup>(days.map(dayDocId)), this.store.read<WaitingRollup>([WAITING_DOC])]);
-    return { success: true, from, to, timezone: this.timeZone, today: this.today(), ...summarise(days, rollups, waiting) };
+    // The same documents as last time (kept in memory until written): the same answer, summed once.
+    const key = `${from}|${to}`;
+    const last = this.answers.get(key);
+    const figures =
+      last && last.waiting === waiting && last.rollups.every((doc, i) => doc === rollups[i]) ? last.figures : summarise(days, rollups, waiting);
+    this.answers.set(key, { rollups, waiting, figures });
+    return { success: true, from, to, timezone: this.timeZone, today: this.today(), ...figures };
   }
 
   /*
