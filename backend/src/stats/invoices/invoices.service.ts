@@ -82,32 +82,45 @@ export class InvoicesService {
     const found = await this.records.findOne({ _id: key });
     if (found?.number) return { number: found.number, issuedAt: found.issuedAt! };
     if (order.status === 'Cancelled') throw new ConflictException('This order was cancelled before it was invoiced, so it has no tax invoice');
-    return this.locks.run(
-      `invoice:${orderId}`,
-      { busyMessage: 'This invoice is being issued right now; please try again in a moment', waitMs: 30_000 },
-      async () => {
-        const claim = await this.claim(key);
-        if (claim.number) return { number: claim.number, issuedAt: claim.issuedAt! };
-        const fy = claim.fy!;
-        const seq = await this.takeNumber(fy, key, orderId, claim.trying);
-        const number = invoiceNumber(fy, seq);
-        const issuedAt = new Date();
-        await this.records.updateOne({ _id: key }, { $set: { number, seq, issuedAt }, $unset: { trying: 1 } });
-        // By `_id` alone (FerretDB v1 reads the whole collection for any other filter); only a hint, so a race may leave it behind.
-        if (((await this.records.findOne({ _id: `last:${fy}` }))?.last ?? 0) < seq)
-          await this.records.updateOne({ _id: `last:${fy}` }, { $set: { last: seq } });
-        return { number, issuedAt };
-      },
+    // One issue at a time per year on this instance (numbers are taken in turn), each holding its order's
+    // lock only while it works, never while it waits for its turn (a lock held that long would look stale).
+    const fy = financialYear(dayOf(new Date(), this.timeZone));
+    return this.inTurn(fy, () =>
+      this.locks.run(
+        `invoice:${orderId}`,
+        { busyMessage: 'This invoice is being issued right now; please try again in a moment', waitMs: 30_000 },
+        async () => {
+          const claim = await this.claim(key, fy);
+          if (claim.number) return { number: claim.number, issuedAt: claim.issuedAt! };
+          const year = claim.fy ?? fy;
+          const seq = await this.takeNumber(year, key, orderId, claim.trying);
+          const number = invoiceNumber(year, seq);
+          const issuedAt = new Date();
+          await this.records.updateOne({ _id: key }, { $set: { number, seq, issuedAt }, $unset: { trying: 1 } });
+          // By `_id` alone (FerretDB v1 reads the whole collection for any other filter); only a hint, so a race may leave it behind.
+          if (((await this.records.findOne({ _id: `last:${year}` }))?.last ?? 0) < seq)
+            await this.records.updateOne({ _id: `last:${year}` }, { $set: { last: seq } });
+          return { number, issuedAt };
+        },
+      ),
     );
+  }
+
+  private inTurn<T>(fy: string, work: () => Promise<T>): Promise<T> {
+    const next = (this.numbering.get(fy) ?? Promise.resolve()).then(work, work);
+    this.numbering.set(
+      fy,
+      next.catch(() => undefined),
+    );
+    return next;
   }
 
   /**
    * This request's claim on issuing the order's invoice: a unique insert (MongoDB, where no lock document
    * is written, lets only one request win it); a claim left by a stopped request is taken over.
    */
-  private async claim(key: string): Promise<InvoiceRecord> {
+  private async claim(key: string, fy: string): Promise<InvoiceRecord> {
     const now = new Date();
-    const fy = financialYear(dayOf(now, this.timeZone));
     try {
       await this.records.insertOne({ _id: key, fy, claimedAt: now });
       return { _id: key, fy, claimedAt: now };
@@ -125,32 +138,24 @@ export class InvoicesService {
   /**
    * The next free number of the year for this order: unique inserts of `no:<fy>:<seq>` upwards from the
    * highest this instance or the database knows of (or the number an interrupted attempt was taking).
-   * One at a time per year on this instance, so only other instances' numbers are ever met on the way.
+   * Called in turn per year on this instance (inTurn), so only other instances' numbers are met on the way.
    */
-  private takeNumber(fy: string, key: string, orderId: string, trying: number | undefined): Promise<number> {
-    const run = async () => {
-      let seq = trying ?? Math.max(this.highest.get(fy) ?? 0, await this.lastTaken(fy)) + 1;
-      for (;;) {
-        await this.records.updateOne({ _id: key }, { $set: { trying: seq } });
-        try {
-          await this.records.insertOne({ _id: `no:${fy}:${seq}`, order: orderId });
-          break;
-        } catch (error) {
-          if (!isDuplicateKeyError(error)) throw error;
-          // Taken by this order in an attempt that stopped before recording it: it is this order's number.
-          if ((await this.records.findOne({ _id: `no:${fy}:${seq}` }))?.order === orderId) break;
-          seq++;
-        }
+  private async takeNumber(fy: string, key: string, orderId: string, trying: number | undefined): Promise<number> {
+    let seq = trying ?? Math.max(this.highest.get(fy) ?? 0, await this.lastTaken(fy)) + 1;
+    for (;;) {
+      await this.records.updateOne({ _id: key }, { $set: { trying: seq } });
+      try {
+        await this.records.insertOne({ _id: `no:${fy}:${seq}`, order: orderId });
+        break;
+      } catch (error) {
+        if (!isDuplicateKeyError(error)) throw error;
+        // Taken by this order in an attempt that stopped before recording it: it is this order's number.
+        if ((await this.records.findOne({ _id: `no:${fy}:${seq}` }))?.order === orderId) break;
+        seq++;
       }
-      this.highest.set(fy, Math.max(this.highest.get(fy) ?? 0, seq));
-      return seq;
-    };
-    const next = (this.numbering.get(fy) ?? Promise.resolve()).then(run, run);
-    this.numbering.set(
-      fy,
-      next.catch(() => undefined),
-    );
-    return next;
+    }
+    this.highest.set(fy, Math.max(this.highest.get(fy) ?? 0, seq));
+    return seq;
   }
 
   /** The highest number of the year known to be taken (0 before the first). */
