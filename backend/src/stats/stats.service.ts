@@ -100,8 +100,7 @@ export class StatsService implements OnApplicationBootstrap {
     // The same documents as last time (kept in memory until written): the same answer, summed once.
     const key = `${from}|${to}`;
     const last = this.answers.get(key);
-    const figures =
-      last && last.waiting === waiting && last.rollups.every((doc, i) => doc === rollups[i]) ? last.figures : summarise(days, rollups, waiting);
+    const figures = last && last.waiting === waiting && last.rollups.every((doc, i) => doc === rollups[i]) ? last.figures : summarise(days, rollups, waiting);
     this.answers.set(key, { rollups, waiting, figures });
     return { success: true, from, to, timezone: this.timeZone, today: this.today(), ...figures };
   }
