@@ -512,6 +512,8 @@ async function main() {
   );
   writeFileSync(file.replace(/\.json$/, '.md'), `${table}\n`);
   console.log(`\nBench took ${seconds.toFixed(0)} s. Saved ${file} (and .md)`);
+  // The seller's figures and CSV export at 10,000 and 100,000 orders (issue 23): own data folder and table; BENCH_STATS=0 skips it.
+  if (process.env.BENCH_STATS !== '0') await (await import('./stats.mjs')).runStatsBench({ build: false });
 }
 
 function printTable() {

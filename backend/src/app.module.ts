@@ -21,6 +21,7 @@ import { PaymentsModule } from './payments/payments.module';
 import { ProductsModule } from './products/products.module';
 import { SellerModule } from './seller/seller.module';
 import { SessionsModule } from './sessions/sessions.module';
+import { StatsModule } from './stats/stats.module';
 import { UsersModule } from './users/users.module';
 
 @Module({
@@ -77,6 +78,7 @@ import { UsersModule } from './users/users.module';
     PaymentsModule,
     ChatModule,
     NotificationsModule,
+    StatsModule,
   ],
 })
 export class AppModule {}

@@ -90,6 +90,11 @@ const ACCESS: Record<string, Access> = {
   'GET /api/seller/notifications': 'seller',
   'POST /api/seller/notifications/resend': 'seller',
   'POST /api/seller/notifications/resend-all': 'seller',
+  // The seller's dashboard, CSV export and tax invoices
+  'GET /api/seller/stats': 'seller',
+  'GET /api/seller/orders.csv': 'seller',
+  'GET /api/seller/orders/:id/invoice.pdf': 'seller',
+  'GET /api/orders/:id/invoice.pdf': 'shopper',
 };
 
 /** Routes that end the caller's session: called with a fresh session each time, so the others keep theirs. */

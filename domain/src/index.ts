@@ -7,3 +7,4 @@ export * from './socket-events';
 export * from './stock';
 export * from './delivery';
 export * from './search/grocery-synonyms';
+export * from './stats';

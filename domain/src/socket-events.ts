@@ -1,4 +1,5 @@
 import type { OrderView } from './api';
+import type { StatsPush } from './stats';
 
 /** Realtime event names, spelled exactly as the spec has them (spec/PRODUCT.md §1). */
 export const SOCKET_EVENTS = {
@@ -18,6 +19,8 @@ export const SOCKET_EVENTS = {
   cartUpdated: 'cart-updated',
   /** server → sellers: a counted product's last available unit was taken */
   productSoldOut: 'product-sold-out',
+  /** server → sellers: the dashboard's figures changed (after an order was counted) */
+  statsUpdated: 'stats-updated',
 } as const;
 
 export type SocketEventName = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS];
@@ -67,6 +70,7 @@ export interface ServerToClientEvents {
   'order-updated': (order: OrderPush) => void;
   'cart-updated': (cart: CartPush) => void;
   'product-sold-out': (product: { productId: string; name: string }) => void;
+  'stats-updated': (change: StatsPush) => void;
 }
 
 export interface ClientToServerEvents {

@@ -98,6 +98,7 @@ test('over plain http at PUBLIC_URL: every asset loads, the seller and a shopper
   await expect(sellerPage.getByLabel('Password')).toHaveCount(0);
 
   // … and stocks the shop: a product with a picture (an uploaded image, served back by the API).
+  await sellerPage.getByRole('navigation', { name: 'Seller' }).getByRole('link', { name: 'Add Product' }).click();
   const name = `Nagpur Orange Crate ${Date.now()}`;
   await sellerPage.getByLabel('Upload image 1').setInputFiles({ name: 'orange.png', mimeType: 'image/png', buffer: await picture('#f77f00') });
   await sellerPage.getByLabel('Product Name').fill(name);

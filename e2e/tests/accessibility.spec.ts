@@ -194,7 +194,9 @@ for (const viewport of VIEWPORTS) {
       await page.getByLabel('Password').fill(SELLER.password);
       await page.getByRole('button', { name: 'Login', exact: true }).click();
       await expect(page.getByText('Hi! Admin')).toBeVisible();
-      await scan(page, findings, at('/seller (add product)'));
+      await expect(page.getByTestId('today-figures')).toBeVisible();
+      await scan(page, findings, at('/seller (dashboard)'));
+      await visitAndScan(page, findings, '/seller/add-product', at('/seller/add-product'));
       await visitAndScan(page, findings, '/seller/product-list', at('/seller/product-list'));
       await visitAndScan(page, findings, '/seller/orders', at('/seller/orders'));
       await visitAndScan(page, findings, '/seller/chats', at('/seller/chats'));

@@ -10,7 +10,7 @@ function picture(colour: string) {
 
 test('the seller adds a product with two images, sees it everywhere, and takes it out of stock', async ({ page, browser }) => {
   const name = `Alphonso Mango Box ${Date.now()}`;
-  await page.goto('/seller');
+  await page.goto('/seller/add-product');
   await page.getByLabel('Email').fill(SELLER.email);
   await page.getByLabel('Password').fill(SELLER.password);
   await page.getByRole('button', { name: 'Login' }).click();

@@ -11,6 +11,9 @@ const toBoolean = ({ value }: { value: unknown }) => {
   return value;
 };
 
+/** An empty or blank setting counts as not set. */
+const blankAsUnset = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() || undefined : value);
+
 /** Values earlier versions shipped as defaults: public, so never accepted as secrets. */
 const PUBLIC_SECRETS = ['greencart-development-secret-not-for-production', 'greencart-seller'];
 
@@ -168,7 +171,7 @@ export class Environment {
   @IsString()
   SHOP_PHONE = '+91 98765 43210';
 
-  /** The shop's time zone: opening hours and days (dashboard, invoices) are read in it. */
+  /** The shop's time zone (IANA name): opening hours, and the seller's days (stats, CSV, invoice dates) begin at its midnight. */
   @IsTimeZone({ message: 'SHOP_TIMEZONE must be an IANA time zone such as Asia/Kolkata' })
   SHOP_TIMEZONE = 'Asia/Kolkata';
 
@@ -266,6 +269,18 @@ export class Environment {
   @IsInt()
   @Min(100)
   OUTBOX_SWEEP_MS = 60_000;
+
+  /** The shop's postal address printed on tax invoices (lines separated by commas or "\n"). */
+  @Transform(blankAsUnset)
+  @IsOptional()
+  @IsString()
+  SHOP_ADDRESS?: string;
+
+  /** The shop's GST registration number printed on tax invoices (15 characters, e.g. 29ABCDE1234F1Z5). */
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() || undefined : value))
+  @IsOptional()
+  @Matches(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, { message: 'SHOP_GSTIN must be a 15-character GSTIN such as 29ABCDE1234F1Z5' })
+  SHOP_GSTIN?: string;
 }
 
 export function isGoogleEnabled(env: Pick<Environment, 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET'>): boolean {

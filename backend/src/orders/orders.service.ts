@@ -352,6 +352,18 @@ export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
     return this.preparedPage(SELLER_LIST, page, limit);
   }
 
+  /**
+   * Orders placed in [from, to), oldest first, as stored (plain objects, one cursor): a query on the
+   * orders, for the seller's CSV export and the stats rebuild (FerretDB v1 over SQLite reads every order).
+   */
+  placedBetween(from: Date, to: Date): AsyncIterable<Order & { _id: Types.ObjectId }> {
+    return this.orders
+      .find({ createdAt: { $gte: from, $lt: to } })
+      .sort({ createdAt: 1, _id: 1 })
+      .lean<Order & { _id: Types.ObjectId }>()
+      .cursor({ batchSize: 1_000 });
+  }
+
   /** Orders with one status, newest first: a query on the orders. */
   listByStatus(status: OrderStatus, page: number, limit: number) {
     return this.listPage({ status }, page, limit);

@@ -10,3 +10,4 @@ export { paymentLabel } from './payment-status';
 export const loadMyOrdersPage = () => import('./routes/my-orders');
 export { OrderSearch } from './components/order-search';
 export { flattenOrders, formatExpectedDelivery, formatPlacedAt, isLate, itemImage, itemName, orderNumberOf, placedAgo, type Order } from './types';
+export { InvoiceButton } from './components/invoice-button';

@@ -16,6 +16,7 @@ import { useCancelOrder } from '../api/cancel-order';
 import { useMyOrders } from '../api/get-my-orders';
 import { DeliveryAddress } from '../components/delivery-address';
 import { LoadMore } from '../components/load-more';
+import { InvoiceButton } from '../components/invoice-button';
 import { StatusBadge } from '../components/status-badge';
 import { paymentLabel } from '../payment-status';
 import { OrderSearch } from '../components/order-search';
@@ -221,6 +222,7 @@ function OrderCard({ order }: { order: Order }) {
             {cancel.isPending ? 'Cancelling…' : 'Cancel order'}
           </button>
         )}
+        {order.status !== 'Cancelled' && <InvoiceButton orderId={order._id} as="shopper" />}
         <button
           type="button"
           onClick={() => navigate(`/chat?order=${encodeURIComponent(order._id)}`)}

@@ -32,9 +32,10 @@ const icon = (d: string) => (
   </svg>
 );
 
-/** The seller side menu: the 4 entries of spec §9, then Delivery and Mail (messages that did not reach people). */
+/** The seller side menu: the dashboard, the 4 entries of spec §9, then Delivery and Mail (messages that did not reach people). */
 const SELLER_MENU: readonly MenuEntry[] = [
-  { name: 'Add Product', path: '/seller', icon: icon('M12 5v14M5 12h14') },
+  { name: 'Dashboard', path: '/seller', icon: icon('M3 3v18h18M7 15l4-4 3 3 5-6') },
+  { name: 'Add Product', path: '/seller/add-product', icon: icon('M12 5v14M5 12h14') },
   { name: 'Product List', path: '/seller/product-list', icon: icon('M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01') },
   { name: 'Orders', path: '/seller/orders', icon: icon('M6 2 3 6v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6l-3-4zM3 6h18M16 10a4 4 0 0 1-8 0') },
   { name: 'Messages', path: '/seller/chats', icon: icon('M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z') },

@@ -19,7 +19,7 @@ import {
 
 const NO_FILES: (File | null)[] = Array.from({ length: MAX_PRODUCT_IMAGES }, () => null);
 
-/** /seller index: a glance at the catalogue, then the Add Product form. */
+/** /seller/add-product: a glance at the catalogue, then the Add Product form. */
 /** One toast for saving a product: success replaces an earlier refusal. */
 const PRODUCT_TOAST = { id: 'product-form' };
 

@@ -17,6 +17,7 @@ import {
   orderNumberOf,
   paymentLabel,
   placedAgo,
+  InvoiceButton,
   StatusBadge,
   statusActionLabel,
   useSellerOrders,
@@ -182,25 +183,24 @@ function SellerOrder({ order, isNew, now }: { order: Order; isNew: boolean; now:
         </div>
       </div>
 
-      {moves.length > 0 && (
-        <div className="mt-4 flex flex-wrap gap-2 border-t border-gray-200 pt-4">
-          {moves.map((status) => (
-            <button
-              key={status}
-              type="button"
-              onClick={() => move(status)}
-              disabled={update.isPending}
-              className={
-                status === 'Cancelled'
-                  ? 'min-h-11 rounded border border-red-300 px-4 font-medium text-red-700 transition hover:bg-red-50 disabled:cursor-wait disabled:opacity-60'
-                  : 'min-h-11 rounded bg-primary px-4 font-medium text-white transition hover:bg-primary-dull disabled:cursor-wait disabled:opacity-60'
-              }
-            >
-              {statusActionLabel(status)}
-            </button>
-          ))}
-        </div>
-      )}
+      <div className="mt-4 flex flex-wrap gap-2 border-t border-gray-200 pt-4">
+        {moves.map((status) => (
+          <button
+            key={status}
+            type="button"
+            onClick={() => move(status)}
+            disabled={update.isPending}
+            className={
+              status === 'Cancelled'
+                ? 'min-h-11 rounded border border-red-300 px-4 font-medium text-red-700 transition hover:bg-red-50 disabled:cursor-wait disabled:opacity-60'
+                : 'min-h-11 rounded bg-primary px-4 font-medium text-white transition hover:bg-primary-dull disabled:cursor-wait disabled:opacity-60'
+            }
+          >
+            {statusActionLabel(status)}
+          </button>
+        ))}
+        {order.status !== 'Cancelled' && <InvoiceButton orderId={order._id} as="seller" className="sm:ml-auto" />}
+      </div>
     </li>
   );
 }

@@ -7,7 +7,7 @@ export function SellerNotFoundRoute() {
       <h1 className="text-2xl font-medium text-gray-800">Page not found</h1>
       <p className="mt-3 text-gray-500">There is no seller page at this address.</p>
       <Link to="/seller" className="mt-6 inline-block rounded bg-primary px-6 py-2 font-medium text-white hover:bg-primary-dull">
-        Back to Add Product
+        Back to the dashboard
       </Link>
     </section>
   );

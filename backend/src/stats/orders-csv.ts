@@ -1,0 +1,85 @@
+import { formatRupees } from '@greencart/domain';
+import { dayOf, timeOf } from './shop-time';
+
+/** What the CSV reads of a stored order. */
+export interface CsvOrder {
+  _id: unknown;
+  user: unknown;
+  orderNumber?: string;
+  createdAt: Date;
+  address?: { firstName?: string; lastName?: string; phone?: string; pincode?: string } | null;
+  items: readonly { name: string; quantity: number; offerPricePaise: number }[];
+  subtotalPaise: number;
+  taxPaise: number;
+  deliveryFeePaise?: number | null;
+  amountPaise: number;
+  paymentType: string;
+  paymentStatus?: string;
+  status: string;
+}
+
+export const CSV_HEADER = [
+  'Order number',
+  'Date',
+  'Time',
+  'Shopper',
+  'Phone',
+  'Pincode',
+  'Lines',
+  'Subtotal',
+  'Tax',
+  'Delivery fee',
+  'Amount',
+  'Payment',
+  'Payment status',
+  'Status',
+] as const;
+
+/** Byte order mark: spreadsheet programs then read the file as UTF-8 (₹, names in any script). */
+export const CSV_BOM = '\uFEFF';
+
+/**
+ * One text cell, quoted. A cell a spreadsheet would run as a formula (starting with =, +, -, @, a tab or
+ * a carriage return, OWASP's list) is made plain text with a leading apostrophe.
+ */
+export function textCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+/** Paise as rupees with two decimals ("1234.50"): a number every spreadsheet reads. */
+export function moneyCell(paise: number): string {
+  return (paise / 100).toFixed(2);
+}
+
+export function csvLine(cells: readonly string[]): string {
+  return `${cells.join(',')}\r\n`;
+}
+
+export function headerLine(): string {
+  return csvLine(CSV_HEADER.map(textCell));
+}
+
+/** One order as a CSV line; `shopperName` for an order without a delivery address (the account's name). */
+export function orderLine(order: CsvOrder, timeZone: string, shopperName?: string): string {
+  const address = order.address ?? undefined;
+  const name = address ? `${address.firstName ?? ''} ${address.lastName ?? ''}`.trim() : (shopperName ?? '');
+  const lines = order.items.map((item) => `${item.name} × ${item.quantity} @ ${formatRupees(item.offerPricePaise)}`).join('; ');
+  const created = new Date(order.createdAt);
+  return csvLine([
+    textCell(order.orderNumber ?? String(order._id)),
+    textCell(dayOf(created, timeZone)),
+    textCell(timeOf(created, timeZone)),
+    textCell(name),
+    textCell(address?.phone ?? ''),
+    textCell(address?.pincode ?? ''),
+    textCell(lines),
+    moneyCell(order.subtotalPaise),
+    moneyCell(order.taxPaise),
+    moneyCell(order.deliveryFeePaise ?? 0),
+    moneyCell(order.amountPaise),
+    textCell(order.paymentType),
+    textCell(order.paymentStatus ?? ''),
+    textCell(order.status),
+  ]);
+}

@@ -1,0 +1,207 @@
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { InjectConnection } from '@nestjs/mongoose';
+import { LRUCache } from 'lru-cache';
+import type { Collection, Connection } from 'mongoose';
+import { ClusterBus } from '../common/cluster/cluster-bus';
+import { DomainEvents } from '../common/events/domain-events';
+import { LocksService } from '../common/locks/locks.service';
+import { isDuplicateKeyError } from '../common/mongo-errors';
+import { isDayDocId, mergeChange, type Change, type DayRollup, type WaitingRollup } from './rollups';
+
+export const ROLLUPS_COLLECTION = 'stats_rollups';
+/** One document per event applied (`placed:<order>`, `status:<order>:<to>`, `refunded:<order>`): its unique `_id` is the "applied once". */
+export const APPLIED_COLLECTION = 'stats_applied';
+/** Published after roll-ups changed (this instance's writes): `{ days }`. */
+export const STATS_CHANGED = 'stats.changed';
+const TOPIC = 'stats';
+
+export type Rollup = DayRollup | WaitingRollup;
+interface Pending {
+  marker: string;
+  change: Change;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+interface Kept {
+  doc: Rollup | null;
+}
+
+/**
+ * Keeps the roll-up documents, exactly once per event, across instances:
+ *
+ * - an event is applied once: its marker is inserted into `stats_applied` (unique `_id`, reliable on
+ *   FerretDB v1 and MongoDB); a retried or replayed event meets the marker and changes nothing;
+ * - the increments go to each document one writer at a time (`LocksService`: a lock document on FerretDB
+ *   v1, whose concurrent `$inc` of one document loses counts; nothing on MongoDB, where `$inc` is atomic);
+ * - events that arrive while a write is under way are written together in the next one (one insert of
+ *   markers, one `$inc` per document), so a busy day's document is not a queue of one lock per order.
+ *
+ * The caller's promise settles when its event is written. What each instance read is kept in memory and
+ * forgotten when another instance says it wrote (ClusterBus).
+ */
+@Injectable()
+export class RollupStore implements OnModuleInit {
+  private readonly logger = new Logger('Stats');
+  private readonly rollups: Collection<{ _id: string }>;
+  private readonly applied: Collection<{ _id: string; at: Date }>;
+  private queue: Pending[] = [];
+  private writing = false;
+  private latest: Promise<void> = Promise.resolve();
+  private readonly kept = new LRUCache<string, Kept>({ max: 5_000 });
+  private readonly reading = new Map<string, Promise<Rollup | null>>();
+  /** Bumped by every write and every change heard of: a read started before it is not kept. */
+  private generation = 0;
+
+  constructor(
+    @InjectConnection() connection: Connection,
+    private readonly locks: LocksService,
+    private readonly cluster: ClusterBus,
+    private readonly events: DomainEvents,
+  ) {
+    this.rollups = connection.collection(ROLLUPS_COLLECTION);
+    this.applied = connection.collection(APPLIED_COLLECTION);
+  }
+
+  onModuleInit(): void {
+    this.cluster.subscribe<{ ids?: unknown }>(TOPIC, {
+      message: ({ ids }) => {
+        this.generation++;
+        if (Array.isArray(ids)) for (const id of ids) this.kept.delete(String(id));
+      },
+      resync: () => this.forget(),
+    });
+  }
+
+  /** Applies `change` once for `marker` (a marker already applied: nothing happens). Settles when written. */
+  apply(marker: string, change: Change): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ marker, change, resolve, reject });
+      if (!this.writing) void this.drain();
+    });
+  }
+
+  /** Work on the figures under way (the listeners' events); caughtUp() waits for it. */
+  track(work: Promise<unknown>): void {
+    const all = Promise.allSettled([this.latest, work]).then(() => undefined);
+    this.latest = all;
+    void all.finally(() => {
+      if (this.latest === all) this.latest = Promise.resolve();
+    });
+  }
+
+  /** Settles once every event this instance took so far is written (or failed). */
+  caughtUp(): Promise<void> {
+    return this.latest;
+  }
+
+  /** The roll-up documents with these ids (null where there is none), from memory where possible. */
+  read<T extends Rollup>(ids: readonly string[]): Promise<(T | null)[]> {
+    return Promise.all(ids.map((id) => this.readOne(id) as Promise<T | null>));
+  }
+
+  /** Forget everything kept (after a rebuild wrote around this store). */
+  forget(): void {
+    this.generation++;
+    this.kept.clear();
+  }
+
+  /** Tell every instance (this one included) that these documents were written around the store (the rebuild). */
+  async rewritten(ids: readonly string[]): Promise<void> {
+    this.forget();
+    await this.cluster.publish(TOPIC, { ids });
+    await this.events.publish(STATS_CHANGED, { days: ids.filter(isDayDocId).map((id) => id.slice(4)) });
+  }
+
+  private async readOne(id: string): Promise<Rollup | null> {
+    const hit = this.kept.get(id);
+    if (hit) return hit.doc;
+    const running = this.reading.get(id);
+    if (running) return running;
+    const started = this.generation;
+    const read = this.rollups
+      .findOne({ _id: id })
+      .then((doc) => {
+        if (started === this.generation) this.kept.set(id, { doc: doc as Rollup | null });
+        return doc as Rollup | null;
+      })
+      .finally(() => this.reading.delete(id));
+    this.reading.set(id, read);
+    return read;
+  }
+
+  private async drain(): Promise<void> {
+    this.writing = true;
+    try {
+      while (this.queue.length) await this.write(this.queue.splice(0));
+    } finally {
+      this.writing = false;
+    }
+  }
+
+  private async write(batch: Pending[]): Promise<void> {
+    let fresh: Pending[];
+    try {
+      fresh = await this.claim(batch);
+    } catch (error) {
+      for (const pending of batch) pending.reject(error);
+      return;
+    }
+    const change: Change = {};
+    for (const pending of fresh) mergeChange(change, pending.change);
+    const ids = Object.keys(change);
+    const results = await Promise.allSettled(ids.map((id) => this.writeDocument(id, change[id])));
+    const failed = new Map<string, unknown>();
+    results.forEach((result, i) => result.status === 'rejected' && failed.set(ids[i], result.reason));
+    for (const pending of fresh) {
+      const problem = Object.keys(pending.change).find((id) => failed.has(id));
+      if (problem === undefined) pending.resolve();
+      else {
+        // Its marker stays: the figures of this event are made right by `npm run stats:rebuild`.
+        this.logger.error(`Roll-up ${problem} missed ${pending.marker}: ${(failed.get(problem) as Error)?.message}; run npm run stats:rebuild`);
+        pending.reject(failed.get(problem));
+      }
+    }
+    const written = ids.filter((id) => !failed.has(id));
+    if (!written.length) return;
+    await this.cluster.publish(TOPIC, { ids: written });
+    await this.events.publish(STATS_CHANGED, { days: written.filter(isDayDocId).map((id) => id.slice(4)) });
+  }
+
+  /** Inserts the batch's markers; answers the events not applied before (the others settle at once). */
+  private async claim(batch: Pending[]): Promise<Pending[]> {
+    const first = new Map<string, Pending>();
+    const repeated: Pending[] = [];
+    for (const pending of batch) {
+      if (first.has(pending.marker)) repeated.push(pending);
+      else first.set(pending.marker, pending);
+    }
+    const candidates = [...first.values()];
+    const taken = new Set<number>();
+    const at = new Date();
+    try {
+      await this.applied.insertMany(
+        candidates.map((p) => ({ _id: p.marker, at })),
+        { ordered: false },
+      );
+    } catch (error) {
+      const writeErrors = (error as { writeErrors?: unknown }).writeErrors;
+      const errors = (Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : []) as { index: number; code?: number }[];
+      if (!errors.length || errors.some((e) => !isDuplicateKeyError(e))) throw error;
+      for (const e of errors) taken.add(e.index);
+    }
+    for (const pending of repeated) pending.resolve();
+    const fresh: Pending[] = [];
+    candidates.forEach((pending, i) => (taken.has(i) ? pending.resolve() : fresh.push(pending)));
+    return fresh;
+  }
+
+  private async writeDocument(id: string, delta: Change[string]): Promise<void> {
+    const update: Record<string, unknown> = { $inc: delta.inc };
+    if (Object.keys(delta.set).length) update.$set = delta.set;
+    const doc = await this.locks.run(`stats:${id}`, { busyMessage: 'The figures are being updated', waitMs: 60_000 }, () =>
+      this.rollups.findOneAndUpdate({ _id: id }, update, { upsert: true, returnDocument: 'after' }),
+    );
+    this.generation++;
+    this.kept.set(id, { doc: doc as Rollup | null });
+  }
+}

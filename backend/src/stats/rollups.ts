@@ -1,0 +1,262 @@
+import {
+  fromPaise,
+  STATS_TOP_PRODUCTS,
+  WAITING_STATUSES,
+  type OrderStatus,
+  type PaymentStatus,
+  type PaymentType,
+  type StatsResponse,
+  type TopProduct,
+  type WaitingStatus,
+} from '@greencart/domain';
+import { dayOf } from './shop-time';
+
+/**
+ * The roll-ups: one document per day of the shop's time zone (`day:YYYY-MM-DD`, the day the orders were
+ * placed) holding that day's figures and its day × product figures (`products.p<productId>`), and one
+ * document of the orders waiting per status (`waiting`). Money in paise. Every change is a set of
+ * increments (a delta) per document, so the live path ($inc) and the rebuild (applied in memory) compute
+ * the same thing from the same functions.
+ */
+
+/** What the roll-ups read of an order (the stored order, or the order of a domain event). */
+export interface StatsOrder {
+  _id: unknown;
+  createdAt: Date | string;
+  updatedAt?: Date | string;
+  amountPaise: number;
+  subtotalPaise: number;
+  taxPaise: number;
+  /** Absent on orders stored before delivery fees existed: 0. */
+  deliveryFeePaise?: number | null;
+  paymentType: PaymentType;
+  status: OrderStatus;
+  paymentStatus?: PaymentStatus;
+  items: readonly { product: unknown; name: string; quantity: number; offerPricePaise: number }[];
+  statusHistory?: readonly { status: OrderStatus; at?: Date | string }[];
+}
+
+export interface Delta {
+  inc: Record<string, number>;
+  set: Record<string, unknown>;
+}
+
+/** Deltas per roll-up document id. */
+export type Change = Record<string, Delta>;
+
+export const WAITING_DOC = 'waiting';
+export const dayDocId = (day: string) => `day:${day}`;
+export const isDayDocId = (id: string) => id.startsWith('day:');
+
+/** Field names of the waiting document (no spaces in keys the updates name). */
+export const WAITING_FIELDS: Record<WaitingStatus, string> = { 'Order Placed': 'placed', Packing: 'packing', 'Out for delivery': 'outForDelivery' };
+
+export interface ProductFigures {
+  name: string;
+  quantity: number;
+  revenuePaise: number;
+}
+
+/** A day's roll-up as stored. */
+export interface DayRollup {
+  _id: string;
+  orders?: number;
+  revenuePaise?: number;
+  subtotalPaise?: number;
+  taxPaise?: number;
+  feePaise?: number;
+  codOrders?: number;
+  codPaise?: number;
+  onlineOrders?: number;
+  onlinePaise?: number;
+  cancelledOrders?: number;
+  cancelledPaise?: number;
+  refundedOrders?: number;
+  refundedPaise?: number;
+  products?: Record<string, Partial<ProductFigures>>;
+}
+
+export type WaitingRollup = { _id: string } & Partial<Record<string, number>>;
+
+/** The product's id in a line: an ObjectId, a product reference (`{ _id }`) as order events carry it, or null once deleted. */
+export function productIdOf(product: unknown): string | null {
+  if (product === null || product === undefined) return null;
+  if (typeof product === 'string') return product;
+  const id = (product as { _id?: unknown })._id;
+  if (id !== undefined && id !== null) return String(id);
+  const text = String(product as object);
+  return /^[0-9a-f]{24}$/i.test(text) ? text : null;
+}
+
+/** Whether every line of the order still names its product (a deleted product's reference is null in events). */
+export function namesEveryProduct(order: StatsOrder): boolean {
+  return order.items.every((item) => productIdOf(item.product) !== null);
+}
+
+function delta(): Delta {
+  return { inc: {}, set: {} };
+}
+
+function add(change: Change, id: string, inc: Record<string, number>, set: Record<string, unknown> = {}): void {
+  const target = (change[id] ??= delta());
+  for (const [key, value] of Object.entries(inc)) target.inc[key] = (target.inc[key] ?? 0) + value;
+  Object.assign(target.set, set);
+}
+
+/** The order's figures counted in (sign 1) or out of (sign -1) the day it was placed. */
+function orderFigures(change: Change, order: StatsOrder, timeZone: string, sign: 1 | -1): void {
+  const id = dayDocId(dayOf(new Date(order.createdAt), timeZone));
+  const payment = order.paymentType === 'Online' ? 'online' : 'cod';
+  add(change, id, {
+    orders: sign,
+    revenuePaise: sign * order.amountPaise,
+    subtotalPaise: sign * order.subtotalPaise,
+    taxPaise: sign * order.taxPaise,
+    feePaise: sign * (order.deliveryFeePaise ?? 0),
+    [`${payment}Orders`]: sign,
+    [`${payment}Paise`]: sign * order.amountPaise,
+  });
+  for (const item of order.items) {
+    const product = productIdOf(item.product);
+    if (!product) continue;
+    const key = `products.p${product}`;
+    add(
+      change,
+      id,
+      { [`${key}.quantity`]: sign * item.quantity, [`${key}.revenuePaise`]: sign * item.quantity * item.offerPricePaise },
+      { [`${key}.name`]: item.name },
+    );
+  }
+}
+
+function waitingMove(change: Change, from: OrderStatus | null, to: OrderStatus | null): void {
+  const inc: Record<string, number> = {};
+  if (from && isWaiting(from)) inc[WAITING_FIELDS[from]] = -1;
+  if (to && isWaiting(to)) inc[WAITING_FIELDS[to]] = (inc[WAITING_FIELDS[to]] ?? 0) + 1;
+  if (Object.keys(inc).length) add(change, WAITING_DOC, inc);
+}
+
+function isWaiting(status: OrderStatus): status is WaitingStatus {
+  return (WAITING_STATUSES as readonly string[]).includes(status);
+}
+
+/** `order.placed`: counted on its day, and waiting as 'Order Placed'. */
+export function placedChange(order: StatsOrder, timeZone: string): Change {
+  const change: Change = {};
+  orderFigures(change, order, timeZone, 1);
+  waitingMove(change, null, 'Order Placed');
+  return change;
+}
+
+/** `order.status-changed`: to 'Cancelled' takes the order out of its day's figures; every move changes the queue. */
+export function statusChange(order: StatsOrder, from: OrderStatus, to: OrderStatus, timeZone: string): Change {
+  const change: Change = {};
+  if (to === 'Cancelled') {
+    orderFigures(change, order, timeZone, -1);
+    add(change, dayDocId(dayOf(new Date(order.createdAt), timeZone)), { cancelledOrders: 1, cancelledPaise: order.amountPaise });
+  }
+  waitingMove(change, from, to);
+  return change;
+}
+
+/** `order.refunded` (processed): the money of a cancelled online order went back. */
+export function refundedChange(order: StatsOrder, timeZone: string): Change {
+  const change: Change = {};
+  add(change, dayDocId(dayOf(new Date(order.createdAt), timeZone)), { refundedOrders: 1, refundedPaise: order.amountPaise });
+  return change;
+}
+
+/** Adds `from` into `into` (deltas of the same document are summed). */
+export function mergeChange(into: Change, from: Change): Change {
+  for (const [id, d] of Object.entries(from)) add(into, id, d.inc, d.set);
+  return into;
+}
+
+/** The moves an order made, from its status history (an older order without one: straight to its status). */
+export function statusMoves(order: StatsOrder): [OrderStatus, OrderStatus][] {
+  const path = (order.statusHistory ?? []).map((entry) => entry.status);
+  if (path[0] !== 'Order Placed') path.unshift('Order Placed');
+  if (path[path.length - 1] !== order.status) path.push(order.status);
+  return path.slice(1).map((to, i) => [path[i], to]);
+}
+
+/**
+ * Everything an order contributes as it stands now: placed, each move it made, and its refund. The
+ * same changes the live path applies one event at a time.
+ */
+export function orderChange(order: StatsOrder, timeZone: string): Change {
+  const change = placedChange(order, timeZone);
+  for (const [from, to] of statusMoves(order)) mergeChange(change, statusChange(order, from, to, timeZone));
+  if (order.paymentStatus === 'refunded') mergeChange(change, refundedChange(order, timeZone));
+  return change;
+}
+
+/** The documents a set of changes makes when applied to nothing (the rebuild). */
+export function documentsOf(change: Change): Record<string, Record<string, unknown>> {
+  const docs: Record<string, Record<string, unknown>> = {};
+  for (const [id, d] of Object.entries(change)) {
+    const doc: Record<string, unknown> = { _id: id };
+    for (const [path, value] of Object.entries(d.inc)) setPath(doc, path, value);
+    for (const [path, value] of Object.entries(d.set)) setPath(doc, path, value);
+    docs[id] = doc;
+  }
+  return docs;
+}
+
+function setPath(doc: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.split('.');
+  let at = doc;
+  for (const key of keys.slice(0, -1)) at = (at[key] ??= {}) as Record<string, unknown>;
+  at[keys[keys.length - 1]] = value;
+}
+
+const rupees = (paise: number | undefined) => fromPaise(paise ?? 0);
+
+/** The stats answer for days `days` from their roll-ups (null: no order that day) and the queue. */
+export function summarise(
+  days: readonly string[],
+  rollups: readonly (DayRollup | null)[],
+  waiting: WaitingRollup | null,
+): Omit<StatsResponse, 'success' | 'from' | 'to' | 'timezone' | 'today'> {
+  let orders = 0;
+  let revenuePaise = 0;
+  const sum = { codOrders: 0, codPaise: 0, onlineOrders: 0, onlinePaise: 0, cancelledOrders: 0, cancelledPaise: 0, refundedOrders: 0, refundedPaise: 0 };
+  const products = new Map<string, ProductFigures>();
+  const byDay = days.map((date, i) => {
+    const r = rollups[i];
+    if (r) {
+      orders += r.orders ?? 0;
+      revenuePaise += r.revenuePaise ?? 0;
+      for (const key of Object.keys(sum) as (keyof typeof sum)[]) sum[key] += r[key] ?? 0;
+      for (const [key, figures] of Object.entries(r.products ?? {})) {
+        const found = products.get(key) ?? { name: '', quantity: 0, revenuePaise: 0 };
+        found.quantity += figures.quantity ?? 0;
+        found.revenuePaise += figures.revenuePaise ?? 0;
+        // The latest day's name: what the product was called most recently.
+        if (figures.name) found.name = figures.name;
+        products.set(key, found);
+      }
+    }
+    return { date, revenue: rupees(r?.revenuePaise), orders: r?.orders ?? 0 };
+  });
+  const topProducts: TopProduct[] = [...products.entries()]
+    .filter(([, p]) => p.quantity > 0)
+    .sort(([ka, a], [kb, b]) => b.revenuePaise - a.revenuePaise || b.quantity - a.quantity || (ka < kb ? -1 : ka > kb ? 1 : 0))
+    .slice(0, STATS_TOP_PRODUCTS)
+    .map(([key, p]) => ({ productId: key.slice(1), name: p.name, quantity: p.quantity, revenue: rupees(p.revenuePaise) }));
+  const queue = Object.fromEntries(WAITING_STATUSES.map((status) => [status, Math.max(0, waiting?.[WAITING_FIELDS[status]] ?? 0)])) as Record<
+    WaitingStatus,
+    number
+  >;
+  return {
+    revenue: rupees(revenuePaise),
+    orders,
+    averageOrderValue: orders > 0 ? rupees(Math.round(revenuePaise / orders)) : 0,
+    byDay,
+    topProducts,
+    byPayment: { cod: { orders: sum.codOrders, revenue: rupees(sum.codPaise) }, online: { orders: sum.onlineOrders, revenue: rupees(sum.onlinePaise) } },
+    cancelled: { orders: sum.cancelledOrders, amount: rupees(sum.cancelledPaise) },
+    refunded: { orders: sum.refundedOrders, amount: rupees(sum.refundedPaise) },
+    waiting: queue,
+  };
+}

@@ -1,0 +1,70 @@
+import { Controller, Get, Header, Param, Query, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { CurrentUser } from '../sessions/current-user.decorator';
+import { SellerOnly } from '../sessions/seller-only.decorator';
+import { ShopperOnly } from '../sessions/shopper-only.decorator';
+import type { UserData } from '../users/users.service';
+import { StatsRangeQuery } from './dto/stats-range.dto';
+import { InvoicesService, type Invoice } from './invoices/invoices.service';
+import { OrdersExport } from './orders-export.service';
+import { StatsService } from './stats.service';
+
+@ApiTags('seller')
+@Controller()
+export class StatsController {
+  constructor(
+    private readonly stats: StatsService,
+    private readonly exports: OrdersExport,
+    private readonly invoices: InvoicesService,
+  ) {}
+
+  /** Sales, orders, average order value, days, top products, payment split and the queue: read from the roll-ups by `_id`. */
+  @Get('seller/stats')
+  @SellerOnly()
+  @Header('Cache-Control', 'no-store')
+  getStats(@Query() query: StatsRangeQuery) {
+    return this.stats.stats(query);
+  }
+
+  /** Every order placed in the range (default: today), oldest first, as CSV (UTF-8 with a byte order mark, one header row). */
+  @Get('seller/orders.csv')
+  @SellerOnly()
+  async ordersCsv(@Query() query: StatsRangeQuery, @Res() res: Response) {
+    const range = this.exports.range(query);
+    res.status(200);
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="greencart-orders-${range.from}${range.to === range.from ? '' : `-to-${range.to}`}.csv"`);
+    res.setHeader('Cache-Control', 'no-store');
+    try {
+      for await (const chunk of this.exports.csv(range)) {
+        if (!res.write(chunk)) await new Promise<void>((resolve) => res.once('drain', resolve));
+      }
+      res.end();
+    } catch (error) {
+      // Headers are gone: the download is cut short rather than ending as a file that looks complete.
+      res.destroy(error as Error);
+    }
+  }
+
+  /** The tax invoice of any order (PDF). */
+  @Get('seller/orders/:id/invoice.pdf')
+  @SellerOnly()
+  async sellerInvoice(@Param('id') id: string, @Res() res: Response) {
+    send(res, await this.invoices.invoice(id));
+  }
+
+  /** The tax invoice of one of the shopper's own orders (PDF); another shopper's order is 404. */
+  @Get('orders/:id/invoice.pdf')
+  @ShopperOnly()
+  async shopperInvoice(@CurrentUser() user: UserData, @Param('id') id: string, @Res() res: Response) {
+    send(res, await this.invoices.invoice(id, user._id));
+  }
+}
+
+function send(res: Response, invoice: Invoice) {
+  res.setHeader('Content-Type', 'application/pdf');
+  res.setHeader('Content-Disposition', `attachment; filename="invoice-${invoice.number.replace(/\//g, '-')}.pdf"`);
+  res.setHeader('Cache-Control', 'private, no-store');
+  res.end(invoice.pdf);
+}

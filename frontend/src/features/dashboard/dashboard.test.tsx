@@ -1,0 +1,107 @@
+import type { StatsResponse } from '@greencart/domain';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import type { FakeSocket } from '@/test/fake-socket';
+import { renderWithApp } from '@/test/render';
+import { server, sessionHandler } from '@/test/server';
+
+const sockets = vi.hoisted(() => [] as FakeSocket[]);
+vi.mock('socket.io-client', async () => {
+  const { FakeSocket } = await import('@/test/fake-socket');
+  return {
+    io: (options: unknown) => {
+      const socket = new FakeSocket(options);
+      sockets.push(socket);
+      return socket;
+    },
+  };
+});
+// jsdom draws no canvas: the chart library is replaced by a stand-in that records what it was given.
+const charts = vi.hoisted(() => [] as unknown[][]);
+vi.mock('uplot', () => {
+  class FakePlot {
+    static paths = { bars: () => () => null };
+    constructor(_options: unknown, data: unknown[]) {
+      charts.push(data);
+    }
+    setSize() {}
+    destroy() {}
+  }
+  return { default: FakePlot };
+});
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  disconnect() {}
+  unobserve() {}
+} as unknown as typeof ResizeObserver;
+
+function statsFor(days: number, todayOrders: number): StatsResponse {
+  const dates = Array.from({ length: days }, (_, i) => new Date(Date.UTC(2026, 10, 23 - (days - 1 - i))).toISOString().slice(0, 10));
+  const byDay = dates.map((date, i) => ({
+    date,
+    orders: i === days - 1 ? todayOrders : i === days - 2 ? 2 : 1,
+    revenue: i === days - 1 ? todayOrders * 150 : i === days - 2 ? 200 : 100,
+  }));
+  const orders = byDay.reduce((n, d) => n + d.orders, 0);
+  const revenue = byDay.reduce((n, d) => n + d.revenue, 0);
+  return {
+    success: true,
+    from: dates[0],
+    to: dates[days - 1],
+    timezone: 'Asia/Kolkata',
+    today: '2026-11-23',
+    revenue,
+    orders,
+    averageOrderValue: Math.round((revenue / orders) * 100) / 100,
+    byDay,
+    topProducts: [{ productId: 'p1', name: days === 1 ? 'Mango (today)' : 'Milk', quantity: 3, revenue: 90 }],
+    byPayment: { cod: { orders: orders - 1, revenue: revenue - 50 }, online: { orders: 1, revenue: 50 } },
+    cancelled: { orders: 1, amount: 40 },
+    refunded: { orders: 0, amount: 0 },
+    waiting: { 'Order Placed': todayOrders, Packing: 1, 'Out for delivery': 0 },
+  };
+}
+
+describe('seller dashboard', () => {
+  it('shows today against yesterday, the queue, 30 days and the period’s best sellers, and follows stats-updated pushes', async () => {
+    let todayOrders = 3;
+    const asked: string[] = [];
+    server.use(
+      sessionHandler({ seller: true }),
+      http.get('/api/seller/stats', ({ request }) => {
+        const days = Number(new URL(request.url).searchParams.get('days'));
+        asked.push(`days=${days}`);
+        return HttpResponse.json(statsFor(days, todayOrders));
+      }),
+    );
+    const before = sockets.length;
+    const { user } = renderWithApp('/seller');
+
+    expect(await screen.findByRole('heading', { name: 'Today' })).toBeInTheDocument();
+    expect(screen.getByTestId('today-revenue')).toHaveTextContent('₹450.00');
+    expect(screen.getByTestId('today-orders')).toHaveTextContent('3');
+    expect(screen.getByTestId('today-aov')).toHaveTextContent('₹150.00');
+    const figures = screen.getByTestId('today-figures');
+    expect(within(figures).getByText(/yesterday ₹200\.00/)).toBeInTheDocument();
+    expect(within(figures).getByText(/▲\s*125%/)).toBeInTheDocument();
+    expect(screen.getAllByTestId('waiting-status').map((li) => li.textContent)).toEqual(['3Order Placed', '1Packing', '0Out for delivery']);
+    // The chart got 30 days; the same days are in a table for screen readers.
+    await waitFor(() => expect(charts.at(-1)?.[1]).toHaveLength(30));
+    expect(screen.getByRole('table', { name: 'Revenue and orders per day' })).toBeInTheDocument();
+    // Top products of today by default; 30 days on request.
+    expect(await within(screen.getByTestId('top-products')).findByText('Mango (today)')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: '30 days' }));
+    expect(await within(screen.getByTestId('top-products')).findByText('Milk')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeEnabled();
+
+    // An order is counted on the server: the push brings the new figures.
+    const socket = sockets.slice(before).at(-1)!;
+    act(() => socket.connectNow());
+    todayOrders = 4;
+    act(() => socket.push('stats-updated', { days: ['2026-11-23'] }));
+    await waitFor(() => expect(screen.getByTestId('today-orders')).toHaveTextContent('4'));
+    expect(screen.getByTestId('today-revenue')).toHaveTextContent('₹600.00');
+    expect(asked).toContain('days=30');
+  });
+});

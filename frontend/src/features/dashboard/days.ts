@@ -1,0 +1,15 @@
+/** Days are the server's 'YYYY-MM-DD' in the shop's time zone: shown as they are, never moved to the browser's zone. */
+const utc = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/** "Sun, 23 Nov" */
+export function formatDay(day: string, options: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' }): string {
+  return utc(day).toLocaleDateString('en-IN', { ...options, timeZone: 'UTC' });
+}
+
+/** The day `n` days after `day`. */
+export function addDays(day: string, n: number): string {
+  return new Date(utc(day).getTime() + n * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Seconds since 1970 of the day's start, as the chart's x values. */
+export const chartTime = (day: string) => utc(day).getTime() / 1000;
