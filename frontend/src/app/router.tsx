@@ -4,10 +4,8 @@ import { loadAccountPage } from '@/features/account';
 import { loadAddressPages } from '@/features/addresses';
 import { loadResetPasswordPage } from '@/features/auth';
 import { loadChatPage } from '@/features/chat';
-import { loadDashboardPage } from '@/features/dashboard';
 import { loadCartPage } from '@/features/checkout';
 import { loadContactPage } from '@/features/contact';
-import { loadSellerDeliveryPage } from '@/features/delivery';
 import { HomeRoute } from '@/features/home';
 import { loadMyOrdersPage } from '@/features/orders';
 import { loadProductPages } from '@/features/products';
@@ -30,17 +28,8 @@ const ContactRoute = page(loadContactPage, (m) => m.ContactRoute);
 const ChatRoute = page(loadChatPage, (m) => m.ChatRoute);
 const AccountRoute = page(loadAccountPage, (m) => m.AccountRoute);
 const ResetPasswordRoute = page(loadResetPasswordPage, (m) => m.ResetPasswordRoute);
-// The seller area is its own chunk: shoppers never download it.
-const SellerRoot = page(loadSellerPages, (m) => m.SellerRoot);
-const AddProductRoute = page(loadSellerPages, (m) => m.AddProductRoute);
-const ProductListRoute = page(loadSellerPages, (m) => m.ProductListRoute);
-const SellerOrdersRoute = page(loadSellerPages, (m) => m.SellerOrdersRoute);
-const SellerChatsRoute = page(loadSellerPages, (m) => m.SellerChatsRoute);
-const SellerMailRoute = page(loadSellerPages, (m) => m.SellerMailRoute);
-const SellerNotFoundRoute = page(loadSellerPages, (m) => m.SellerNotFoundRoute);
-const SellerDeliveryRoute = page(loadSellerDeliveryPage, (m) => m.SellerDeliveryRoute);
-// The dashboard and its chart library: a chunk of their own inside the seller area.
-const DashboardRoute = page(loadDashboardPage, (m) => m.DashboardRoute);
+// The seller area (its pages and their route table) is its own chunk: shoppers never download it.
+const SellerApp = page(loadSellerPages, (m) => m.SellerApp);
 // Rarely shown: not part of the first download.
 const NotFoundPage = page(
   () => import('@/components/layout/not-found-page'),
@@ -68,22 +57,7 @@ export const routes: RouteObject[] = [
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-  {
-    path: '/seller',
-    element: <SellerRoot />,
-    children: [
-      { index: true, element: <DashboardRoute /> },
-      { path: 'add-product', element: <AddProductRoute /> },
-      { path: 'product-list', element: <ProductListRoute /> },
-      // The original shop also links this spelling (spec §2).
-      { path: 'Product-list', element: <ProductListRoute /> },
-      { path: 'orders', element: <SellerOrdersRoute /> },
-      { path: 'chats', element: <SellerChatsRoute /> },
-      { path: 'delivery', element: <SellerDeliveryRoute /> },
-      { path: 'mail', element: <SellerMailRoute /> },
-      { path: '*', element: <SellerNotFoundRoute /> },
-    ],
-  },
+  { path: '/seller/*', element: <SellerApp /> },
 ];
 
 /**

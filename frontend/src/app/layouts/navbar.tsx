@@ -7,12 +7,13 @@ import { useCartCount } from '@/features/cart';
 import { loadChatLink } from '@/features/chat';
 import { SearchBox } from '@/features/search';
 import { pluralize } from '@/lib/pluralize';
-import { DeliveryStrip } from './delivery-strip';
 
 // What only a signed-in shopper sees, and the phone menu, download when they are needed.
 const ChatLink = lazy(async () => ({ default: (await loadChatLink()).ChatLink }));
 const AccountMenu = lazy(async () => ({ default: (await import('./account-menu')).AccountMenu }));
 const MobileMenu = lazy(async () => ({ default: (await import('./account-menu')).MobileMenu }));
+// The delivery line (and the pincode it needs) downloads right after the first page, in a box of its own height.
+const DeliveryStrip = lazy(async () => ({ default: (await import('./delivery-strip')).DeliveryStrip }));
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) => `transition hover:text-primary ${isActive ? 'text-primary' : ''}`;
 
@@ -46,7 +47,9 @@ export function Navbar() {
 
         {/* Phones: the delivery promise and the search box each a row of their own under the logo; wide screens: beside the links. */}
         <div className="order-5 flex min-w-0 basis-full lg:order-none lg:basis-auto">
-          <DeliveryStrip />
+          <Suspense fallback={<span className="block min-h-11" aria-hidden="true" />}>
+            <DeliveryStrip />
+          </Suspense>
         </div>
         <SearchBox className="order-last flex basis-full lg:order-none lg:ml-auto lg:basis-auto" />
 

@@ -1,0 +1,42 @@
+import { lazy, type ComponentType } from 'react';
+import { useRoutes, type RouteObject } from 'react-router-dom';
+import { loadDashboardPage } from '@/features/dashboard';
+import { loadSellerDeliveryPage } from '@/features/delivery';
+import { AddProductRoute } from './routes/add-product';
+import { SellerChatsRoute } from './routes/chats';
+import { SellerMailRoute } from './routes/mail';
+import { SellerOrdersRoute } from './routes/orders';
+import { ProductListRoute } from './routes/product-list';
+import { SellerNotFoundRoute } from './routes/seller-not-found';
+import { SellerRoot } from './routes/seller-root';
+
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
+  return lazy(async () => ({ default: pick(await load()) }));
+}
+
+// The dashboard (with its chart library) and the delivery settings: chunks of their own inside the seller area.
+const DashboardRoute = page(loadDashboardPage, (m) => m.DashboardRoute);
+const SellerDeliveryRoute = page(loadSellerDeliveryPage, (m) => m.SellerDeliveryRoute);
+
+/** The seller area's routes, under /seller/*: their table is downloaded with the seller area, never by shoppers. */
+const sellerRoutes: RouteObject[] = [
+  {
+    element: <SellerRoot />,
+    children: [
+      { index: true, element: <DashboardRoute /> },
+      { path: 'add-product', element: <AddProductRoute /> },
+      { path: 'product-list', element: <ProductListRoute /> },
+      // The original shop also links this spelling (spec §2).
+      { path: 'Product-list', element: <ProductListRoute /> },
+      { path: 'orders', element: <SellerOrdersRoute /> },
+      { path: 'chats', element: <SellerChatsRoute /> },
+      { path: 'delivery', element: <SellerDeliveryRoute /> },
+      { path: 'mail', element: <SellerMailRoute /> },
+      { path: '*', element: <SellerNotFoundRoute /> },
+    ],
+  },
+];
+
+export function SellerApp() {
+  return useRoutes(sellerRoutes);
+}
