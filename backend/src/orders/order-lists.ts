@@ -142,6 +142,10 @@ export class OrderLists {
   }
 
   /** The order at place `n` of `list`, or null while the place is free. */
+  at(list: string, n: number): Promise<Types.ObjectId | null> {
+    return this.orderAt(list, n);
+  }
+
   private async orderAt(list: string, n: number): Promise<Types.ObjectId | null> {
     const id = entryId(list, n);
     const known = this.places.get(id);

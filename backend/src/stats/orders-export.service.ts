@@ -9,8 +9,8 @@ import { StatsService, type RangeQuery } from './stats.service';
 const CHUNK_LINES = 500;
 
 /**
- * The seller's CSV of the orders placed in a range of days: read through OrdersService as one query
- * (an export, not a hot path: FerretDB v1 over SQLite reads every stored order for it, see bench/README).
+ * The seller's CSV of the orders placed in a range of days, found through the seller's order list (reads
+ * by `_id`, see OrdersService.listedBetween: no query that reads every stored order).
  */
 @Injectable()
 export class OrdersExport {
@@ -32,7 +32,7 @@ export class OrdersExport {
     const names = new Map<string, string>();
     let chunk = CSV_BOM + headerLine();
     let lines = 0;
-    for await (const order of this.orders.placedBetween(start, end)) {
+    for (const order of await this.orders.listedBetween(start, end)) {
       let name: string | undefined;
       if (!order.address) {
         const user = String(order.user);
