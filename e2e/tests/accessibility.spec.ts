@@ -85,6 +85,8 @@ for (const viewport of VIEWPORTS) {
   test.describe(`accessibility at ${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
     const at = (where: string) => `[${viewport.name}] ${where}`;
+    // Each test scans a dozen or more pages (axe takes a few seconds a page on a busy 2-core machine).
+    test.describe.configure({ timeout: 180_000 });
 
     test('storefront pages as a guest', async ({ page }) => {
       const findings: Finding[] = [];

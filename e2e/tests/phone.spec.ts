@@ -80,9 +80,11 @@ test.describe('phone (390×844)', () => {
 
     await page.getByTestId('product-card').first().getByRole('link').click();
     const actions = page.getByTestId('product-actions');
-    await expect(actions.getByRole('button', { name: 'Add to cart' })).toBeInViewport();
+    // Already in the cart (added from its card): the sticky bar holds the stepper, within a thumb's reach.
+    await expect(actions.getByRole('button', { name: /^Add one more / })).toBeInViewport();
     await page.mouse.wheel(0, 1500);
-    await expect(actions.getByRole('button', { name: 'Add to cart' })).toBeInViewport();
+    await expect(actions.getByRole('button', { name: /^Add one more / })).toBeInViewport();
+    await expect(actions.getByRole('button', { name: /^Remove one / })).toBeInViewport();
     await page.screenshot(shot('phone-product'));
 
     await bar

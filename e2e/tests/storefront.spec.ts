@@ -30,8 +30,11 @@ test('home → category → product → cart shows the right total', async ({ pa
 
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByTestId('cart-count')).toHaveText('1');
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  // Once in the cart, the button becomes the same stepper as the cards' (issue 27).
+  const more = page.getByTestId('product-actions').getByRole('button', { name: `Add one more ${fruit.name}` });
+  await more.click();
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+  await more.click();
   await expect(page.getByTestId('cart-count')).toHaveText('3');
 
   await page.goto('/cart');

@@ -46,7 +46,7 @@ export function Navbar() {
         </div>
 
         {/* Phones: the delivery promise and the search box each a row of their own under the logo; wide screens: beside the links. */}
-        <div className="order-5 flex min-w-0 basis-full lg:order-none lg:basis-auto">
+        <div className="order-5 flex min-w-0 basis-full lg:order-none lg:max-w-64 lg:shrink-0 lg:basis-auto">
           <Suspense fallback={<span className="block min-h-11" aria-hidden="true" />}>
             <DeliveryStrip />
           </Suspense>

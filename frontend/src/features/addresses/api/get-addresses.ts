@@ -16,7 +16,10 @@ export const getAddressesQueryOptions = (userId: string) =>
     queryFn: ({ signal }) => getAddresses(signal),
   });
 
-/** The shopper's addresses; nothing is asked while signed out (`userId` undefined). */
-export function useAddresses(userId: string | undefined) {
-  return useQuery({ ...getAddressesQueryOptions(userId ?? ''), enabled: Boolean(userId) });
+/**
+ * The shopper's addresses; nothing is asked while signed out (`userId` undefined).
+ * `fresh`: asked again whenever the screen opens (checkout: an address saved in another tab or device must show).
+ */
+export function useAddresses(userId: string | undefined, { fresh = false }: { fresh?: boolean } = {}) {
+  return useQuery({ ...getAddressesQueryOptions(userId ?? ''), enabled: Boolean(userId), ...(fresh ? { refetchOnMount: 'always' as const } : {}) });
 }

@@ -43,7 +43,7 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
   const navigate = useNavigate();
   const location = useLocation();
   const savedAddressId = (location.state as CartLocationState | null)?.addressId;
-  const addresses = useAddresses(user?._id);
+  const addresses = useAddresses(user?._id, { fresh: true });
   const [chosenId, setChosenId] = useState<string | null>(null);
   const [paymentType, setPaymentType] = useState<PaymentType>('COD');
   const [attempts] = useState(() => createCheckoutAttempts());
@@ -167,7 +167,8 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
           <AddressChooser
             addresses={list}
             selected={selected}
-            loading={addresses.isPending}
+            // An empty list still being asked again is not "No address found" yet.
+            loading={addresses.isPending || (list.length === 0 && addresses.isFetching)}
             error={addresses.isError ? addresses.error : null}
             onRetry={() => void addresses.refetch()}
             onSelect={setChosenId}

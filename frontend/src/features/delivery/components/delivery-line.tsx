@@ -30,17 +30,22 @@ export function DeliveryLine({ fallbackPincode }: { fallbackPincode?: string | n
         onClick={() => setOpen(true)}
         data-testid="delivery-line"
         className={`flex min-h-11 max-w-full items-center gap-1.5 text-left text-sm ${tone}`}
-        aria-label={pincode ? `${answer?.message ?? 'Checking delivery'} to ${pincode}. Change pincode` : 'Enter your pincode to see delivery times'}
       >
         <ClockGlyph />
         {pincode ? (
-          <span className="truncate">
+          <span className="truncate whitespace-nowrap">
             <span className="font-semibold">{answer ? answer.message : 'Checking delivery…'}</span>
             <span className="text-gray-600"> · {pincode}</span>
           </span>
         ) : (
-          <span className="font-medium text-primary-dull underline decoration-dotted underline-offset-2">Enter your pincode for delivery time</span>
+          <span className="truncate font-medium text-primary-dull underline decoration-dotted underline-offset-2">
+            {/* Beside the header's links on wide screens: short, on one line. */}
+            <span className="lg:hidden">Enter your pincode for delivery time</span>
+            <span className="hidden whitespace-nowrap lg:inline">Your pincode</span>
+          </span>
         )}
+        {/* The accessible name is the visible text and what a tap does. */}
+        {pincode && <span className="sr-only">. Change pincode</span>}
         <span aria-hidden="true" className="text-xs text-gray-500">
           ▾
         </span>

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
-import { useNavigate } from 'react-router-dom';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { useSellerLogin } from '../api/seller-login';
@@ -13,7 +12,6 @@ export function SellerLoginForm() {
   const [password, setPassword] = useState('');
   const [serverMessage, setServerMessage] = useState<string | null>(null);
   const login = useSellerLogin();
-  const navigate = useNavigate();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -22,8 +20,8 @@ export function SellerLoginForm() {
       { email: email.trim(), password },
       {
         onSuccess: () => {
+          // The seller stays on the page they asked for: the seller area renders it once the session answers.
           toast.success('Logged in as seller', SELLER_TOAST);
-          navigate('/seller');
         },
         onError: (error) => {
           const message = errorMessage(error);

@@ -291,7 +291,7 @@ function StockCell({ product, stock }: { product: Product; stock?: SellerStockVi
       <button
         type="button"
         onClick={open}
-        aria-label={`Set units of ${product.name}`}
+        aria-label={`${counted ? 'Change' : 'Count'} units of ${product.name}`}
         className="min-h-11 px-1 text-sm text-primary-dull underline underline-offset-2"
       >
         {counted ? 'Change' : 'Count'}
