@@ -146,11 +146,11 @@ describe('delivery areas, fees, minimum and hours', () => {
   it('adds the fee (after tax) below the free-delivery threshold and not above; promises placed + the ETA', async () => {
     const below = (await place(pune, 2).expect(201)).body.order;
     // ₹100 + 2% tax ₹2 + ₹20 fee.
-    expect(below).toMatchObject({ amount: 122, amountPaise: 12200, subtotalPaise: 10000, taxPaise: 200, deliveryFeePaise: 2000 });
+    expect(below).toMatchObject({ amount: 122, amountPaise: 12200, subtotalPaise: 10000, taxPaise: 200, deliveryFeePaise: 2000, deliveryFee: 20 });
     expect(new Date(below.expectedDeliveryAt).getTime() - new Date(below.createdAt).getTime()).toBe(25 * 60_000);
     expect(below.deliverBy).toBe(below.expectedDeliveryAt);
     const above = (await place(pune, 4).expect(201)).body.order;
-    expect(above).toMatchObject({ amountPaise: 20400, deliveryFeePaise: 0 });
+    expect(above).toMatchObject({ amountPaise: 20400, deliveryFeePaise: 0, deliveryFee: 0 });
   });
 
   it('charges the fee online too, and refuses an online checkout outside the area before Razorpay is asked', async () => {

@@ -132,6 +132,8 @@ export interface OrderView {
   taxPaise: number;
   /** The delivery fee charged (0: free delivery). */
   deliveryFeePaise?: number;
+  /** The same fee in rupees, like `amount`. */
+  deliveryFee?: number;
   paymentType: PaymentType;
   paymentStatus: PaymentStatus;
   /** true once the money is in (spec field): paymentStatus is 'paid'. */

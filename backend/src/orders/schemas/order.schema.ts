@@ -121,6 +121,10 @@ OrderSchema.index({ user: 1, idempotencyKey: 1 }, { unique: true });
 OrderSchema.index({ user: 1, createdAt: -1 });
 OrderSchema.index({ createdAt: -1 });
 OrderSchema.index({ unlisted: 1 }, { sparse: true });
+/** The delivery fee in rupees, like `amount` (deliveryFeePaise is the exact figure). */
+OrderSchema.virtual('deliveryFee').get(function (this: Order) {
+  return (this.deliveryFeePaise ?? 0) / 100;
+});
 OrderSchema.virtual('expectedDeliveryAt').get(function (this: Order) {
   if (this.deliverBy) return this.deliverBy;
   return this.createdAt ? new Date(this.createdAt.getTime() + DELIVERY_PROMISE_MINUTES * 60_000) : undefined;
