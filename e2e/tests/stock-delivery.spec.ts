@@ -18,9 +18,10 @@ async function sellerApi(baseURL: string): Promise<APIRequestContext> {
   return api;
 }
 
+/** The last product a shopper can order (other specs add products and take them out of stock). */
 async function lastProduct(api: APIRequestContext): Promise<Product> {
-  const list = (await (await api.get('/api/productList')).json()).productsdata as Product[];
-  return list[list.length - 1]!;
+  const list = (await (await api.get('/api/productList')).json()).productsdata as (Product & { inStock: boolean })[];
+  return list.filter((product) => product.inStock).at(-1)!;
 }
 
 const productPage = (p: Product) => `/products/${p.category.toLowerCase()}/${p._id}`;
