@@ -109,15 +109,17 @@ export async function runStatsBench({ build = process.env.BENCH_SKIP_BUILD !== '
       const sample = await send(undefined, app.base, { path: csvPath, headers: { cookie } });
       const ok = sample.status === 200 && sample.body.toString().endsWith('\r\n');
       const lines = ok ? sample.body.toString().split('\r\n').filter(Boolean).length - 1 : 0;
-      const what = ok ? `${lines} orders, ${(sample.body.length / 1024).toFixed(0)} KB` : `failed: ${sample.status || sample.error || 'cut short'}`;
+      const what = ok
+        ? `${lines} of the ${ON_CSV_DAY} orders, ${(sample.body.length / 1024).toFixed(0)} KB`
+        : `failed: ${sample.status || sample.error || 'cut short'}`;
       row(
         `GET /api/seller/orders.csv (one day: ${what}), ${label}, one request`,
-        { requests: 1, errors: ok ? 0 : 1, p50: sample.ms, p95: NaN, p99: NaN, rps: NaN },
-        { target: 'an export: a query on the orders' },
+        { requests: 1, errors: ok && lines === ON_CSV_DAY ? 0 : 1, p50: sample.ms, p95: NaN, p99: NaN, rps: NaN },
+        { target: "the day's orders, read through the seller's order list" },
       );
       if (ok) {
         const csv = await load({ base: app.base, connections: 2, seconds: SECONDS, next: () => ({ path: csvPath, headers: { cookie } }) });
-        row(`GET /api/seller/orders.csv (one day), ${label}, 2 conn`, csv, { target: 'an export: a query on the orders' });
+        row(`GET /api/seller/orders.csv (one day), ${label}, 2 conn`, csv, { target: 'cost follows the day, not the stored orders' });
       }
       await stop();
     }
@@ -215,6 +217,32 @@ function rebuildRollups(dataDir) {
  * Orders up to `total`, in the app's own format: 500 on `csvDay` (only in the first round), the rest
  * spread over the 60 days before today; a tenth cancelled, a fifth online, some packed or delivered.
  */
+/**
+ * The seller's and shoppers' order lists as the shop keeps them (`order_lists`: one place per order, in
+ * the order they were placed). The seeded orders are spread over past days in no order, so the lists are
+ * written again, sorted by creation time, after each seeding (the shop is stopped meanwhile).
+ */
+async function relist(db) {
+  const lists = db.collection('order_lists');
+  const all = await db
+    .collection('orders')
+    .find({}, { projection: { _id: 1, user: 1, createdAt: 1 } })
+    .toArray();
+  all.sort((a, b) => a.createdAt - b.createdAt);
+  await lists.deleteMany({});
+  const perShopper = new Map();
+  const BATCH = 5_000;
+  for (let from = 0; from < all.length; from += BATCH) {
+    const entries = [];
+    all.slice(from, from + BATCH).forEach((order, k) => {
+      const place = perShopper.get(String(order.user)) ?? 0;
+      perShopper.set(String(order.user), place + 1);
+      entries.push({ _id: `seller#${from + k}`, order: order._id }, { _id: `shopper:${order.user}#${place}`, order: order._id });
+    });
+    await lists.insertMany(entries, { ordered: false });
+  }
+}
+
 async function seedOrders(uri, total, csvDay) {
   const { MongoClient, ObjectId } = require('mongodb');
   const client = await MongoClient.connect(uri);
@@ -295,6 +323,7 @@ async function seedOrders(uri, total, csvDay) {
       }
       await orders.insertMany(docs, { ordered: false });
     }
+    await relist(client.db());
     return await orders.countDocuments();
   } finally {
     await client.close();

@@ -62,6 +62,8 @@ export class StockService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(StockService.name);
   /** Orders known to be stored, per product: their taken markers go with the product's next write. */
   private readonly confirmed = new Map<string, Set<string>>();
+  /** Changes of a product waiting for the one being written (see mutate). */
+  private readonly waiting = new Map<string, Waiting[]>();
   private sweeper?: NodeJS.Timeout;
 
   constructor(
@@ -233,36 +235,105 @@ export class StockService implements OnModuleInit, OnModuleDestroy {
    * throwing, or return null for "nothing to do"), write with a compare-and-set on `stockVersion`, retried
    * when another instance won (MongoDB). Lapsed holds and markers of confirmed orders go with every write.
    */
-  private async mutate(
+  /**
+   * One change of a product's stock. Changes of one product asked on this instance while another is being
+   * written wait in memory and are then written together: one lock, one read, one compare-and-set write for
+   * the lot (each change sees the units the ones before it left), so fifty shoppers buying the same
+   * product are one queue in memory, not fifty lock documents polled on the database. A product that
+   * needs no write (not counted, nothing to prune) is read once without taking its lock.
+   */
+  private mutate(
     productId: string,
     change: (stock: StockNow, now: number) => StockChange | null,
     { immediate = false } = {},
   ): Promise<{ doc: LeanProduct; changed: boolean }> {
-    if (!Types.ObjectId.isValid(productId)) throw new BadRequestException(`Product ${productId} does not exist`);
+    if (!Types.ObjectId.isValid(productId)) return Promise.reject(new BadRequestException(`Product ${productId} does not exist`));
+    return new Promise((resolve, reject) => {
+      const queue = this.waiting.get(productId);
+      const entry: Waiting = { change, immediate, resolve, reject };
+      if (queue) {
+        queue.push(entry);
+        return;
+      }
+      this.waiting.set(productId, [entry]);
+      void this.drain(productId);
+    });
+  }
+
+  private async drain(productId: string): Promise<void> {
+    for (let batch = this.waiting.get(productId); batch?.length; batch = this.waiting.get(productId)) {
+      this.waiting.set(productId, []);
+      try {
+        const { soldOut, results } = await this.write(productId, batch);
+        results.forEach((result, i) => (result instanceof Error ? batch[i].reject(result) : batch[i].resolve(result)));
+        if (soldOut) await this.events.publish(PRODUCT_SOLD_OUT, soldOut);
+      } catch (error) {
+        for (const entry of batch) entry.reject(error);
+      }
+    }
+    this.waiting.delete(productId);
+  }
+
+  /** Applies the batch's changes in turn to one read of the product and writes the outcome once. */
+  private async write(
+    productId: string,
+    batch: readonly Waiting[],
+  ): Promise<{ soldOut?: ProductSoldOutEvent; results: ({ doc: LeanProduct; changed: boolean } | Error)[] }> {
     const _id = new Types.ObjectId(productId);
-    let soldOut: ProductSoldOutEvent | undefined;
-    const result = await this.locks.run(`product:${productId}`, { busyMessage: BUSY, waitMs: 8_000, staleMs: 30_000 }, async () => {
-      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-        const doc = await this.products.findById(_id).lean<LeanProduct>();
-        if (!doc) throw new NotFoundException('Product not found');
-        const now = Date.now();
-        const current: StockNow = {
-          onHand: typeof doc.stock === 'number' ? doc.stock : null,
-          holds: doc.holds ?? [],
-          returns: doc.returns ?? [],
-          listed: doc.inStock ?? true,
-          name: doc.name,
+    const plan = (doc: LeanProduct) => {
+      const now = Date.now();
+      const before: StockNow = {
+        onHand: typeof doc.stock === 'number' ? doc.stock : null,
+        holds: doc.holds ?? [],
+        returns: doc.returns ?? [],
+        listed: doc.inStock ?? true,
+        name: doc.name,
+      };
+      let current = before;
+      let lowStockThreshold: number | undefined;
+      let changedAny = false;
+      const outcomes = batch.map((entry): boolean | Error => {
+        let next: StockChange | null;
+        try {
+          next = entry.change(current, now);
+        } catch (error) {
+          if (error instanceof NotEnoughStock) return error;
+          throw error;
+        }
+        if (!next) return false;
+        changedAny = true;
+        current = {
+          ...current,
+          onHand: next.onHand !== undefined ? next.onHand : current.onHand,
+          holds: next.holds ?? current.holds,
+          returns: next.returns ?? current.returns,
         };
-        const next = change(current, now);
-        const confirmed = this.confirmed.get(productId);
-        const holds = (next?.holds ?? current.holds).filter(
-          (h) => !(h.taken && confirmed?.has(h.ref)) && (h.taken || !h.until || new Date(h.until).getTime() > now),
-        );
-        const returns = (next?.returns ?? current.returns).filter((r) => now - new Date(r.at).getTime() < RETURNS_KEPT_MS);
-        if (!next && holds.length === current.holds.length && returns.length === current.returns.length) return { doc, changed: false };
-        const set: Record<string, unknown> = { holds, returns };
-        if (next && next.onHand !== undefined) set.stock = next.onHand;
-        if (next?.lowStockThreshold !== undefined) set.lowStockThreshold = next.lowStockThreshold;
+        if (next.lowStockThreshold !== undefined) lowStockThreshold = next.lowStockThreshold;
+        return true;
+      });
+      const confirmed = this.confirmed.get(productId);
+      const holds = current.holds.filter((h) => !(h.taken && confirmed?.has(h.ref)) && (h.taken || !h.until || new Date(h.until).getTime() > now));
+      const returns = current.returns.filter((r) => now - new Date(r.at).getTime() < RETURNS_KEPT_MS);
+      const needsWrite = changedAny || holds.length !== before.holds.length || returns.length !== before.returns.length;
+      const set: Record<string, unknown> = { holds, returns };
+      if (current.onHand !== before.onHand) set.stock = current.onHand;
+      if (lowStockThreshold !== undefined) set.lowStockThreshold = lowStockThreshold;
+      return { now, before, outcomes, needsWrite, set, confirmed };
+    };
+    const answer = (doc: LeanProduct, outcomes: (boolean | Error)[]) => outcomes.map((o) => (o instanceof Error ? o : { doc, changed: o }));
+
+    // Most orders are for products that are not counted: one read, no lock, no write.
+    const glance = await this.products.findById(_id).lean<LeanProduct>();
+    if (!glance) throw new NotFoundException('Product not found');
+    const first = plan(glance);
+    if (!first.needsWrite) return { results: answer(glance, first.outcomes) };
+
+    return this.locks.run(`product:${productId}`, { busyMessage: BUSY, waitMs: 8_000, staleMs: 30_000 }, async () => {
+      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+        const doc = attempt === 0 && !this.locks.usesLockDocuments ? glance : await this.products.findById(_id).lean<LeanProduct>();
+        if (!doc) throw new NotFoundException('Product not found');
+        const { now, before, outcomes, needsWrite, set, confirmed } = plan(doc);
+        if (!needsWrite) return { results: answer(doc, outcomes) };
         const version = doc.stockVersion ?? 0;
         const saved = await this.products
           .findOneAndUpdate(
@@ -279,18 +350,23 @@ export class StockService implements OnModuleInit, OnModuleDestroy {
           for (const ref of confirmed) if (!saved.holds?.some((h) => h.ref === ref)) confirmed.delete(ref);
           if (!confirmed.size) this.confirmed.delete(productId);
         }
-        const before = availableUnits(current.onHand, current.holds, now);
-        const after = availableUnits(typeof saved.stock === 'number' ? saved.stock : null, saved.holds, now);
-        if (before !== null && before > 0 && after === 0) soldOut = { productId, name: saved.name };
-        if (immediate) await this.catalogue.put(saved);
+        const availableBefore = availableUnits(before.onHand, before.holds, now);
+        const availableAfter = availableUnits(typeof saved.stock === 'number' ? saved.stock : null, saved.holds, now);
+        const soldOut = availableBefore !== null && availableBefore > 0 && availableAfter === 0 ? { productId, name: saved.name } : undefined;
+        if (batch.some((entry) => entry.immediate)) await this.catalogue.put(saved);
         else this.catalogue.putStock(saved);
-        return { doc: saved, changed: next !== null };
+        return { soldOut, results: answer(saved, outcomes) };
       }
       throw new ConflictException(BUSY);
     });
-    if (soldOut) await this.events.publish(PRODUCT_SOLD_OUT, soldOut);
-    return result;
   }
+}
+
+interface Waiting {
+  change: (stock: StockNow, now: number) => StockChange | null;
+  immediate: boolean;
+  resolve(result: { doc: LeanProduct; changed: boolean }): void;
+  reject(error: unknown): void;
 }
 
 /** Lines one per product, in product order (every caller takes the products' locks in the same order). */
