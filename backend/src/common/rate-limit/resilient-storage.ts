@@ -25,7 +25,8 @@ export class ResilientThrottlerStorage implements ThrottlerStorage {
       // Fail at once while disconnected (no queue), and quickly while Redis hangs.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
-      commandTimeout: 500,
+      // A second: a busy two-core machine answers late, and a late answer counted apart lets a guess through.
+      commandTimeout: 1_000,
       connectTimeout: 1_000,
       retryStrategy: () => 500,
     });
