@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { Types } from 'mongoose';
 import { AUTH_ENV, insertProducts, seller, shopper, VALID_ADDRESS, type Agent } from './support/actors';
 import { FakeRazorpay } from './support/fake-razorpay';
@@ -203,7 +204,37 @@ describe('online payment with Razorpay', () => {
     await post(WEBHOOK, { body: call.body, headers: { ...call.headers, 'X-Razorpay-Signature': 'ab'.repeat(32) } }).expect(401);
     await post(WEBHOOK, { body: call.body.replace(payment.id, 'pay_other'), headers: call.headers }).expect(401);
     await t.http().post(WEBHOOK).set('Content-Type', 'application/json').send(call.body).expect(401);
+    // The right signature with text after it, or in upper case, is not the signature (issue 24).
+    const right = call.headers['X-Razorpay-Signature'];
+    await post(WEBHOOK, { body: call.body, headers: { ...call.headers, 'X-Razorpay-Signature': `${right}zz` } }).expect(401);
+    await post(WEBHOOK, { body: call.body, headers: { ...call.headers, 'X-Razorpay-Signature': `${right},v1=${right}` } }).expect(401);
+    await post(WEBHOOK, { body: call.body, headers: { ...call.headers, 'X-Razorpay-Signature': right.toUpperCase() } }).expect(401);
     expect(await orders({ 'payment.razorpayOrderId': order.id })).toBe(0);
+  });
+
+  it('a signed webhook whose ids or event are not text is refused with 400 before any query, and changes nothing', async () => {
+    const order = await start();
+    const { payment } = rzp.pay(order.id);
+    const signedBody = (body: object) => {
+      const text = JSON.stringify(body);
+      return {
+        body: text,
+        headers: { 'Content-Type': 'application/json', 'X-Razorpay-Signature': createHmac('sha256', rzp.webhookSecret).update(text).digest('hex') },
+      };
+    };
+    for (const [body, field] of [
+      [{ event: 'payment.captured', payload: { payment: { entity: { ...payment, order_id: { $ne: null } } } } }, 'payload.payment.entity.order_id'],
+      [{ event: 'payment.captured', payload: { payment: { entity: { ...payment, id: ['pay_x'] } } } }, 'payload.payment.entity.id'],
+      [{ event: { $gt: '' }, payload: { payment: { entity: payment } } }, 'event'],
+      [{ event: 'payment.failed', payload: { payment: { entity: { ...payment, order_id: { $regex: '.*' } } } } }, 'payload.payment.entity.order_id'],
+      [{ event: 'order.paid', payload: { payment: { entity: payment }, order: { entity: { id: { $exists: true } } } } }, 'payload.order.entity.id'],
+      [{ event: 'payment.captured', payload: 'payment' }, 'payload'],
+    ] as const) {
+      const res = await post(WEBHOOK, signedBody(body)).expect(400);
+      expect(res.body).toEqual({ success: false, message: expect.stringContaining(field) });
+    }
+    expect(await orders({ 'payment.razorpayOrderId': order.id })).toBe(0);
+    expect(await t.connection.collection('checkouts').countDocuments({ razorpayOrderId: order.id, status: 'failed' })).toBe(0);
   });
 
   it('the webhook alone completes a checkout whose browser was closed; duplicate and out-of-order events are harmless', async () => {

@@ -1,4 +1,16 @@
-import { Body, Controller, Get, Headers, HttpCode, Post, Req, Res, UnauthorizedException, ServiceUnavailableException } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  Headers,
+  HttpCode,
+  Post,
+  Req,
+  Res,
+  UnauthorizedException,
+  ServiceUnavailableException,
+} from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { RawBodyRequest } from '@nestjs/common';
@@ -9,7 +21,7 @@ import { CurrentUser } from '../sessions/current-user.decorator';
 import { ShopperOnly } from '../sessions/shopper-only.decorator';
 import type { UserData } from '../users/users.service';
 import { CreateOnlinePaymentDto, PaymentSuccessDto } from './dto/payment.dto';
-import { PaymentsService, sameHex, type WebhookBody } from './payments.service';
+import { PaymentsService, readWebhookBody, sameHex } from './payments.service';
 
 /** Where Razorpay posts its webhook (set the same URL in the Razorpay dashboard). */
 export const RAZORPAY_WEBHOOK_PATH = 'payments/razorpay/webhook';
@@ -66,7 +78,8 @@ export class PaymentsController {
     const raw = req.rawBody;
     const expected = raw ? createHmac('sha256', secret).update(raw).digest('hex') : '';
     if (!signature || !raw || !sameHex(expected, signature)) throw new UnauthorizedException('Invalid webhook signature');
-    const outcome = await this.payments.handleWebhook(eventId, (req.body ?? {}) as WebhookBody);
+    if (eventId !== undefined && typeof eventId !== 'string') throw new BadRequestException('Malformed webhook: X-Razorpay-Event-Id must be text');
+    const outcome = await this.payments.handleWebhook(eventId, readWebhookBody(req.body ?? {}));
     return { success: true, ...outcome };
   }
 }
