@@ -229,7 +229,8 @@ async function relist(db) {
     .find({}, { projection: { _id: 1, user: 1, createdAt: 1 } })
     .toArray();
   all.sort((a, b) => a.createdAt - b.createdAt);
-  await lists.deleteMany({});
+  // The places only: the shop's once-per-database markers (`job:…#0`) in the same collection stay.
+  await lists.deleteMany({ _id: { $regex: '^(seller|shopper:)' } });
   const perShopper = new Map();
   const BATCH = 5_000;
   for (let from = 0; from < all.length; from += BATCH) {
