@@ -155,7 +155,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
     }),
   );
   app.use(compression());
-  app.use(refuseForeignOrigins([config.get('FRONTEND_ORIGIN', { infer: true })], [`/api/${RAZORPAY_WEBHOOK_PATH}`]));
+  app.use(refuseForeignOrigins([config.get('FRONTEND_ORIGIN', { infer: true })], [`/api/${RAZORPAY_WEBHOOK_PATH}`], ['/api/logout', '/api/sellerLogout']));
   app.use(cookieParser());
   app.enableCors({ origin: [config.get('FRONTEND_ORIGIN', { infer: true })], credentials: true });
   app.useGlobalPipes(

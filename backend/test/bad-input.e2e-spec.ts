@@ -11,7 +11,14 @@ import { createTestApp, type TestApp } from './support/test-app';
 const SEED = 20261122;
 const RUNS = 600;
 /** Routes that end the caller's session or start an external redirect dance: fuzzed, but with fresh sessions. */
-const ENDS_SESSION = new Set(['GET /api/logout', 'POST /api/logout/everywhere', 'GET /api/sellerLogout']);
+const ENDS_SESSION = new Set([
+  'GET /api/logout',
+  'POST /api/logout',
+  'POST /api/logout/everywhere',
+  'GET /api/sellerLogout',
+  'POST /api/sellerLogout',
+  'POST /api/sellerLogout/everywhere',
+]);
 
 /** Strings an attacker or a buggy client sends: broken Unicode, controls, bidi, huge, operators, numbers as text. */
 const nastyString = fc.oneof(

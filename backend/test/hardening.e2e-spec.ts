@@ -164,6 +164,64 @@ describe('sessions end on the server', () => {
     await t.http().get('/api/isAuth').set('Cookie', again).expect(200);
   });
 
+  it('another website cannot end a session through the GET logouts; the spec’s clients, which name no origin, still can; POST forms too', async () => {
+    const cookie = cookieOf(await t.http().post('/api/register').send({ firstName: 'Asha', email: email(), password: PASSWORD }).expect(201));
+    const seller = cookieOf(await t.http().post('/api/sellerlogin').send(TEST_SELLER).expect(200));
+    const foreign = 'https://evil.example';
+    for (const [path, who] of [
+      ['/api/logout', cookie],
+      ['/api/sellerLogout', seller],
+    ] as const) {
+      // A link or image on another page: the browser says cross-site (with or without a Referer), or names the page.
+      for (const headers of [
+        { 'Sec-Fetch-Site': 'cross-site' },
+        { 'Sec-Fetch-Site': 'cross-site', Referer: `${foreign}/page` },
+        { Referer: `${foreign}/page` },
+        { Origin: foreign },
+      ]) {
+        const res = await t.http().get(path).set('Cookie', who).set(headers).expect(403);
+        expect(res.body).toEqual({ success: false, message: expect.stringMatching(/another website/) });
+        expect(res.headers['set-cookie']).toBeUndefined();
+      }
+    }
+    await t.http().get('/api/isAuth').set('Cookie', cookie).expect(200);
+    await t.http().get('/api/is-auth-seller').set('Cookie', seller).expect(200);
+    // The shop's own page (same origin) and the POST forms end them.
+    await t
+      .http()
+      .get('/api/logout')
+      .set('Cookie', cookie)
+      .set({ Host: 'shop.test', 'Sec-Fetch-Site': 'same-origin', Referer: 'http://shop.test/account' })
+      .expect(200);
+    await t.http().get('/api/isAuth').set('Cookie', cookie).expect(401);
+    await t.http().post('/api/sellerLogout').set('Cookie', seller).expect(200);
+    await t.http().get('/api/is-auth-seller').set('Cookie', seller).expect(401);
+    const again = cookieOf(await t.http().post('/api/register').send({ firstName: 'Asha', email: email(), password: PASSWORD }).expect(201));
+    await t.http().post('/api/logout').set('Cookie', again).set('Origin', foreign).expect(403);
+    await t.http().post('/api/logout').set('Cookie', again).expect(200);
+    await t.http().get('/api/isAuth').set('Cookie', again).expect(401);
+  });
+
+  it('"sign out everywhere" for the seller ends every seller session, and a new sign-in works', async () => {
+    const t = await createTestApp({ ...AUTH_ENV, LOGIN_THROTTLE_LIMIT: '100' });
+    try {
+      const phone = cookieOf(await t.http().post('/api/sellerlogin').send(TEST_SELLER).expect(200));
+      const laptop = cookieOf(await t.http().post('/api/sellerlogin').send(TEST_SELLER).expect(200));
+      await t.http().post('/api/sellerLogout/everywhere').expect(401);
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      const res = await t.http().post('/api/sellerLogout/everywhere').set('Cookie', laptop).expect(200);
+      expect(res.body).toEqual({ success: true, message: 'Signed out on every device' });
+      await t.http().get('/api/is-auth-seller').set('Cookie', phone).expect(401);
+      await t.http().get('/api/is-auth-seller').set('Cookie', laptop).expect(401);
+      // A token signed in the same second as the sign-out counts as before it: the next second's sign-in works.
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      const again = cookieOf(await t.http().post('/api/sellerlogin').send(TEST_SELLER).expect(200));
+      await t.http().get('/api/is-auth-seller').set('Cookie', again).expect(200);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('refuses tokens without an expiry or a session id, even when signed with the real secret', async () => {
     const res = await t.http().post('/api/register').send({ firstName: 'Asha', email: email(), password: PASSWORD }).expect(201);
     const jwt = new JwtService({ secret: AUTH_ENV.JWT_SECRET });

@@ -62,9 +62,22 @@ export class AuthController {
     return { success: true, userData: await this.withCart(user) };
   }
 
-  /** Ends this session on the server too: its token is refused from now on, not only forgotten by the browser. */
+  /**
+   * Ends this session on the server too: its token is refused from now on, not only forgotten by the browser.
+   * The spec's GET, refused when another website sends it (see refuseForeignOrigins), and a POST form.
+   */
   @Get('logout')
-  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    return this.endSession(req, res);
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  logoutByPost(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    return this.endSession(req, res);
+  }
+
+  private async endSession(req: Request, res: Response) {
     await this.sessions.endSession(req.cookies ?? {}, 'shopper');
     this.cookies.clear(res, SHOPPER_COOKIE);
     return { success: true, message: 'Logged out' };

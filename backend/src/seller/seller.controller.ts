@@ -33,9 +33,29 @@ export class SellerController {
     return { success: true };
   }
 
-  /** Ends this seller session on the server too. */
+  /** Ends this seller session on the server too: the spec's GET (refused when another website sends it) and a POST form. */
   @Get('sellerLogout')
-  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    return this.endSession(req, res);
+  }
+
+  @Post('sellerLogout')
+  @HttpCode(200)
+  logoutByPost(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    return this.endSession(req, res);
+  }
+
+  /** Every seller session ends, on every device and instance, this one included (a lost phone, a shared computer). */
+  @Post('sellerLogout/everywhere')
+  @SellerOnly()
+  @HttpCode(200)
+  async logoutEverywhere(@Res({ passthrough: true }) res: Response) {
+    await this.sessions.endAllSellerSessions();
+    this.cookies.clear(res, SELLER_COOKIE);
+    return { success: true, message: 'Signed out on every device' };
+  }
+
+  private async endSession(req: Request, res: Response) {
     await this.sessions.endSession(req.cookies ?? {}, 'seller');
     this.cookies.clear(res, SELLER_COOKIE);
     return { success: true, message: 'Logged out' };

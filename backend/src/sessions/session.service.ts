@@ -22,8 +22,14 @@ import {
 
 /** Message to the other instances: session `sid` was logged out. */
 interface SessionEndedMessage {
-  sid: string;
+  sid?: string;
+  /** The seller signed out everywhere: seller sessions signed before this time (ms) are over. */
+  sellerSince?: number;
 }
+
+/** The record of the seller's last "sign out everywhere" in `revoked_sessions` (kept for good). */
+const SELLER_SIGNED_OUT = 'seller:signed-out-everywhere';
+const FOREVER = new Date('9999-12-31T00:00:00Z');
 
 const TOPIC = 'sessions';
 
@@ -60,8 +66,14 @@ export class SessionService {
     private readonly cluster: ClusterBus,
   ) {
     cluster.subscribe<SessionEndedMessage>(TOPIC, {
-      message: ({ sid }) => this.forget(sid),
-      resync: () => this.forget(),
+      message: ({ sid, sellerSince }) => {
+        if (typeof sellerSince === 'number') this.sellerSince = Promise.resolve(sellerSince);
+        if (typeof sid === 'string') this.forget(sid);
+      },
+      resync: () => {
+        this.sellerSince = undefined;
+        this.forget();
+      },
     });
   }
 
@@ -69,6 +81,8 @@ export class SessionService {
   private readonly live = new LRUCache<string, true>({ max: 100_000, ttl: SESSION_CHECK_TTL_MS });
   /** Bumped by every logout: a check started before it is not kept. */
   private generation = 0;
+  /** When the seller last signed out everywhere (ms; 0: never), read once and then told by the other instances. */
+  private sellerSince?: Promise<number>;
 
   /** A new session for the shopper (7 days). */
   async signShopper(userId: string): Promise<string> {
@@ -85,7 +99,28 @@ export class SessionService {
 
   async sellerFromClaims(payload: SellerTokenPayload | undefined): Promise<SellerSession | null> {
     if (!payload || !isLive(payload) || !this.seller.isCurrent(payload)) return null;
-    return (await this.isRevoked(payload.sid)) ? null : { role: 'seller', email: payload.sub };
+    const [revoked, since] = await Promise.all([this.isRevoked(payload.sid), this.sellerSignedOutAt()]);
+    if (revoked || (since > 0 && (typeof payload.iat !== 'number' || payload.iat * 1000 < since))) return null;
+    return { role: 'seller', email: payload.sub };
+  }
+
+  /** "Sign out everywhere" for the seller: every seller session signed before now ends, on every instance. */
+  async endAllSellerSessions(): Promise<void> {
+    const since = Date.now();
+    await this.revoked.collection.updateOne({ _id: SELLER_SIGNED_OUT as never }, { $set: { until: FOREVER, since } }, { upsert: true });
+    this.sellerSince = Promise.resolve(since);
+    await this.cluster.publish(TOPIC, { sellerSince: since } satisfies SessionEndedMessage);
+  }
+
+  private sellerSignedOutAt(): Promise<number> {
+    this.sellerSince ??= this.revoked.collection.findOne({ _id: SELLER_SIGNED_OUT as never }).then(
+      (doc) => (typeof doc?.since === 'number' ? doc.since : 0),
+      (error: unknown) => {
+        this.sellerSince = undefined;
+        throw error;
+      },
+    );
+    return this.sellerSince;
   }
 
   async shopperFromCookies(cookies: Cookies): Promise<Shopper | null> {

@@ -32,6 +32,8 @@ export interface SellerTokenPayload {
   /** This session's id: logging out revokes it. */
   sid: string;
   exp?: number;
+  /** When it was signed (seconds): "sign out everywhere" ends every seller session signed before. */
+  iat?: number;
 }
 
 const signingKeys = new Map<string, KeyObject>();

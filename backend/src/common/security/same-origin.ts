@@ -27,15 +27,22 @@ export function ownOrigin(req: Request): string {
 /**
  * Cross-site request forgery guard: a state-changing request that names an origin (Origin, or
  * lacking it Referer) other than the shop's own or the configured frontend origin is refused with
- * 403, whatever its content type (forms, multipart and sign-in included). Requests naming no origin
- * at all are not from a browser page (scripts, the spec's API clients) and pass.
+ * 403, whatever its content type (forms, multipart and sign-in included), and so is one that names
+ * none while the browser says it is cross-site (`Sec-Fetch-Site`). Requests naming no origin at all
+ * are not from a browser page (scripts, the spec's API clients) and pass. `changingGets`: GET routes
+ * that change state (the spec's logouts), guarded the same way.
  */
-export function refuseForeignOrigins(allowed: readonly string[], exempt: readonly string[] = []) {
+export function refuseForeignOrigins(allowed: readonly string[], exempt: readonly string[] = [], changingGets: readonly string[] = []) {
   const allowedSet = new Set(allowed.map((origin) => safeOrigin(origin)).filter(Boolean));
+  const changing = new Set(changingGets.map((path) => path.toLowerCase()));
   return (req: Request, res: Response, next: NextFunction) => {
-    if (SAFE_METHODS.has(req.method) || exempt.includes(req.path)) return next();
+    // The spec's GET logouts change state: a link or an image on another website must not end a session.
+    const unsafe = !SAFE_METHODS.has(req.method) || (req.method === 'GET' && changing.has(req.path.toLowerCase()));
+    if (!unsafe || exempt.includes(req.path)) return next();
     const origin = requestOrigin(req.headers);
-    if (origin === undefined || allowedSet.has(origin) || origin === ownOrigin(req)) return next();
+    if (origin !== undefined && origin !== null && (allowedSet.has(origin) || origin === ownOrigin(req))) return next();
+    // No Origin nor Referer (a page may hide its Referer): the browser still says where the request comes from.
+    if (origin === undefined && req.headers['sec-fetch-site'] !== 'cross-site') return next();
     res.status(403).json({ success: false, message: FOREIGN_ORIGIN_MESSAGE });
   };
 }

@@ -84,3 +84,21 @@ describe('seller orders', () => {
     expect(screen.getByTestId('seller-order')).toHaveTextContent('GC-100011');
   });
 });
+
+describe('seller sign out everywhere', () => {
+  it('ends every seller session through POST /api/sellerLogout/everywhere and leaves the seller area', async () => {
+    let called = 0;
+    server.use(
+      sessionHandler({ seller: true }),
+      http.get('/api/products', () => HttpResponse.json({ success: true, products: [], page: 1, limit: 100, total: 0, totalPages: 0 })),
+      http.post('/api/sellerLogout/everywhere', () => {
+        called++;
+        return HttpResponse.json({ success: true, message: 'Signed out on every device' });
+      }),
+    );
+    const { user } = renderWithApp('/seller/product-list');
+    await user.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
+    await waitFor(() => expect(called).toBe(1));
+    expect(await screen.findByText('Signed out on every device')).toBeInTheDocument();
+  });
+});

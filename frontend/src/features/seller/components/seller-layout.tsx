@@ -6,6 +6,7 @@ import { useSellerUnread } from '@/features/chat';
 import { pluralize } from '@/lib/format';
 import { useSellerConnection } from '@/lib/socket';
 import { useSellerLogout } from '../api/seller-logout';
+import { useSellerLogoutEverywhere } from '../api/seller-logout-everywhere';
 import { useNewOrderAlerts } from '../new-order-alerts';
 import { useOrderSound } from '../order-sound';
 import { useSoldOutAlerts } from '../sold-out-alerts';
@@ -48,6 +49,7 @@ const SELLER_MENU: readonly MenuEntry[] = [
 ];
 
 const SOUND_ON = icon('M11 5 6 9H2v6h4l5 4zM15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14');
+const SIGN_OUT_EVERYWHERE = icon('M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9');
 const SOUND_OFF = icon('M11 5 6 9H2v6h4l5 4zM22 9l-6 6M16 9l6 6');
 
 export function SellerLayout({ children }: { children: ReactNode }) {
@@ -63,6 +65,16 @@ export function SellerLayout({ children }: { children: ReactNode }) {
     '/seller/orders': { count: newOrders, label: pluralize(newOrders, 'new order') },
     '/seller/chats': { count: unreadMessages, label: pluralize(unreadMessages, 'unread message') },
   };
+
+  const logoutEverywhere = useSellerLogoutEverywhere();
+  const signOutEverywhere = () =>
+    logoutEverywhere.mutate(undefined, {
+      onSuccess: () => {
+        toast.success('Signed out on every device', { id: 'seller-session' });
+        navigate('/');
+      },
+      onError: () => toast.error('Could not sign out everywhere. Please try again.', { id: 'seller-session' }),
+    });
 
   const signOut = () =>
     logout.mutate(undefined, {
@@ -127,6 +139,16 @@ export function SellerLayout({ children }: { children: ReactNode }) {
             >
               {soundOn ? 'On' : 'Muted'}
             </span>
+          </button>
+          <button
+            type="button"
+            onClick={signOutEverywhere}
+            disabled={logoutEverywhere.isPending}
+            title="Ends the seller session on every phone and computer, this one included"
+            className={`${entryClass} w-full text-left text-sm text-gray-500 hover:bg-gray-100 hover:text-gray-800`}
+          >
+            {SIGN_OUT_EVERYWHERE}
+            <span className="sr-only whitespace-nowrap md:not-sr-only">Sign out everywhere</span>
           </button>
         </nav>
         <main className="min-w-0 flex-1 p-3 sm:p-4 md:p-10">{children}</main>
