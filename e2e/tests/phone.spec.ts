@@ -192,6 +192,9 @@ test.describe('desktop (1366×900)', () => {
     await savedCart;
     await page.goto('/cart');
     await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page).toHaveURL(/\/order-placed$/);
+    await expect(page.getByRole('heading', { name: 'Order placed' })).toBeVisible();
+    await page.getByRole('link', { name: 'Track this order' }).click();
     await expect(page).toHaveURL(/\/My-orders$/);
     const card = page.getByTestId('order-card').first();
     await expect(card.getByTestId('order-number')).toHaveText(/^(GC-\d+|#[0-9A-F]{6})$/);

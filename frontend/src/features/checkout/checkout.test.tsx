@@ -151,7 +151,7 @@ describe('cart and checkout', () => {
     expect(summaryFigure('Total Amount:')).toHaveTextContent('₹343.23');
   });
 
-  it('places a cash-on-delivery order to the chosen address, then shows My orders', async () => {
+  it('places a cash-on-delivery order to the chosen address, then shows its confirmation', async () => {
     const { placed } = shopperWithCart();
     const { user, router } = renderWithApp('/cart');
 
@@ -165,9 +165,22 @@ describe('cart and checkout', () => {
 
     await user.click(orderSummary().getByRole('button', { name: 'Place Order' }));
 
+    // The confirmation: number, promised time, payment, items, the bill and the address.
+    expect(await screen.findByRole('heading', { name: 'Order placed' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/order-placed');
+    expect(screen.getByTestId('order-number')).toHaveTextContent('GC-order-new');
+    expect(screen.getByTestId('order-promised')).not.toBeEmptyDOMElement();
+    expect(screen.getByTestId('order-payment')).toHaveTextContent('Cash on delivery · to be paid');
+    expect(screen.getByText('Fresh Apples')).toBeInTheDocument();
+    const bill = within(screen.getByTestId('order-bill'));
+    expect(bill.getByText('Items').nextElementSibling).toHaveTextContent('₹200.00');
+    expect(bill.getByText('Tax (2%)').nextElementSibling).toHaveTextContent('₹4.00');
+    expect(bill.getByText('Delivery fee').nextElementSibling).toHaveTextContent('Free');
+    expect(bill.getByText('Total').nextElementSibling).toHaveTextContent('₹204.00');
+    expect(screen.getByTestId('order-address')).toHaveTextContent('7 Park Street, Kolkata');
+
+    await user.click(screen.getByRole('link', { name: 'Track this order' }));
     expect(await screen.findByRole('heading', { name: 'My Orders' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/My-orders');
-    expect(await screen.findByText('Order placed')).toBeInTheDocument();
     expect(await screen.findByText('GC-order-new')).toBeInTheDocument();
     expect(placed).toHaveLength(1);
     expect(placed[0].body).toEqual({
