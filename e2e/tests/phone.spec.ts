@@ -96,6 +96,24 @@ test.describe('phone (390×844)', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test('first screen: the delivery line, a category strip and products above the fold; no seller link for shoppers', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Organic veggies' })).toBeInViewport();
+    await expect(page.getByTestId('product-card').first()).toBeInViewport();
+    await expect(
+      page
+        .getByRole('button', { name: /delivery/i })
+        .or(page.getByText(/Delivery in|pincode/i))
+        .first(),
+    ).toBeInViewport();
+    await expect(page.getByRole('link', { name: 'Seller Dashboard' })).toHaveCount(0);
+    await noSideScroll(page);
+    await page.screenshot(shot('phone-home'));
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('link', { name: 'All Products' }).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Seller Dashboard' })).toHaveCount(0);
+  });
+
   test('a slow connection: the cart shows a skeleton, never "No Items in cart", and the header is not signed out before the session answers', async ({
     page,
   }) => {
