@@ -167,6 +167,10 @@ for (const viewport of VIEWPORTS) {
       await visitAndScan(page, findings, '/My-orders', at('/My-orders (none yet)'));
       await page.goto('/cart');
       await page.getByRole('button', { name: 'Place Order' }).click();
+      await expect(page).toHaveURL(/\/order-placed$/);
+      await expect(page.getByRole('heading', { name: 'Order placed' })).toBeVisible();
+      await scan(page, findings, at('/order-placed'));
+      await page.getByRole('link', { name: 'Track this order' }).click();
       await expect(page).toHaveURL(/\/My-orders$/);
       await scan(page, findings, at('/My-orders (one order)'));
 

@@ -57,6 +57,9 @@ test('shopper and seller talk about an order live, and My orders follows the sel
   await page.getByRole('link', { name: /^Cart,/ }).click();
   await expect(page.getByTestId('selected-address')).toContainText('4 Residency Road');
   await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page).toHaveURL(/\/order-placed$/);
+  await expect(page.getByRole('heading', { name: 'Order placed' })).toBeVisible();
+  await page.getByRole('link', { name: 'Track this order' }).click();
   await expect(page).toHaveURL(/\/My-orders$/);
   const card = page.getByTestId('order-card').first();
   // Cards show the readable order number; the chat still refers to the order by its id (the spec's _id).

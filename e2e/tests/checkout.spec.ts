@@ -49,6 +49,22 @@ test('COD order from cart to delivered, with both roles', async ({ page, browser
   const expected = priceCart(products.map((p: { offerPrice: number }) => ({ offerPrice: p.offerPrice, quantity: 1 })));
   await expect(page.getByTestId('cart-total')).toHaveText(formatRupees(expected.totalPaise));
   await page.getByRole('button', { name: 'Place Order' }).dblclick();
+  // The confirmation: number, promised time, items, the bill adding up to the total, the address, the payment.
+  await expect(page).toHaveURL(/\/order-placed$/);
+  await expect(page.getByRole('heading', { name: 'Order placed' })).toBeVisible();
+  await expect(page.getByTestId('order-number')).toHaveText(/^GC-\d+$/);
+  await expect(page.getByTestId('order-promised')).not.toBeEmpty();
+  await expect(page.getByTestId('order-payment')).toContainText('Cash on delivery');
+  const bill = page.getByTestId('order-bill');
+  await expect(bill).toContainText(formatRupees(expected.subtotalPaise));
+  await expect(bill).toContainText(formatRupees(expected.taxPaise));
+  await expect(bill).toContainText('Delivery fee');
+  await expect(page.getByTestId('order-address')).toContainText('7 Lake View Road');
+  for (const [name, size] of Object.entries({ phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } })) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `e2e/artifacts/screenshots/order-placed-${name}.png`, fullPage: true });
+  }
+  await page.getByRole('link', { name: 'Track this order' }).click();
   await expect(page).toHaveURL(/\/My-orders$/);
   await expect(page.getByTestId('order-card')).toHaveCount(1);
   const card = page.getByTestId('order-card').first();
@@ -84,6 +100,11 @@ test('COD order from cart to delivered, with both roles', async ({ page, browser
   // The shopper's page follows without a manual reload (it polls).
   await expect(card.getByTestId('order-status')).toHaveText('Delivered', { timeout: 20_000 });
   await expect(card.getByTestId('order-payment')).toHaveText('Paid · cash on delivery');
+  // The timeline: each step with its time.
+  await expect(card.getByTestId('order-timeline').locator('time')).toHaveCount(4);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'e2e/artifacts/screenshots/my-orders-timeline-phone.png' });
 });
 
 test('placing an order without an address is blocked on the client', async ({ page }) => {

@@ -94,6 +94,9 @@ test('a shopper pays online, the seller sees it paid, cancels it, and both sides
   await snap(page, 'checkout');
   await checkout.getByRole('button', { name: 'Pay' }).click();
 
+  await expect(page).toHaveURL(/\/order-placed$/);
+  await expect(page.getByRole('heading', { name: 'Order placed' })).toBeVisible();
+  await page.getByRole('link', { name: 'Track this order' }).click();
   await expect(page).toHaveURL(/\/My-orders$/);
   await expect(page.getByText('Payment received, order placed')).toBeVisible();
   const card = page.getByTestId('order-card');
@@ -172,6 +175,9 @@ test('a declined or closed checkout keeps the cart, and paying again works', asy
   await expect(page.locator(`script[src="${FAKE_RAZORPAY_URL}/v1/checkout.js"]`)).toHaveCount(1);
   await checkout.getByRole('button', { name: 'Pay' }).click();
 
+  await expect(page).toHaveURL(/\/order-placed$/);
+  await expect(page.getByRole('heading', { name: 'Order placed' })).toBeVisible();
+  await page.getByRole('link', { name: 'Track this order' }).click();
   await expect(page).toHaveURL(/\/My-orders$/);
   const card = page.getByTestId('order-card');
   await expect(card).toHaveCount(1);

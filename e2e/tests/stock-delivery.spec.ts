@@ -79,7 +79,7 @@ test.describe('stock and delivery on a phone (390×844)', () => {
       await page.screenshot(shot('phone-cart-short'));
       await problem.getByRole('button', { name: 'Change to 1' }).click();
       await expect(problem).toBeHidden();
-      await expect(page.getByLabel('Qty:')).toHaveValue('1');
+      await expect(page.getByTestId('cart-line').getByTestId('stepper-quantity')).toHaveText('In cart: 1');
 
       // Sold out meanwhile: said so, left out of the total, removed in one tap.
       expect((await seller.post('/api/changeStock', { data: { id: product._id, stock: 0 } })).ok()).toBe(true);

@@ -7,7 +7,7 @@ import { loadChatPage } from '@/features/chat';
 import { loadCartPage } from '@/features/checkout';
 import { loadContactPage } from '@/features/contact';
 import { HomeRoute } from '@/features/home';
-import { loadMyOrdersPage } from '@/features/orders';
+import { loadMyOrdersPage, loadOrderPlacedPage } from '@/features/orders';
 import { loadProductPages } from '@/features/products';
 import { loadSellerPages } from '@/features/seller';
 import { StoreLayout } from './layouts/store-layout';
@@ -24,6 +24,7 @@ const ProductDetailRoute = page(loadProductPages, (m) => m.ProductDetailRoute);
 const CartRoute = page(loadCartPage, (m) => m.CartRoute);
 const AddAddressRoute = page(loadAddressPages, (m) => m.AddAddressRoute);
 const MyOrdersRoute = page(loadMyOrdersPage, (m) => m.MyOrdersRoute);
+const OrderPlacedRoute = page(loadOrderPlacedPage, (m) => m.OrderPlacedRoute);
 const ContactRoute = page(loadContactPage, (m) => m.ContactRoute);
 const ChatRoute = page(loadChatPage, (m) => m.ChatRoute);
 const AccountRoute = page(loadAccountPage, (m) => m.AccountRoute);
@@ -50,6 +51,7 @@ export const routes: RouteObject[] = [
       // Route spellings kept from the original shop (spec/PRODUCT.md §1).
       { path: 'Add-Adress', element: <AddAddressRoute /> },
       { path: 'My-orders', element: <MyOrdersRoute /> },
+      { path: 'order-placed', element: <OrderPlacedRoute /> },
       { path: 'contact', element: <ContactRoute /> },
       { path: 'chat', element: <ChatRoute /> },
       { path: 'account', element: <AccountRoute /> },

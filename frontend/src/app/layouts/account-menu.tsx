@@ -25,7 +25,7 @@ export function AccountMenu({ user }: { user: User }) {
 }
 
 /** The phone menu under the header: pages, seller area, and signing in or out. */
-export function MobileMenu({ id, user, onClose }: { id: string; user: User | null; onClose: () => void }) {
+export function MobileMenu({ id, user, seller, onClose }: { id: string; user: User | null | undefined; seller: boolean; onClose: () => void }) {
   const loginDialog = useLoginDialog();
   const signOut = useSignOut();
   return (
@@ -60,14 +60,23 @@ export function MobileMenu({ id, user, onClose }: { id: string; user: User | nul
             Contact
           </NavLink>
         </li>
-        <li className="sm:hidden">
-          <NavLink to="/seller" className={menuLinkClass}>
-            Seller Dashboard
-          </NavLink>
-        </li>
+        {seller && (
+          <li className="sm:hidden">
+            <NavLink to="/seller" className={menuLinkClass}>
+              Seller Dashboard
+            </NavLink>
+          </li>
+        )}
       </ul>
-      {user ? (
-        <button type="button" onClick={signOut} className="my-3 min-h-11 rounded-full bg-primary px-6 text-sm text-white transition hover:bg-primary-dull">
+      {user === undefined ? null : user ? (
+        <button
+          type="button"
+          onClick={() => {
+            onClose();
+            signOut();
+          }}
+          className="my-3 min-h-11 rounded-full bg-primary px-6 text-sm text-white transition hover:bg-primary-dull"
+        >
           Logout
         </button>
       ) : (

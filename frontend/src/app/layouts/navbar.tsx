@@ -2,7 +2,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { CartIcon, CloseIcon, MenuIcon } from '@/components/ui/nav-icons';
 import { Logo } from '@/components/ui/logo';
-import { useLoginDialog, useUser } from '@/features/auth';
+import { useLoginDialog, useSellerSession, useUser } from '@/features/auth';
 import { useCartCount } from '@/features/cart';
 import { loadChatLink } from '@/features/chat';
 import { SearchBox } from '@/features/search';
@@ -26,7 +26,8 @@ export function Navbar() {
   const menuOpen = menu.open;
   const setMenuOpen = (open: boolean) => setMenu({ open, page });
   const count = useCartCount();
-  const { data: user } = useUser();
+  const { data: user, isPending: checkingSession } = useUser();
+  const { data: seller } = useSellerSession();
   const loginDialog = useLoginDialog();
   const menuId = useId();
 
@@ -37,12 +38,14 @@ export function Navbar() {
           <Link to="/" aria-label="GreenCart home" className="flex min-h-11 items-center">
             <Logo />
           </Link>
-          <Link
-            to="/seller"
-            className="hidden rounded-full border border-gray-300 px-3 py-1 text-xs whitespace-nowrap transition hover:border-primary hover:text-primary sm:inline-block"
-          >
-            Seller Dashboard
-          </Link>
+          {seller && (
+            <Link
+              to="/seller"
+              className="hidden rounded-full border border-gray-300 px-3 py-1 text-xs whitespace-nowrap transition hover:border-primary hover:text-primary sm:inline-block"
+            >
+              Seller Dashboard
+            </Link>
+          )}
         </div>
 
         {/* Phones: the delivery promise and the search box each a row of their own under the logo; wide screens: beside the links. */}
@@ -79,7 +82,10 @@ export function Navbar() {
           <CartLink count={count} />
 
           <div className="hidden lg:block">
-            {user ? (
+            {checkingSession ? (
+              // Neither signed in nor out until the session answers: a quiet placeholder of the button's size.
+              <span data-testid="session-pending" className="block h-11 w-24 animate-pulse rounded-full bg-gray-100" aria-hidden="true" />
+            ) : user ? (
               <Suspense fallback={<span className="block h-11 w-11" aria-hidden="true" />}>
                 <AccountMenu user={user} />
               </Suspense>
@@ -109,21 +115,26 @@ export function Navbar() {
 
       {menuOpen && (
         <Suspense fallback={null}>
-          <MobileMenu id={menuId} user={user ?? null} onClose={() => setMenuOpen(false)} />
+          <MobileMenu id={menuId} user={user} seller={seller === true} onClose={() => setMenuOpen(false)} />
         </Suspense>
       )}
     </header>
   );
 }
 
-function CartLink({ count }: { count: number }) {
+/** `count` is undefined while the session is checked: the badge then shows no number rather than a false 0. */
+function CartLink({ count }: { count: number | undefined }) {
   return (
-    <Link to="/cart" className="relative flex h-11 w-11 items-center justify-center rounded" aria-label={`Cart, ${pluralize(count, 'item')}`}>
+    <Link
+      to="/cart"
+      className="relative flex h-11 w-11 items-center justify-center rounded"
+      aria-label={count === undefined ? 'Cart' : `Cart, ${pluralize(count, 'item')}`}
+    >
       <CartIcon className="h-6 w-6 text-gray-700" />
       <span
         data-testid="cart-count"
         aria-hidden="true"
-        className="absolute top-0.5 right-0 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-primary px-1 text-[11px] leading-none text-white"
+        className={`absolute top-0.5 right-0 flex h-4.5 min-w-4.5 items-center justify-center rounded-full px-1 text-[11px] leading-none text-white ${count === undefined ? 'animate-pulse bg-gray-300' : 'bg-primary'}`}
       >
         {count}
       </span>

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, useMatch } from 'react-router-dom';
+import { Outlet, useLocation, useMatch } from 'react-router-dom';
 import { PAGE_PADDING } from '@/components/layout/page-container';
 import { Spinner } from '@/components/ui/spinner';
-import { GoogleFailureNotice, LoginDialogProvider, LoginModal, useUser } from '@/features/auth';
-import { GuestCartAdoption, loadCartSync, PhoneCartBar } from '@/features/cart';
+import { loadGoogleFailureNotice, LoginDialogProvider, LoginModal, useUser } from '@/features/auth';
+import { GuestCartAdoption, loadCartSync, loadPhoneCartBar, useCartCount } from '@/features/cart';
 import { useScrollRestoration } from '@/lib/use-scroll-restoration';
 import { Navbar } from './navbar';
 
@@ -11,6 +11,9 @@ import { Navbar } from './navbar';
 const Footer = lazy(async () => ({ default: (await import('@/components/layout/footer')).Footer }));
 // Signed-in shoppers only (its cart cache and mutation code would otherwise join the first download).
 const CartSync = lazy(async () => ({ default: (await loadCartSync()).CartSync }));
+const GoogleFailureNotice = lazy(async () => ({ default: (await loadGoogleFailureNotice()).GoogleFailureNotice }));
+// Only once something is in the cart.
+const PhoneCartBar = lazy(async () => ({ default: (await loadPhoneCartBar()).PhoneCartBar }));
 
 /** The shopper's pages: navbar, page, footer, and the login dialog. */
 export function StoreLayout() {
@@ -19,6 +22,8 @@ export function StoreLayout() {
   const onCart = useMatch('/cart');
   const onProduct = useMatch('/products/:category/:id');
   const { data: user } = useUser();
+  const cartCount = useCartCount();
+  const googleFailed = new URLSearchParams(useLocation().search).get('login') === 'failed';
 
   return (
     <LoginDialogProvider>
@@ -45,10 +50,18 @@ export function StoreLayout() {
         <Suspense fallback={null}>
           <Footer />
         </Suspense>
-        {!onCart && !onProduct && <PhoneCartBar />}
+        {!onCart && !onProduct && cartCount ? (
+          <Suspense fallback={null}>
+            <PhoneCartBar />
+          </Suspense>
+        ) : null}
       </div>
       <LoginModal />
-      <GoogleFailureNotice />
+      {googleFailed && (
+        <Suspense fallback={null}>
+          <GoogleFailureNotice />
+        </Suspense>
+      )}
       <GuestCartAdoption />
       {user && (
         <Suspense fallback={null}>

@@ -3,7 +3,8 @@ export { getSessionQueryOptions, useSellerSession, useSession } from './api/get-
 export { useUser } from './api/get-user';
 export { useLogout } from './api/logout';
 export { cancelSessionCheck, readSessionUser, refreshSession, setSellerSession, updateSessionUser } from './api/session-cache';
-export { GoogleFailureNotice } from './components/google-failure-notice';
+/** Shown only after a failed Google sign-in (/?login=failed): its code loads then. */
+export const loadGoogleFailureNotice = () => import('./components/google-failure-notice');
 export { LoginDialogProvider, useLoginDialog } from './components/login-dialog-context';
 export { LoginModal } from './components/login-modal';
 export { ProfileMenu } from './components/profile-menu';

@@ -7,7 +7,7 @@ import { server } from '@/test/server';
 
 async function openLoginDialog() {
   const app = renderWithApp('/');
-  await app.user.click(screen.getByRole('button', { name: 'Login' }));
+  await app.user.click(await screen.findByRole('button', { name: 'Login' }));
   const dialog = await screen.findByRole('dialog', { name: 'User Login' });
   return { ...app, dialog };
 }

@@ -15,7 +15,7 @@ describe('forgot password', () => {
       }),
     );
     const { user } = renderWithApp('/');
-    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await user.click(await screen.findByRole('button', { name: 'Login' }));
     const dialog = await screen.findByRole('dialog', { name: 'User Login' });
     await user.type(within(dialog).getByLabelText('Email'), 'asha@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Forgot password?' }));
@@ -38,7 +38,7 @@ describe('forgot password', () => {
       ),
     );
     const { user } = renderWithApp('/');
-    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await user.click(await screen.findByRole('button', { name: 'Login' }));
     const dialog = await screen.findByRole('dialog', { name: 'User Login' });
     await user.click(within(dialog).getByRole('button', { name: 'Forgot password?' }));
     await user.type(within(dialog).getByLabelText('Email'), 'asha@example');

@@ -3,15 +3,27 @@ import { useUser } from '@/features/auth';
 import { countItems, sanitizeCart, type CartItems } from './cart-logic';
 import { useGuestCartItems } from './guest-cart';
 
-/** What is in the cart, read-only (the badge and bars need no way to change it). */
-export function useCartItems(): CartItems {
-  const { data: user } = useUser();
-  const guestItems = useGuestCartItems();
-  const savedItems = user?.cartItems;
-  return useMemo(() => (savedItems ? sanitizeCart(savedItems) : guestItems), [savedItems, guestItems]);
+export interface CartItemsState {
+  items: CartItems;
+  /** False until the session has answered: whose cart it is (the guest's or the account's) is not known yet. */
+  known: boolean;
 }
 
-/** The number of items in the cart (the badge). */
-export function useCartCount(): number {
-  return countItems(useCartItems());
+/** What is in the cart, read-only (the badge and bars need no way to change it), and whether that is known yet. */
+export function useCartItemsState(): CartItemsState {
+  const { data: user, isPending } = useUser();
+  const guestItems = useGuestCartItems();
+  const savedItems = user?.cartItems;
+  const items = useMemo(() => (savedItems ? sanitizeCart(savedItems) : guestItems), [savedItems, guestItems]);
+  return useMemo(() => ({ items, known: !isPending }), [items, isPending]);
+}
+
+export function useCartItems(): CartItems {
+  return useCartItemsState().items;
+}
+
+/** The number of items in the cart (the badge); undefined while the session is still being checked. */
+export function useCartCount(): number | undefined {
+  const { items, known } = useCartItemsState();
+  return known ? countItems(items) : undefined;
 }

@@ -7,6 +7,7 @@ export { orderableLines } from './cart-summary';
 export { AddToCartControl } from './components/add-to-cart-control';
 export { CartView } from './components/cart-view';
 export { GuestCartAdoption } from './components/guest-cart-adoption';
-export { PhoneCartBar } from './components/phone-cart-bar';
+/** The phone's bottom cart bar shows once something is in the cart: its code loads then. */
+export const loadPhoneCartBar = () => import('./components/phone-cart-bar');
 export { useCartCount } from './cart-items';
 export { useCart, type Cart } from './use-cart';

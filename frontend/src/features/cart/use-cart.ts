@@ -4,11 +4,13 @@ import { toast } from '@/lib/toast';
 import { applyOptimisticCart, readSavedCart } from './api/cart-cache';
 import { useChangeCartLines } from './api/change-cart-lines';
 import { addItem, changedLines, countItems, deleteLine, removeItem, setQuantity, type CartItems } from './cart-logic';
-import { useCartItems } from './cart-items';
+import { useCartItemsState } from './cart-items';
 import { guestCart } from './guest-cart';
 
 export interface Cart {
   items: CartItems;
+  /** False while the session is still being checked: the cart shown may not be the shopper's yet. */
+  known: boolean;
   /** Sum of quantities (the badge). */
   count: number;
   quantityOf(productId: string): number;
@@ -28,7 +30,7 @@ const CART_TOAST = { id: 'cart' };
  */
 export function useCart(): Cart {
   const queryClient = useQueryClient();
-  const items = useCartItems();
+  const { items, known } = useCartItemsState();
   const { mutate: saveLines } = useChangeCartLines();
 
   const change = useCallback(
@@ -52,6 +54,7 @@ export function useCart(): Cart {
   return useMemo(
     () => ({
       items,
+      known,
       count: countItems(items),
       quantityOf: (productId) => items[productId] ?? 0,
       add: (productId) => change((cart) => addItem(cart, productId), 'Added to cart'),
@@ -61,6 +64,6 @@ export function useCart(): Cart {
       addLines: (lines) =>
         change((cart) => lines.reduce((next, line) => setQuantity(next, line.productId, (next[line.productId] ?? 0) + line.quantity), cart), 'Added to cart'),
     }),
-    [items, change],
+    [items, known, change],
   );
 }

@@ -1,5 +1,5 @@
 import { formatRupees, priceCart } from '@greencart/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { aProduct, anAddress, anOrder, anOrderPage, aUser } from '@/test/data';
@@ -134,9 +134,9 @@ describe('cart and checkout', () => {
     renderWithApp('/cart');
 
     expect(await screen.findByRole('heading', { name: /Shopping Cart/ })).toHaveTextContent('5 Items');
-    expect(cartLine('Fresh Apples').getByLabelText('Qty:')).toHaveValue('2');
+    expect(cartLine('Fresh Apples').getByTestId('stepper-quantity')).toHaveTextContent('In cart: 2');
     expect(cartLine('Fresh Apples').getByText('₹200.00')).toBeInTheDocument();
-    expect(cartLine('Organic Carrots').getByLabelText('Qty:')).toHaveValue('3');
+    expect(cartLine('Organic Carrots').getByTestId('stepper-quantity')).toHaveTextContent('In cart: 3');
     expect(cartLine('Organic Carrots').getByText('₹136.50')).toBeInTheDocument();
 
     const price = priceCart([
@@ -151,7 +151,28 @@ describe('cart and checkout', () => {
     expect(summaryFigure('Total Amount:')).toHaveTextContent('₹343.23');
   });
 
-  it('places a cash-on-delivery order to the chosen address, then shows My orders', async () => {
+  it('changes a line with the same −/+ stepper as the cards, sending only that line', async () => {
+    shopperWithCart();
+    const sent: unknown[] = [];
+    let version = 1;
+    server.use(
+      http.patch('/api/cart', async ({ request }) => {
+        const body = (await request.json()) as { cartItems: Record<string, number> };
+        sent.push(body);
+        return HttpResponse.json({ success: true, cartItems: { 'product-1': 2, 'product-2': 3, ...body.cartItems }, cartVersion: ++version, cartNotices: [] });
+      }),
+    );
+    const { user } = renderWithApp('/cart');
+    await screen.findByRole('heading', { name: /Shopping Cart/ });
+    expect(cartLine('Fresh Apples').queryByRole('combobox')).not.toBeInTheDocument();
+    await user.click(cartLine('Fresh Apples').getByRole('button', { name: 'Add one more Fresh Apples' }));
+    expect(cartLine('Fresh Apples').getByTestId('stepper-quantity')).toHaveTextContent('In cart: 3');
+    await user.click(cartLine('Organic Carrots').getByRole('button', { name: 'Remove one Organic Carrots' }));
+    expect(cartLine('Organic Carrots').getByTestId('stepper-quantity')).toHaveTextContent('In cart: 2');
+    await waitFor(() => expect(sent).toEqual([{ cartItems: { 'product-1': 3 } }, { cartItems: { 'product-2': 2 } }]));
+  });
+
+  it('places a cash-on-delivery order to the chosen address, then shows its confirmation', async () => {
     const { placed } = shopperWithCart();
     const { user, router } = renderWithApp('/cart');
 
@@ -165,9 +186,22 @@ describe('cart and checkout', () => {
 
     await user.click(orderSummary().getByRole('button', { name: 'Place Order' }));
 
+    // The confirmation: number, promised time, payment, items, the bill and the address.
+    expect(await screen.findByRole('heading', { name: 'Order placed' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/order-placed');
+    expect(screen.getByTestId('order-number')).toHaveTextContent('GC-order-new');
+    expect(screen.getByTestId('order-promised')).not.toBeEmptyDOMElement();
+    expect(screen.getByTestId('order-payment')).toHaveTextContent('Cash on delivery · to be paid');
+    expect(screen.getByText('Fresh Apples')).toBeInTheDocument();
+    const bill = within(screen.getByTestId('order-bill'));
+    expect(bill.getByText('Items').nextElementSibling).toHaveTextContent('₹200.00');
+    expect(bill.getByText('Tax (2%)').nextElementSibling).toHaveTextContent('₹4.00');
+    expect(bill.getByText('Delivery fee').nextElementSibling).toHaveTextContent('Free');
+    expect(bill.getByText('Total').nextElementSibling).toHaveTextContent('₹204.00');
+    expect(screen.getByTestId('order-address')).toHaveTextContent('7 Park Street, Kolkata');
+
+    await user.click(screen.getByRole('link', { name: 'Track this order' }));
     expect(await screen.findByRole('heading', { name: 'My Orders' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/My-orders');
-    expect(await screen.findByText('Order placed')).toBeInTheDocument();
     expect(await screen.findByText('GC-order-new')).toBeInTheDocument();
     expect(placed).toHaveLength(1);
     expect(placed[0].body).toEqual({

@@ -82,7 +82,7 @@ afterEach(() => {
 });
 
 describe('online payment at checkout', () => {
-  it('opens Razorpay Checkout for the server’s order, then records the payment and shows My orders', async () => {
+  it('opens Razorpay Checkout for the server’s order, then records the payment and shows the order’s confirmation', async () => {
     const { started, confirmed } = shopWithOnlinePayment();
     const { user, router } = renderWithApp('/cart');
 
@@ -105,9 +105,9 @@ describe('online payment at checkout', () => {
     act(() => checkout.options.handler(PAID));
 
     expect(await screen.findByText('Payment received, order placed')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/My-orders'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order-placed'));
     expect(confirmed).toEqual([PAID]);
-    expect(await screen.findByText('Paid online')).toBeInTheDocument();
+    expect(await screen.findByTestId('order-payment')).toHaveTextContent('Paid online');
   });
 
   it('keeps the cart when the shopper closes checkout or the payment fails, and lets them try again', async () => {
@@ -142,7 +142,7 @@ describe('online payment at checkout', () => {
     expect(third.options.order_id).toBe('order_rzp3');
     expect(started).toHaveLength(3);
     act(() => third.options.handler({ ...PAID, razorpay_order_id: 'order_rzp3' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/My-orders'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order-placed'));
     expect(confirmed).toEqual([{ ...PAID, razorpay_order_id: 'order_rzp3' }]);
   });
 

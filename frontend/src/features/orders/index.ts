@@ -8,6 +8,8 @@ export { statusActionLabel } from './order-status';
 export { paymentLabel } from './payment-status';
 /** My orders loads with its route. */
 export const loadMyOrdersPage = () => import('./routes/my-orders');
+/** The confirmation after placing an order loads with its route. */
+export const loadOrderPlacedPage = () => import('./routes/order-placed');
 export { OrderSearch } from './components/order-search';
 export { flattenOrders, formatExpectedDelivery, formatPlacedAt, isLate, itemImage, itemName, orderNumberOf, placedAgo, type Order } from './types';
 export { InvoiceButton } from './components/invoice-button';

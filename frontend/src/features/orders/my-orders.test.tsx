@@ -45,7 +45,17 @@ describe('My orders', () => {
               address: anAddress({ _id: 'address-2', street: '7 Park Street', city: 'Kolkata', state: 'West Bengal', pincode: '700016', zipcode: '700016' }),
             }),
             anOrder({ _id: 'order-1' }),
-            anOrder({ _id: 'order-0', paymentType: 'Online', status: 'Cancelled', paymentStatus: 'refunded' }),
+            anOrder({
+              _id: 'order-0',
+              paymentType: 'Online',
+              status: 'Cancelled',
+              paymentStatus: 'refunded',
+              statusHistory: [
+                { status: 'Order Placed', at: '2025-01-01T10:00:00.000Z' },
+                { status: 'Packing', at: '2025-01-01T10:05:00.000Z' },
+                { status: 'Cancelled', at: '2025-01-01T10:12:00.000Z' },
+              ],
+            }),
           ]),
         );
       }),
@@ -59,7 +69,7 @@ describe('My orders', () => {
     expect(delivered.getByText('Quantity: 3')).toBeInTheDocument();
     // 3 × ₹45.50 + ₹40 = ₹176.50, plus 2% tax (₹3.53) = ₹180.03, priced by the server.
     expect(delivered.getByText('Total Amount: ₹180.03')).toBeInTheDocument();
-    expect(delivered.getByText('Delivered')).toBeInTheDocument();
+    expect(delivered.getByTestId('order-status')).toHaveTextContent('Delivered');
     expect(delivered.getByText('Paid · cash on delivery')).toBeInTheDocument();
     expect(delivered.getByRole('heading', { name: 'Delivery address' })).toBeInTheDocument();
     expect(delivered.getByText('7 Park Street, Kolkata')).toBeInTheDocument();
@@ -68,13 +78,30 @@ describe('My orders', () => {
     const placed = await findOrderCard('order-1');
     expect(placed.getByText('Fresh Apples')).toBeInTheDocument();
     expect(placed.getByText('Total Amount: ₹204.00')).toBeInTheDocument();
-    expect(placed.getByText('Order Placed')).toBeInTheDocument();
+    expect(placed.getByTestId('order-status')).toHaveTextContent('Order Placed');
+    // The timeline: the step reached with its time, the steps still to come.
+    const timeline = within(placed.getByTestId('order-timeline'));
+    expect(timeline.getAllByRole('listitem').map((step) => step.textContent)).toEqual([
+      `Order Placed${new Date('2025-01-01T10:00:00.000Z').toLocaleDateString('en-IN', { day: 'numeric', month: 'short' })}, ${new Date('2025-01-01T10:00:00.000Z').toLocaleTimeString('en-IN', { hour: 'numeric', minute: '2-digit' })}`,
+      'Packingnot yet',
+      'Out for deliverynot yet',
+      'Deliverednot yet',
+    ]);
+    const bill = within(placed.getByTestId('order-bill'));
+    expect(bill.getByText('Tax (2%)').nextElementSibling).toHaveTextContent('₹4.00');
+    expect(bill.getByText('Delivery fee').nextElementSibling).toHaveTextContent('Free');
     expect(placed.getByText('Cash on delivery · to be paid')).toBeInTheDocument();
     expect(placed.getByText('12 MG Road, Bengaluru')).toBeInTheDocument();
 
     const refunded = await findOrderCard('order-0');
-    expect(refunded.getByText('Cancelled')).toBeInTheDocument();
+    expect(refunded.getByTestId('order-status')).toHaveTextContent('Cancelled');
     expect(refunded.getByText('Refunded')).toBeInTheDocument();
+    expect(
+      within(refunded.getByTestId('order-timeline'))
+        .getAllByRole('listitem')
+        .map((step) => step.firstElementChild?.nextSibling?.textContent),
+    ).toEqual(['Order Placed', 'Packing', 'Cancelled']);
+    expect(refunded.getByTestId('cancellation-note')).toHaveTextContent('Your refund of ₹204.00 has been sent to the card, UPI or bank account you paid with');
 
     expect(screen.getByText('Showing 3 of 3 orders')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();

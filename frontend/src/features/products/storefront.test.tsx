@@ -65,6 +65,8 @@ describe('the storefront', () => {
     expect(await screen.findByRole('link', { name: 'Organic veggies' })).toBeInTheDocument();
     const card = within(await screen.findByTestId('product-card'));
     expect(card.getByText('Organic veggies')).toBeInTheDocument();
+    // The pack size, when the product has one.
+    expect(card.getByTestId('pack-size')).toHaveTextContent('1 kg');
     expect(card.queryByText('Vegetables')).not.toBeInTheDocument();
 
     await user.click(card.getByRole('link', { name: 'Organic Carrots' }));

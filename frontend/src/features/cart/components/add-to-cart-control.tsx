@@ -69,7 +69,7 @@ export function AddToCartControl({
       >
         −
       </button>
-      <span className="min-w-6 text-center font-medium text-gray-800" aria-live="polite">
+      <span data-testid="stepper-quantity" className="min-w-6 text-center font-medium text-gray-800" aria-live="polite">
         <span className="sr-only">In cart: </span>
         {quantity}
       </span>

@@ -1,13 +1,12 @@
-import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { TrashIcon } from '@/components/ui/icons';
 import { ProductImage } from '@/components/ui/product-image';
 import { formatRupees } from '@/lib/format';
 import { productPath, thumbnailUrl } from '@/lib/product-urls';
 import { FEW_LEFT } from '@greencart/domain';
-import { quantityOptions } from '../cart-logic';
 import type { CartLine } from '../cart-summary';
 import { useCart } from '../use-cart';
+import { AddToCartControl } from './add-to-cart-control';
 
 export function CartLineRow({ line }: { line: CartLine }) {
   const { product, quantity } = line;
@@ -15,7 +14,6 @@ export function CartLineRow({ line }: { line: CartLine }) {
   // A counted product: what a shopper can buy now (null: not counted).
   const left = typeof product.stock === 'number' ? product.stock : null;
   const short = left !== null && left > 0 && quantity > left;
-  const selectId = useId();
 
   return (
     <li
@@ -38,20 +36,9 @@ export function CartLineRow({ line }: { line: CartLine }) {
               Weight: <span>{product.weight?.trim() || 'N/A'}</span>
             </p>
             {product.inStock && (
-              <div className="flex items-center gap-1">
-                <label htmlFor={selectId}>Qty:</label>
-                <select
-                  id={selectId}
-                  value={quantity}
-                  onChange={(event) => cart.setQuantity(product._id, Number(event.target.value))}
-                  className="min-h-11 rounded border border-gray-300 bg-white px-2"
-                >
-                  {quantityOptions(quantity, left).map((option) => (
-                    <option key={option} value={option} disabled={left !== null && option > left}>
-                      {option}
-                    </option>
-                  ))}
-                </select>
+              // The same −/+ stepper as the cards and the product page ('−' at 1 takes the line out).
+              <div className="mt-1 w-max">
+                <AddToCartControl cart={cart} productId={product._id} productName={product.name} left={left} />
               </div>
             )}
             {!product.inStock ? (

@@ -2,7 +2,6 @@ import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { BackArrowIcon } from '@/components/ui/icons';
-import { Spinner } from '@/components/ui/spinner';
 import { pluralize } from '@/lib/format';
 import { useCartProducts } from '../api/get-cart-products';
 import { summarizeCart, type CartSummary } from '../cart-summary';
@@ -16,8 +15,10 @@ export function CartView({ aside }: { aside: (summary: CartSummary) => ReactNode
   const query = useCartProducts(ids);
   const summary = useMemo(() => summarizeCart(cart.items, query.data ?? []), [cart.items, query.data]);
 
+  // Until the session answers, whose cart this is is not known: never claim it is empty meanwhile.
+  if (!cart.known) return <CartSkeleton />;
   if (ids.length === 0) return <EmptyCart />;
-  if (query.isPending) return <Spinner label="Loading your cart…" />;
+  if (query.isPending) return <CartSkeleton lines={ids.length} />;
   if (query.isError) return <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />;
   // Only trust "unavailable" once the products of the current id list have loaded.
   const unavailable = query.isPlaceholderData ? [] : summary.unavailableIds;
@@ -52,6 +53,33 @@ export function CartView({ aside }: { aside: (summary: CartSummary) => ReactNode
       </section>
 
       {aside(summary)}
+    </div>
+  );
+}
+
+/** The cart's shape while it loads: grey lines where the products will be, and a status for screen readers. */
+function CartSkeleton({ lines = 2 }: { lines?: number }) {
+  return (
+    <div data-testid="cart-skeleton" aria-busy="true" className="mt-8 flex flex-col gap-10 md:mt-16 md:flex-row">
+      <title>Cart · GreenCart</title>
+      <section className="max-w-4xl flex-1">
+        <h1 className="mb-6 text-2xl font-medium md:text-3xl">Your cart</h1>
+        <p role="status" className="sr-only">
+          Loading your cart…
+        </p>
+        <ul aria-hidden="true">
+          {Array.from({ length: Math.min(lines, 4) }, (_, index) => (
+            <li key={index} className="flex items-center gap-4 border-b border-gray-200 py-4">
+              <span className="h-20 w-20 shrink-0 animate-pulse rounded bg-gray-200 md:h-24 md:w-24" />
+              <span className="flex flex-1 flex-col gap-2">
+                <span className="h-4 w-2/3 animate-pulse rounded bg-gray-200" />
+                <span className="h-4 w-1/3 animate-pulse rounded bg-gray-200" />
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <div aria-hidden="true" className="h-72 w-full animate-pulse rounded bg-gray-100 md:max-w-90" />
     </div>
   );
 }

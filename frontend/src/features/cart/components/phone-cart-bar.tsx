@@ -6,7 +6,7 @@ import { useCartCount } from '../cart-items';
 /** On phones, once something is in the cart: a bar at the bottom of the screen, a thumb away from checkout. */
 export function PhoneCartBar() {
   const count = useCartCount();
-  if (count === 0) return null;
+  if (!count) return null;
   return (
     <>
       {/* Room at the end of the page so the bar never covers the footer's last lines. */}

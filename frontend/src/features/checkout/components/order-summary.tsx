@@ -119,10 +119,10 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
           onFailure: (response) => toast.error(`${failureMessage(response)} You can try again, or choose Cash On Delivery.`, { id: ONLINE_PAYMENT_TOAST }),
         })
         .then(
-          () => {
+          (order) => {
             takeOrderedLines(queryClient, items);
             toast.success('Payment received, order placed', { id: ONLINE_PAYMENT_TOAST });
-            navigate('/My-orders');
+            navigate('/order-placed', { state: { order } });
           },
           (error: unknown) => {
             onOrderError(error, ONLINE_PAYMENT_TOAST);
@@ -139,11 +139,11 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
     placeOrder
       .mutateAsync({ address: selected._id, items, idempotencyKey })
       .then(
-        () => {
+        (order) => {
           attempts.finish();
           takeOrderedLines(queryClient, items);
           toast.success('Order placed', { id: ORDER_TOAST });
-          navigate('/My-orders');
+          navigate('/order-placed', { state: { order } });
         },
         (error: unknown) => onOrderError(error),
       )

@@ -15,6 +15,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useCancelOrder } from '../api/cancel-order';
 import { useMyOrders } from '../api/get-my-orders';
 import { DeliveryAddress } from '../components/delivery-address';
+import { BillBreakdown, CancellationNote, StatusTimeline } from '../components/order-facts';
 import { LoadMore } from '../components/load-more';
 import { InvoiceButton } from '../components/invoice-button';
 import { StatusBadge } from '../components/status-badge';
@@ -178,6 +179,15 @@ function OrderCard({ order }: { order: Order }) {
         )}
       </dl>
 
+      <div className="mt-3 border-t border-gray-200 pt-3">
+        <StatusTimeline order={order} />
+      </div>
+      {order.status === 'Cancelled' && (
+        <div className="mt-3">
+          <CancellationNote order={order} />
+        </div>
+      )}
+
       <ul className="mt-2">
         {order.items.map((item, index) => (
           <li key={`${item.product?._id ?? item.name}-${index}`} className="flex items-center gap-4 border-t border-gray-200 py-3">
@@ -196,6 +206,11 @@ function OrderCard({ order }: { order: Order }) {
           </li>
         ))}
       </ul>
+
+      <div className="border-t border-gray-200 py-3 sm:ml-auto sm:max-w-72">
+        <h3 className="sr-only">Bill</h3>
+        <BillBreakdown order={order} />
+      </div>
 
       <div className="border-t border-gray-200 pt-3 text-sm">
         <h3 className="font-medium text-gray-800">Delivery address</h3>

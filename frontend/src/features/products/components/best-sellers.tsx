@@ -7,7 +7,7 @@ export function BestSellers() {
   const query = useProducts(BEST_SELLERS_FILTERS);
 
   return (
-    <section id="best-sellers" className="mt-10 scroll-mt-24 md:mt-16" aria-labelledby="best-sellers-heading">
+    <section id="best-sellers" className="mt-4 scroll-mt-24 md:mt-16" aria-labelledby="best-sellers-heading">
       <SectionHeading>
         <span id="best-sellers-heading">Best Sellers</span>
       </SectionHeading>

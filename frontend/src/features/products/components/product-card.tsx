@@ -32,7 +32,17 @@ export function ProductCard({
       <div className="flex h-28 items-center justify-center sm:h-36">
         <ProductImage src={thumbnailUrl(product)} alt={product.name} eager={onFirstScreen} className="h-28 w-full transition group-hover:scale-105 sm:h-36" />
       </div>
-      <p className="mt-2 truncate text-xs text-gray-600 sm:mt-3 sm:text-sm">{categoryText(product.category)}</p>
+      <p className="mt-2 truncate text-xs text-gray-600 sm:mt-3 sm:text-sm">
+        <span>{categoryText(product.category)}</span>
+        {product.weight?.trim() && (
+          <>
+            {' · '}
+            <span data-testid="pack-size" className="font-medium text-gray-700">
+              {product.weight.trim()}
+            </span>
+          </>
+        )}
+      </p>
       <Heading className="truncate text-base font-medium text-gray-800 sm:text-lg">
         {/* The stretched link makes the whole card clickable and keyboard reachable. */}
         <Link to={productPath(product)} className="after:absolute after:inset-0 after:rounded-lg focus-visible:outline-none" title={product.name}>

@@ -3,7 +3,7 @@ import type { Product } from '../types';
 import { ProductCard, ProductCardSkeleton, type CardHeading } from './product-card';
 
 /** Phones: two fluid columns (three on wider phones); from tablets up: 224px cards, as many as fit. */
-const GRID = 'mt-6 grid grid-cols-2 gap-3 min-[480px]:grid-cols-3 md:grid-cols-[repeat(auto-fill,14rem)] md:justify-start md:gap-4';
+const GRID = 'mt-3 md:mt-6 grid grid-cols-2 gap-3 min-[480px]:grid-cols-3 md:grid-cols-[repeat(auto-fill,14rem)] md:justify-start md:gap-4';
 
 /** Cards on a phone's first screen (two rows of two): their pictures load at once, the rest when scrolled near. */
 const FIRST_SCREEN_CARDS = 4;

@@ -1,0 +1,82 @@
+import { formatRupees, ORDER_STATUSES, type OrderStatus } from '@greencart/domain';
+import type { Order } from '../types';
+
+const STEPS = ORDER_STATUSES.filter((status) => status !== 'Cancelled');
+
+/** "12:25 pm" today, "22 Nov, 12:25 pm" otherwise. */
+function formatStepTime(iso: string, now: Date = new Date()): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return '';
+  const time = at.toLocaleTimeString('en-IN', { hour: 'numeric', minute: '2-digit' });
+  return at.toDateString() === now.toDateString() ? time : `${at.toLocaleDateString('en-IN', { day: 'numeric', month: 'short' })}, ${time}`;
+}
+
+/** The bill: items, tax and delivery fee adding up to the total charged. */
+export function BillBreakdown({ order }: { order: Order }) {
+  const fee = order.deliveryFeePaise ?? 0;
+  return (
+    <dl data-testid="order-bill" className="grid grid-cols-[1fr_auto] gap-y-1 text-sm text-gray-600">
+      <dt>Items</dt>
+      <dd className="text-right">{formatRupees(order.subtotalPaise)}</dd>
+      <dt>Tax (2%)</dt>
+      <dd className="text-right">{formatRupees(order.taxPaise)}</dd>
+      <dt>Delivery fee</dt>
+      <dd className="text-right">{fee === 0 ? 'Free' : formatRupees(fee)}</dd>
+      <dt className="border-t border-gray-200 pt-1 font-medium text-gray-800">Total</dt>
+      <dd className="border-t border-gray-200 pt-1 text-right font-medium text-gray-800">{formatRupees(order.amountPaise)}</dd>
+    </dl>
+  );
+}
+
+/** Each step the order went through with its time, and the steps still to come (greyed); a cancelled order ends at 'Cancelled'. */
+export function StatusTimeline({ order }: { order: Order }) {
+  const reached = new Map<OrderStatus, string>();
+  for (const step of order.statusHistory ?? []) if (!reached.has(step.status)) reached.set(step.status, step.at);
+  if (!reached.has('Order Placed')) reached.set('Order Placed', order.createdAt);
+  const cancelled = order.status === 'Cancelled';
+  const steps: OrderStatus[] = cancelled ? [...STEPS.filter((step) => reached.has(step)), 'Cancelled'] : STEPS;
+  return (
+    <ol data-testid="order-timeline" aria-label="Order progress" className="flex flex-col gap-2 text-sm sm:flex-row sm:gap-0">
+      {steps.map((step) => {
+        const at = reached.get(step) ?? (step === 'Cancelled' ? order.updatedAt : undefined);
+        const done = at !== undefined;
+        const dot = step === 'Cancelled' ? 'bg-red-600' : done ? 'bg-primary' : 'border border-gray-400 bg-white';
+        return (
+          <li key={step} className="flex items-center gap-2 sm:flex-1 sm:flex-col sm:items-start sm:gap-1">
+            <span className={`h-3 w-3 shrink-0 rounded-full ${dot}`} aria-hidden="true" />
+            <span className={done ? 'font-medium text-gray-800' : 'text-gray-500'}>{step}</span>
+            {done ? (
+              <time dateTime={at} className="text-gray-600">
+                {formatStepTime(at)}
+              </time>
+            ) : (
+              <span className="sr-only">not yet</span>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** Why a cancelled order stopped and where its money stands, in the shopper's words. */
+export function CancellationNote({ order }: { order: Order }) {
+  if (order.status !== 'Cancelled') return null;
+  const paidOnline = order.paymentType === 'Online' && (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded');
+  const amount = formatRupees(order.amountPaise);
+  let money = 'Nothing was charged for this order.';
+  if (paidOnline) {
+    if (order.paymentStatus === 'refunded' || order.payment?.refundStatus === 'processed')
+      money = `Your refund of ${amount} has been sent to the card, UPI or bank account you paid with; banks usually show it within 5–7 working days.`;
+    else if (order.payment?.refundStatus === 'failed')
+      money = `The refund of ${amount} did not go through yet; the shop is retrying. Message the shop if it does not arrive.`;
+    else money = `A refund of ${amount} is on its way to the card, UPI or bank account you paid with (usually 5–7 working days).`;
+  }
+  const at = order.statusHistory?.find((step) => step.status === 'Cancelled')?.at ?? order.updatedAt;
+  return (
+    <div data-testid="cancellation-note" role="note" className="rounded-md bg-red-50 px-4 py-3 text-sm text-red-800">
+      <p className="font-medium">This order was cancelled{at ? ` at ${formatStepTime(at)}` : ''}.</p>
+      <p className="mt-1">{money}</p>
+    </div>
+  );
+}
