@@ -2,22 +2,34 @@ import { lazy, Suspense } from 'react';
 import { Outlet, useLocation, useMatch } from 'react-router-dom';
 import { PAGE_PADDING } from '@/components/layout/page-container';
 import { Spinner } from '@/components/ui/spinner';
-import { loadGoogleFailureNotice, LoginDialogProvider, LoginModal, useUser } from '@/features/auth';
-import { GuestCartAdoption, loadCartSync, loadPhoneCartBar, useCartCount } from '@/features/cart';
-import { useScrollRestoration } from '@/lib/use-scroll-restoration';
+import { loadGoogleFailureNotice, loadLoginModal, LoginDialogProvider, useUser } from '@/features/auth';
+import { loadCartSync, loadGuestCartAdoption, loadPhoneCartBar, useCartCount } from '@/features/cart';
 import { Navbar } from './navbar';
 
 // Below the fold on every page: not part of the first download.
 const Footer = lazy(async () => ({ default: (await import('@/components/layout/footer')).Footer }));
 // Signed-in shoppers only (its cart cache and mutation code would otherwise join the first download).
 const CartSync = lazy(async () => ({ default: (await loadCartSync()).CartSync }));
+const GuestCartAdoption = lazy(async () => ({ default: (await loadGuestCartAdoption()).GuestCartAdoption }));
 const GoogleFailureNotice = lazy(async () => ({ default: (await loadGoogleFailureNotice()).GoogleFailureNotice }));
+// Closed until a shopper opens it: it follows the first page.
+const LoginModal = lazy(async () => ({ default: (await loadLoginModal()).LoginModal }));
 // Only once something is in the cart.
 const PhoneCartBar = lazy(async () => ({ default: (await loadPhoneCartBar()).PhoneCartBar }));
+// Going back to where a page was left matters from the second page on: right after the first one.
+const ScrollRestoration = lazy(async () => {
+  const { useScrollRestoration } = await import('@/lib/use-scroll-restoration');
+  return {
+    default: function ScrollRestoration() {
+      useScrollRestoration();
+      return null;
+    },
+  };
+});
+
 
 /** The shopper's pages: navbar, page, footer, and the login dialog. */
 export function StoreLayout() {
-  useScrollRestoration();
   // The cart and product pages have their own bottom bar on phones.
   const onCart = useMatch('/cart');
   const onProduct = useMatch('/products/:category/:id');
@@ -56,15 +68,20 @@ export function StoreLayout() {
           </Suspense>
         ) : null}
       </div>
-      <LoginModal />
+      <Suspense fallback={null}>
+        <LoginModal />
+      </Suspense>
+      <Suspense fallback={null}>
+        <ScrollRestoration />
+      </Suspense>
       {googleFailed && (
         <Suspense fallback={null}>
           <GoogleFailureNotice />
         </Suspense>
       )}
-      <GuestCartAdoption />
       {user && (
         <Suspense fallback={null}>
+          <GuestCartAdoption />
           <CartSync />
         </Suspense>
       )}

@@ -6,7 +6,8 @@ export { cancelSessionCheck, readSessionUser, refreshSession, setSellerSession, 
 /** Shown only after a failed Google sign-in (/?login=failed): its code loads then. */
 export const loadGoogleFailureNotice = () => import('./components/google-failure-notice');
 export { LoginDialogProvider, useLoginDialog } from './components/login-dialog-context';
-export { LoginModal } from './components/login-modal';
+/** The login dialog: downloaded right after the first page (it is closed until a shopper opens it). */
+export const loadLoginModal = () => import('./components/login-modal');
 export { ProfileMenu } from './components/profile-menu';
 export type { Session, User } from './types';
 /** The reset-password page (linked from the reset mail) loads with its route. */

@@ -6,7 +6,8 @@ export type { CartSummary } from './cart-summary';
 export { orderableLines } from './cart-summary';
 export { AddToCartControl } from './components/add-to-cart-control';
 export { CartView } from './components/cart-view';
-export { GuestCartAdoption } from './components/guest-cart-adoption';
+/** Folds a guest cart into the account once a shopper is signed in: loads with the first signed-in page. */
+export const loadGuestCartAdoption = () => import('./components/guest-cart-adoption');
 /** The phone's bottom cart bar shows once something is in the cart: its code loads then. */
 export const loadPhoneCartBar = () => import('./components/phone-cart-bar');
 export { useCartCount } from './cart-items';
