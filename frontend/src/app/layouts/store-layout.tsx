@@ -27,7 +27,6 @@ const ScrollRestoration = lazy(async () => {
   };
 });
 
-
 /** The shopper's pages: navbar, page, footer, and the login dialog. */
 export function StoreLayout() {
   // The cart and product pages have their own bottom bar on phones.
