@@ -57,6 +57,8 @@ export const SNAPSHOT_DIR_VARIABLE = 'GREENCART_SNAPSHOT_DIR';
 const SNAPSHOT_FILE = 'catalogue.json';
 /** A change is written to the copy this long after the last one (a burst of writes is one save). */
 const SNAPSHOT_DELAY_MS = 1_000;
+/** The copy's delay when only availability changed. */
+const STOCK_SNAPSHOT_DELAY_MS = 30_000;
 
 const byCatalogueOrder = (a: Entry, b: Entry) => a.createdAt - b.createdAt || (a.view._id < b.view._id ? -1 : a.view._id > b.view._id ? 1 : 0);
 
@@ -78,12 +80,17 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
   /** Only the very first load may come from the copy; every later one reads the database. */
   private snapshotUsable = true;
   private snapshotTimer: NodeJS.Timeout | undefined;
+  private snapshotDelay = SNAPSHOT_DELAY_MS;
   private stopped = false;
   /** Changes made while a full read is under way, applied on top of what it read. */
   private journal: [string, Entry | null][] | undefined;
   /** Bumped on every change: prepared answers of an older version are dropped. */
   private version = 0;
   private fullList: { version: number; body: Promise<PreparedBody> } | undefined;
+  /** The last full list whose compression finished, to answer while the next one is prepared after a stock-only change. */
+  private readyList: { version: number; body: PreparedBody } | undefined;
+  /** The version of the last change that was not availability only: a ready list older than it is never served. */
+  private fullChangeVersion = 0;
   private pages = new Map<string, PreparedBody>();
   /** Answers by exact URL, for catalogueFastPath. */
   private answers = new Map<string, RememberedAnswer>();
@@ -223,10 +230,19 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
       const version = this.version;
       const body = prepare(json);
       this.fullList = { version, body };
-      body.catch(() => {
-        if (this.fullList?.version === version) this.fullList = undefined;
-      });
+      body.then(
+        (ready) => {
+          if ((this.readyList?.version ?? -1) < version) this.readyList = { version, body: ready };
+        },
+        () => {
+          if (this.fullList?.version === version) this.fullList = undefined;
+        },
+      );
     }
+    // Only availability changed since the last list that is ready: it answers (a second or so older, as the
+    // coalescing already allows) while the new one is compressed, so orders never make the list wait.
+    const ready = this.readyList;
+    if (ready && ready.version !== this.version && ready.version >= this.fullChangeVersion) return Promise.resolve(ready.body);
     return this.fullList.body;
   }
 
@@ -361,8 +377,12 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
   }
 
   /** Writes the copy soon after a change (see SNAPSHOT_DIR_VARIABLE). */
-  private saveSnapshotSoon(): void {
-    if (!this.snapshotDir || this.snapshotTimer) return;
+  private saveSnapshotSoon(delayMs = SNAPSHOT_DELAY_MS): void {
+    if (!this.snapshotDir) return;
+    // A change of products (not only availability) is saved soon even when a later stock save was planned.
+    if (this.snapshotTimer && (delayMs >= STOCK_SNAPSHOT_DELAY_MS || this.snapshotDelay <= delayMs)) return;
+    clearTimeout(this.snapshotTimer);
+    this.snapshotDelay = delayMs;
     this.snapshotTimer = setTimeout(() => {
       this.snapshotTimer = undefined;
       try {
@@ -377,7 +397,7 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
       } catch (error) {
         this.logger.warn(`Could not save the catalogue's copy: ${(error as Error).message}`);
       }
-    }, SNAPSHOT_DELAY_MS);
+    }, delayMs);
     this.snapshotTimer.unref();
   }
 
@@ -429,6 +449,7 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
   private changed(): void {
     this.saveSnapshotSoon();
     this.version++;
+    this.fullChangeVersion = this.version;
     this.references++;
     this.sorted = undefined;
     this.pages.clear();
@@ -441,7 +462,9 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
   private stockChanged(): void {
     this.stockFlush ??= setTimeout(() => {
       this.stockFlush = undefined;
-      this.saveSnapshotSoon();
+      // The copy on disk is for a fast restart (availability is read again from the database then):
+      // while units sell every second it is written every half minute, not every second.
+      this.saveSnapshotSoon(STOCK_SNAPSHOT_DELAY_MS);
       this.version++;
       this.sorted = undefined;
       this.pages.clear();
