@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { PlainSearchBox } from './plain-search-box';
 
 const SearchCombobox = lazy(async () => ({ default: (await import('./search-combobox')).SearchCombobox }));
@@ -9,7 +9,10 @@ const SearchCombobox = lazy(async () => ({ default: (await import('./search-comb
  * the first download stays small (issue 14's budget).
  */
 export function SearchBox({ className = '' }: { className?: string }) {
-  const [wanted, setWanted] = useState(false);
+  const [wanted, setWantedNow] = useState(false);
+  // In a transition the plain box stays (and keeps working) until the combobox has downloaded; without it
+  // React would hide the box and show a second copy as the fallback, two search boxes for a moment.
+  const setWanted = (value: boolean) => startTransition(() => setWantedNow(value));
   useEffect(() => {
     // A moment after the first page is up (it downloads while the shopper looks at it).
     const timer = setTimeout(() => setWanted(true), 1500);
