@@ -264,6 +264,16 @@ export class Environment {
   @Min(1000)
   OUTBOX_GIVE_UP_MS = 24 * 60 * 60_000;
 
+  /**
+   * How long a new message waits for others to be sent with it: one claim, one batch of sends and one
+   * write of outcomes for everything queued meanwhile, instead of a round of writes per order (busy
+   * moments). 0 sends at once.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  OUTBOX_GATHER_MS = 250;
+
   /** How often each instance looks for messages no instance is working on (one that stopped, a restart). */
   @Type(() => Number)
   @IsInt()

@@ -68,6 +68,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
   private readonly retryMs: number;
   private readonly giveUpMs: number;
   private readonly sweepMs: number;
+  private readonly gatherMs: number;
   private timer?: NodeJS.Timeout;
   private sweeper?: NodeJS.Timeout;
   private running?: Promise<void>;
@@ -90,6 +91,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     this.retryMs = config.get('OUTBOX_RETRY_MS', { infer: true });
     this.giveUpMs = config.get('OUTBOX_GIVE_UP_MS', { infer: true });
     this.sweepMs = config.get('OUTBOX_SWEEP_MS', { infer: true });
+    this.gatherMs = config.get('OUTBOX_GATHER_MS', { infer: true });
     this.probeMs = Math.min(this.retryMs, MAX_PROBE_MS);
   }
 
@@ -120,6 +122,18 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     clearTimeout(this.sweeper);
     // A batch under way finishes (its sends time out within seconds); the rest stays in outbox_due for the next run.
     await this.running?.catch(() => undefined);
+  }
+
+  /** A message just queued: sent with whatever else is queued within OUTBOX_GATHER_MS (at once when a batch is full). */
+  scheduleNew(id: string, message: OutboxMessage): void {
+    const now = Date.now();
+    this.schedule(id, message, now + this.gatherMs);
+    if (this.gatherMs === 0) return;
+    // A full batch gathered waits no longer (messages waiting for a retry keep their time).
+    const gathered = [...this.jobs.values()].filter((job) => job.dueAt <= now + this.gatherMs);
+    if (gathered.length < BATCH) return;
+    for (const job of gathered) job.dueAt = Math.min(job.dueAt, now);
+    this.wake();
   }
 
   /** A message to send at `dueAt` (now by default). */

@@ -103,7 +103,7 @@ export class OutboxService {
     // Queued before: a marker this write added for it goes again (the first one's outcome stands).
     const extra = docs.filter((d) => !stored.has(d._id) && newMarker.has(d._id)).map((d) => ({ deleteOne: { filter: { _id: d._id } } }));
     if (extra.length) await this.due.bulkWrite(extra, { ordered: false });
-    for (const doc of docs) if (stored.has(doc._id)) this.worker.schedule(doc._id, doc);
+    for (const doc of docs) if (stored.has(doc._id)) this.worker.scheduleNew(doc._id, doc);
   }
 
   /** Messages that gave up, newest first (a full read of `outbox_failed`, which holds only those). */
