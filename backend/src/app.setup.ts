@@ -21,7 +21,7 @@ import { refuseForeignOrigins } from './common/security/same-origin';
 import { RAZORPAY_WEBHOOK_PATH } from './payments/payments.controller';
 import { Catalogue } from './products/catalogue';
 import { catalogueFastPath } from './products/catalogue-fast-path';
-import { servesHttps, type Environment } from './config/environment';
+import { allowedOrigins, servesHttps, type Environment } from './config/environment';
 
 /**
  * Options every GreenCart app is created with. `rawBody` keeps the exact request bytes next to the
@@ -155,9 +155,11 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
     }),
   );
   app.use(compression());
-  app.use(refuseForeignOrigins([config.get('FRONTEND_ORIGIN', { infer: true })], [`/api/${RAZORPAY_WEBHOOK_PATH}`], ['/api/logout', '/api/sellerLogout']));
+  app.use(refuseForeignOrigins(allowedOrigins({ FRONTEND_ORIGIN: config.get('FRONTEND_ORIGIN', { infer: true }) }), [`/api/${RAZORPAY_WEBHOOK_PATH}`], ['/api/logout', '/api/sellerLogout']));
   app.use(cookieParser());
-  app.enableCors({ origin: [config.get('FRONTEND_ORIGIN', { infer: true })], credentials: true });
+  const corsOrigins = allowedOrigins({ FRONTEND_ORIGIN: config.get('FRONTEND_ORIGIN', { infer: true }) });
+  // An origin not allowed gets no CORS header at all (not even Allow-Credentials).
+  app.enableCors({ origin: (origin, done) => done(null, origin !== undefined && corsOrigins.includes(origin)), credentials: true });
   app.useGlobalPipes(
     new SafeInputPipe(),
     new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, stopAtFirstError: true, exceptionFactory: validationFailed }),

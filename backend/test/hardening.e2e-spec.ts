@@ -236,12 +236,13 @@ describe('sessions end on the server', () => {
 });
 
 describe('requests from other websites are refused', () => {
+  // The dev server's origin, as development allows it by default (other environments: none, see health.e2e).
   let t: TestApp;
   let shopper: string;
   let seller: string;
   const FOREIGN = 'https://evil.example';
   beforeAll(async () => {
-    t = await createTestApp(AUTH_ENV);
+    t = await createTestApp({ ...AUTH_ENV, FRONTEND_ORIGIN: 'http://localhost:5173' });
     shopper = cookieOf(await t.http().post('/api/register').send({ firstName: 'Asha', email: email(), password: PASSWORD }).expect(201));
     seller = cookieOf(await t.http().post('/api/sellerlogin').send(TEST_SELLER).expect(200));
   });

@@ -1,3 +1,5 @@
+import 'reflect-metadata';
+import { validateEnvironment } from '../src/config/environment';
 import { createTestApp, type TestApp } from './support/test-app';
 
 describe('foundation', () => {
@@ -29,9 +31,41 @@ describe('foundation', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('allows CORS only for the configured frontend origin', async () => {
+  it('outside development no other origin gets CORS by default: not even the dev server’s', async () => {
+    for (const origin of ['http://localhost:5173', 'http://evil.example']) {
+      const preflight = await t.http().options('/api/health').set('Origin', origin).set('Access-Control-Request-Method', 'GET');
+      expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+      expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+      const read = await t.http().get('/api/health').set('Origin', origin).expect(200);
+      expect(read.headers['access-control-allow-origin']).toBeUndefined();
+    }
+    // A credentialed write from there is refused outright.
+    await t.http().post('/api/login').set('Origin', 'http://localhost:5173').send({ email: 'a@b.example', password: 'whatever-123' }).expect(403);
+  });
+
+  it('FRONTEND_ORIGIN: development allows the dev server, PUBLIC_URL its own origin, production and tests nothing unless set', () => {
+    const base = { MONGODB_URI: 'mongodb://localhost:27017/greencart' };
+    expect(validateEnvironment({ ...base, NODE_ENV: 'development' }).FRONTEND_ORIGIN).toBe('http://localhost:5173');
+    expect(validateEnvironment({ ...base }).FRONTEND_ORIGIN).toBe('http://localhost:5173');
+    expect(validateEnvironment({ ...base, NODE_ENV: 'test' }).FRONTEND_ORIGIN).toBeUndefined();
+    const production = { ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(48), SELLER_EMAIL: 'owner@shop.example', SELLER_PASSWORD: 'a-long-password-1' };
+    expect(validateEnvironment(production).FRONTEND_ORIGIN).toBeUndefined();
+    expect(validateEnvironment({ ...production, PUBLIC_URL: 'https://shop.example/' }).FRONTEND_ORIGIN).toBe('https://shop.example');
+    expect(validateEnvironment({ ...production, FRONTEND_ORIGIN: 'https://app.shop.example' }).FRONTEND_ORIGIN).toBe('https://app.shop.example');
+  });
+});
+
+describe('an allowed frontend origin', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ FRONTEND_ORIGIN: 'http://localhost:5173' });
+  });
+  afterAll(() => t.close());
+
+  it('gets credentialed CORS; any other origin none', async () => {
     const ok = await t.http().options('/api/health').set('Origin', 'http://localhost:5173').set('Access-Control-Request-Method', 'GET');
     expect(ok.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    expect(ok.headers['access-control-allow-credentials']).toBe('true');
     const other = await t.http().options('/api/health').set('Origin', 'http://evil.example').set('Access-Control-Request-Method', 'GET');
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });

@@ -7,7 +7,7 @@ import Redis from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
 import { SOCKET_CONNECT_TIMEOUT_MS } from '@greencart/domain';
 import { FOREIGN_ORIGIN_MESSAGE, requestOrigin } from '../common/security/same-origin';
-import type { Environment } from '../config/environment';
+import { allowedOrigins, type Environment } from '../config/environment';
 
 /**
  * socket.io on the API's own port and origin (path /socket.io), with the one CORS origin HTTP allows.
@@ -24,17 +24,18 @@ export class ShopSocketAdapter extends IoAdapter {
   }
 
   createIOServer(port: number, options?: ServerOptions): Server {
+    const allowed = allowedOrigins({ FRONTEND_ORIGIN: this.config.get('FRONTEND_ORIGIN', { infer: true }) });
     const server = super.createIOServer(port, {
       ...options,
       path: '/socket.io',
-      cors: { origin: [this.config.get('FRONTEND_ORIGIN', { infer: true })], credentials: true },
+      cors: { origin: allowed, credentials: true },
       connectTimeout: SOCKET_CONNECT_TIMEOUT_MS,
       maxHttpBufferSize: 64 * 1024,
       // Another website's page may not open a socket with the shopper's cookies (websockets skip CORS).
       allowRequest: (req: IncomingMessage, callback: (err: string | null | undefined, success: boolean) => void) => {
         const origin = requestOrigin(req.headers);
         const own = `${(req.headers['x-forwarded-proto'] as string | undefined)?.split(',')[0] ?? 'http'}://${req.headers.host ?? ''}`;
-        const ok = origin === undefined || origin === own || origin === new URL(this.config.get('FRONTEND_ORIGIN', { infer: true })).origin;
+        const ok = origin === undefined || origin === own || (typeof origin === 'string' && allowed.includes(origin));
         callback(ok ? null : FOREIGN_ORIGIN_MESSAGE, ok);
       },
     }) as Server;

@@ -45,9 +45,14 @@ export class Environment {
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: 'PUBLIC_URL must be an http:// or https:// address' })
   PUBLIC_URL?: string;
 
-  /** Origin allowed by CORS (the Vite dev server by default; same-origin requests need no CORS). */
-  @IsUrl({ require_tld: false, require_protocol: true })
-  FRONTEND_ORIGIN = 'http://localhost:5173';
+  /**
+   * Another origin allowed to call the API with the shopper's cookies (CORS, sockets, cross-site checks).
+   * Unset: PUBLIC_URL's origin when given; in development the Vite dev server (http://localhost:5173);
+   * otherwise none (same-origin requests need no CORS).
+   */
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true }, { message: 'FRONTEND_ORIGIN must be an http:// or https:// origin' })
+  FRONTEND_ORIGIN?: string;
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
@@ -313,6 +318,14 @@ export function servesHttps(env: Pick<Environment, 'PUBLIC_URL' | 'NODE_ENV'>): 
   return env.PUBLIC_URL ? env.PUBLIC_URL.startsWith('https:') : env.NODE_ENV === 'production';
 }
 
+/** The Vite dev server, allowed by default in development only. */
+export const DEV_FRONTEND_ORIGIN = 'http://localhost:5173';
+
+/** The origins besides the shop's own that may call the API with cookies (none, or FRONTEND_ORIGIN's). */
+export function allowedOrigins(env: Pick<Environment, 'FRONTEND_ORIGIN'>): string[] {
+  return env.FRONTEND_ORIGIN ? [new URL(env.FRONTEND_ORIGIN).origin] : [];
+}
+
 export function validateEnvironment(raw: Record<string, unknown>): Environment {
   const production = raw.NODE_ENV === 'production';
   const publicUrl = typeof raw.PUBLIC_URL === 'string' && URL.canParse(raw.PUBLIC_URL) ? raw.PUBLIC_URL.replace(/\/+$/, '') : undefined;
@@ -322,7 +335,8 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
     ...(publicUrl ? { PUBLIC_URL: publicUrl } : {}),
     SEED_DEMO: raw.SEED_DEMO ?? String(!production),
     API_DOCS: raw.API_DOCS ?? String(!production),
-    ...(publicUrl && !raw.FRONTEND_ORIGIN ? { FRONTEND_ORIGIN: new URL(publicUrl).origin } : {}),
+    ...(!raw.FRONTEND_ORIGIN && publicUrl ? { FRONTEND_ORIGIN: new URL(publicUrl).origin } : {}),
+    ...(!raw.FRONTEND_ORIGIN && !publicUrl && (raw.NODE_ENV ?? 'development') === 'development' ? { FRONTEND_ORIGIN: DEV_FRONTEND_ORIGIN } : {}),
     ...(publicUrl && !raw.GOOGLE_CALLBACK_URL ? { GOOGLE_CALLBACK_URL: `${publicUrl}/api/auth/google/callback` } : {}),
   };
   // Outside production a missing secret gets a random value for this process (main.ts keeps one in the
