@@ -6,6 +6,7 @@ import { Logger } from 'nestjs-pino';
 import { validateEnvironment } from './config/environment';
 import { fillLocalSecrets } from './config/local-secrets';
 import { REPO_ROOT, startEmbeddedDatabase, type RunningDatabase } from './database/embedded-database';
+import { keepFilesPrivate, makePrivate } from './database/private-files';
 import { SNAPSHOT_DIR_VARIABLE } from './products/catalogue';
 
 /** What this process started, so that a signal or a failed start-up stops all of it (the embedded database above all). */
@@ -24,6 +25,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 async function bootstrap() {
   const dataDir = process.env.GREENCART_DATA_DIR ?? join(REPO_ROOT, '.data', 'db');
+  // The database files, secrets and the catalogue's copy: readable by this account only.
+  keepFilesPrivate();
+  if (!process.env.MONGODB_URI) makePrivate(dataDir);
   fillLocalSecrets(process.env, process.env.GREENCART_SECRETS_FILE ?? join(dataDir, 'secrets.json'));
   // Every setting checked before anything starts: a typo is one list of what is wrong, not a database
   // started for nothing and a stack trace (the embedded database's address is the only one filled in later).

@@ -1,9 +1,18 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mongo } from 'mongoose';
 import { backupDatabase, restoreDatabase } from '../src/database/backup';
 import { ferretBinaryPath, startEmbeddedDatabase, type RunningDatabase } from '../src/database/embedded-database';
+import { makePrivate } from '../src/database/private-files';
+
+/** Every file and folder under `dir` with its permission bits. */
+function modes(dir: string): { path: string; mode: number; folder: boolean }[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((name) => {
+    const stat = statSync(join(dir, name));
+    return { path: name, mode: stat.mode & 0o777, folder: stat.isDirectory() };
+  });
+}
 
 const canRun = !!process.env.FERRETDB_BIN || existsSync(ferretBinaryPath());
 
@@ -27,6 +36,27 @@ const canRun = !!process.env.FERRETDB_BIN || existsSync(ferretBinaryPath());
     await db?.stop();
     process.env.GREENCART_EMBEDDED = previous;
     rmSync(root, { recursive: true, force: true });
+  });
+
+  it('the database files are the owner’s alone: folders 700, files 600, also in a folder made before with 755/644', async () => {
+    await client.db('greencart').collection('private').insertOne({ secret: 'a shopper’s phone number' });
+    const found = modes(live);
+    expect(found.filter((f) => !f.folder).map((f) => f.path)).toEqual(expect.arrayContaining([expect.stringMatching(/\.sqlite/)]));
+    for (const entry of found) expect({ path: entry.path, mode: entry.mode.toString(8) }).toEqual({ path: entry.path, mode: entry.folder ? '700' : '600' });
+    expect((statSync(live).mode & 0o777).toString(8)).toBe('700');
+
+    const older = join(root, 'older');
+    mkdirSync(join(older, 'ferretdb'), { recursive: true, mode: 0o755 });
+    chmodSync(older, 0o755);
+    writeFileSync(join(older, 'ferretdb', 'greencart.sqlite'), 'x', { mode: 0o644 });
+    writeFileSync(join(older, 'secrets.json'), '{}', { mode: 0o640 });
+    makePrivate(older);
+    expect(modes(older).map((f) => [f.path, f.mode.toString(8)]).sort()).toEqual([
+      ['ferretdb', '700'],
+      ['ferretdb/greencart.sqlite', '600'],
+      ['secrets.json', '600'],
+    ]);
+    expect((statSync(older).mode & 0o777).toString(8)).toBe('700');
   });
 
   it('refuses a second server on the same data folder with a clear message', async () => {

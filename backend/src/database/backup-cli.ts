@@ -1,12 +1,15 @@
 import { join, resolve } from 'node:path';
 import { backupDatabase, isEmptyFolder, restoreDatabase } from './backup';
 import { REPO_ROOT, runningServer, startEmbeddedDatabase, type RunningDatabase } from './embedded-database';
+import { keepFilesPrivate } from './private-files';
 
 /**
  * npm run backup [-- <folder>]          copies the embedded database (running or not) to backups/<time>/
  * npm run restore -- <backup> [<folder>]  restores a backup into an empty data folder (default .data/restored)
  */
 async function main() {
+  // Backups and restored folders hold shoppers' data: this account's alone (600/700).
+  keepFilesPrivate();
   const [command, ...args] = process.argv.slice(2);
   const dataDir = resolve(process.env.GREENCART_DATA_DIR ?? join(REPO_ROOT, '.data', 'db'));
   const database = process.env.MONGODB_DB ?? 'greencart';

@@ -4,6 +4,7 @@ import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rm
 import { homedir } from 'node:os';
 import { createServer, Socket } from 'node:net';
 import { delimiter, join, resolve } from 'node:path';
+import { makePrivate } from './private-files';
 
 /** The repository root, from both backend/src/database and backend/dist/database. */
 export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
@@ -32,13 +33,15 @@ export interface EmbeddedOptions {
  */
 export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<RunningDatabase> {
   const log = options.log ?? ((m: string) => console.log(m));
-  mkdirSync(options.dataDir, { recursive: true });
+  // The database's files are the shop owner's alone: folders 700, files 600 (also those of an older folder).
+  makePrivate(options.dataDir);
   claimDataDir(options.dataDir);
   try {
     const database = await startEngine(options, log);
     writeFileSync(
       serverFile(options.dataDir),
       JSON.stringify({ pid: process.pid, uri: database.uri, kind: database.kind, startedAt: new Date().toISOString() }) + '\n',
+      { mode: 0o600 },
     );
     const release = () => rmSync(serverFile(options.dataDir), { force: true });
     process.once('exit', release);
@@ -73,7 +76,7 @@ function claimDataDir(dataDir: string) {
       `Another GreenCart server (process ${other.pid}) is already using the data folder ${dataDir}. Stop it first, or set GREENCART_DATA_DIR to another folder.`,
     );
   }
-  writeFileSync(serverFile(dataDir), JSON.stringify({ pid: process.pid, uri: '', startedAt: new Date().toISOString() }) + '\n');
+  writeFileSync(serverFile(dataDir), JSON.stringify({ pid: process.pid, uri: '', startedAt: new Date().toISOString() }) + '\n', { mode: 0o600 });
 }
 
 async function startEngine(options: EmbeddedOptions, log: (m: string) => void): Promise<RunningDatabase> {
@@ -118,7 +121,7 @@ async function startMongod(dataDir: string, log: (m: string) => void): Promise<R
   }
   const { MongoMemoryServer } = await import('mongodb-memory-server-core');
   const dbPath = join(dataDir, 'mongod');
-  mkdirSync(dbPath, { recursive: true });
+  mkdirSync(dbPath, { recursive: true, mode: 0o700 });
   const server = await withTimeout(
     MongoMemoryServer.create({
       instance: { dbPath, storageEngine: 'wiredTiger', ip: '127.0.0.1' },
@@ -135,8 +138,8 @@ async function startFerret(dataDir: string, log: (m: string) => void): Promise<R
   const binary = findFerretBinary() ?? buildFerret(log);
   const sqliteDir = join(dataDir, 'ferretdb');
   const stateDir = join(dataDir, 'ferretdb-state');
-  mkdirSync(sqliteDir, { recursive: true });
-  mkdirSync(stateDir, { recursive: true });
+  mkdirSync(sqliteDir, { recursive: true, mode: 0o700 });
+  mkdirSync(stateDir, { recursive: true, mode: 0o700 });
   const port = await freePort();
   const args = [
     '--handler=sqlite',
@@ -160,7 +163,13 @@ async function startFerret(dataDir: string, log: (m: string) => void): Promise<R
   // reconnects by itself. Crashing more than 5 times a minute is not a blip: the app exits non-zero
   // so its own supervisor (systemd, docker, npm start's caller) can act.
   const spawnFerret = () => {
-    child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    // FerretDB creates its SQLite files with the mask it starts with: none for group and others.
+    const mask = process.umask(0o077);
+    try {
+      child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    } finally {
+      process.umask(mask);
+    }
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-4000);
     });
