@@ -155,7 +155,13 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
     }),
   );
   app.use(compression());
-  app.use(refuseForeignOrigins(allowedOrigins({ FRONTEND_ORIGIN: config.get('FRONTEND_ORIGIN', { infer: true }) }), [`/api/${RAZORPAY_WEBHOOK_PATH}`], ['/api/logout', '/api/sellerLogout']));
+  app.use(
+    refuseForeignOrigins(
+      allowedOrigins({ FRONTEND_ORIGIN: config.get('FRONTEND_ORIGIN', { infer: true }) }),
+      [`/api/${RAZORPAY_WEBHOOK_PATH}`],
+      ['/api/logout', '/api/sellerLogout'],
+    ),
+  );
   app.use(cookieParser());
   const corsOrigins = allowedOrigins({ FRONTEND_ORIGIN: config.get('FRONTEND_ORIGIN', { infer: true }) });
   // An origin not allowed gets no CORS header at all (not even Allow-Credentials).

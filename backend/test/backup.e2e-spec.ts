@@ -51,7 +51,11 @@ const canRun = !!process.env.FERRETDB_BIN || existsSync(ferretBinaryPath());
     writeFileSync(join(older, 'ferretdb', 'greencart.sqlite'), 'x', { mode: 0o644 });
     writeFileSync(join(older, 'secrets.json'), '{}', { mode: 0o640 });
     makePrivate(older);
-    expect(modes(older).map((f) => [f.path, f.mode.toString(8)]).sort()).toEqual([
+    expect(
+      modes(older)
+        .map((f) => [f.path, f.mode.toString(8)])
+        .sort(),
+    ).toEqual([
       ['ferretdb', '700'],
       ['ferretdb/greencart.sqlite', '600'],
       ['secrets.json', '600'],

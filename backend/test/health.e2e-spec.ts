@@ -48,7 +48,13 @@ describe('foundation', () => {
     expect(validateEnvironment({ ...base, NODE_ENV: 'development' }).FRONTEND_ORIGIN).toBe('http://localhost:5173');
     expect(validateEnvironment({ ...base }).FRONTEND_ORIGIN).toBe('http://localhost:5173');
     expect(validateEnvironment({ ...base, NODE_ENV: 'test' }).FRONTEND_ORIGIN).toBeUndefined();
-    const production = { ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(48), SELLER_EMAIL: 'owner@shop.example', SELLER_PASSWORD: 'a-long-password-1' };
+    const production = {
+      ...base,
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(48),
+      SELLER_EMAIL: 'owner@shop.example',
+      SELLER_PASSWORD: 'a-long-password-1',
+    };
     expect(validateEnvironment(production).FRONTEND_ORIGIN).toBeUndefined();
     expect(validateEnvironment({ ...production, PUBLIC_URL: 'https://shop.example/' }).FRONTEND_ORIGIN).toBe('https://shop.example');
     expect(validateEnvironment({ ...production, FRONTEND_ORIGIN: 'https://app.shop.example' }).FRONTEND_ORIGIN).toBe('https://app.shop.example');
