@@ -51,6 +51,8 @@ export default defineConfig({
       SELLER_PASSWORD: SELLER.password,
       // Many page loads from one IP in a minute.
       THROTTLE_LIMIT: '20000',
+      // The specs place many orders from few shoppers.
+      COD_ORDERS_PER_HOUR: '10000',
       // Every spec signs people up and in from 127.0.0.1 (the seller more than 5 times a minute when the
       // suite runs fast: the production login limit made those specs fail by timing); the limits
       // themselves are tested in the backend suites (auth, hardening, rate-limit).

@@ -1,29 +1,64 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Injectable, Logger, NotFoundException, OnApplicationBootstrap } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, Model, Types } from 'mongoose';
+import { LocksService } from '../common/locks/locks.service';
+import { isDuplicateKeyError } from '../common/mongo-errors';
+import type { Environment } from '../config/environment';
 import { AddressFieldsDto } from './dto/add-address.dto';
+import { AddressBook, BOOKS_BUILT } from './schemas/address-book.schema';
 import { Address, AddressDocument } from './schemas/address.schema';
 
 /** A saved address as the shopper's list shows it. */
 export type AddressWithDefault = ReturnType<AddressDocument['toJSON']> & { isDefault: boolean };
 
-const MAX_ADDRESSES = 100;
+const BUSY = 'Your addresses are being changed in another window; please try again';
 
+/**
+ * A shopper's saved addresses. Each shopper's ids are kept in their address book (by `_id`), which
+ * caps them at ADDRESS_BOOK_LIMIT; every read and write names an address or a book by `_id` alone
+ * and checks the owner itself.
+ */
 @Injectable()
-export class AddressesService {
-  constructor(@InjectModel(Address.name) private readonly addresses: Model<Address>) {}
+export class AddressesService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Addresses');
+  private readonly limit: number;
 
-  add(userId: string, fields: AddressFieldsDto): Promise<AddressDocument> {
-    return this.addresses.create({ ...fields, user: new Types.ObjectId(userId) });
+  constructor(
+    @InjectModel(Address.name) private readonly addresses: Model<Address>,
+    @InjectModel(AddressBook.name) private readonly books: Model<AddressBook>,
+    private readonly locks: LocksService,
+    config: ConfigService<Environment, true>,
+  ) {
+    this.limit = config.get('ADDRESS_BOOK_LIMIT', { infer: true });
+  }
+
+  /** Saves a new address, unless the shopper has ADDRESS_BOOK_LIMIT already (400, nothing stored). */
+  async add(userId: string, fields: AddressFieldsDto): Promise<AddressDocument> {
+    return this.locks.run(`address-book:${userId}`, { busyMessage: BUSY }, async () => {
+      const book = await this.books.findById(userId).lean<AddressBook>().exec();
+      if ((book?.ids.length ?? 0) >= this.limit) throw this.full();
+      const address = await this.addresses.create({ ...fields, user: new Types.ObjectId(userId) });
+      const id = String(address._id);
+      // On MongoDB the condition is the guard (applied atomically); under a lock document the lock is.
+      const room = { _id: userId, [`ids.${this.limit - 1}`]: { $exists: false } };
+      try {
+        const result = await this.books.updateOne(this.locks.guarded(room), { $push: { ids: id } }, { upsert: true }).exec();
+        if (result.matchedCount + result.upsertedCount === 0) throw this.full();
+      } catch (error) {
+        // Full meanwhile (the upsert met the existing book): the address goes again.
+        await this.addresses.deleteOne({ _id: address._id }).exec();
+        throw isDuplicateKeyError(error) ? this.full() : error;
+      }
+      return address;
+    });
   }
 
   /** The shopper's addresses, the default first (the one chosen last, else the newest), then newest first. */
   async listFor(userId: string): Promise<AddressDocument[]> {
-    const list = await this.addresses
-      .find({ user: new Types.ObjectId(userId) })
-      .sort({ createdAt: -1, _id: -1 })
-      .limit(MAX_ADDRESSES)
-      .exec();
+    const book = await this.books.findById(userId).lean<AddressBook>().exec();
+    const found = await Promise.all((book?.ids ?? []).map((id) => this.addresses.findById(id).exec()));
+    const list = found.filter((a): a is AddressDocument => a !== null && String(a.user) === userId).sort((a, b) => newest(a, b));
     const chosen = list.reduce<AddressDocument | undefined>(
       (best, a) => (a.defaultAt && (!best?.defaultAt || a.defaultAt > best.defaultAt) ? a : best),
       undefined,
@@ -38,7 +73,7 @@ export class AddressesService {
     return list.map((address, index) => ({ ...address.toJSON(), isDefault: index === 0 }));
   }
 
-  /** The address only if it belongs to this shopper (ownership is part of the query). */
+  /** The address only if it belongs to this shopper. */
   async findOwned(userId: string, addressId: string): Promise<AddressDocument | null> {
     if (!isValidObjectId(addressId)) return null;
     // By `_id` alone, then the owner checked here: every order reads its address, and FerretDB v1 over
@@ -49,25 +84,63 @@ export class AddressesService {
 
   /** Replaces the fields of one of the shopper's addresses (past orders keep their own copy). */
   async update(userId: string, addressId: string, fields: AddressFieldsDto): Promise<AddressDocument> {
-    const updated = await this.addresses
-      .findOneAndUpdate({ _id: this.id(addressId), user: new Types.ObjectId(userId) }, { $set: fields }, { returnDocument: 'after' })
-      .exec();
+    const owned = await this.owned(userId, addressId);
+    const updated = await this.addresses.findByIdAndUpdate(owned._id, { $set: fields }, { returnDocument: 'after' }).exec();
     if (!updated) throw new NotFoundException('Address not found');
     return updated;
   }
 
   async remove(userId: string, addressId: string): Promise<void> {
-    const result = await this.addresses.deleteOne({ _id: this.id(addressId), user: new Types.ObjectId(userId) });
-    if (!result.deletedCount) throw new NotFoundException('Address not found');
+    await this.locks.run(`address-book:${userId}`, { busyMessage: BUSY }, async () => {
+      const owned = await this.owned(userId, addressId);
+      // The book first: an address left behind by a crash in between is in no list.
+      await this.books.updateOne({ _id: userId }, { $pull: { ids: String(owned._id) } }).exec();
+      await this.addresses.deleteOne({ _id: owned._id }).exec();
+    });
   }
 
   async makeDefault(userId: string, addressId: string): Promise<void> {
-    const result = await this.addresses.updateOne({ _id: this.id(addressId), user: new Types.ObjectId(userId) }, { $set: { defaultAt: new Date() } });
-    if (!result.matchedCount) throw new NotFoundException('Address not found');
+    const owned = await this.owned(userId, addressId);
+    await this.addresses.updateOne({ _id: owned._id }, { $set: { defaultAt: new Date() } }).exec();
   }
 
-  private id(addressId: string): Types.ObjectId {
-    if (!isValidObjectId(addressId)) throw new NotFoundException('Address not found');
-    return new Types.ObjectId(addressId);
+  /**
+   * Once per database: address books for the addresses stored before them (one read of every address;
+   * the books are filled by adding to them, so two instances doing it at once agree).
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    if (await this.books.exists({ _id: BOOKS_BUILT })) return;
+    const stored = await this.addresses.collection
+      .find({})
+      .project<{ _id: Types.ObjectId; user: Types.ObjectId; createdAt?: Date }>({ user: 1, createdAt: 1 })
+      .toArray();
+    const perShopper = new Map<string, string[]>();
+    for (const address of stored.sort((a, b) => (a.createdAt?.getTime() ?? 0) - (b.createdAt?.getTime() ?? 0))) {
+      const shopper = String(address.user);
+      perShopper.set(shopper, [...(perShopper.get(shopper) ?? []), String(address._id)]);
+    }
+    for (const [shopper, ids] of perShopper) {
+      await this.locks.run(`address-book:${shopper}`, { busyMessage: BUSY }, () =>
+        this.books.updateOne({ _id: shopper }, { $addToSet: { ids: { $each: ids } } }, { upsert: true }).exec(),
+      );
+    }
+    await this.books.updateOne({ _id: BOOKS_BUILT }, { $set: { ids: [] } }, { upsert: true }).exec();
+    if (perShopper.size) this.logger.log(`Address books made for ${perShopper.size} shoppers (${stored.length} addresses)`);
   }
+
+  private async owned(userId: string, addressId: string): Promise<AddressDocument> {
+    const address = await this.findOwned(userId, addressId);
+    if (!address) throw new NotFoundException('Address not found');
+    return address;
+  }
+
+  private full(): BadRequestException {
+    return new BadRequestException(`You can keep up to ${this.limit} saved addresses; please delete one you no longer use first`);
+  }
+}
+
+/** Newest first (by creation time, then id). */
+function newest(a: AddressDocument, b: AddressDocument): number {
+  const at = (x: AddressDocument) => (x as unknown as { createdAt?: Date }).createdAt?.getTime() ?? 0;
+  return at(b) - at(a) || String(b._id).localeCompare(String(a._id));
 }

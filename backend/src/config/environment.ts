@@ -285,6 +285,24 @@ export class Environment {
   @Min(100)
   OUTBOX_SWEEP_MS = 60_000;
 
+  /** Cash-on-delivery orders one shopper may place per hour (beyond: 409 with what to do). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  COD_ORDERS_PER_HOUR = 10;
+
+  /** Online checkouts one shopper may have open at once (the same order again reuses its open checkout). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  OPEN_CHECKOUTS_PER_SHOPPER = 3;
+
+  /** Saved addresses one shopper may keep (a new one beyond is refused with 400). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  ADDRESS_BOOK_LIMIT = 50;
+
   /** The shop's postal address printed on tax invoices (lines separated by commas or "\n"). */
   @Transform(blankAsUnset)
   @IsOptional()

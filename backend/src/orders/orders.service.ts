@@ -17,6 +17,7 @@ import {
   BadRequestException,
   ConflictException,
   HttpException,
+  Inject,
   Injectable,
   Logger,
   NotFoundException,
@@ -24,7 +25,9 @@ import {
   OnModuleDestroy,
   ServiceUnavailableException,
 } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { InjectModel } from '@nestjs/mongoose';
+import { getStorageToken, type ThrottlerStorage } from '@nestjs/throttler';
 import { LRUCache } from 'lru-cache';
 import { isValidObjectId, Model, Types, type QueryFilter } from 'mongoose';
 import { AddressesService } from '../addresses/addresses.service';
@@ -33,6 +36,7 @@ import { isDatabaseAway } from '../common/filters/all-exceptions.filter';
 import { LocksService } from '../common/locks/locks.service';
 import { prepareSync, type PreparedBody } from '../common/http/prepared-body';
 import { isDuplicateKeyError } from '../common/mongo-errors';
+import type { Environment } from '../config/environment';
 import { DeliveryService } from '../delivery/delivery.service';
 import { MediaService } from '../media/media.service';
 import { ProductsService } from '../products/products.service';
@@ -101,6 +105,8 @@ const PAYMENT_STATES_FILLED = 'order-payment-states-filled';
 /** Without an Idempotency-Key, the same shopper sending the same order again within this window gets the first order. */
 export const DOUBLE_SUBMIT_WINDOW_MS = 10_000;
 
+const HOUR_MS = 60 * 60_000;
+
 /**
  * The _id of the order a checkout attempt (shopper, idempotency key) produces: derived from both, so
  * finding a previous attempt's order is a read by `_id` and two concurrent attempts meet at the unique
@@ -128,6 +134,8 @@ export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly events: DomainEvents,
     private readonly lists: OrderLists,
     private readonly cache: OrderCache,
+    @Inject(getStorageToken()) private readonly quotas: ThrottlerStorage,
+    private readonly config: ConfigService<Environment, true>,
   ) {}
 
   private olderOrderIds: Promise<boolean> | undefined;
@@ -161,7 +169,22 @@ export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
       if (previous) return this.replay(previous, requestHash);
       throw error;
     }
+    if (paymentType === 'COD') await this.withinCodQuota(userId);
     return this.commit(quote, key);
+  }
+
+  /**
+   * At most COD_ORDERS_PER_HOUR cash-on-delivery orders per shopper and hour (counted with the rate
+   * limits: in Redis, shared by every instance, when it is set). A repeated request of an order counts
+   * too; the answer is 409 with what to do, never 429.
+   */
+  private async withinCodQuota(userId: string): Promise<void> {
+    const limit = this.config.get('COD_ORDERS_PER_HOUR', { infer: true });
+    const { totalHits } = await this.quotas.increment(`cod-orders:${userId}`, HOUR_MS, limit, HOUR_MS, 'cod-orders');
+    if (totalHits > limit)
+      throw new ConflictException(
+        `You have placed ${limit} cash-on-delivery orders in the last hour, the most the shop takes; please pay online or try again later`,
+      );
   }
 
   /**

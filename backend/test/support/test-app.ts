@@ -31,7 +31,9 @@ export async function createTestApp(
   // Real Redis when the run has one; each app its own key prefix unless a suite shares one on purpose.
   const redis = process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_KEY_PREFIX: `test:${dbName}:` } : {};
   const secrets = { JWT_SECRET: 'test-jwt-secret-for-the-e2e-suites-only-0123456789', SELLER_PASSWORD: 'test-seller-password' };
-  Object.assign(process.env, { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', FRONTEND_DIST: '/nonexistent' }, secrets, redis, env, {
+  // Suites place many orders from few shoppers: the hourly COD quota is tested where it is set (quotas.e2e).
+  const quotas = { COD_ORDERS_PER_HOUR: '100000' };
+  Object.assign(process.env, { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', FRONTEND_DIST: '/nonexistent' }, quotas, secrets, redis, env, {
     MONGODB_URI: `${base}${dbName}`,
   });
   // Load after the environment is set: the config module validates it at import time.
