@@ -173,6 +173,48 @@ interface Attempt {
     expect(recovered).toBeLessThan(5_000);
   });
 
+  it('a cancel while the database is paused: 503 with Retry-After (never 500), and once it is back the cancel goes through, no lock left behind', async () => {
+    const placed = await place(shoppers[1]);
+    expect(placed.status).toBe(201);
+    const cancel = () => t.http().post(`/api/orders/${placed.orderId}/cancel`).set('Cookie', shoppers[1].cookie);
+    const pid = db.pid!()!;
+    process.kill(pid, 'SIGSTOP');
+    let during;
+    try {
+      during = await cancel();
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+    expect(during.status).toBe(503);
+    expect(during.headers['retry-after']).toBe('5');
+    expect(during.body).toEqual({ success: false, message: expect.any(String) });
+    // Back: the first answer that is not "database away" is the cancel itself, not "busy" (a lock left for 30 s).
+    let after = await cancel();
+    for (let i = 0; i < 50 && after.status === 503; i++) {
+      await sleep(200);
+      after = await cancel();
+    }
+    expect(after.status).toBe(200);
+    expect(after.body.order.status).toBe('Cancelled');
+  });
+
+  it('every driver error meaning "database away" is recognised (503), also one wrapped as the cause of another', async () => {
+    const { mongo } = await import('mongoose');
+    const { isDatabaseAway } = await import('../src/common/filters/all-exceptions.filter');
+    // The pool errors are not exported by the driver's index: from its own module, the driver mongoose uses.
+    const driver = require.resolve('mongodb', { paths: [require.resolve('mongoose')] });
+    const errors = (await import(join(driver, '..', 'cmap', 'errors.js'))) as {
+      PoolClearedOnNetworkError: new (pool: unknown) => Error;
+      PoolClearedError: new (pool: unknown) => Error;
+    };
+    const pool = { address: '127.0.0.1:27017', serverError: new mongo.MongoNetworkError('socket closed') };
+    expect(isDatabaseAway(new errors.PoolClearedOnNetworkError(pool))).toBe(true);
+    expect(isDatabaseAway(new errors.PoolClearedError(pool))).toBe(true);
+    expect(isDatabaseAway(new mongo.MongoServerClosedError())).toBe(true);
+    expect(isDatabaseAway(new Error('failed', { cause: new mongo.MongoNetworkTimeoutError('timed out') }))).toBe(true);
+    expect(isDatabaseAway(new Error('Cast to ObjectId failed'))).toBe(false);
+  });
+
   it('database killed: the supervisor restarts it and service resumes by itself', async () => {
     const pid = db.pid!()!;
     process.kill(pid, 'SIGKILL');

@@ -12,6 +12,10 @@ const DATABASE_AWAY = new Set([
   'MongoTopologyClosedError',
   'MongoPoolClearedError',
   'MongoExpiredSessionError',
+  'PoolClearedOnNetworkError',
+  'MongoWaitQueueTimeoutError',
+  'MongoServerClosedError',
+  'MongoOperationTimeoutError',
 ]);
 /** Socket errors the driver lets through while the database process dies (no HTTP error reaches the filter with these). */
 const CONNECTION_CODES = new Set(['EPIPE', 'ECONNRESET', 'ECONNREFUSED']);
@@ -20,14 +24,16 @@ const TIME_LIMIT_CODE = 50;
 export const DATABASE_AWAY_MESSAGE = "The shop's database is not answering right now; please try again in a few seconds";
 export const RETRY_AFTER_SECONDS = 5;
 
-export function isDatabaseAway(error: unknown): boolean {
-  const e = error as { name?: string; code?: unknown; message?: string } | null;
+export function isDatabaseAway(error: unknown, depth = 0): boolean {
+  const e = error as { name?: string; code?: unknown; message?: string; cause?: unknown } | null;
   if (!e || typeof e !== 'object') return false;
   return (
     DATABASE_AWAY.has(e.name ?? '') ||
     e.code === TIME_LIMIT_CODE ||
     CONNECTION_CODES.has(String(e.code)) ||
-    /buffering timed out|connection .* closed|Client must be connected/i.test(e.message ?? '')
+    /buffering timed out|connection .* closed|Client must be connected|pool .* was cleared|interrupted due to server monitor timeout/i.test(e.message ?? '') ||
+    // A driver error wrapping the network failure that caused it.
+    (depth < 3 && e.cause !== undefined && isDatabaseAway(e.cause, depth + 1))
   );
 }
 

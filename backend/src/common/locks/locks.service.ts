@@ -61,9 +61,26 @@ export class LocksService {
     try {
       return await work();
     } finally {
-      await this.locks.deleteOne({ _id: key, holder }).catch(() => undefined);
+      await this.release(key, holder, Date.now() + staleMs);
+    }
+  }
+
+  /**
+   * Gives the lock back. While the database is away the release is tried again in the background
+   * (every half second, until the lock would count as stale anyway), so the next caller waits for
+   * the database and not for the lock's time-out.
+   */
+  private async release(key: string, holder: string, until: number): Promise<void> {
+    try {
+      await this.locks.deleteOne({ _id: key, holder });
+    } catch {
+      if (Date.now() >= until) return;
+      const retry = setTimeout(() => void this.release(key, holder, until), RELEASE_RETRY_MS);
+      retry.unref();
     }
   }
 }
+
+const RELEASE_RETRY_MS = 500;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
