@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import { Types } from 'mongoose';
 import { AUTH_ENV, insertProducts, quickShoppers, shopper, VALID_ADDRESS } from './support/actors';
+import { FakeRazorpay } from './support/fake-razorpay';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -104,19 +105,57 @@ describe('cash-on-delivery orders per shopper and hour', () => {
   });
 });
 
+describe('open online checkouts per shopper', () => {
+  let t: TestApp;
+  let rzp: FakeRazorpay;
+  beforeAll(async () => {
+    rzp = await new FakeRazorpay().start();
+    t = await createTestApp({ ...AUTH_ENV, ...rzp.env(), OPEN_CHECKOUTS_PER_SHOPPER: '2' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rzp.stop();
+  });
+
+  it('the same order again reuses its open checkout; a third different one is a 409 with what to do; paying one makes room', async () => {
+    const [apple] = await insertProducts(t, [{ name: 'Apple', offerPrice: 50, category: 'Fruits' }]);
+    const [asha] = await quickShoppers(t, 1, 'Checkout');
+    const address = (await asha.agent.post('/api/Address/add').send({ adress: VALID_ADDRESS }).expect(201)).body.address._id as string;
+    const open = (quantity: number) => asha.agent.post('/api/paymentonline').send({ address, items: [{ product: apple, quantity }] });
+    const first = (await open(1).expect(201)).body.order;
+    const again = (await open(1).expect(201)).body.order;
+    expect(again).toMatchObject({ id: first.id, amount: first.amount, currency: 'INR' });
+    expect(rzp.orders.size).toBe(1);
+    const second = (await open(2).expect(201)).body.order;
+    expect(second.id).not.toBe(first.id);
+    const checkouts = await t.connection.collection('checkouts').countDocuments();
+    const refused = await open(3).expect(409);
+    expect(refused.body).toEqual({ success: false, message: expect.stringMatching(/2 online payments open already/) });
+    expect(await t.connection.collection('checkouts').countDocuments()).toBe(checkouts);
+    expect(rzp.orders.size).toBe(2);
+    const { success } = rzp.pay(first.id);
+    await asha.agent.post('/api/payment-success').send(success).expect(201);
+    await open(3).expect(201);
+  });
+});
+
 (redisUrl ? describe : describe.skip)('the address quota on two instances', () => {
   const prefix = `test:quotas-${randomBytes(4).toString('hex')}:`;
   const database = `t_quotas_two_${randomBytes(3).toString('hex')}`;
   let one: TestApp;
   let two: TestApp;
+  let rzp: FakeRazorpay;
   beforeAll(async () => {
-    const settings = { ...AUTH_ENV, REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix, ADDRESS_BOOK_LIMIT: '5', COD_ORDERS_PER_HOUR: '4' };
+    rzp = await new FakeRazorpay().start();
+    const quotas = { ADDRESS_BOOK_LIMIT: '5', COD_ORDERS_PER_HOUR: '4', OPEN_CHECKOUTS_PER_SHOPPER: '3' };
+    const settings = { ...AUTH_ENV, ...rzp.env(), REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix, ...quotas };
     one = await createTestApp(settings, { database });
     two = await createTestApp(settings, { database, sameModules: true });
   });
   afterAll(async () => {
     await two.close();
     await one.close();
+    await rzp.stop();
     const redis = new Redis(redisUrl!);
     const keys = await redis.keys(`${prefix}*`);
     if (keys.length) await redis.del(...keys);
@@ -167,5 +206,30 @@ describe('cash-on-delivery orders per shopper and hour', () => {
     expect(codes.filter((c) => c === 201)).toHaveLength(4);
     expect(codes.filter((c) => c === 409)).toHaveLength(16);
     expect(await one.connection.collection('orders').countDocuments({ user: new Types.ObjectId(racer.id) })).toBe(4);
+  });
+
+  it('16 different online checkouts at once from one shopper on two instances: exactly 3 opened, the rest 409', async () => {
+    const [pear] = await insertProducts(one, [{ name: 'Pear', offerPrice: 40, category: 'Fruits' }]);
+    await one.app.get((await import('../src/products/catalogue')).Catalogue).announceReload();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const [payer] = await quickShoppers(one, 1, 'PayRace');
+    const address = (await payer.agent.post('/api/Address/add').send({ adress: VALID_ADDRESS }).expect(201)).body.address._id as string;
+    const { SessionService } = await import('../src/sessions/session.service');
+    const token = await one.app.get(SessionService).signShopper(payer.id);
+    const before = rzp.orders.size;
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        (i % 2 ? two : one)
+          .http()
+          .post('/api/paymentonline')
+          .set('Cookie', `token=${token}`)
+          .send({ address, items: [{ product: pear, quantity: i + 1 }] }),
+      ),
+    );
+    const codes = answers.map((r) => r.status);
+    expect(codes.filter((c) => c === 201)).toHaveLength(3);
+    expect(codes.filter((c) => c === 409)).toHaveLength(13);
+    expect(rzp.orders.size - before).toBe(3);
+    expect(await one.connection.collection('checkouts').countDocuments({ user: new Types.ObjectId(payer.id) })).toBe(3);
   });
 });

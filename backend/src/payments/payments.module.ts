@@ -7,7 +7,7 @@ import { ProductsModule } from '../products/products.module';
 import { PaymentsController } from './payments.controller';
 import { PaymentsService } from './payments.service';
 import { RazorpayGateway } from './razorpay.gateway';
-import { Checkout, CheckoutSchema, PaymentEvent, PaymentEventSchema } from './schemas/checkout.schema';
+import { Checkout, CheckoutSchema, OpenCheckouts, OpenCheckoutsSchema, PaymentEvent, PaymentEventSchema } from './schemas/checkout.schema';
 
 /** Online payment with Razorpay: checkouts, payment confirmation (browser and webhook), refunds. */
 @Module({
@@ -15,6 +15,7 @@ import { Checkout, CheckoutSchema, PaymentEvent, PaymentEventSchema } from './sc
     MongooseModule.forFeature([
       { name: Checkout.name, schema: CheckoutSchema },
       { name: PaymentEvent.name, schema: PaymentEventSchema },
+      { name: OpenCheckouts.name, schema: OpenCheckoutsSchema },
     ]),
     OrdersModule,
     ProductsModule,

@@ -51,3 +51,26 @@ export class PaymentEvent {
   @Prop({ required: true }) at: Date;
 }
 export const PaymentEventSchema = SchemaFactory.createForClass(PaymentEvent);
+
+/** A checkout a shopper has open, as their open-checkouts document keeps it. */
+export interface OpenCheckout {
+  requestHash: string;
+  amountPaise: number;
+  currency: string;
+  expiresAt: Date;
+  /** Set once Razorpay has opened the order (null while it is being opened). */
+  razorpayOrderId: string | null;
+}
+
+/**
+ * The online checkouts one shopper has open, by `_id` (the shopper's id): the same order again reuses
+ * its checkout, and at most OPEN_CHECKOUTS_PER_SHOPPER are open at once. `v` counts changes (the
+ * compare-and-set of MongoDB; FerretDB holds a lock document around it).
+ */
+@Schema({ collection: 'open_checkouts', versionKey: false })
+export class OpenCheckouts {
+  @Prop({ type: String, required: true }) _id: string;
+  @Prop({ required: true, default: 0 }) v: number;
+  @Prop({ type: MongooseSchema.Types.Mixed, default: {} }) open: Record<string, OpenCheckout>;
+}
+export const OpenCheckoutsSchema = SchemaFactory.createForClass(OpenCheckouts);
