@@ -146,13 +146,23 @@ describe('chat with the shop over socket.io', () => {
   });
 
   it('keeps history across reconnects, with the seller inbox, unread counts and marking read', async () => {
+    const [product] = await insertProducts(t, [{ name: 'Guava', offerPrice: 30 }]);
+    const address = (await t.http().post('/api/Address/add').set('Cookie', asha.cookie).send({ adress: VALID_ADDRESS }).expect(201)).body.address._id;
+    const orderId: string = (
+      await t
+        .http()
+        .post('/api/placeorders')
+        .set('Cookie', asha.cookie)
+        .send({ address, items: [{ product, quantity: 1 }] })
+        .expect(201)
+    ).body.order._id;
     const a = await connect(url, asha.cookie);
-    await emit(a, 'sendmessage-to-seller', { text: 'About my order', orderId: '0123456789abcdef01234567' });
+    expect(await emit(a, 'sendmessage-to-seller', { text: 'About my order', orderId })).toMatchObject({ success: true, message: { orderId } });
     a.disconnect();
     const shopperHttp = () => t.http().get('/api/chat/messages').set('Cookie', asha.cookie);
     const history = await shopperHttp().expect(200);
     expect(history.body.messages.map((m: { text: string }) => m.text)).toEqual(['Is the mango ripe?', 'Yes, sweet and ripe', 'About my order']);
-    expect(history.body.messages[2]).toMatchObject({ orderId: '0123456789abcdef01234567', from: 'user' });
+    expect(history.body.messages[2]).toMatchObject({ orderId, from: 'user' });
     expect(history.body.unread).toBe(1);
     const older = await t.http().get(`/api/chat/messages?limit=1&before=${history.body.messages[2]._id}`).set('Cookie', asha.cookie).expect(200);
     expect(older.body).toMatchObject({ messages: [{ text: 'Yes, sweet and ripe' }], hasMore: true });

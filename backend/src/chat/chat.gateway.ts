@@ -9,23 +9,38 @@ import {
   type ServerToClientEvents,
 } from '@greencart/domain';
 import { HttpException, Logger } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { OnEvent } from '@nestjs/event-emitter';
-import { ConnectedSocket, MessageBody, OnGatewayInit, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
+import { ConnectedSocket, MessageBody, OnGatewayConnection, OnGatewayInit, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import { CART_CHANGED, type CartChangedEvent } from '../cart/cart.events';
 import { PRODUCT_SOLD_OUT, type ProductSoldOutEvent } from '../products/product.events';
 import { ORDER_PAID, ORDER_PLACED, ORDER_REFUNDED, ORDER_STATUS_CHANGED, type OrderPlacedEvent } from '../orders/order.events';
-import { SessionService, type SellerSession, type Shopper } from '../sessions/session.service';
+import type { Environment } from '../config/environment';
+import { SESSIONS_ENDED, SessionService, type SellerSession, type SessionsEndedEvent, type Shopper, type SocketSession } from '../sessions/session.service';
 import { ChatRateLimit } from './chat-rate-limit';
 import { ChatService } from './chat.service';
 
 /** Who a connected socket is, decided once at the handshake. */
 type SocketIdentity = { role: 'user'; shopper: Shopper } | { role: 'seller'; seller: SellerSession };
-type ShopSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { identity: SocketIdentity }>;
-type ShopServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { identity: SocketIdentity }>;
+interface SocketData {
+  identity: SocketIdentity;
+  /** The session the socket was opened with: the socket closes when it ends or expires. */
+  session: SocketSession;
+  /** Until when (ms) the last check of that session holds for the messages the socket sends. */
+  checkedUntil: number;
+}
+type ShopSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type ShopServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
+/** The seller's account room (one seller). */
 export const SELLERS_ROOM = 'sellers';
+/** A shopper's account room: every socket of theirs, whatever the session. */
 export const shopperRoom = (userId: string) => `user:${userId}`;
+/** The sockets opened with one session (its token's `sid`). */
+export const sessionRoom = (sid: string) => `session:${sid}`;
+
+const SESSION_ENDED_MESSAGE = 'Your session has ended; please log in again';
 
 /**
  * The shop's socket.io endpoint (path /socket.io on the API's port): chat between each shopper and
@@ -33,28 +48,34 @@ export const shopperRoom = (userId: string) => `user:${userId}`;
  * as HTTP; a browser holding both cookies connects as the role its page asks for in the handshake
  * (`auth: { role: 'seller' }` on seller pages, a shopper otherwise). Each shopper has a private room;
  * the seller's tabs share the sellers room.
+ *
+ * A socket lives no longer than its session: it is also in a room of its session, and logging out,
+ * signing out everywhere (shopper or seller) or a password reset close the session's (or account's)
+ * sockets on every instance (the session service's notices, through the cluster bus); a timer closes
+ * it when the token expires; and each message it sends checks the session again in the database
+ * (at most SOCKET_SESSION_CHECK_MS after the last check), so a session that ended never sends.
  */
 @WebSocketGateway()
-export class ChatGateway implements OnGatewayInit {
+export class ChatGateway implements OnGatewayInit, OnGatewayConnection {
   private readonly logger = new Logger(ChatGateway.name);
   @WebSocketServer() private server: ShopServer;
+  private readonly checkEveryMs: number;
+  /** Counts the notices of ended sessions this instance has acted on. */
+  private notices = 0;
 
   constructor(
     private readonly sessions: SessionService,
     private readonly chat: ChatService,
     private readonly limits: ChatRateLimit,
-  ) {}
+    config: ConfigService<Environment, true>,
+  ) {
+    this.checkEveryMs = config.get('SOCKET_SESSION_CHECK_MS', { infer: true });
+  }
 
   afterInit(server: ShopServer) {
     server.use((socket: ShopSocket, next) => {
-      this.identify(socket)
-        .then((identity) => {
-          if (!identity)
-            return next(new Error(socket.handshake.auth?.role === 'seller' ? 'Please log in as the seller' : 'Please log in to chat with the shop'));
-          socket.data.identity = identity;
-          void socket.join(identity.role === 'seller' ? SELLERS_ROOM : shopperRoom(identity.shopper._id));
-          next();
-        })
+      this.admit(socket)
+        .then((refusal) => next(refusal ? new Error(refusal) : undefined))
         .catch((error: Error) => {
           this.logger.warn(`Socket handshake failed: ${error.message}`);
           next(new Error('The shop could not check your session, please try again'));
@@ -62,18 +83,82 @@ export class ChatGateway implements OnGatewayInit {
     });
   }
 
-  private async identify(socket: ShopSocket): Promise<SocketIdentity | null> {
-    const sessions = await this.sessions.fromCookieHeader(socket.handshake.headers.cookie);
-    const wanted = (socket.handshake.auth as { role?: unknown } | undefined)?.role === 'seller' ? 'seller' : 'user';
-    if (wanted === 'seller') return sessions.seller ? { role: 'seller', seller: sessions.seller } : null;
-    return sessions.shopper ? { role: 'user', shopper: sessions.shopper } : null;
+  /** Checks the handshake's session and puts the socket in its rooms; the refusal, if any. */
+  private async admit(socket: ShopSocket): Promise<string | undefined> {
+    const noticesBefore = this.notices;
+    const kind = (socket.handshake.auth as { role?: unknown } | undefined)?.role === 'seller' ? 'seller' : 'shopper';
+    const session = await this.sessions.socketSession(socket.handshake.headers.cookie, kind);
+    if (!session) return kind === 'seller' ? 'Please log in as the seller' : 'Please log in to chat with the shop';
+    socket.data.identity = session.kind === 'seller' ? { role: 'seller', seller: session.seller } : { role: 'user', shopper: session.shopper };
+    socket.data.session = session;
+    socket.data.checkedUntil = Date.now() + this.checkEveryMs;
+    void socket.join([session.kind === 'seller' ? SELLERS_ROOM : shopperRoom(session.shopper._id), sessionRoom(session.claims.sid)]);
+    // A session that ended while it was being checked: its notice went out before this socket was in the rooms.
+    if (this.notices !== noticesBefore && !(await this.sessions.isCurrent(session))) return SESSION_ENDED_MESSAGE;
+    return undefined;
+  }
+
+  /** The socket closes when its token expires (a token is never renewed in place). */
+  handleConnection(socket: ShopSocket) {
+    const left = socket.data.session.claims.exp * 1000 - Date.now();
+    const expiry = setTimeout(() => socket.disconnect(true), Math.max(0, left));
+    expiry.unref();
+    socket.once('disconnect', () => clearTimeout(expiry));
+  }
+
+  /** Sessions ended here or on another instance: their sockets on this instance close. */
+  @OnEvent(SESSIONS_ENDED)
+  async sessionsEnded(event: SessionsEndedEvent) {
+    this.notices++;
+    if ('sid' in event) this.closeRoom(sessionRoom(event.sid));
+    else if ('userId' in event) this.closeRoom(shopperRoom(event.userId));
+    else if ('sellerSince' in event)
+      this.closeRoom(SELLERS_ROOM, (session) => session.kind === 'seller' && (session.claims.iat ?? 0) * 1000 < event.sellerSince);
+    else await this.checkEveryOpenSocket();
+  }
+
+  /** Notices may have been lost (Redis was away): every open socket's session is checked again, fifty at a time. */
+  private async checkEveryOpenSocket() {
+    const open = [...(this.server?.sockets.sockets.values() ?? [])];
+    for (let i = 0; i < open.length; i += 50) {
+      await Promise.all(
+        open.slice(i, i + 50).map(async (socket) => {
+          try {
+            if (!(await this.sessions.isCurrent(socket.data.session))) socket.disconnect(true);
+          } catch {
+            // The database is away: the socket stays open and its next message checks again.
+            socket.data.checkedUntil = 0;
+          }
+        }),
+      );
+    }
+  }
+
+  private closeRoom(room: string, ended: (session: SocketSession) => boolean = () => true) {
+    const namespace = this.server?.sockets;
+    for (const id of [...(namespace?.adapter.rooms.get(room) ?? [])]) {
+      const socket = namespace?.sockets.get(id);
+      if (socket?.data.session && ended(socket.data.session)) socket.disconnect(true);
+    }
+  }
+
+  /** Whether the socket's session still counts (checked again once its last check lapsed); a socket whose session ended closes. */
+  private async stillSignedIn(socket: ShopSocket): Promise<boolean> {
+    if (Date.now() < socket.data.checkedUntil) return true;
+    if (!(await this.sessions.isCurrent(socket.data.session))) {
+      // After the refusal has been acknowledged.
+      setImmediate(() => socket.disconnect(true));
+      return false;
+    }
+    socket.data.checkedUntil = Date.now() + this.checkEveryMs;
+    return true;
   }
 
   @SubscribeMessage(SOCKET_EVENTS.sendMessageToSeller)
   async fromShopper(@ConnectedSocket() socket: ShopSocket, @MessageBody() payload: SendMessageToSellerPayload): Promise<ChatAck> {
     const identity = socket.data.identity;
     if (identity.role !== 'user') return refuse('Only shoppers send messages to the shop; the seller replies with reply-to-user');
-    return this.answer(async () => {
+    return this.answer(socket, async () => {
       if (!(await this.limits.allow(`user:${identity.shopper._id}`, 'user'))) throw new TooFast('You are sending messages too fast; please wait a few seconds');
       const body = typeof payload === 'string' ? { text: payload } : payload;
       const message = await this.chat.sendFromShopper(identity.shopper, body?.text, body?.orderId);
@@ -86,7 +171,7 @@ export class ChatGateway implements OnGatewayInit {
   @SubscribeMessage(SOCKET_EVENTS.replyToUser)
   async fromSeller(@ConnectedSocket() socket: ShopSocket, @MessageBody() payload: ReplyToUserPayload): Promise<ChatAck> {
     if (socket.data.identity.role !== 'seller') return refuse('Only the seller can reply to shoppers');
-    return this.answer(async () => {
+    return this.answer(socket, async () => {
       if (!(await this.limits.allow('seller', 'seller'))) throw new TooFast('You are sending replies too fast; please wait a few seconds');
       const message = await this.chat.replyFromSeller(payload?.userId, payload?.text);
       this.server.to(shopperRoom(message.userId)).emit(SOCKET_EVENTS.messageForUser, message);
@@ -97,8 +182,9 @@ export class ChatGateway implements OnGatewayInit {
   }
 
   /** Stored first, acknowledged after; any refusal is `{ success: false, message }`. */
-  private async answer(send: () => Promise<ChatMessage>): Promise<ChatAck> {
+  private async answer(socket: ShopSocket, send: () => Promise<ChatMessage>): Promise<ChatAck> {
     try {
+      if (!(await this.stillSignedIn(socket))) return refuse(SESSION_ENDED_MESSAGE);
       return { success: true, message: await send() };
     } catch (error) {
       if (error instanceof HttpException || error instanceof TooFast) return refuse(error.message);

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { OrdersModule } from '../orders/orders.module';
 import { UsersModule } from '../users/users.module';
 import { ChatRateLimit } from './chat-rate-limit';
 import { ChatController } from './chat.controller';
@@ -15,6 +16,7 @@ import { ChatMessageRecord, ChatMessageSchema, Conversation, ConversationSchema 
       { name: Conversation.name, schema: ConversationSchema },
     ]),
     UsersModule,
+    OrdersModule,
   ],
   controllers: [ChatController],
   providers: [ChatService, ChatGateway, ChatRateLimit],

@@ -4,6 +4,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, Model, Types } from 'mongoose';
 import { DomainEvents } from '../common/events/domain-events';
 import { isDuplicateKeyError } from '../common/mongo-errors';
+import { OrdersService } from '../orders/orders.service';
 import type { Shopper } from '../sessions/session.service';
 import { UsersService } from '../users/users.service';
 import { cleanChatText } from './chat-text';
@@ -48,6 +49,7 @@ export class ChatService {
     @InjectModel(ChatMessageRecord.name) private readonly messages: Model<ChatMessageRecord>,
     @InjectModel(Conversation.name) private readonly conversations: Model<Conversation>,
     private readonly users: UsersService,
+    private readonly orders: OrdersService,
     private readonly events: DomainEvents,
   ) {}
 
@@ -58,6 +60,8 @@ export class ChatService {
     if (orderId !== undefined && orderId !== null && orderId !== '' && (typeof orderId !== 'string' || !isValidObjectId(orderId))) {
       throw new BadRequestException('orderId must be an order id');
     }
+    // A shopper may point the shop only at their own order (another's id would show in the seller's inbox as theirs).
+    if (orderId && !(await this.orders.belongsTo(String(orderId), shopper._id))) throw new NotFoundException('You have no order with this id');
     return this.store(shopper._id, shopper.firstName, shopper.email, 'user', clean.text, orderId ? String(orderId) : undefined);
   }
 

@@ -236,6 +236,16 @@ export class Environment {
   REGISTER_THROTTLE_TTL_MS = 60 * 60_000;
 
   /**
+   * How long an open socket's session check holds before a message it sends checks it again in the
+   * database (a logout reaches sockets at once anyway; this bounds a notice that went missing). 0 checks every message.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(1000)
+  SOCKET_SESSION_CHECK_MS = 1000;
+
+  /**
    * Outgoing mail (order mails, password resets): `smtp://user:pass@host:587` (STARTTLS when offered)
    * or `smtps://user:pass@host:465`. Unset: no mail is sent, and start-up and /api/health say so.
    */

@@ -240,6 +240,12 @@ export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
     return isValidObjectId(orderId) ? this.cache.findById(orderId) : Promise.resolve(null);
   }
 
+  /** Whether the order is this shopper's own (ownership in the query itself). */
+  async belongsTo(orderId: string, userId: string): Promise<boolean> {
+    if (!isValidObjectId(orderId) || !isValidObjectId(userId)) return false;
+    return (await this.orders.exists({ _id: new Types.ObjectId(orderId), user: new Types.ObjectId(userId) })) !== null;
+  }
+
   /** The order a checkout attempt (idempotency key) produced, if any. */
   async findPlaced(userId: string, idempotencyKey: string): Promise<OrderDocument | null> {
     const order = await this.findByKey(userId, idempotencyKey);

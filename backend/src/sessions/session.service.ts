@@ -6,6 +6,7 @@ import { parse as parseCookieHeader } from 'cookie';
 import { LRUCache } from 'lru-cache';
 import { Model } from 'mongoose';
 import { ClusterBus } from '../common/cluster/cluster-bus';
+import { DomainEvents } from '../common/events/domain-events';
 import { SESSION_CHECK_TTL_MS, UserData, UsersService } from '../users/users.service';
 import { RevokedSession } from './schemas/revoked-session.schema';
 import { SellerCredentials } from './seller-credentials';
@@ -23,6 +24,8 @@ import {
 /** Message to the other instances: session `sid` was logged out. */
 interface SessionEndedMessage {
   sid?: string;
+  /** The shopper signed out everywhere (their account's session version was raised). */
+  userId?: string;
   /** The seller signed out everywhere: seller sessions signed before this time (ms) are over. */
   sellerSince?: number;
 }
@@ -32,6 +35,19 @@ const SELLER_SIGNED_OUT = 'seller:signed-out-everywhere';
 const FOREVER = new Date('9999-12-31T00:00:00Z');
 
 const TOPIC = 'sessions';
+
+/** Sessions that just ended, on this instance or another: what was opened with them (sockets) closes. */
+export const SESSIONS_ENDED = 'sessions.ended';
+
+export type SessionsEndedEvent =
+  /** One session was logged out. */
+  | { sid: string }
+  /** Every session of this shopper ended (sign out everywhere, password reset). */
+  | { userId: string }
+  /** The seller signed out everywhere: seller sessions signed before this time (ms) are over. */
+  | { sellerSince: number }
+  /** Notices from other instances may have been lost (Redis was away): check every open session again. */
+  | { recheck: true };
 
 /** The signed-in shopper, as of the database at most SESSION_CHECK_TTL_MS ago. */
 export type Shopper = UserData;
@@ -49,6 +65,16 @@ export interface Sessions {
 
 type Cookies = Record<string, string | undefined>;
 
+/** What a socket keeps of the session it was opened with: to check it again, to close when it ends or expires. */
+export type SocketSession =
+  | { kind: 'shopper'; shopper: Shopper; claims: ShopperTokenPayload & { exp: number } }
+  | { kind: 'seller'; seller: SellerSession; claims: SellerTokenPayload & { exp: number } };
+
+/** Reads that skip what this instance last read (the database says). */
+interface Freshness {
+  fresh?: boolean;
+}
+
 /**
  * The one session check, for HTTP and websockets alike: turns the session cookies of a request or a
  * socket handshake into the shopper and/or the seller. The passport strategies behind
@@ -64,15 +90,24 @@ export class SessionService {
     private readonly seller: SellerCredentials,
     @InjectModel(RevokedSession.name) private readonly revoked: Model<RevokedSession>,
     private readonly cluster: ClusterBus,
+    private readonly events: DomainEvents,
   ) {
     cluster.subscribe<SessionEndedMessage>(TOPIC, {
-      message: ({ sid, sellerSince }) => {
-        if (typeof sellerSince === 'number') this.sellerSince = Promise.resolve(sellerSince);
-        if (typeof sid === 'string') this.forget(sid);
+      message: ({ sid, sellerSince, userId }) => {
+        if (typeof sellerSince === 'number') {
+          this.sellerSince = Promise.resolve(sellerSince);
+          void this.events.publish(SESSIONS_ENDED, { sellerSince } satisfies SessionsEndedEvent);
+        }
+        if (typeof sid === 'string') {
+          this.forget(sid);
+          void this.events.publish(SESSIONS_ENDED, { sid } satisfies SessionsEndedEvent);
+        }
+        if (typeof userId === 'string') void this.events.publish(SESSIONS_ENDED, { userId } satisfies SessionsEndedEvent);
       },
       resync: () => {
         this.sellerSince = undefined;
         this.forget();
+        void this.events.publish(SESSIONS_ENDED, { recheck: true } satisfies SessionsEndedEvent);
       },
     });
   }
@@ -91,15 +126,15 @@ export class SessionService {
     return this.jwt.signAsync(payload, { audience: SHOPPER_AUDIENCE, issuer: TOKEN_ISSUER, expiresIn: SESSION_EXPIRES_IN });
   }
 
-  async shopperFromClaims(payload: ShopperTokenPayload | undefined): Promise<Shopper | null> {
+  async shopperFromClaims(payload: ShopperTokenPayload | undefined, { fresh = false }: Freshness = {}): Promise<Shopper | null> {
     if (payload?.role !== 'shopper' || typeof payload.sub !== 'string' || typeof payload.sv !== 'number' || !isLive(payload)) return null;
-    const [state, revoked] = await Promise.all([this.users.findForSession(payload.sub), this.isRevoked(payload.sid)]);
+    const [state, revoked] = await Promise.all([this.users.findForSession(payload.sub, { fresh }), this.isRevoked(payload.sid, { fresh })]);
     return state && !revoked && state.sessionVersion === payload.sv ? state.user : null;
   }
 
-  async sellerFromClaims(payload: SellerTokenPayload | undefined): Promise<SellerSession | null> {
+  async sellerFromClaims(payload: SellerTokenPayload | undefined, { fresh = false }: Freshness = {}): Promise<SellerSession | null> {
     if (!payload || !isLive(payload) || !this.seller.isCurrent(payload)) return null;
-    const [revoked, since] = await Promise.all([this.isRevoked(payload.sid), this.sellerSignedOutAt()]);
+    const [revoked, since] = await Promise.all([this.isRevoked(payload.sid, { fresh }), this.sellerSignedOutAt({ fresh })]);
     if (revoked || (since > 0 && (typeof payload.iat !== 'number' || payload.iat * 1000 < since))) return null;
     return { role: 'seller', email: payload.sub };
   }
@@ -109,10 +144,12 @@ export class SessionService {
     const since = Date.now();
     await this.revoked.collection.updateOne({ _id: SELLER_SIGNED_OUT as never }, { $set: { until: FOREVER, since } }, { upsert: true });
     this.sellerSince = Promise.resolve(since);
+    await this.events.publish(SESSIONS_ENDED, { sellerSince: since } satisfies SessionsEndedEvent);
     await this.cluster.publish(TOPIC, { sellerSince: since } satisfies SessionEndedMessage);
   }
 
-  private sellerSignedOutAt(): Promise<number> {
+  private sellerSignedOutAt({ fresh = false }: Freshness = {}): Promise<number> {
+    if (fresh) this.sellerSince = undefined;
     this.sellerSince ??= this.revoked.collection.findOne({ _id: SELLER_SIGNED_OUT as never }).then(
       (doc) => (typeof doc?.since === 'number' ? doc.since : 0),
       (error: unknown) => {
@@ -146,6 +183,25 @@ export class SessionService {
     return this.fromCookies(header ? parseCookieHeader(header) : {});
   }
 
+  /** The session a socket handshake (its raw `Cookie` header) opens as `kind`, the role its page asks for; null when there is none. */
+  async socketSession(header: string | undefined, kind: 'shopper' | 'seller'): Promise<SocketSession | null> {
+    const cookies: Cookies = header ? parseCookieHeader(header) : {};
+    if (kind === 'seller') {
+      const claims = this.verify<SellerTokenPayload & { exp: number }>(cookies[SELLER_COOKIE], SELLER_AUDIENCE);
+      const seller = await this.sellerFromClaims(claims);
+      return seller && claims ? { kind, seller, claims } : null;
+    }
+    const claims = this.verify<ShopperTokenPayload & { exp: number }>(cookies[SHOPPER_COOKIE], SHOPPER_AUDIENCE);
+    const shopper = await this.shopperFromClaims(claims);
+    return shopper && claims ? { kind, shopper, claims } : null;
+  }
+
+  /** Whether a socket's session still counts, read from the database (not from what this instance last read), expiry included. */
+  async isCurrent(session: SocketSession): Promise<boolean> {
+    if (session.kind === 'seller') return (await this.sellerFromClaims(session.claims, { fresh: true })) !== null;
+    return (await this.shopperFromClaims(session.claims, { fresh: true })) !== null;
+  }
+
   /** Logging out: the session in this cookie is refused from now on, wherever its token is replayed. */
   async endSession(cookies: Cookies, kind: 'shopper' | 'seller'): Promise<void> {
     const payload = this.verify<{ sid?: unknown; exp?: unknown }>(
@@ -155,6 +211,7 @@ export class SessionService {
     if (!payload || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return;
     await this.revoked.updateOne({ _id: payload.sid }, { $set: { until: new Date(payload.exp * 1000) } }, { upsert: true });
     this.forget(payload.sid);
+    await this.events.publish(SESSIONS_ENDED, { sid: payload.sid } satisfies SessionsEndedEvent);
     await this.cluster.publish(TOPIC, { sid: payload.sid } satisfies SessionEndedMessage);
     // Records of sessions that have expired anyway are no longer needed (no TTL indexes on FerretDB).
     await this.revoked.deleteMany({ until: { $lt: new Date() } });
@@ -163,11 +220,13 @@ export class SessionService {
   /** "Sign out everywhere": every session of the shopper ends, this one included. */
   async endAllShopperSessions(userId: string): Promise<void> {
     await this.users.endAllSessions(userId);
+    await this.events.publish(SESSIONS_ENDED, { userId } satisfies SessionsEndedEvent);
+    await this.cluster.publish(TOPIC, { userId } satisfies SessionEndedMessage);
   }
 
-  private async isRevoked(sid: unknown): Promise<boolean> {
+  private async isRevoked(sid: unknown, { fresh = false }: Freshness = {}): Promise<boolean> {
     if (typeof sid !== 'string') return true;
-    if (this.live.get(sid)) return false;
+    if (!fresh && this.live.get(sid)) return false;
     const started = this.generation;
     const revoked = !!(await this.revoked.exists({ _id: sid }));
     if (!revoked && started === this.generation) this.live.set(sid, true);

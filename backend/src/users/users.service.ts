@@ -144,10 +144,10 @@ export class UsersService implements OnModuleInit {
     throw new ConflictException('Could not sign in with Google, please try again');
   }
 
-  /** The account and its current session version, for checking a session token; null when the account is gone. */
-  async findForSession(id: string): Promise<SessionState | null> {
+  /** The account and its current session version, for checking a session token; null when the account is gone. `fresh` reads the database. */
+  async findForSession(id: string, { fresh = false }: { fresh?: boolean } = {}): Promise<SessionState | null> {
     if (!isValidObjectId(id)) return null;
-    const kept = this.sessionStates.get(id);
+    const kept = fresh ? undefined : this.sessionStates.get(id);
     if (kept) return kept;
     const started = this.generation;
     const user = await this.users.findById(id).select(`${PUBLIC_FIELDS} sessionVersion`).lean<StoredUser>();
