@@ -9,6 +9,7 @@ import { NestFactory } from '@nestjs/core';
 import { ConfigService } from '@nestjs/config';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { getStorageToken, type ThrottlerStorage } from '@nestjs/throttler';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
@@ -20,7 +21,7 @@ import { validationFailed } from './common/validation/validation-errors';
 import { refuseForeignOrigins } from './common/security/same-origin';
 import { RAZORPAY_WEBHOOK_PATH } from './payments/payments.controller';
 import { Catalogue } from './products/catalogue';
-import { catalogueFastPath } from './products/catalogue-fast-path';
+import { catalogueFastPath, type SharedLimit } from './products/catalogue-fast-path';
 import { allowedOrigins, servesHttps, type Environment } from './config/environment';
 
 /**
@@ -73,7 +74,7 @@ function answerRepeatedCatalogueRequestsFirst(app: NestExpressApplication, limit
   const server = app.getHttpServer() as Server;
   const express = app.getHttpAdapter().getInstance() as Express;
   // The client's address exactly as req.ip gives it, with the app's trust proxy setting.
-  const fastPath = catalogueFastPath(app.get(Catalogue), limit, windowMs, (req) =>
+  const fastPath = catalogueFastPath(app.get(Catalogue), sharedLimit(app.get<ThrottlerStorage>(getStorageToken()), limit, windowMs), (req) =>
     proxyAddr(req, express.get('trust proxy fn') as (addr: string, i: number) => boolean),
   );
   const handlers = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
@@ -82,6 +83,32 @@ function answerRepeatedCatalogueRequestsFirst(app: NestExpressApplication, limit
     if (fastPath(req, res)) return;
     for (const handler of handlers) handler.call(server, req, res);
   });
+}
+
+/**
+ * The global per-IP limit (rate-limit.module.ts: key `global:<ip>`) for the fast path: each answer is
+ * counted there in the background; a client the count finds over the limit is remembered until its
+ * window ends, and its requests go to the full pipeline (429) meanwhile.
+ */
+function sharedLimit(storage: ThrottlerStorage, limit: number, windowMs: number): SharedLimit {
+  const overUntil = new Map<string, number>();
+  return {
+    count(client) {
+      storage.increment(`global:${client}`, windowMs, limit, windowMs, 'global').then(
+        ({ totalHits, isBlocked, timeToExpire, timeToBlockExpire }) => {
+          if (isBlocked || totalHits > limit) overUntil.set(client, Date.now() + Math.max(timeToExpire, timeToBlockExpire) * 1000);
+        },
+        () => undefined,
+      );
+    },
+    isOver(client) {
+      const until = overUntil.get(client);
+      if (until === undefined) return false;
+      if (until > Date.now()) return true;
+      overUntil.delete(client);
+      return false;
+    },
+  };
 }
 
 /**

@@ -36,3 +36,54 @@ const redisUrl = process.env.TEST_REDIS_URL;
     redis.disconnect();
   });
 });
+
+(redisUrl ? describe : describe.skip)('the catalogue fast path counts in the same shared limit', () => {
+  const prefix = `test:fast-${randomBytes(4).toString('hex')}:`;
+  const settings = { ...AUTH_ENV, REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix, THROTTLE_LIMIT: '20', THROTTLE_TTL_MS: '60000' };
+  let first: TestApp;
+  let second: TestApp;
+  beforeAll(async () => {
+    first = await createTestApp(settings);
+    second = await createTestApp(settings);
+  });
+  afterAll(async () => {
+    await first.close();
+    await second.close();
+    const redis = new Redis(redisUrl!);
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+  });
+
+  it('60 catalogue reads from one address over two instances: about the limit of 20 answered (never the 60 of two separate budgets), then 429 in the error shape', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const res = await (i % 2 ? second : first).http().get('/api/productList');
+      statuses.push(res.status);
+      if (res.status === 429) expect(res.body).toMatchObject({ success: false, message: expect.any(String) });
+    }
+    const answered = statuses.filter((s) => s === 200).length;
+    // The count is made without waiting for Redis: a request or two may pass while it is on its way.
+    expect(answered).toBeGreaterThanOrEqual(20);
+    expect(answered).toBeLessThanOrEqual(30);
+    expect(statuses.slice(-10).every((s) => s === 429)).toBe(true);
+  });
+});
+
+describe('the in-process rate-limit counters (no Redis, or while it is away)', () => {
+  it('count a fixed window like the Redis storage: the limit passes, the next is blocked until the window ends', async () => {
+    const { FixedWindowStorage } = await import('../src/common/rate-limit/fixed-window-storage');
+    const storage = new FixedWindowStorage();
+    try {
+      const hit = () => storage.increment('global:10.0.0.1', 300, 3, 300, 'global');
+      for (let i = 1; i <= 3; i++) expect(await hit()).toMatchObject({ totalHits: i, isBlocked: false });
+      expect(await hit()).toMatchObject({ totalHits: 4, isBlocked: true, timeToBlockExpire: 1 });
+      expect(await hit()).toMatchObject({ isBlocked: true });
+      expect(await storage.increment('global:10.0.0.2', 300, 3, 300, 'global')).toMatchObject({ totalHits: 1, isBlocked: false });
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      expect(await hit()).toMatchObject({ totalHits: 1, isBlocked: false });
+    } finally {
+      storage.close();
+    }
+  });
+});

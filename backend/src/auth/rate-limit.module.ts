@@ -3,6 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerGuard, ThrottlerModule, type ThrottlerOptions } from '@nestjs/throttler';
 import { LOGIN_ATTEMPT, REGISTRATION } from '../common/decorators/login-attempt.decorator';
+import { FixedWindowStorage } from '../common/rate-limit/fixed-window-storage';
 import { ResilientThrottlerStorage, type RedisState } from '../common/rate-limit/resilient-storage';
 import type { Environment } from '../config/environment';
 
@@ -17,10 +18,14 @@ type LimitName = (typeof LIMIT_NAMES)[number];
 export const SKIP_EVERY_LIMIT: Record<LimitName, true> = Object.fromEntries(LIMIT_NAMES.map((name) => [name, true])) as never;
 
 let openStorage: ResilientThrottlerStorage | undefined;
+let memoryStorage: FixedWindowStorage | undefined;
 
-function redisStorage(config: ConfigService<Environment, true>): ResilientThrottlerStorage | undefined {
+function redisStorage(config: ConfigService<Environment, true>): ResilientThrottlerStorage | FixedWindowStorage {
   const url = config.get('REDIS_URL', { infer: true });
-  if (!url) return undefined;
+  if (!url) {
+    memoryStorage = new FixedWindowStorage();
+    return memoryStorage;
+  }
   openStorage = new ResilientThrottlerStorage(url, config.get('REDIS_KEY_PREFIX', { infer: true }));
   return openStorage;
 }
@@ -36,6 +41,8 @@ class RedisStorageCloser implements OnApplicationShutdown {
   onApplicationShutdown() {
     openStorage?.close();
     openStorage = undefined;
+    memoryStorage?.close();
+    memoryStorage = undefined;
   }
 }
 

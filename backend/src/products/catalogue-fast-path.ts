@@ -33,29 +33,31 @@ export interface FastPathSource {
 }
 
 /**
+ * The shop's per-client rate limit as the fast path uses it: every request it answers is counted in the
+ * same limiter as the rest (Redis across instances when set), without waiting for the count; a client the
+ * limiter says is over its limit goes to the full pipeline, which answers 429.
+ */
+export interface SharedLimit {
+  count(client: string): void;
+  isOver(client: string): boolean;
+}
+
+/**
  * Serves a repeated public catalogue request (same URL, catalogue unchanged) with the bytes and headers
  * the full pipeline produced the first time, before Express and its middleware, guards and pipes run:
- * validation and security headers were all decided then. Requests naming an Origin (CORS) or beyond
- * the per-client limit counted here take the full pipeline (which applies the shared rate limit, with
- * Redis across instances); so does everything else. Answers served here are not request-logged.
- * Returns whether it answered; `clientIp` is the client's address as Express sees it (trust proxy).
+ * validation and security headers were all decided then. Requests naming an Origin (CORS) or from a
+ * client over the shared rate limit take the full pipeline; so does everything else. Answers served
+ * here are not request-logged. Returns whether it answered; `clientIp` is the client's address as
+ * Express sees it (trust proxy).
  */
-export function catalogueFastPath(source: FastPathSource, limit: number, windowMs: number, clientIp: (req: IncomingMessage) => string) {
-  const counts = new Map<string, { n: number; until: number }>();
-  let sweepAt = Date.now() + windowMs;
+export function catalogueFastPath(source: FastPathSource, limit: SharedLimit, clientIp: (req: IncomingMessage) => string) {
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.origin !== undefined || !req.url) return false;
     const answer = source.remembered(req.url);
     if (!answer) return false;
-    const now = Date.now();
-    if (now > sweepAt) {
-      for (const [ip, count] of counts) if (count.until < now) counts.delete(ip);
-      sweepAt = now + windowMs;
-    }
     const ip = clientIp(req);
-    const count = counts.get(ip);
-    if (!count || count.until < now) counts.set(ip, { n: 1, until: now + windowMs });
-    else if (++count.n > limit) return false;
+    if (limit.isOver(ip)) return false;
+    limit.count(ip);
 
     const { body } = answer;
     const ifNoneMatch = req.headers['if-none-match'];

@@ -1,7 +1,8 @@
 import { Logger } from '@nestjs/common';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
-import { ThrottlerStorageService, type ThrottlerStorage } from '@nestjs/throttler';
+import type { ThrottlerStorage } from '@nestjs/throttler';
 import Redis from 'ioredis';
+import { FixedWindowStorage } from './fixed-window-storage';
 
 type Record = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
@@ -14,7 +15,7 @@ export type RedisState = 'up' | 'degraded';
  */
 export class ResilientThrottlerStorage implements ThrottlerStorage {
   private readonly logger = new Logger('RateLimits');
-  private readonly local = new ThrottlerStorageService();
+  private readonly local = new FixedWindowStorage();
   private readonly shared: ThrottlerStorageRedisService;
   private readonly client: Redis;
   private down = false;
@@ -56,7 +57,7 @@ export class ResilientThrottlerStorage implements ThrottlerStorage {
   }
 
   close(): void {
-    this.local.onApplicationShutdown();
+    this.local.close();
     this.client.disconnect();
   }
 
