@@ -18,6 +18,7 @@ import { orderableLines, takeOrderedLines, type CartSummary } from '@/features/c
 import { useDeliveryCheck, useStoredPincode } from '@/features/delivery';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
+import { OFFLINE_ORDER_MESSAGE } from '@/lib/online';
 import { usePaymentOptions } from '../api/get-payment-options';
 import { usePlaceOrder } from '../api/place-order';
 import { createCheckoutAttempts } from '../checkout-attempt';
@@ -99,6 +100,11 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
     }
     if (blocked) {
       toast.error(blocked, { id: ORDER_TOAST });
+      return;
+    }
+    // Never queued for later: the shopper decides again once the connection is back.
+    if (!navigator.onLine) {
+      toast.error(OFFLINE_ORDER_MESSAGE, { id: ORDER_TOAST });
       return;
     }
     // What the order will contain: the lines still sold and in stock.
