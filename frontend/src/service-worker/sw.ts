@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import type { PushPayload } from '@greencart/domain';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
@@ -20,6 +21,9 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url:
  */
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+// The first version takes the page that installed it (so what it shows is kept from the first visit);
+// a later version becomes active only once no window runs the old one, so claiming mixes nothing.
+clientsClaim();
 
 // The app's routes (any path outside /api and /socket.io) are the shell: the precached index.html.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/, /^\/socket\.io(\/|$)/] }));

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { Spinner } from '@/components/ui/spinner';
 import { useLoginDialog, useUser } from '@/features/auth';
+import { NotificationSettings } from '@/features/push';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { usePreferences } from '../api/get-preferences';
@@ -33,6 +34,7 @@ export function AccountRoute() {
         {user.firstName} · {user.email}
       </p>
       <MailSettings userId={user._id} />
+      <NotificationSettings />
     </section>
   );
 }

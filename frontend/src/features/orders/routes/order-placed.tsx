@@ -1,5 +1,6 @@
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { ProductImage } from '@/components/ui/product-image';
+import { OrderUpdatesOffer } from '@/features/push';
 import { formatRupees, priceCart } from '@greencart/domain';
 import { thumbnailOf } from '@/lib/product-urls';
 import { DeliveryAddress } from '../components/delivery-address';
@@ -38,6 +39,8 @@ export function OrderPlacedRoute() {
           Payment: {paymentLabel(order)}
         </p>
       </div>
+
+      <OrderUpdatesOffer />
 
       <h2 className="mt-6 font-medium text-gray-800">Items</h2>
       <ul className="mt-1">

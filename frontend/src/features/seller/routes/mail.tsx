@@ -1,5 +1,6 @@
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { Spinner } from '@/components/ui/spinner';
+import { NotificationSettings } from '@/features/push';
 import { errorMessage } from '@/lib/api-client';
 import { pluralize } from '@/lib/format';
 import { toast } from '@/lib/toast';
@@ -85,6 +86,7 @@ export function SellerMailRoute() {
           )}
         </>
       )}
+      <NotificationSettings account="seller" />
     </section>
   );
 }
