@@ -17,5 +17,3 @@ export function useOnline(): boolean {
   return useSyncExternalStore(connection.subscribe, connection.online, () => true);
 }
 
-/** What to say when something that needs the shop's server (an order, a payment) is tried offline. */
-export const OFFLINE_ORDER_MESSAGE = 'You are offline. Connect to the internet to place your order; nothing has been ordered or paid.';

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { registerSW } from 'virtual:pwa-register';
-import { installPrompt, type InstallPromptEvent } from '@/lib/install-prompt';
+import type { InstallPromptEvent } from '@/lib/install-prompt';
 import { toast } from '@/lib/toast';
 import { OfflineBar } from './offline-bar';
 
@@ -14,11 +14,12 @@ export const UPDATE_MESSAGE = 'A new version of GreenCart is ready. It opens the
  */
 export function startPwa(): void {
   // The browser's mini-infobar would offer installing on the first visit: the shop asks after an order.
+  // (The store is loaded here rather than imported: a module shared with the pages would be named in the first download.)
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault();
-    installPrompt.keep(event as InstallPromptEvent);
+    void import('@/lib/install-prompt').then(({ installPrompt }) => installPrompt.keep(event as InstallPromptEvent));
   });
-  window.addEventListener('appinstalled', () => installPrompt.forget());
+  window.addEventListener('appinstalled', () => void import('@/lib/install-prompt').then(({ installPrompt }) => installPrompt.forget()));
 
   const bar = document.createElement('div');
   bar.id = 'offline-bar';

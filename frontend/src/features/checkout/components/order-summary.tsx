@@ -18,7 +18,6 @@ import { orderableLines, takeOrderedLines, type CartSummary } from '@/features/c
 import { useDeliveryCheck, useStoredPincode } from '@/features/delivery';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
-import { OFFLINE_ORDER_MESSAGE } from '@/lib/online';
 import { usePaymentOptions } from '../api/get-payment-options';
 import { usePlaceOrder } from '../api/place-order';
 import { createCheckoutAttempts } from '../checkout-attempt';
@@ -28,6 +27,8 @@ import { AddressChooser } from './address-chooser';
 
 /** One toast for an online payment's news: closing checkout after a failed attempt replaces the failure toast. */
 const ONLINE_PAYMENT_TOAST = 'online-payment';
+/** Orders and payments need the shop's server: offline they are refused, never queued for later. */
+const OFFLINE_ORDER_MESSAGE = 'You are offline. Connect to the internet to place your order; nothing has been ordered or paid.';
 /** One toast for placing an order: 'Order placed' replaces an earlier refusal. */
 const ORDER_TOAST = 'place-order';
 

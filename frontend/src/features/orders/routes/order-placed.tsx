@@ -1,12 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { ProductImage } from '@/components/ui/product-image';
-import { OrderUpdatesOffer } from '@/features/push';
 import { formatRupees, priceCart } from '@greencart/domain';
 import { thumbnailOf } from '@/lib/product-urls';
 import { DeliveryAddress } from '../components/delivery-address';
 import { BillBreakdown } from '../components/order-facts';
 import { paymentLabel } from '../payment-status';
 import { formatExpectedDelivery, itemImage, itemName, itemOfferPrice, orderNumberOf, type Order } from '../types';
+
+const OrderUpdatesOffer = lazy(async () => ({ default: (await import('@/features/push')).OrderUpdatesOffer }));
 
 /** /order-placed: what was just ordered, as the server answered it (carried in the navigation's state). */
 export function OrderPlacedRoute() {
@@ -40,7 +42,9 @@ export function OrderPlacedRoute() {
         </p>
       </div>
 
-      <OrderUpdatesOffer />
+      <Suspense fallback={null}>
+        <OrderUpdatesOffer />
+      </Suspense>
 
       <h2 className="mt-6 font-medium text-gray-800">Items</h2>
       <ul className="mt-1">
