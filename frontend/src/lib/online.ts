@@ -16,4 +16,3 @@ export const connection = {
 export function useOnline(): boolean {
   return useSyncExternalStore(connection.subscribe, connection.online, () => true);
 }
-
