@@ -88,7 +88,8 @@ const pwa = () =>
     injectRegister: false,
     injectManifest: {
       globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
-      globIgnores: ['**/*.br'],
+      // The seller's area (its pages, dashboard and chart) works online only: a shopper's phone does not download it.
+      globIgnores: ['**/*.br', 'assets/seller-*.js', 'assets/dashboard-*.js', 'assets/sales-chart-*.js'],
     },
     includeAssets: [],
     manifest: {

@@ -176,6 +176,30 @@ describe('web push through the outbox', () => {
     expect(push.to(esha.browser)).toHaveLength(0);
   });
 
+  it('sends a push another instance queued and left (adopted by the sweep), with mail off in this run', async () => {
+    const gita = await subscribedShopper('Gita');
+    const [subscription] = await t.connection.collection('push_subscriptions').find({ endpoint: gita.browser.endpoint }).toArray();
+    const id = `push:order-status:left-behind:Packing:${String(subscription._id)}`;
+    const payload = { title: 'Order GC-1: Packing', body: 'We are packing your order.', url: '/My-orders?order=GC-1', tag: 'order:left-behind' };
+    // As a stopped instance leaves them: the marker, then the message (see OutboxService.write).
+    await t.connection.collection('outbox_due').insertOne({ _id: id as never, dueAt: new Date(Date.now() - 10_000) });
+    await t.connection
+      .collection('outbox')
+      .insertOne({
+        _id: id as never,
+        channel: 'push',
+        kind: 'order-status',
+        recipient: String(subscription._id),
+        data: payload,
+        state: 'pending',
+        attempts: 0,
+        queuedAt: new Date(),
+      });
+    await until(() => push.to(gita.browser).length === 1);
+    expect(gita.browser.read(push.to(gita.browser)[0])).toEqual(payload);
+    await until(async () => (await t.connection.collection('outbox').findOne({ _id: id as never }))?.state === 'sent');
+  });
+
   it('refuses bad subscriptions with 400 and anonymous ones with 401, in the error shape', async () => {
     const { agent } = await shopper(t, 'Farah');
     const good = push.browser().subscription;

@@ -7,8 +7,7 @@ export function OfflineBar() {
     <div role="status" className="sticky top-0 z-50">
       {online ? null : (
         <p className="bg-gray-800 px-4 py-2 text-center text-sm text-white">
-          <strong className="font-medium">You are offline.</strong> You can browse what you have seen and change your cart; ordering waits until you are back
-          online.
+          <strong className="font-medium">You are offline.</strong> Your cart still works; ordering waits until you are back online.
         </p>
       )}
     </div>
