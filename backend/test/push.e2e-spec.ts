@@ -183,18 +183,16 @@ describe('web push through the outbox', () => {
     const payload = { title: 'Order GC-1: Packing', body: 'We are packing your order.', url: '/My-orders?order=GC-1', tag: 'order:left-behind' };
     // As a stopped instance leaves them: the marker, then the message (see OutboxService.write).
     await t.connection.collection('outbox_due').insertOne({ _id: id as never, dueAt: new Date(Date.now() - 10_000) });
-    await t.connection
-      .collection('outbox')
-      .insertOne({
-        _id: id as never,
-        channel: 'push',
-        kind: 'order-status',
-        recipient: String(subscription._id),
-        data: payload,
-        state: 'pending',
-        attempts: 0,
-        queuedAt: new Date(),
-      });
+    await t.connection.collection('outbox').insertOne({
+      _id: id as never,
+      channel: 'push',
+      kind: 'order-status',
+      recipient: String(subscription._id),
+      data: payload,
+      state: 'pending',
+      attempts: 0,
+      queuedAt: new Date(),
+    });
     await until(() => push.to(gita.browser).length === 1);
     expect(gita.browser.read(push.to(gita.browser)[0])).toEqual(payload);
     await until(async () => (await t.connection.collection('outbox').findOne({ _id: id as never }))?.state === 'sent');
