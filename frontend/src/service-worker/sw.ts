@@ -40,7 +40,7 @@ registerRoute(
 
 // After signing out, the copy of the session (name, cart) must not open offline.
 registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && /^\/api\/(logout|sellerLogout)$/.test(url.pathname),
+  ({ url, sameOrigin }) => sameOrigin && /^\/api\/(logout|sellerLogout)(\/everywhere)?$/.test(url.pathname),
   async ({ request }) => {
     const response = await fetch(request);
     const cache = await caches.open(LAST_SEEN);
