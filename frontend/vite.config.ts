@@ -5,6 +5,7 @@ import { brotliCompressSync, constants } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
@@ -69,8 +70,58 @@ function brotliFiles(): Plugin {
   };
 }
 
+/** The shop's primary green (index.css `--color-primary`): the installed app's title bar and icons. */
+const PRIMARY = '#237a52';
+
+/**
+ * The installable app (issue 26): the web app manifest and the service worker (src/service-worker/sw.ts,
+ * Workbox), which precaches the build so the shell opens offline. Registered by app/pwa.tsx after the
+ * first paint, never by a script in index.html: the first download stays as it is.
+ */
+const pwa = () =>
+  VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/service-worker',
+    filename: 'sw.ts',
+    // A new version waits until every window of the old one is closed: no page ever mixes old and new code.
+    registerType: 'prompt',
+    injectRegister: false,
+    injectManifest: {
+      globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+      // The seller's area (its pages, dashboard and chart) works online only: a shopper's phone does not download it.
+      globIgnores: ['**/*.br', 'assets/seller-*.js', 'assets/dashboard-*.js', 'assets/sales-chart-*.js'],
+    },
+    includeAssets: [],
+    manifest: {
+      id: '/',
+      name: 'GreenCart',
+      short_name: 'GreenCart',
+      description: 'Fresh groceries and snacks delivered in under 30 minutes.',
+      lang: 'en',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'portrait',
+      theme_color: PRIMARY,
+      background_color: '#ffffff',
+      categories: ['food', 'shopping'],
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+      // Route paths as in app/router.tsx.
+      shortcuts: [
+        { name: 'Products', short_name: 'Products', url: '/products', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+        { name: 'My orders', short_name: 'Orders', url: '/My-orders', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+        { name: 'Cart', short_name: 'Cart', url: '/cart', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+      ],
+    },
+  });
+
 export default defineConfig(({ command, mode }) => ({
-  plugins: [react(), tailwindcss(), brotliFiles()],
+  plugins: [react(), tailwindcss(), brotliFiles(), pwa()],
   resolve: {
     alias: [
       { find: '@', replacement: srcDir },

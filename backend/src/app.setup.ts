@@ -135,8 +135,12 @@ function serveStorefront(app: NestExpressApplication, dist: string) {
   });
   app.useStaticAssets(dist, {
     index: false,
-    // Vite fingerprints everything under assets/; anything else must be revalidated.
-    setHeaders: (res, path) => res.setHeader('Cache-Control', path.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    // Vite fingerprints everything under assets/; anything else must be revalidated, the service worker
+    // (sw.js) and the web app manifest included, so a new version is found at the browser's next check.
+    setHeaders: (res, path) => {
+      res.setHeader('Cache-Control', path.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      if (path.endsWith('.webmanifest')) res.setHeader('Content-Type', 'application/manifest+json; charset=utf-8');
+    },
   });
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || /^\/(api|socket\.io)(\/|$)/.test(req.path)) return next();

@@ -5,7 +5,7 @@ import { registeredRoutes, type Route } from './support/routes';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /** `signed`: nobody gets in by a session; only a valid signature of the request (webhooks). */
-type Access = 'public' | 'shopper' | 'seller' | 'signed';
+type Access = 'public' | 'shopper' | 'seller' | 'signed' | 'account';
 
 /**
  * Every route the API may register, and who may use it. A route the app registers that is not in
@@ -34,6 +34,10 @@ const ACCESS: Record<string, Access> = {
   'POST /api/password/reset': 'public',
   'GET /api/account/preferences': 'shopper',
   'PATCH /api/account/preferences': 'shopper',
+  // Web push: any browser may read the key; a signed-in shopper or the seller subscribes their own browser.
+  'GET /api/push/key': 'public',
+  'POST /api/push/subscribe': 'account',
+  'POST /api/push/unsubscribe': 'account',
   'GET /api/auth/google': 'public',
   'GET /api/auth/google/status': 'public',
   'GET /api/auth/google/callback': 'public',
@@ -195,6 +199,10 @@ describe('authorization matrix', () => {
         if (status.anonymous !== 401) problems.push(`${name}: anonymous got ${status.anonymous}, expected 401`);
         if (!denied(status.seller)) problems.push(`${name}: seller got ${status.seller}, expected 401/403`);
         if (denied(status.shopperA) || denied(status.shopperB)) problems.push(`${name}: shoppers got ${status.shopperA}/${status.shopperB}`);
+      }
+      if (access === 'account') {
+        if (status.anonymous !== 401) problems.push(`${name}: anonymous got ${status.anonymous}, expected 401`);
+        for (const who of ['shopperA', 'shopperB', 'seller'] as const) if (denied(status[who])) problems.push(`${name}: ${who} got ${status[who]}`);
       }
       if (access === 'signed') {
         for (const [who, s] of Object.entries(status))

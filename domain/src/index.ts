@@ -8,3 +8,4 @@ export * from './stock';
 export * from './delivery';
 export * from './search/grocery-synonyms';
 export * from './stats';
+export * from './push';

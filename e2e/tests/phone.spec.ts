@@ -114,34 +114,39 @@ test.describe('phone (390×844)', () => {
     await expect(page.getByRole('link', { name: 'Seller Dashboard' })).toHaveCount(0);
   });
 
-  test('a slow connection: the cart shows a skeleton, never "No Items in cart", and the header is not signed out before the session answers', async ({
-    page,
-  }) => {
-    await page.goto('/products');
-    await signUp(page, 'Slow');
-    await page.getByTestId('product-card').first().getByRole('button', { name: /^Add / }).click();
-    await expect(page.getByTestId('cart-count')).toHaveText('1');
+  test.describe('without the service worker', () => {
+    // page.route cannot slow down what the service worker fetches itself (the kept catalogue and session): this test is about the page on a slow network.
+    test.use({ serviceWorkers: 'block' });
 
-    // Every API call takes 2 s from now on; the page records whether it ever claimed an empty cart or a signed-out header.
-    await page.route('**/api/**', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-      await route.fallback();
+    test('a slow connection: the cart shows a skeleton, never "No Items in cart", and the header is not signed out before the session answers', async ({
+      page,
+    }) => {
+      await page.goto('/products');
+      await signUp(page, 'Slow');
+      await page.getByTestId('product-card').first().getByRole('button', { name: /^Add / }).click();
+      await expect(page.getByTestId('cart-count')).toHaveText('1');
+
+      // Every API call takes 2 s from now on; the page records whether it ever claimed an empty cart or a signed-out header.
+      await page.route('**/api/**', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        await route.fallback();
+      });
+      await page.addInitScript(() => {
+        const seen = new Set<string>();
+        (window as unknown as { falseStates: Set<string> }).falseStates = seen;
+        new MutationObserver(() => {
+          if (document.body?.innerText.includes('No Items in cart')) seen.add('empty cart');
+          if (document.querySelector('[data-testid="cart-count"]')?.textContent === '0') seen.add('badge 0');
+        }).observe(document, { childList: true, subtree: true, characterData: true });
+      });
+      await page.goto('/cart');
+      await expect(page.getByTestId('cart-skeleton')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Login', exact: true })).toHaveCount(0);
+      await page.screenshot(shot('phone-cart-loading'));
+      await expect(page.getByRole('heading', { name: /Shopping Cart/ })).toContainText('1 Item', { timeout: 15_000 });
+      await expect(page.getByTestId('cart-count')).toHaveText('1');
+      expect(await page.evaluate(() => [...(window as unknown as { falseStates: Set<string> }).falseStates])).toEqual([]);
     });
-    await page.addInitScript(() => {
-      const seen = new Set<string>();
-      (window as unknown as { falseStates: Set<string> }).falseStates = seen;
-      new MutationObserver(() => {
-        if (document.body?.innerText.includes('No Items in cart')) seen.add('empty cart');
-        if (document.querySelector('[data-testid="cart-count"]')?.textContent === '0') seen.add('badge 0');
-      }).observe(document, { childList: true, subtree: true, characterData: true });
-    });
-    await page.goto('/cart');
-    await expect(page.getByTestId('cart-skeleton')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Login', exact: true })).toHaveCount(0);
-    await page.screenshot(shot('phone-cart-loading'));
-    await expect(page.getByRole('heading', { name: /Shopping Cart/ })).toContainText('1 Item', { timeout: 15_000 });
-    await expect(page.getByTestId('cart-count')).toHaveText('1');
-    expect(await page.evaluate(() => [...(window as unknown as { falseStates: Set<string> }).falseStates])).toEqual([]);
   });
 
   test('the seller runs the product list and orders at phone width', async ({ page }) => {

@@ -15,3 +15,6 @@ createRoot(document.getElementById('root')!).render(
     </AppProvider>
   </StrictMode>,
 );
+
+// The installable app (service worker, offline bar) starts once the page is shown: not in the first download.
+addEventListener('load', () => void import('./app/pwa/start-pwa').then((pwa) => pwa.startPwa()));

@@ -1,5 +1,5 @@
 import { plainToInstance, Transform, Type } from 'class-transformer';
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { IsBoolean, IsEmail, IsIn, IsInt, IsNotIn, IsOptional, IsString, IsTimeZone, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 
 /** Strict: true/false, 1/0, yes/no, on/off; anything else stays as typed and is refused by @IsBoolean. */
@@ -313,6 +313,29 @@ export class Environment {
   @Min(1)
   ADDRESS_BOOK_LIMIT = 50;
 
+  /**
+   * Web push (VAPID, RFC 8292): the key pair the shop signs pushes with, base64url as `web-push
+   * generate-vapid-keys` prints them. Outside production they are generated on first start and kept with
+   * the other local secrets; in production, unset means push is off (start-up and /api/push/key say so).
+   */
+  @Transform(blankAsUnset)
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_-]{86,88}={0,2}$/, { message: 'VAPID_PUBLIC_KEY must be the base64url public key (65 bytes) that web-push generate-vapid-keys prints' })
+  VAPID_PUBLIC_KEY?: string;
+
+  @Transform(blankAsUnset)
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_-]{42,44}={0,2}$/, {
+    message: 'VAPID_PRIVATE_KEY must be the base64url private key (32 bytes) that web-push generate-vapid-keys prints',
+  })
+  VAPID_PRIVATE_KEY?: string;
+
+  /** Who push services may contact about the shop's pushes: `mailto:` or an https URL. Unset: mailto:SHOP_EMAIL. */
+  @Transform(blankAsUnset)
+  @IsOptional()
+  @Matches(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, { message: 'VAPID_SUBJECT must be a mailto: address or an https:// URL' })
+  VAPID_SUBJECT?: string;
+
   /** The shop's postal address printed on tax invoices (lines separated by commas or "\n"). */
   @Transform(blankAsUnset)
   @IsOptional()
@@ -339,6 +362,23 @@ export function onlinePaymentProblem(env: Pick<Environment, 'RAZORPAY_KEY_ID' | 
 /** Why no mail is sent, or null when SMTP_URL is set. */
 export function mailProblem(env: Pick<Environment, 'SMTP_URL'>): string | null {
   return env.SMTP_URL ? null : 'Mail is off: SMTP_URL is not set, so no order mails or password-reset links are sent';
+}
+
+/** Why no web push is sent, or null when both VAPID keys are set. */
+export function pushProblem(env: Pick<Environment, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY'>): string | null {
+  return env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? null : 'Web push is off: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set';
+}
+
+/** A new VAPID key pair (P-256), base64url like web-push's generateVAPIDKeys(). */
+export function generateVapidKeys(): { VAPID_PUBLIC_KEY: string; VAPID_PRIVATE_KEY: string } {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  // A private key with leading zero bytes comes out shorter: always 32 bytes.
+  const privateKey = ecdh.getPrivateKey();
+  return {
+    VAPID_PUBLIC_KEY: ecdh.getPublicKey('base64url'),
+    VAPID_PRIVATE_KEY: Buffer.concat([Buffer.alloc(32 - privateKey.length), privateKey]).toString('base64url'),
+  };
 }
 
 /** Whether the shop is served over https (from PUBLIC_URL; production assumes it when unset). */
@@ -374,6 +414,7 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
       ...raw,
       JWT_SECRET: raw.JWT_SECRET || randomBytes(48).toString('base64url'),
       SELLER_PASSWORD: raw.SELLER_PASSWORD || randomBytes(12).toString('base64url'),
+      ...(raw.VAPID_PUBLIC_KEY || raw.VAPID_PRIVATE_KEY ? {} : generateVapidKeys()),
     };
   }
   const env = plainToInstance(Environment, raw, { exposeDefaultValues: true });
@@ -381,6 +422,7 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   const problems = errors.flatMap((e) => Object.values(e.constraints ?? {}));
   if (production && env.SELLER_EMAIL === DEFAULT_SELLER_EMAIL)
     problems.push(`SELLER_EMAIL is the public default (${DEFAULT_SELLER_EMAIL}); set the shop owner's own address`);
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (or neither)');
   if (problems.length) {
     const lines = problems.map((c) => `  - ${c}`);
     throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);

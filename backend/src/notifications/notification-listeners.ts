@@ -2,6 +2,7 @@ import { DELIVERY_PROMISE_MINUTES } from '@greencart/domain';
 import { Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import { PASSWORD_RESET_REQUESTED, type PasswordResetRequestedEvent } from '../auth/auth.events';
+import { CHAT_MESSAGE, type ChatMessageEvent } from '../chat/chat.service';
 import {
   ORDER_PAID,
   ORDER_PLACED,
@@ -18,28 +19,35 @@ import { SELLER_RECIPIENT, shopperRecipient } from './mail/email-channel';
 import { Mailer } from './mail/mailer';
 import { STATUS_MAIL, type MailKind, type MailKinds, type OrderSnapshot } from './mail/templates';
 import { OutboxService, type NewMessage } from './outbox/outbox.service';
+import { PushChannel, type PushNotice } from './push/push-channel';
+import { chatReplyPush, orderStatusPush, sellerNewOrderPush } from './push/push-messages';
 
 /**
  * What the shop tells people, and when: each message is queued in the outbox by the listener of the
  * domain event that causes it, with an `_id` derived from that event (so handling an event twice
  * queues nothing new). Queuing is a database write shared by the orders placed at the same moment;
  * sending happens later, in the outbox worker: no request waits for the mail server, and a mail
- * that fails never fails the order. With mail off (no SMTP_URL) nothing is queued.
+ * that fails never fails the order. With mail off (no SMTP_URL) no mail is queued; with push off (no
+ * VAPID keys), or for an account without a subscribed browser, no push.
  */
 @Injectable()
 export class NotificationListeners {
   constructor(
     private readonly outbox: OutboxService,
     private readonly mailer: Mailer,
+    private readonly push: PushChannel,
   ) {}
 
   @OnEvent(ORDER_PLACED)
   async orderPlaced({ order, userId }: OrderPlacedEvent): Promise<void> {
     const snapshot = orderSnapshot(order);
-    await this.send([
-      email('order-confirmation', snapshot.orderId, shopperRecipient(userId), { order: snapshot }),
-      email('seller-new-order', snapshot.orderId, SELLER_RECIPIENT, { order: snapshot, shopperEmail: order.address?.email }),
-    ]);
+    await this.send(
+      [
+        email('order-confirmation', snapshot.orderId, shopperRecipient(userId), { order: snapshot }),
+        email('seller-new-order', snapshot.orderId, SELLER_RECIPIENT, { order: snapshot, shopperEmail: order.address?.email }),
+      ],
+      [{ account: SELLER_RECIPIENT, kind: 'seller-new-order', key: snapshot.orderId, payload: sellerNewOrderPush(snapshot) }],
+    );
   }
 
   @OnEvent(ORDER_PAID)
@@ -53,10 +61,20 @@ export class NotificationListeners {
   @OnEvent(ORDER_STATUS_CHANGED)
   async statusChanged({ order, userId, to }: OrderStatusChangedEvent): Promise<void> {
     const kind = STATUS_MAIL[to];
-    if (!kind) return;
     const snapshot = orderSnapshot(order);
     const at = [...(order.statusHistory ?? [])].reverse().find((change) => change.status === to)?.at ?? new Date();
-    await this.send([email(kind, snapshot.orderId, shopperRecipient(userId), { order: snapshot, at: new Date(at).toISOString() } as MailKinds[typeof kind])]);
+    const payload = orderStatusPush(snapshot, to);
+    await this.send(
+      kind ? [email(kind, snapshot.orderId, shopperRecipient(userId), { order: snapshot, at: new Date(at).toISOString() } as MailKinds[typeof kind])] : [],
+      payload ? [{ account: shopperRecipient(userId), kind: 'order-status', key: `${snapshot.orderId}:${to}`, payload }] : [],
+    );
+  }
+
+  @OnEvent(CHAT_MESSAGE)
+  async chatMessage({ message }: ChatMessageEvent): Promise<void> {
+    // The seller's replies reach the shopper with the shop closed; the seller reads shoppers' messages in the inbox.
+    if (message.from !== 'seller') return;
+    await this.send([], [{ account: shopperRecipient(message.userId), kind: 'chat-reply', key: message._id, payload: chatReplyPush(message.text) }]);
   }
 
   @OnEvent(ORDER_REFUNDED)
@@ -87,8 +105,9 @@ export class NotificationListeners {
     await this.send([email('password-reset', `${userId}:${window}`, shopperRecipient(userId), { link, expiresAt })]);
   }
 
-  private async send(messages: NewMessage[]): Promise<void> {
-    if (!this.mailer.enabled) return;
+  /** Queues the mails (when mail is on) and a push to every subscribed browser of each notice's account (when push is on). */
+  private async send(mails: NewMessage[], pushes: PushNotice[] = []): Promise<void> {
+    const messages = [...(this.mailer.enabled ? mails : []), ...(await this.push.messagesFor(pushes))];
     await this.outbox.enqueue(messages);
   }
 }

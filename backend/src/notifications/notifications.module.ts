@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { LocksModule } from '../common/locks/locks.module';
+import { SessionsModule } from '../sessions/sessions.module';
 import { UsersModule } from '../users/users.module';
 import { EmailChannel } from './mail/email-channel';
 import { Mailer } from './mail/mailer';
@@ -18,10 +19,16 @@ import {
   OutboxMessageSchema,
 } from './outbox/outbox.schema';
 import { OutboxService } from './outbox/outbox.service';
+import { PushAccountGuard } from './push/push-account.guard';
+import { PushChannel } from './push/push-channel';
+import { PushSubscriptionRecord, PushSubscriptionSchema } from './push/push-subscription.schema';
+import { PushController } from './push/push.controller';
+import { PushSubscriptionsService } from './push/push-subscriptions.service';
 
 /**
  * What the shop tells people when they are not looking: the durable outbox (messages queued by
- * listeners of domain events, sent exactly once by a worker on every instance), mail through SMTP, the
+ * listeners of domain events, sent exactly once by a worker on every instance), mail through SMTP, web
+ * push to the browsers that asked for it (VAPID), the
  * shopper's mail preferences and the seller's list of messages that gave up.
  */
 @Module({
@@ -31,12 +38,14 @@ import { OutboxService } from './outbox/outbox.service';
       { name: OutboxDue.name, schema: OutboxDueSchema },
       { name: OutboxFailed.name, schema: OutboxFailedSchema },
       { name: OutboxClaim.name, schema: OutboxClaimSchema },
+      { name: PushSubscriptionRecord.name, schema: PushSubscriptionSchema },
     ]),
     UsersModule,
+    SessionsModule,
     LocksModule,
   ],
-  controllers: [AccountPreferencesController, SellerNotificationsController],
-  providers: [Mailer, OutboxWorker, OutboxService, EmailChannel, NotificationListeners],
+  controllers: [AccountPreferencesController, SellerNotificationsController, PushController],
+  providers: [Mailer, OutboxWorker, OutboxService, EmailChannel, PushSubscriptionsService, PushChannel, PushAccountGuard, NotificationListeners],
   exports: [Mailer, OutboxWorker],
 })
 export class NotificationsModule {}

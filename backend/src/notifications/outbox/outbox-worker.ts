@@ -197,9 +197,13 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     await Promise.all(underway);
   }
 
-  /** A message of a channel that is off (mail without SMTP_URL) waits in the database for a run that has it. */
+  /**
+   * A message of a channel that is off (mail without SMTP_URL) waits in the database for a run that has
+   * it. One the sweep adopted is read first (any channel on): its channel decides then (see process).
+   */
   private sendable(job: Job): boolean {
-    return this.senders.get(job.message?.channel ?? 'email')?.enabled === true;
+    if (!job.message) return [...this.senders.values()].some((sender) => sender.enabled);
+    return this.senders.get(job.message.channel)?.enabled === true;
   }
 
   private async processSafely(batch: Job[]): Promise<void> {
@@ -223,7 +227,12 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     );
     const finishedElsewhere: string[] = [];
     const live = batch.filter((job) => {
-      if (job.message?.state === 'pending') return true;
+      if (job.message?.state === 'pending') {
+        if (this.sendable(job)) return true;
+        // Its channel is off in this run: held here (not planned, not swept again), it waits for a run that has it.
+        this.jobs.set(job.id, job);
+        return false;
+      }
       // Sent, skipped or given up by someone, or a marker whose message never got written: nothing to send.
       finishedElsewhere.push(job.id);
       return false;

@@ -1,8 +1,8 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { Schema as MongooseSchema } from 'mongoose';
 
-/** How a message reaches people. Email now; web push joins the same outbox later. */
-export const CHANNELS = ['email'] as const;
+/** How a message reaches people: email, or web push to one browser (its subscription is the recipient). */
+export const CHANNELS = ['email', 'push'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
 /** pending: to be sent (or being sent); sent; failed: given up (the seller may send it again); skipped: not to be sent (the shopper turned these off). */

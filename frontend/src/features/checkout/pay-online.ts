@@ -69,6 +69,8 @@ export function usePayOnline() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: PayOnlineInput) => payOnline(queryClient, input),
+    // Never paused and resumed later: a payment is started only while the shopper is there to see it.
+    networkMode: 'always',
     onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.mine() }),
     onError: (error) => {
       if (error instanceof OnlinePaymentError && error.kind === 'unconfirmed') void queryClient.invalidateQueries({ queryKey: orderKeys.mine() });

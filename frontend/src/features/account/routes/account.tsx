@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { Spinner } from '@/components/ui/spinner';
 import { useLoginDialog, useUser } from '@/features/auth';
@@ -6,6 +6,8 @@ import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { usePreferences } from '../api/get-preferences';
 import { useUpdatePreferences } from '../api/update-preferences';
+
+const NotificationSettings = lazy(async () => ({ default: (await import('@/features/push')).NotificationSettings }));
 
 /** /account: the shopper's account and the mails they get from the shop. */
 export function AccountRoute() {
@@ -33,6 +35,9 @@ export function AccountRoute() {
         {user.firstName} · {user.email}
       </p>
       <MailSettings userId={user._id} />
+      <Suspense fallback={null}>
+        <NotificationSettings />
+      </Suspense>
     </section>
   );
 }

@@ -21,6 +21,8 @@ export function usePlaceOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: placeOrder,
+    // Offline, a paused mutation would place the order whenever the connection comes back: it fails instead.
+    networkMode: 'always',
     onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.mine() }),
   });
 }

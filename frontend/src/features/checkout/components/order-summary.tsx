@@ -27,6 +27,8 @@ import { AddressChooser } from './address-chooser';
 
 /** One toast for an online payment's news: closing checkout after a failed attempt replaces the failure toast. */
 const ONLINE_PAYMENT_TOAST = 'online-payment';
+/** Orders and payments need the shop's server: offline they are refused, never queued for later. */
+const OFFLINE_ORDER_MESSAGE = 'You are offline. Connect to the internet to place your order; nothing has been ordered or paid.';
 /** One toast for placing an order: 'Order placed' replaces an earlier refusal. */
 const ORDER_TOAST = 'place-order';
 
@@ -99,6 +101,11 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
     }
     if (blocked) {
       toast.error(blocked, { id: ORDER_TOAST });
+      return;
+    }
+    // Never queued for later: the shopper decides again once the connection is back.
+    if (!navigator.onLine) {
+      toast.error(OFFLINE_ORDER_MESSAGE, { id: ORDER_TOAST });
       return;
     }
     // What the order will contain: the lines still sold and in stock.

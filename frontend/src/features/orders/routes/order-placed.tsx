@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { ProductImage } from '@/components/ui/product-image';
 import { formatRupees, priceCart } from '@greencart/domain';
@@ -6,6 +7,8 @@ import { DeliveryAddress } from '../components/delivery-address';
 import { BillBreakdown } from '../components/order-facts';
 import { paymentLabel } from '../payment-status';
 import { formatExpectedDelivery, itemImage, itemName, itemOfferPrice, orderNumberOf, type Order } from '../types';
+
+const OrderUpdatesOffer = lazy(async () => ({ default: (await import('@/features/push')).OrderUpdatesOffer }));
 
 /** /order-placed: what was just ordered, as the server answered it (carried in the navigation's state). */
 export function OrderPlacedRoute() {
@@ -38,6 +41,10 @@ export function OrderPlacedRoute() {
           Payment: {paymentLabel(order)}
         </p>
       </div>
+
+      <Suspense fallback={null}>
+        <OrderUpdatesOffer />
+      </Suspense>
 
       <h2 className="mt-6 font-medium text-gray-800">Items</h2>
       <ul className="mt-1">

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
@@ -26,6 +27,8 @@ const KINDS: Record<string, string> = {
 const when = (iso: string) => new Date(iso).toLocaleString('en-IN', { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
 
 /** /seller/mail: whether mail goes out, and the messages that gave up, each with why and "Send again". */
+const NotificationSettings = lazy(async () => ({ default: (await import('@/features/push')).NotificationSettings }));
+
 export function SellerMailRoute() {
   const query = useMail();
   const resendAll = useResendAllMail();
@@ -85,6 +88,9 @@ export function SellerMailRoute() {
           )}
         </>
       )}
+      <Suspense fallback={null}>
+        <NotificationSettings account="seller" />
+      </Suspense>
     </section>
   );
 }

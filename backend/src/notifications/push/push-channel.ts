@@ -1,0 +1,135 @@
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { PushPayload } from '@greencart/domain';
+import { generateRequestDetails, type RequestOptions } from 'web-push';
+import { pushProblem, type Environment } from '../../config/environment';
+import { SendFailure } from '../mail/mailer';
+import { OutboxWorker, type ChannelSender, type Delivery } from '../outbox/outbox-worker';
+import type { OutboxMessage } from '../outbox/outbox.schema';
+import type { NewMessage } from '../outbox/outbox.service';
+import type { PushKind } from './push-messages';
+import { PushSubscriptionsService } from './push-subscriptions.service';
+
+/** A push to every browser of one account, as a listener asks for it. */
+export interface PushNotice {
+  /** `shopper:<user id>` or `seller` (as the mail recipients). */
+  account: string;
+  kind: PushKind;
+  /** What the push is about (an order and its status, a chat message): with the browser, its outbox `_id`. */
+  key: string;
+  payload: PushPayload;
+}
+
+/** How long a push service keeps a push for a phone that is off (seconds). */
+const PUSH_TTL_SECONDS = 24 * 60 * 60;
+const PUSH_TIMEOUT_MS = 10_000;
+
+/**
+ * Web push for the outbox (RFC 8030 delivery, RFC 8291 encryption, RFC 8292 VAPID): `web-push` encrypts
+ * and signs, fetch delivers (web-push's own sender speaks https only; tests run a push service on http).
+ * One outbox message per browser, so each is sent and retried on its own; a browser the push service
+ * says is gone (404, 410) is forgotten. Off without VAPID keys.
+ */
+@Injectable()
+export class PushChannel implements ChannelSender, OnModuleInit {
+  readonly channel = 'push' as const;
+  private readonly logger = new Logger('Push');
+  readonly problem: string | null;
+  readonly publicKey: string | null;
+  private readonly options: RequestOptions;
+
+  constructor(
+    private readonly subscriptions: PushSubscriptionsService,
+    private readonly worker: OutboxWorker,
+    config: ConfigService<Environment, true>,
+  ) {
+    const publicKey = config.get('VAPID_PUBLIC_KEY', { infer: true });
+    const privateKey = config.get('VAPID_PRIVATE_KEY', { infer: true });
+    this.problem = pushProblem({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey });
+    this.publicKey = this.problem ? null : publicKey!;
+    const subject = config.get('VAPID_SUBJECT', { infer: true }) ?? `mailto:${config.get('SHOP_EMAIL', { infer: true })}`;
+    this.options = {
+      vapidDetails: { subject, publicKey: publicKey ?? '', privateKey: privateKey ?? '' },
+      TTL: PUSH_TTL_SECONDS,
+      contentEncoding: 'aes128gcm',
+    };
+  }
+
+  get enabled(): boolean {
+    return this.problem === null;
+  }
+
+  onModuleInit() {
+    if (this.problem) this.logger.warn(this.problem);
+    this.worker.register(this);
+  }
+
+  /** The outbox messages for these notices: one per browser of each account (none when push is off). */
+  async messagesFor(notices: PushNotice[]): Promise<NewMessage[]> {
+    if (!this.enabled || !notices.length) return [];
+    const messages: NewMessage[] = [];
+    for (const notice of notices) {
+      for (const subscription of await this.subscriptions.forAccount(notice.account)) {
+        messages.push({
+          _id: `push:${notice.kind}:${notice.key}:${subscription._id}`,
+          channel: 'push',
+          kind: notice.kind,
+          recipient: subscription._id,
+          data: { ...notice.payload },
+        });
+      }
+    }
+    return messages;
+  }
+
+  async deliver(message: OutboxMessage): Promise<Delivery> {
+    const subscription = await this.subscriptions.byId(message.recipient);
+    if (!subscription) return { state: 'skipped', reason: 'The browser no longer takes pushes (unsubscribed)' };
+    const address = new URL(subscription.endpoint).origin;
+    const payload = message.data as unknown as PushPayload;
+    let status: number;
+    let answer = '';
+    try {
+      const request = generateRequestDetails(
+        { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+        JSON.stringify(payload),
+        {
+          ...this.options,
+          topic: topicOf(payload.tag),
+        },
+      );
+      const headers = Object.fromEntries(
+        Object.entries(request.headers)
+          .filter(([name]) => name.toLowerCase() !== 'content-length')
+          .map(([name, value]) => [name, String(value)]),
+      );
+      const response = await fetch(request.endpoint, {
+        method: request.method,
+        headers,
+        body: new Uint8Array(request.body),
+        redirect: 'manual',
+        signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+      });
+      status = response.status;
+      if (!response.ok) answer = (await response.text().catch(() => '')).slice(0, 200);
+    } catch (error) {
+      // A push service away is this browser's problem only: never 'transport', which pauses the mail.
+      throw Object.assign(new SendFailure('temporary', `The push service could not be reached: ${(error as Error).message}`), {
+        address,
+        subject: payload.title,
+      });
+    }
+    if (status >= 200 && status < 300) return { state: 'sent', address, subject: payload.title };
+    if (status === 404 || status === 410) {
+      await this.subscriptions.remove(subscription._id);
+      return { state: 'skipped', reason: `The push service says this browser is gone (${status}); its subscription was removed`, address };
+    }
+    const kind = status >= 400 && status < 500 && status !== 429 ? 'permanent' : 'temporary';
+    throw Object.assign(new SendFailure(kind, `The push service answered ${status}${answer ? `: ${answer}` : ''}`), { address, subject: payload.title });
+  }
+}
+
+/** The push service keeps only the newest push of one topic for a phone that is off (RFC 8030 §5.4: up to 32 base64url characters). */
+function topicOf(tag: string): string {
+  return Buffer.from(tag).toString('base64url').slice(0, 32);
+}

@@ -1,0 +1,39 @@
+import { formatRupees, type OrderStatus, type PushPayload } from '@greencart/domain';
+import type { OrderSnapshot } from '../mail/templates';
+
+/** Kinds of push, each named like the mail of the same event. */
+export type PushKind = 'order-status' | 'chat-reply' | 'seller-new-order';
+
+const STATUS_TEXT: Partial<Record<OrderStatus, string>> = {
+  Packing: 'We are packing your order.',
+  'Out for delivery': 'Your order is on its way.',
+  Delivered: 'Your order was delivered. Enjoy!',
+  Cancelled: 'Your order was cancelled.',
+};
+
+/** What the shopper's phone shows when their order moves; null for a status that is not news. */
+export function orderStatusPush(order: Pick<OrderSnapshot, 'orderId' | 'orderNumber'>, status: OrderStatus): PushPayload | null {
+  const body = STATUS_TEXT[status];
+  if (!body) return null;
+  return {
+    title: `Order ${order.orderNumber}: ${status}`,
+    body,
+    url: `/My-orders?order=${encodeURIComponent(order.orderNumber)}`,
+    tag: `order:${order.orderId}`,
+  };
+}
+
+export function chatReplyPush(text: string): PushPayload {
+  const body = text.length > 140 ? `${text.slice(0, 139)}…` : text;
+  return { title: 'GreenCart replied', body, url: '/chat', tag: 'chat' };
+}
+
+export function sellerNewOrderPush(order: OrderSnapshot): PushPayload {
+  const items = order.items.reduce((sum, item) => sum + item.quantity, 0);
+  return {
+    title: `New order ${order.orderNumber}`,
+    body: `${items} ${items === 1 ? 'item' : 'items'} · ${formatRupees(order.amountPaise)} · ${order.paymentType === 'COD' ? 'Cash on delivery' : 'Paid online'}`,
+    url: '/seller/orders',
+    tag: `order:${order.orderId}`,
+  };
+}
