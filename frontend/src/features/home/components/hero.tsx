@@ -8,16 +8,16 @@ export function Hero() {
       {/* Phones: a short banner, so the categories and the first products fit on the first screen. */}
       <div className="relative z-10 flex flex-col items-start px-4 py-4 text-left md:px-6 md:py-24 md:pl-16 lg:pl-20">
         <p className="hidden rounded-full bg-white/80 px-3 py-1 text-xs font-medium text-primary-dull shadow-sm md:block">Delivered in under 30 minutes</p>
-        <h1 className="max-w-md text-xl leading-tight md:mt-4 md:text-3xl font-bold text-gray-800 md:text-4xl lg:max-w-xl lg:text-5xl lg:leading-[1.15]">
+        <h1 className="max-w-md text-xl leading-tight font-bold text-gray-800 md:mt-4 md:text-4xl lg:max-w-xl lg:text-5xl lg:leading-[1.15]">
           Freshness you can trust, savings you will love!
         </h1>
         <p className="mt-4 hidden max-w-md text-gray-600 md:block">
-          Fresh produce, everyday essentials and snacks at fair prices — trusted by 10,000+ happy customers.
+          Fresh produce, everyday essentials and snacks at fair prices.
         </p>
         <div className="mt-2 flex flex-wrap items-center gap-2 font-medium sm:gap-4 md:mt-8">
           <Link
             to="/products"
-            className="group flex min-h-11 items-center gap-2 rounded bg-primary px-5 py-2 whitespace-nowrap md:px-7 md:py-3 text-white transition hover:bg-primary-dull md:px-9"
+            className="group flex min-h-11 items-center gap-2 rounded bg-primary px-5 py-2 whitespace-nowrap text-white transition hover:bg-primary-dull md:px-9 md:py-3"
           >
             Shop Now
             <ArrowIcon className="h-4 w-4 transition group-hover:translate-x-1" />
