@@ -105,6 +105,10 @@ function appEnv(extra = {}) {
     GREENCART_EMBEDDED: ENGINE,
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
+    // Every simulated client comes from 127.0.0.1.
+    CONNECTIONS_PER_ADDRESS: '1000000',
+    SOCKETS_PER_ACCOUNT: '1000000',
+    SOCKETS_PER_ADDRESS: '1000000',
     // Many orders from each bench shopper within the hour (the shop's quota is 10).
     COD_ORDERS_PER_HOUR: '1000000',
     JWT_SECRET,

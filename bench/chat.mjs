@@ -100,6 +100,10 @@ async function shop() {
     GREENCART_EMBEDDED: process.env.GREENCART_EMBEDDED ?? 'ferretdb',
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
+    // Every simulated client comes from 127.0.0.1.
+    CONNECTIONS_PER_ADDRESS: '1000000',
+    SOCKETS_PER_ACCOUNT: '1000000',
+    SOCKETS_PER_ADDRESS: '1000000',
     JWT_SECRET: randomBytes(24).toString('hex'),
     SELLER_EMAIL: SELLER.email,
     SELLER_PASSWORD: SELLER.password,

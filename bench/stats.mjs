@@ -161,6 +161,10 @@ function env(dataDir, port) {
     GREENCART_EMBEDDED: ENGINE,
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
+    // Every simulated client comes from 127.0.0.1.
+    CONNECTIONS_PER_ADDRESS: '1000000',
+    SOCKETS_PER_ACCOUNT: '1000000',
+    SOCKETS_PER_ADDRESS: '1000000',
     JWT_SECRET: randomBytes(24).toString('hex'),
     SELLER_EMAIL: SELLER.email,
     SELLER_PASSWORD: SELLER.password,

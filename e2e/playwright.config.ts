@@ -54,6 +54,9 @@ export default defineConfig({
       // The specs place many orders from few shoppers.
       COD_ORDERS_PER_HOUR: '10000',
       OPEN_CHECKOUTS_PER_SHOPPER: '10000',
+      CONNECTIONS_PER_ADDRESS: '100000',
+      SOCKETS_PER_ADDRESS: '100000',
+      SOCKETS_PER_ACCOUNT: '100000',
       // Every spec signs people up and in from 127.0.0.1 (the seller more than 5 times a minute when the
       // suite runs fast: the production login limit made those specs fail by timing); the limits
       // themselves are tested in the backend suites (auth, hardening, rate-limit).

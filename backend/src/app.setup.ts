@@ -22,6 +22,7 @@ import { refuseForeignOrigins } from './common/security/same-origin';
 import { RAZORPAY_WEBHOOK_PATH } from './payments/payments.controller';
 import { Catalogue } from './products/catalogue';
 import { catalogueFastPath, type SharedLimit } from './products/catalogue-fast-path';
+import { limitConnections } from './common/http/connection-limits';
 import { allowedOrigins, servesHttps, type Environment } from './config/environment';
 
 /**
@@ -158,6 +159,9 @@ export function trustProxySetting(value: string): boolean | number | string {
   return value;
 }
 
+/** An idle keep-alive connection is closed after this (Node's default; a proxy in front keeps its own pool). */
+const KEEP_ALIVE_MS = 5_000;
+
 /** Everything every app gets: prefix, security headers, parsing, validation, errors, OpenAPI. */
 export function configureApp(app: NestExpressApplication): NestExpressApplication {
   const config = app.get<ConfigService<Environment, true>>(ConfigService);
@@ -204,6 +208,16 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useWebSocketAdapter(new ShopSocketAdapter(app));
   answerMalformedRequestsInJson(app);
+  const trusted = (app.getHttpAdapter().getInstance() as Express).get('trust proxy fn') as (address: string, hop: number) => boolean;
+  limitConnections(app.getHttpServer() as Server, {
+    perAddress: config.get('CONNECTIONS_PER_ADDRESS', { infer: true }),
+    idleMs: config.get('HTTP_IDLE_TIMEOUT_MS', { infer: true }),
+    headersMs: config.get('HTTP_HEADERS_TIMEOUT_MS', { infer: true }),
+    requestMs: config.get('HTTP_REQUEST_TIMEOUT_MS', { infer: true }),
+    keepAliveMs: KEEP_ALIVE_MS,
+    // Behind a trusted reverse proxy every connection comes from it: the proxy limits its clients.
+    isProxy: (address) => trusted(address, 0),
+  });
   serveStorefront(app, process.env.FRONTEND_DIST ?? join(REPO_ROOT, 'frontend', 'dist'));
 
   if (config.get('API_DOCS', { infer: true })) {

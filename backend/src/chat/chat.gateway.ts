@@ -9,9 +9,11 @@ import {
   type ServerToClientEvents,
 } from '@greencart/domain';
 import { HttpException, Logger } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import { ConfigService } from '@nestjs/config';
 import { OnEvent } from '@nestjs/event-emitter';
 import { ConnectedSocket, MessageBody, OnGatewayConnection, OnGatewayInit, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
+import proxyAddr from 'proxy-addr';
 import type { Server, Socket } from 'socket.io';
 import { CART_CHANGED, type CartChangedEvent } from '../cart/cart.events';
 import { PRODUCT_SOLD_OUT, type ProductSoldOutEvent } from '../products/product.events';
@@ -41,6 +43,7 @@ export const shopperRoom = (userId: string) => `user:${userId}`;
 export const sessionRoom = (sid: string) => `session:${sid}`;
 
 const SESSION_ENDED_MESSAGE = 'Your session has ended; please log in again';
+const TOO_MANY_SOCKETS = 'Too many chat connections are open for this account or address; please close some tabs and try again';
 
 /**
  * The shop's socket.io endpoint (path /socket.io on the API's port): chat between each shopper and
@@ -62,14 +65,38 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection {
   private readonly checkEveryMs: number;
   /** Counts the notices of ended sessions this instance has acted on. */
   private notices = 0;
+  /** Sockets open on this instance per client address, and the caps (per account: its room's size). */
+  private readonly perAddress = new Map<string, number>();
+  private readonly socketsPerAccount: number;
+  private readonly socketsPerAddress: number;
 
   constructor(
     private readonly sessions: SessionService,
     private readonly chat: ChatService,
     private readonly limits: ChatRateLimit,
+    private readonly http: HttpAdapterHost,
     config: ConfigService<Environment, true>,
   ) {
     this.checkEveryMs = config.get('SOCKET_SESSION_CHECK_MS', { infer: true });
+    this.socketsPerAccount = config.get('SOCKETS_PER_ACCOUNT', { infer: true });
+    this.socketsPerAddress = config.get('SOCKETS_PER_ADDRESS', { infer: true });
+  }
+
+  /** The client's address as Express sees it (through a trusted proxy, the address it names). */
+  private addressOf(socket: ShopSocket): string {
+    const express = this.http.httpAdapter?.getInstance() as { get(name: string): unknown } | undefined;
+    const trust = express?.get('trust proxy fn') as ((address: string, hop: number) => boolean) | undefined;
+    return trust ? proxyAddr(socket.request, trust) : (socket.handshake.address ?? '');
+  }
+
+  /** Counts an admitted socket against its address's cap, until it disconnects. */
+  private countAddress(socket: ShopSocket, address: string): void {
+    this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
+    socket.once('disconnect', () => {
+      const left = (this.perAddress.get(address) ?? 1) - 1;
+      if (left > 0) this.perAddress.set(address, left);
+      else this.perAddress.delete(address);
+    });
   }
 
   afterInit(server: ShopServer) {
@@ -89,12 +116,17 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection {
     const kind = (socket.handshake.auth as { role?: unknown } | undefined)?.role === 'seller' ? 'seller' : 'shopper';
     const session = await this.sessions.socketSession(socket.handshake.headers.cookie, kind);
     if (!session) return kind === 'seller' ? 'Please log in as the seller' : 'Please log in to chat with the shop';
+    const accountRoom = session.kind === 'seller' ? SELLERS_ROOM : shopperRoom(session.shopper._id);
+    if ((this.server?.sockets.adapter.rooms.get(accountRoom)?.size ?? 0) >= this.socketsPerAccount) return TOO_MANY_SOCKETS;
+    const address = this.addressOf(socket);
+    if ((this.perAddress.get(address) ?? 0) >= this.socketsPerAddress) return TOO_MANY_SOCKETS;
     socket.data.identity = session.kind === 'seller' ? { role: 'seller', seller: session.seller } : { role: 'user', shopper: session.shopper };
     socket.data.session = session;
     socket.data.checkedUntil = Date.now() + this.checkEveryMs;
-    void socket.join([session.kind === 'seller' ? SELLERS_ROOM : shopperRoom(session.shopper._id), sessionRoom(session.claims.sid)]);
+    void socket.join([accountRoom, sessionRoom(session.claims.sid)]);
     // A session that ended while it was being checked: its notice went out before this socket was in the rooms.
     if (this.notices !== noticesBefore && !(await this.sessions.isCurrent(session))) return SESSION_ENDED_MESSAGE;
+    this.countAddress(socket, address);
     return undefined;
   }
 

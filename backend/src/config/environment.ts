@@ -307,6 +307,40 @@ export class Environment {
   @Min(1)
   OPEN_CHECKOUTS_PER_SHOPPER = 3;
 
+  /** Open connections one client address may hold at once (a trusted proxy's are not counted); beyond: 503. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  CONNECTIONS_PER_ADDRESS = 128;
+
+  /** A connection that sends nothing within this is closed; request headers must arrive within HTTP_HEADERS_TIMEOUT_MS. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  HTTP_IDLE_TIMEOUT_MS = 10_000;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  HTTP_HEADERS_TIMEOUT_MS = 10_000;
+
+  /** The whole of one request (an image upload on a slow phone included). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1000)
+  HTTP_REQUEST_TIMEOUT_MS = 60_000;
+
+  /** Chat sockets open at once per account (per instance), and per client address. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  SOCKETS_PER_ACCOUNT = 20;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  SOCKETS_PER_ADDRESS = 50;
+
   /** Saved addresses one shopper may keep (a new one beyond is refused with 400). */
   @Type(() => Number)
   @IsInt()

@@ -32,7 +32,13 @@ export async function createTestApp(
   const redis = process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_KEY_PREFIX: `test:${dbName}:` } : {};
   const secrets = { JWT_SECRET: 'test-jwt-secret-for-the-e2e-suites-only-0123456789', SELLER_PASSWORD: 'test-seller-password' };
   // Suites place many orders from few shoppers: the hourly COD quota is tested where it is set (quotas.e2e).
-  const quotas = { COD_ORDERS_PER_HOUR: '100000', OPEN_CHECKOUTS_PER_SHOPPER: '100000' };
+  const quotas = {
+    COD_ORDERS_PER_HOUR: '100000',
+    OPEN_CHECKOUTS_PER_SHOPPER: '100000',
+    CONNECTIONS_PER_ADDRESS: '100000',
+    SOCKETS_PER_ACCOUNT: '100000',
+    SOCKETS_PER_ADDRESS: '100000',
+  };
   Object.assign(process.env, { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', FRONTEND_DIST: '/nonexistent' }, quotas, secrets, redis, env, {
     MONGODB_URI: `${base}${dbName}`,
   });

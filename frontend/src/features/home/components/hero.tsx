@@ -11,9 +11,7 @@ export function Hero() {
         <h1 className="max-w-md text-xl leading-tight font-bold text-gray-800 md:mt-4 md:text-4xl lg:max-w-xl lg:text-5xl lg:leading-[1.15]">
           Freshness you can trust, savings you will love!
         </h1>
-        <p className="mt-4 hidden max-w-md text-gray-600 md:block">
-          Fresh produce, everyday essentials and snacks at fair prices.
-        </p>
+        <p className="mt-4 hidden max-w-md text-gray-600 md:block">Fresh produce, everyday essentials and snacks at fair prices.</p>
         <div className="mt-2 flex flex-wrap items-center gap-2 font-medium sm:gap-4 md:mt-8">
           <Link
             to="/products"

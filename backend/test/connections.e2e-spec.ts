@@ -1,0 +1,116 @@
+import { request as httpRequest } from 'node:http';
+import { connect as tcpConnect, type Socket as TcpSocket } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { AUTH_ENV } from './support/actors';
+import { closeSockets, connect, cookieOf, listen } from './support/sockets';
+import { createTestApp, type TestApp } from './support/test-app';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A raw TCP connection from `localAddress` (any 127.x address is this machine on Linux). */
+function open(port: number, localAddress = '127.0.0.1'): Promise<TcpSocket & { received: string; ended: boolean }> {
+  return new Promise((resolve, reject) => {
+    const socket = tcpConnect({ host: '127.0.0.1', port, localAddress }) as TcpSocket & { received: string; ended: boolean };
+    socket.received = '';
+    socket.ended = false;
+    socket.on('data', (chunk) => (socket.received += chunk.toString()));
+    socket.on('close', () => (socket.ended = true));
+    socket.on('error', () => undefined);
+    socket.once('connect', () => resolve(socket));
+    socket.once('error', reject);
+  });
+}
+
+/** GET /api/health from `localAddress`: its status (0 when the connection failed). */
+function health(port: number, localAddress: string): Promise<number> {
+  return new Promise((resolve) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path: '/api/health/live', localAddress, agent: false }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', () => resolve(0));
+    req.end();
+  });
+}
+
+async function until(check: () => boolean, ms = 5_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('gave up waiting');
+    await sleep(25);
+  }
+}
+
+describe('connection hygiene of the HTTP server', () => {
+  let t: TestApp;
+  let port: number;
+  const held: TcpSocket[] = [];
+  beforeAll(async () => {
+    t = await createTestApp({ ...AUTH_ENV, CONNECTIONS_PER_ADDRESS: '20', HTTP_IDLE_TIMEOUT_MS: '500', SOCKETS_PER_ACCOUNT: '3', SOCKETS_PER_ADDRESS: '5' });
+    port = Number(new URL(await listen(t)).port);
+  });
+  afterEach(async () => {
+    while (held.length) held.pop()!.destroy();
+    closeSockets();
+    // The server notices the closes.
+    await sleep(300);
+  });
+  afterAll(() => t.close());
+
+  it('an address hoarding connections gets a 503 for the one over its cap; another address, the health probe, is still served', async () => {
+    for (let i = 0; i < 20; i++) {
+      // Headers that never finish: held open (until the headers time-out).
+      const socket = await open(port);
+      socket.write('GET /api/health HTTP/1.1\r\nHost: shop\r\n');
+      held.push(socket);
+    }
+    const over = await open(port);
+    held.push(over);
+    await until(() => over.ended);
+    expect(over.received).toMatch(/^HTTP\/1\.1 503 /);
+    expect(over.received).toMatch(/Retry-After: 5/);
+    expect(over.received).toContain('"success":false');
+    expect(over.received).toContain('Too many open connections from your address');
+    expect(await health(port, '127.0.0.2')).toBe(200);
+    expect(await health(port, '127.0.0.1')).toBe(503);
+    while (held.length) held.pop()!.destroy();
+    await sleep(100);
+    expect(await health(port, '127.0.0.1')).toBe(200);
+  });
+
+  it('a connection that sends nothing is closed after the idle time-out; one that sent a request is not', async () => {
+    const idle = await open(port);
+    held.push(idle);
+    const talking = await open(port);
+    held.push(talking);
+    talking.write('GET /api/health/live HTTP/1.1\r\nHost: shop\r\n\r\n');
+    await until(() => idle.ended, 5_000);
+    expect(idle.received).toBe('');
+    expect(talking.received).toMatch(/^HTTP\/1\.1 200 /);
+    expect(talking.ended).toBe(false);
+  });
+
+  it('chat sockets: at most SOCKETS_PER_ACCOUNT per account and SOCKETS_PER_ADDRESS per address, with a clear refusal; a closed one makes room', async () => {
+    const base = `http://127.0.0.1:${port}`;
+    const signUp = async (firstName: string) =>
+      cookieOf(
+        await t
+          .http()
+          .post('/api/register')
+          .send({ firstName, email: `${firstName.toLowerCase()}-${randomBytes(4).toString('hex')}@example.com`, password: 'correct-horse-battery' })
+          .expect(201),
+      );
+    const ashaCookie = await signUp('Asha');
+    const mine = [await connect(base, ashaCookie), await connect(base, ashaCookie), await connect(base, ashaCookie)];
+    await expect(connect(base, ashaCookie)).rejects.toThrow(/Too many chat connections/);
+    mine[0].disconnect();
+    await sleep(200);
+    mine.push(await connect(base, ashaCookie));
+
+    const balaCookie = await signUp('Bala');
+    // Asha holds 3 from this address: 2 more fit, the next is refused whoever it is.
+    await connect(base, balaCookie);
+    await connect(base, balaCookie);
+    await expect(connect(base, balaCookie)).rejects.toThrow(/Too many chat connections/);
+  });
+});
