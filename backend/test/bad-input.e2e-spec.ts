@@ -5,6 +5,7 @@ import { AUTH_ENV, TEST_SELLER, VALID_ADDRESS } from './support/actors';
 import { FakeGoogle } from './support/fake-google';
 import { FakeRazorpay } from './support/fake-razorpay';
 import { registeredRoutes, type Route } from './support/routes';
+import { closeSockets, connect, cookieOf, emit, listen } from './support/sockets';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /** Fixed, so a failure is replayed exactly; fast-check prints the counterexample and the seed. */
@@ -182,5 +183,69 @@ describe('bad input of any shape, on every route and role (property-based)', () 
     expect(seen.requests).toBeGreaterThanOrEqual(500);
     // Only sessions may appear (the fresh shoppers minted for session-ending routes); nothing else was stored.
     expect({ ...after, users: 0 }).toEqual({ ...before, users: 0 });
+  }, 180_000);
+});
+
+/** Chat payloads near the valid shape: text of any kind, an order id of any kind, the shopper's own id or another. */
+const chatPayload = (shopperId: string) =>
+  fc.record(
+    {
+      text: fc.oneof(nastyString, fc.constant('Is the mango ripe?')),
+      orderId: fc.oneof(nastyString, fc.constant(new Types.ObjectId().toHexString())),
+      userId: fc.oneof(nastyString, fc.constant(shopperId)),
+    },
+    { requiredKeys: ['text'] },
+  );
+
+describe('bad input of any shape over the chat sockets (property-based)', () => {
+  let t: TestApp;
+  let base: string;
+  const SOCKET_RUNS = 200;
+
+  beforeAll(async () => {
+    t = await createTestApp({ ...AUTH_ENV, THROTTLE_LIMIT: '1000000' });
+    base = await listen(t);
+  });
+  afterEach(() => closeSockets());
+  afterAll(() => t.close());
+
+  it(`${SOCKET_RUNS} generated messages from a shopper and the seller: every answer in the { success, message } shape, the sockets stay up, nothing stored by a refusal`, async () => {
+    const shopperCookie = cookieOf(
+      await t
+        .http()
+        .post('/api/register')
+        .send({ firstName: 'Fuzz', email: `fuzz-${new Types.ObjectId().toHexString()}@example.com`, password: 'correct-horse-battery' })
+        .expect(201),
+    );
+    const sellerCookie = cookieOf(await t.http().post('/api/sellerlogin').send(TEST_SELLER).expect(200));
+    const shopperId = (await t.http().get('/api/isAuth').set('Cookie', shopperCookie).expect(200)).body.userData._id as string;
+    const shopper = await connect(base, shopperCookie);
+    const seller = await connect(base, sellerCookie, 'seller');
+    const events = ['sendmessage-to-seller', 'reply-to-user'];
+    const problems: string[] = [];
+    let refused = 0;
+    let stored = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.boolean(), fc.constantFrom(...events), fc.oneof(nastyValue, shapedBody, chatPayload(shopperId)), async (asSeller, event, payload) => {
+        const socket = asSeller ? seller : shopper;
+        const before = await t.connection.collection('chat_messages').countDocuments();
+        const ack = await Promise.race([emit(socket, event, payload), new Promise<'no answer'>((resolve) => setTimeout(() => resolve('no answer'), 5_000))]);
+        const after = await t.connection.collection('chat_messages').countDocuments();
+        if (ack === 'no answer') problems.push(`${event} as ${asSeller ? 'seller' : 'shopper'}: no answer to ${JSON.stringify(payload)?.slice(0, 120)}`);
+        else if (typeof ack?.success !== 'boolean' || typeof ack.message === 'undefined')
+          problems.push(`${event}: answer not in the shape: ${JSON.stringify(ack).slice(0, 120)}`);
+        else if (!ack.success) {
+          refused++;
+          if (typeof ack.message !== 'string') problems.push(`${event}: refusal without a message`);
+          if (after !== before) problems.push(`${event}: a refusal stored a message`);
+        } else stored += after - before;
+        if (!socket.connected) problems.push(`${event}: the socket was closed after ${JSON.stringify(payload)?.slice(0, 120)}`);
+        return problems.length === 0;
+      }),
+      { seed: SEED, numRuns: SOCKET_RUNS, endOnFailure: true },
+    );
+    console.log(`bad-input over sockets: ${SOCKET_RUNS} messages, ${refused} refused, ${stored} stored`);
+    expect(problems).toEqual([]);
+    expect(refused).toBeGreaterThan(0);
   }, 180_000);
 });
