@@ -92,7 +92,6 @@ describe('chat with the shop over socket.io', () => {
     await expect(connect(url, undefined)).rejects.toThrow(/log in/);
     await expect(connect(url, asha.cookie.replace(/\.[^.]+$/, '.forged'))).rejects.toThrow(/log in/);
     await expect(connect(url, asha.cookie, 'seller')).rejects.toThrow(/seller/);
-    await expect(connect(url, seller)).rejects.toThrow(/log in/);
   });
 
   it('each shopper sees only their own thread; the seller sees both; acks carry the stored message', async () => {
@@ -182,6 +181,23 @@ describe('chat with the shop over socket.io', () => {
     await t.http().get('/api/chat/messages').expect(401);
     await t.http().get('/api/seller/chats/nope/messages').set('Cookie', seller).expect(400);
     await t.http().get('/api/chat/messages?limit=1000').set('Cookie', asha.cookie).expect(400);
+  });
+
+  it('the spec’s seller client: a socket with only the seller’s session (no role hint) is the seller’s, sends and receives everything', async () => {
+    const chandra = await register(t, 'Chandra');
+    const s = await connect(url, seller);
+    const a = await connect(url, chandra.cookie);
+    const toSeller = new Promise<{ text: string }>((resolve) => s.once('recive-this-message-seller', resolve));
+    expect(await emit(a, 'sendmessage-to-seller', { text: 'Hello from the spec client test' })).toMatchObject({ success: true });
+    expect(await toSeller).toMatchObject({ text: 'Hello from the spec client test' });
+    const toShopper = new Promise<{ text: string }>((resolve) => a.once('recive-this-message-foruser', resolve));
+    expect(await emit(s, 'reply-to-user', { userId: chandra.id, text: 'Hello back, no hint needed' })).toMatchObject({ success: true });
+    expect(await toShopper).toMatchObject({ text: 'Hello back, no hint needed' });
+    // Both sessions in one browser and no hint: the shopper's (the hint picks the seller).
+    const both = await connect(url, `${chandra.cookie}; ${seller}`);
+    expect(await emit(both, 'sendmessage-to-seller', { text: 'As the shopper' })).toMatchObject({ success: true });
+    const hinted = await connect(url, `${chandra.cookie}; ${seller}`, 'seller');
+    expect(await emit(hinted, 'reply-to-user', { userId: chandra.id, text: 'As the seller' })).toMatchObject({ success: true });
   });
 
   it('rate-limits a shopper who sends too fast, with a clear refusal', async () => {

@@ -113,9 +113,15 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection {
   /** Checks the handshake's session and puts the socket in its rooms; the refusal, if any. */
   private async admit(socket: ShopSocket): Promise<string | undefined> {
     const noticesBefore = this.notices;
-    const kind = (socket.handshake.auth as { role?: unknown } | undefined)?.role === 'seller' ? 'seller' : 'shopper';
-    const session = await this.sessions.socketSession(socket.handshake.headers.cookie, kind);
-    if (!session) return kind === 'seller' ? 'Please log in as the seller' : 'Please log in to chat with the shop';
+    // The role hint decides only when the browser holds both sessions: without it a handshake with the
+    // seller's session alone (the spec's seller client) is the seller's, and with both, the shopper's.
+    const hint = (socket.handshake.auth as { role?: unknown } | undefined)?.role;
+    const cookie = socket.handshake.headers.cookie;
+    const session =
+      hint === 'seller'
+        ? await this.sessions.socketSession(cookie, 'seller')
+        : ((await this.sessions.socketSession(cookie, 'shopper')) ?? (hint === undefined ? await this.sessions.socketSession(cookie, 'seller') : null));
+    if (!session) return hint === 'seller' ? 'Please log in as the seller' : 'Please log in to chat with the shop';
     const accountRoom = session.kind === 'seller' ? SELLERS_ROOM : shopperRoom(session.shopper._id);
     if ((this.server?.sockets.adapter.rooms.get(accountRoom)?.size ?? 0) >= this.socketsPerAccount) return TOO_MANY_SOCKETS;
     const address = this.addressOf(socket);
