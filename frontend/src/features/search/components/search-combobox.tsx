@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { ProductView } from '@greencart/domain';
 import { ProductImage } from '@/components/ui/product-image';
@@ -38,13 +38,18 @@ export function SearchCombobox({ className = '' }: { className?: string }) {
   const showing = open && query.length > 0 && suggestions.data !== undefined;
   const cellId = (cell: Cell) => `${gridId}-${cell.row}-${cell.column}`;
 
-  // The combobox replaced the plain box: keep the shopper's place (once).
-  useEffect(() => {
+  // The combobox replaced the plain box: keep the shopper's place (once). Before the browser handles
+  // another key (a layout effect): a key typed in the plain box after this box was prepared is kept, and
+  // the next one lands here, not on a page whose focused box has just gone.
+  useLayoutEffect(() => {
+    if (handover.text !== undefined && handover.text !== text) type(handover.text);
     handover.text = undefined;
     if (!handover.focused) return;
     const input = inputRef.current;
     input?.focus();
     input?.setSelectionRange(input.value.length, input.value.length);
+    // Once, when it replaces the plain box.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // A new page (a product opened, the results page) closes the list.
