@@ -117,6 +117,25 @@ describe('open online checkouts per shopper', () => {
     await rzp.stop();
   });
 
+  it('an online checkout needs the shopper’s own saved address: none saved is a 400, nothing opened', async () => {
+    const [milk] = await insertProducts(t, [{ name: 'Milk', offerPrice: 30, category: 'Dairy' }]);
+    const [homeless] = await quickShoppers(t, 1, 'NoAddress');
+    const before = rzp.orders.size;
+    const refused = await homeless.agent
+      .post('/api/paymentonline')
+      .send({ items: [{ product: milk, quantity: 1 }] })
+      .expect(400);
+    expect(refused.body).toEqual({ success: false, message: 'Please add a delivery address before paying' });
+    // The spec's client ({ amount } with the saved cart) too.
+    await homeless.agent
+      .post('/api/updateCart')
+      .send({ cartItems: { [milk]: 1 } })
+      .expect(200);
+    await homeless.agent.post('/api/paymentonline').send({ amount: 30 }).expect(400);
+    expect(rzp.orders.size).toBe(before);
+    expect(await t.connection.collection('checkouts').countDocuments({ user: new Types.ObjectId(homeless.id) })).toBe(0);
+  });
+
   it('the same order again reuses its open checkout; a third different one is a 409 with what to do; paying one makes room', async () => {
     const [apple] = await insertProducts(t, [{ name: 'Apple', offerPrice: 50, category: 'Fruits' }]);
     const [asha] = await quickShoppers(t, 1, 'Checkout');
