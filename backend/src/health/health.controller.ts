@@ -7,6 +7,7 @@ import { rateLimitStore, SKIP_EVERY_LIMIT } from '../auth/rate-limit.module';
 import { DatabaseEngine } from '../database/database-engine';
 import { Mailer } from '../notifications/mail/mailer';
 import { OutboxWorker } from '../notifications/outbox/outbox-worker';
+import { startupWorkRunning } from '../common/startup/background-work';
 
 /** How long the health check waits for the database before saying it is down. */
 const PING_TIMEOUT_MS = 1_000;
@@ -64,6 +65,8 @@ export class HealthController {
       },
       redis: { status: redis },
       mail: this.mailState(),
+      // One-time checks after the start (they read whole collections on FerretDB): the shop is usable meanwhile.
+      startup: { running: startupWorkRunning() },
     };
   }
 

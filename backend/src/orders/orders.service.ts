@@ -34,6 +34,7 @@ import { AddressesService } from '../addresses/addresses.service';
 import { DomainEvents } from '../common/events/domain-events';
 import { isDatabaseAway } from '../common/filters/all-exceptions.filter';
 import { LocksService } from '../common/locks/locks.service';
+import { startupWork } from '../common/startup/background-work';
 import { prepareSync, type PreparedBody } from '../common/http/prepared-body';
 import { isDuplicateKeyError } from '../common/mongo-errors';
 import type { Environment } from '../config/environment';
@@ -596,7 +597,9 @@ export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
     await this.fillOlderOrders();
     await this.listOlderOrders();
     // Orders whose linking a stopped process interrupted: in the background, the shop is already usable.
-    void this.linkUnlisted().catch((error: Error) => this.logger.warn(`Could not link unlisted orders: ${error.message}`));
+    void startupWork('linking unlisted orders', this.linkUnlisted()).catch((error: Error) =>
+      this.logger.warn(`Could not link unlisted orders: ${error.message}`),
+    );
   }
 
   /** Once per database (it reads every order): see onApplicationBootstrap. */
