@@ -240,10 +240,28 @@ export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
     return isValidObjectId(orderId) ? this.cache.findById(orderId) : Promise.resolve(null);
   }
 
-  /** Whether the order is this shopper's own (ownership in the query itself). */
-  async belongsTo(orderId: string, userId: string): Promise<boolean> {
-    if (!isValidObjectId(orderId) || !isValidObjectId(userId)) return false;
-    return (await this.orders.exists({ _id: new Types.ObjectId(orderId), user: new Types.ObjectId(userId) })) !== null;
+  /**
+   * The shopper's own order as chat names it: `{ orderNumber }` ("GC-10003"; absent for an order
+   * never numbered), or null when it is not theirs (ownership in the query itself).
+   */
+  async chatReference(orderId: string, userId: string): Promise<{ orderNumber?: string } | null> {
+    if (!isValidObjectId(orderId) || !isValidObjectId(userId)) return null;
+    const found = await this.orders
+      .findOne({ _id: new Types.ObjectId(orderId), user: new Types.ObjectId(userId) }, { orderNumber: 1 })
+      .lean<{ orderNumber?: string }>()
+      .exec();
+    return found ? (found.orderNumber ? { orderNumber: found.orderNumber } : {}) : null;
+  }
+
+  /** The numbers of these orders by id (orders without a number are left out). */
+  async numbersOf(orderIds: string[]): Promise<Map<string, string>> {
+    const ids = [...new Set(orderIds)].filter((id) => isValidObjectId(id)).map((id) => new Types.ObjectId(id));
+    if (ids.length === 0) return new Map();
+    const found = await this.orders
+      .find({ _id: { $in: ids } }, { orderNumber: 1 })
+      .lean<{ _id: Types.ObjectId; orderNumber?: string }[]>()
+      .exec();
+    return new Map(found.filter((order) => order.orderNumber).map((order) => [String(order._id), order.orderNumber!]));
   }
 
   /** The order a checkout attempt (idempotency key) produced, if any. */
@@ -350,11 +368,16 @@ export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
     return { order: placed, created: true };
   }
 
-  /** One order by its number ("GC-10427", "gc10427" or "10427"), the shopper's own only when `userId` is given. */
+  /**
+   * One order by its number ("GC-10427", "gc10427" or "10427") or its id (what older chat messages
+   * name), the shopper's own only when `userId` is given.
+   */
   async findByNumber(search: string, userId?: string): Promise<{ orders: OrderDocument[]; total: number }> {
+    const id = /^\s*([a-f\d]{24})\s*$/i.exec(search)?.[1];
     const digits = /^\s*(?:gc)?[\s-]*(\d{1,12})\s*$/i.exec(search)?.[1];
-    if (!digits) return { orders: [], total: 0 };
-    const found = await this.orders.findOne({ orderNumber: `GC-${Number(digits)}`, ...(userId ? { user: new Types.ObjectId(userId) } : {}) }).exec();
+    if (!id && !digits) return { orders: [], total: 0 };
+    const which = id ? { _id: new Types.ObjectId(id) } : { orderNumber: `GC-${Number(digits)}` };
+    const found = await this.orders.findOne({ ...which, ...(userId ? { user: new Types.ObjectId(userId) } : {}) }).exec();
     return found ? { orders: await this.withProductsAll([found]), total: 1 } : { orders: [], total: 0 };
   }
 

@@ -240,7 +240,7 @@ function OrderCard({ order }: { order: Order }) {
         {order.status !== 'Cancelled' && <InvoiceButton orderId={order._id} as="shopper" />}
         <button
           type="button"
-          onClick={() => navigate(`/chat?order=${encodeURIComponent(order._id)}`)}
+          onClick={() => navigate(`/chat?order=${encodeURIComponent(order._id)}${order.orderNumber ? `&number=${encodeURIComponent(order.orderNumber)}` : ''}`)}
           className="min-h-11 rounded border border-primary px-4 text-sm font-medium text-primary transition hover:bg-primary/10"
         >
           Send Message to Shop
