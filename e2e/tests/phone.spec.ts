@@ -228,8 +228,11 @@ test.describe('desktop (1366×900)', () => {
     await expect(page.getByTestId('cart-line')).toHaveCount(1);
 
     await page.goto('/My-orders');
-    page.once('dialog', (dialog) => void dialog.accept());
     await card.getByRole('button', { name: 'Cancel order' }).click();
+    await page
+      .getByRole('dialog', { name: /^Cancel order / })
+      .getByRole('button', { name: 'Cancel order' })
+      .click();
     await expect(card.getByTestId('order-status')).toHaveText('Cancelled');
     await expect(card.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
   });

@@ -279,8 +279,10 @@ export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
     const set: Record<string, unknown> = { 'payment.refundId': refundId, 'payment.refundStatus': refundStatus };
     if (refundStatus === 'processed') set.paymentStatus = 'refunded';
     if (refundStatus === 'processed') set.isPaid = false;
+    // The first report of a processed refund dates it; repeats (webhook and poll) keep that date.
+    const update = refundStatus === 'processed' ? { $set: set, $min: { 'payment.refundedAt': new Date() } } : { $set: set };
     const found = await this.orders
-      .findOneAndUpdate({ _id: new Types.ObjectId(orderId), 'payment.refundId': { $in: [null, refundId] } }, { $set: set }, { returnDocument: 'after' })
+      .findOneAndUpdate({ _id: new Types.ObjectId(orderId), 'payment.refundId': { $in: [null, refundId] } }, update, { returnDocument: 'after' })
       .exec();
     if (found) await this.cache.stored(found);
     const updated = found && (await this.withProducts(found));
@@ -391,7 +393,7 @@ export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
     if (order.status !== 'Order Placed') {
       throw new ConflictException(`This order is already '${order.status}' and can no longer be cancelled here; please message the shop`);
     }
-    return this.changeStatus(orderId, 'Cancelled');
+    return this.changeStatus(orderId, 'Cancelled', { by: 'shopper' });
   }
 
   /** The shopper's orders, newest first, from their order list (reads by `_id` only), as the API answers them. */
@@ -535,8 +537,9 @@ export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
    * Moves an order along its lifecycle, one change at a time per order, with a compare-and-set on
    * the status. A COD order is paid when delivered and owes nothing when cancelled first.
    */
-  async changeStatus(orderId: string, to: OrderStatus): Promise<OrderDocument> {
+  async changeStatus(orderId: string, to: OrderStatus, cancel: { by: 'shop' | 'shopper'; reason?: string } = { by: 'shop' }): Promise<OrderDocument> {
     if (!isValidObjectId(orderId)) throw new BadRequestException('Invalid order id');
+    if (cancel.reason && to !== 'Cancelled') throw new BadRequestException('A reason is given only when cancelling an order');
     // A cancel gives the order's units back: noted before the status changes, so a stop in between is put right by the sweep.
     if (to === 'Cancelled') await this.noteGiveBack(orderId);
     const { before, updated } = await this.locks.run(`order:${orderId}`, { busyMessage: 'This order is being updated, please try again' }, async () => {
@@ -545,6 +548,7 @@ export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
       if (!canMove(order.status, to)) throw new ConflictException(`An order that is '${order.status}' cannot become '${to}'`);
       const paymentStatus = paymentAfterStatusChange(order.paymentType, order.paymentStatus ?? 'pending', to);
       const set: Partial<Order> = { status: to, paymentStatus, isPaid: paymentStatus === 'paid' };
+      if (to === 'Cancelled') Object.assign(set, { cancelledBy: cancel.by }, cancel.reason ? { cancelReason: cancel.reason } : {});
       const changed = await this.orders
         .findOneAndUpdate(
           { _id: order._id, status: order.status },
