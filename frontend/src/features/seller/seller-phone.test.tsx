@@ -150,3 +150,40 @@ describe('seller sign out everywhere', () => {
     expect(await screen.findByText('Signed out on every device')).toBeInTheDocument();
   });
 });
+
+describe('seller bottom navigation (phone)', () => {
+  it('names Dashboard, Orders, Products and Chats, and keeps the other pages and settings under More', async () => {
+    server.use(
+      sessionHandler({ seller: true }),
+      http.get('/api/getorder/admin/seller', () => HttpResponse.json(anOrderPage([], { limit: 20 }))),
+    );
+    const { user } = renderWithApp('/seller/orders');
+    const bar = await screen.findByRole('navigation', { name: 'Seller sections' });
+    expect(
+      within(bar)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Dashboard', '/seller'],
+      ['Orders', '/seller/orders'],
+      ['Products', '/seller/product-list'],
+      ['Chats', '/seller/chats'],
+    ]);
+    expect(within(bar).getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
+    const more = within(bar).getByRole('button', { name: 'More' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    const panel = document.getElementById(more.getAttribute('aria-controls')!)!;
+    expect(
+      within(panel)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Add Product', 'Delivery', 'Mail']);
+    expect(within(panel).getByRole('button', { name: /New order sound/ })).toBeInTheDocument();
+    // Going somewhere closes it.
+    server.use(http.get('/api/seller/delivery', () => HttpResponse.json({ success: true })));
+    await user.click(within(panel).getByRole('link', { name: 'Add Product' }));
+    await waitFor(() => expect(more).toHaveAttribute('aria-expanded', 'false'));
+  });
+});

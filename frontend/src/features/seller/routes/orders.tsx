@@ -73,7 +73,7 @@ export function SellerOrdersRoute() {
             id={statusId}
             value={status}
             onChange={(event) => setStatus(event.target.value as StatusFilter)}
-            className="min-h-11 w-full rounded border border-gray-300 bg-white px-3 text-base sm:w-auto sm:text-sm"
+            className="min-h-11 min-w-0 flex-1 rounded border border-gray-300 bg-white px-3 text-base sm:flex-none sm:text-sm"
           >
             <option value="all">All statuses</option>
             <option value="open">Open (not delivered or cancelled)</option>
