@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, type MouseEvent } from 'react';
+import { CloseIcon } from '@/components/ui/nav-icons';
 import { Spinner } from '@/components/ui/spinner';
 import { useLoginDialog } from './login-dialog-context';
 
@@ -31,15 +32,26 @@ export function LoginModal() {
       className="m-auto max-h-[100dvh] w-full max-w-sm overflow-y-auto bg-transparent p-4 backdrop:bg-black/50 open:flex"
     >
       {isOpen && (
-        <Suspense
-          fallback={
-            <div className="w-full rounded-lg bg-white">
-              <Spinner label="Loading…" />
-            </div>
-          }
-        >
-          <LoginForm onDone={close} />
-        </Suspense>
+        <div className="relative w-full">
+          <Suspense
+            fallback={
+              <div className="w-full rounded-lg bg-white">
+                <Spinner label="Loading…" />
+              </div>
+            }
+          >
+            <LoginForm onDone={close} />
+          </Suspense>
+          {/* After the form in the tab order: focus starts on the first field. */}
+          <button
+            type="button"
+            onClick={close}
+            aria-label="Close"
+            className="absolute top-2 right-2 flex h-11 w-11 items-center justify-center rounded text-gray-500 hover:bg-gray-100 hover:text-gray-800"
+          >
+            <CloseIcon className="h-5 w-5" />
+          </button>
+        </div>
       )}
     </dialog>
   );
