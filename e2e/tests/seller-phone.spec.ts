@@ -107,6 +107,12 @@ test.describe('the seller area on a phone (390×844)', () => {
       await row.getByRole('button', { name: step }).click();
       await expect(row.getByRole('button', { name: step })).toHaveCount(0);
     }
+    // Toasts sit under the header: the header's buttons stay uncovered.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const toast = page.getByRole('status').filter({ hasText: `Order ${first.orderNumber} marked Out for delivery` });
+    await expect(toast).toBeVisible();
+    const header = (await page.getByRole('banner').boundingBox())!;
+    expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
     await row.getByRole('button', { name: 'Mark Delivered' }).click();
     const ask = page.getByRole('dialog', { name: `Mark order ${first.orderNumber} delivered?` });
     await expect(ask).toBeVisible();
