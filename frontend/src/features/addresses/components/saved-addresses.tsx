@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useConfirm } from '@/components/ui/confirm-dialog';
+import { useConfirm } from '@/components/ui/confirm';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useDeleteAddress } from '../api/delete-address';

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, useRef, type MouseEvent } from 'react';
-import { CloseIcon } from '@/components/ui/nav-icons';
 import { Spinner } from '@/components/ui/spinner';
 import { useLoginDialog } from './login-dialog-context';
 
@@ -49,7 +48,19 @@ export function LoginModal() {
             aria-label="Close"
             className="absolute top-2 right-2 flex h-11 w-11 items-center justify-center rounded text-gray-500 hover:bg-gray-100 hover:text-gray-800"
           >
-            <CloseIcon className="h-5 w-5" />
+            {/* Drawn here: borrowing the header's icon module would lengthen the first download's list of page chunks. */}
+            <svg
+              viewBox="0 0 24 24"
+              className="h-5 w-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              aria-hidden="true"
+              focusable="false"
+            >
+              <path d="M6 6l12 12M18 6 6 18" />
+            </svg>
           </button>
         </div>
       )}

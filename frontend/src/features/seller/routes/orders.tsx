@@ -1,7 +1,7 @@
 import { formatRupees, MAX_CANCEL_REASON_LENGTH, nextStatuses, ORDER_STATUSES, type OrderStatus } from '@greencart/domain';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useConfirm } from '@/components/ui/confirm-dialog';
+import { useConfirm } from '@/components/ui/confirm';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { ProductImage } from '@/components/ui/product-image';
 import { Spinner } from '@/components/ui/spinner';

@@ -1,6 +1,6 @@
 import type { SellerStockView } from '@greencart/domain';
 import { useId, useState, type FormEvent } from 'react';
-import { useConfirm } from '@/components/ui/confirm-dialog';
+import { useConfirm } from '@/components/ui/confirm';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { ProductImage } from '@/components/ui/product-image';
 import { Spinner } from '@/components/ui/spinner';
