@@ -1,8 +1,17 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { SELLER } from '../playwright.config';
 
 const PHONE = { width: 390, height: 844 };
 const shot = (name: string) => ({ path: `e2e/artifacts/screenshots/${name}.png` });
+
+/** No serious or critical WCAG 2.1 A/AA violation in what the page shows now (as the accessibility spec counts). */
+async function noBlockingViolations(page: Page, where: string) {
+  await page.waitForTimeout(300);
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(blocking.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 async function noSideScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
@@ -93,6 +102,7 @@ test.describe('the seller area on a phone (390×844)', () => {
     await expect(page.getByRole('link', { name: 'Add Product' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'New order sound' })).toBeVisible();
     await page.screenshot(shot('phone-seller-more'));
+    await noBlockingViolations(page, 'More open');
     await page.getByRole('link', { name: 'Delivery' }).click();
     await expect(page).toHaveURL(/\/seller\/delivery$/);
     await expect(page.getByRole('link', { name: 'Add Product' })).toBeHidden();
@@ -129,6 +139,7 @@ test.describe('the seller area on a phone (390×844)', () => {
     const cancel = page.getByRole('dialog', { name: `Cancel order ${second.orderNumber}?` });
     await cancel.getByLabel('Reason for the shopper (optional)').fill('Out of fresh coriander today, sorry');
     await page.screenshot(shot('phone-seller-cancel-reason'));
+    await noBlockingViolations(page, 'cancel dialog');
     await cancel.getByRole('button', { name: 'Cancel order' }).click();
     await expect(other.getByTestId('order-cancel-reason')).toHaveText('Cancelled by the shop: Out of fresh coriander today, sorry');
     await noSideScroll(page);
@@ -146,6 +157,7 @@ test.describe('the seller area on a phone (390×844)', () => {
     await expect(message.getByTestId('chat-message-order')).toHaveText(`About order ${first.orderNumber}`);
     await noSideScroll(page);
     await page.screenshot(shot('phone-seller-thread'));
+    await noBlockingViolations(page, 'thread with an order link');
     await message.getByRole('link', { name: first.orderNumber }).click();
     await expect(page).toHaveURL(new RegExp(`/seller/orders\\?order=${first.orderNumber}$`));
     await expect(page.getByTestId('seller-order')).toHaveCount(1);
@@ -176,6 +188,7 @@ test.describe('the seller area on a phone (390×844)', () => {
     const prompt = page.getByRole('button', { name: 'Tap to enable the order sound' });
     await expect(prompt).toBeVisible();
     await page.screenshot(shot('phone-seller-sound-blocked'));
+    await noBlockingViolations(page, 'sound prompt');
     await prompt.click();
     await expect(prompt).toBeHidden();
   });
