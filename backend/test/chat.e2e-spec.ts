@@ -192,7 +192,11 @@ describe('chat with the shop over socket.io', () => {
     expect(thread.body.messages[2]).toMatchObject({ orderId, orderNumber });
     // The seller's order search finds it by number and by the id older messages show; the shopper's too.
     for (const search of [orderNumber, orderNumber.toLowerCase().replace('-', ''), orderId]) {
-      const found = await t.http().get(`/api/getorder/admin/seller?search=${encodeURIComponent(search)}`).set('Cookie', seller).expect(200);
+      const found = await t
+        .http()
+        .get(`/api/getorder/admin/seller?search=${encodeURIComponent(search)}`)
+        .set('Cookie', seller)
+        .expect(200);
       expect(found.body.orderdata.map((o: { _id: string }) => o._id)).toEqual([orderId]);
     }
     const mine = await t.http().get(`/api/getorder/user?search=${orderId}`).set('Cookie', asha.cookie).expect(200);

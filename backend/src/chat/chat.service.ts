@@ -121,7 +121,8 @@ export class ChatService {
     const unnamed = messages.filter((message) => message.orderId && !message.orderNumber).map((message) => message.orderId!);
     if (unnamed.length > 0) {
       const numbers = await this.orders.numbersOf(unnamed);
-      for (const message of messages) if (message.orderId && !message.orderNumber && numbers.has(message.orderId)) message.orderNumber = numbers.get(message.orderId);
+      for (const message of messages)
+        if (message.orderId && !message.orderNumber && numbers.has(message.orderId)) message.orderNumber = numbers.get(message.orderId);
     }
     return { messages, hasMore: found.length > limit };
   }
