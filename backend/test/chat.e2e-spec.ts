@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import Redis from 'ioredis';
+import { Types } from 'mongoose';
 import { io, type Socket } from 'socket.io-client';
 import request from 'supertest';
 import { AUTH_ENV, insertProducts, VALID_ADDRESS } from './support/actors';
 import { createTestApp, type TestApp } from './support/test-app';
 
 type Ack =
-  | { success: true; message: { _id: string; userId: string; from: string; text: string; orderId?: string; createdAt: string } }
+  | { success: true; message: { _id: string; userId: string; from: string; text: string; orderId?: string; orderNumber?: string; createdAt: string } }
   | { success: false; message: string };
 
 async function listen(t: TestApp): Promise<string> {
@@ -147,21 +148,34 @@ describe('chat with the shop over socket.io', () => {
   it('keeps history across reconnects, with the seller inbox, unread counts and marking read', async () => {
     const [product] = await insertProducts(t, [{ name: 'Guava', offerPrice: 30 }]);
     const address = (await t.http().post('/api/Address/add').set('Cookie', asha.cookie).send({ adress: VALID_ADDRESS }).expect(201)).body.address._id;
-    const orderId: string = (
+    const placed = (
       await t
         .http()
         .post('/api/placeorders')
         .set('Cookie', asha.cookie)
         .send({ address, items: [{ product, quantity: 1 }] })
         .expect(201)
-    ).body.order._id;
-    const a = await connect(url, asha.cookie);
-    expect(await emit(a, 'sendmessage-to-seller', { text: 'About my order', orderId })).toMatchObject({ success: true, message: { orderId } });
+    ).body.order;
+    const orderId: string = placed._id;
+    const orderNumber: string = placed.orderNumber;
+    expect(orderNumber).toMatch(/^GC-\d+$/);
+    const [a, s] = await Promise.all([connect(url, asha.cookie), connect(url, seller, 'seller')]);
+    const sGot = inbox(s, 'recive-this-message-seller');
+    // The message names the order by its number, to both sides, and keeps it stored.
+    expect(await emit(a, 'sendmessage-to-seller', { text: 'About my order', orderId })).toMatchObject({ success: true, message: { orderId, orderNumber } });
+    await until(() => sGot.length >= 1);
+    expect(sGot[0]).toMatchObject({ orderId, orderNumber, text: 'About my order' });
+    expect(await t.connection.collection('chat_messages').findOne({ orderId: new Types.ObjectId(orderId) })).toMatchObject({ orderNumber });
+    // Bala cannot point the shop at Asha's order.
+    const b = await connect(url, bala.cookie);
+    expect(await emit(b, 'sendmessage-to-seller', { text: 'Mine?', orderId })).toMatchObject({ success: false, message: expect.stringMatching(/no order/) });
     a.disconnect();
+    b.disconnect();
+    s.disconnect();
     const shopperHttp = () => t.http().get('/api/chat/messages').set('Cookie', asha.cookie);
     const history = await shopperHttp().expect(200);
     expect(history.body.messages.map((m: { text: string }) => m.text)).toEqual(['Is the mango ripe?', 'Yes, sweet and ripe', 'About my order']);
-    expect(history.body.messages[2]).toMatchObject({ orderId, from: 'user' });
+    expect(history.body.messages[2]).toMatchObject({ orderId, orderNumber, from: 'user' });
     expect(history.body.unread).toBe(1);
     const older = await t.http().get(`/api/chat/messages?limit=1&before=${history.body.messages[2]._id}`).set('Cookie', asha.cookie).expect(200);
     expect(older.body).toMatchObject({ messages: [{ text: 'Yes, sweet and ripe' }], hasMore: true });
@@ -170,8 +184,23 @@ describe('chat with the shop over socket.io', () => {
     expect(box.body.conversations.map((c: { name: string }) => c.name)).toEqual(['Asha', 'Bala']);
     expect(box.body.conversations[0]).toMatchObject({ userId: asha.id, lastMessage: { text: 'About my order', from: 'user' }, unread: 2 });
     expect(box.body).toMatchObject({ unread: 3, total: 2, page: 1 });
+    // A message stored before numbers were kept with messages still names its order by number.
+    await t.connection.collection('chat_messages').updateOne({ orderId: new Types.ObjectId(orderId) }, { $unset: { orderNumber: 1 } });
     const thread = await t.http().get(`/api/seller/chats/${asha.id}/messages`).set('Cookie', seller).expect(200);
     expect(thread.body.messages).toHaveLength(3);
+    expect(thread.body.messages[2]).toMatchObject({ orderId, orderNumber });
+    // The seller's order search finds it by number and by the id older messages show; the shopper's too.
+    for (const search of [orderNumber, orderNumber.toLowerCase().replace('-', ''), orderId]) {
+      const found = await t
+        .http()
+        .get(`/api/getorder/admin/seller?search=${encodeURIComponent(search)}`)
+        .set('Cookie', seller)
+        .expect(200);
+      expect(found.body.orderdata.map((o: { _id: string }) => o._id)).toEqual([orderId]);
+    }
+    const mine = await t.http().get(`/api/getorder/user?search=${orderId}`).set('Cookie', asha.cookie).expect(200);
+    expect(mine.body.orderdata.map((o: { orderNumber: string }) => o.orderNumber)).toEqual([orderNumber]);
+    expect((await t.http().get(`/api/getorder/user?search=${orderId}`).set('Cookie', bala.cookie).expect(200)).body.orderdata).toEqual([]);
     await t.http().post(`/api/seller/chats/${asha.id}/read`).set('Cookie', seller).expect(200);
     expect((await t.http().get('/api/seller/chats/unread').set('Cookie', seller).expect(200)).body.unread).toBe(1);
     await t.http().post('/api/chat/read').set('Cookie', asha.cookie).expect(200);

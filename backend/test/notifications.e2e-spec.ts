@@ -139,9 +139,13 @@ describe('order mails through the outbox, with a real SMTP server', () => {
     expect(paid.text).toContain(success.razorpay_payment_id);
     expect(smtp.to(meera.email, 'email:order-confirmation:')[0].text).toContain(`Paid online (payment ${success.razorpay_payment_id})`);
 
-    await move(order._id, 'Cancelled');
+    await sellerAgent.patch(`/api/orders/${order._id}/status`).send({ status: 'Cancelled', reason: 'The milk van <did not> come today' }).expect(200);
     await smtp.until(() => smtp.to(meera.email).length === 4);
-    expect(smtp.to(meera.email, 'email:order-cancelled:')[0].text).toContain('we are refunding it');
+    const cancelled = smtp.to(meera.email, 'email:order-cancelled:')[0];
+    expect(cancelled.text).toContain('we are refunding it');
+    // The shop's reason, in the mail as the shopper typed it… as text, never as markup.
+    expect(cancelled.text).toContain('Cancelled by the shop: The milk van <did not> come today');
+    expect(cancelled.html).toContain('Cancelled by the shop: The milk van &#60;did not&#62; come today');
     const started = smtp.to(meera.email, 'email:refund-started:')[0];
     expect(started.subject).toBe(`Refund of ₹61.20 started for order ${order.orderNumber}`);
     // The bank confirms; the payments sweep records it.

@@ -281,8 +281,34 @@ describe('placing and following orders', () => {
       await move('Cancelled').expect(409);
       const other = (await place(a, { address: addressA, items: [{ product: apple, quantity: 1 }] }).expect(201)).body.order._id;
       const res = await sellerAgent.patch(`/api/orders/${other}/status`).send({ status: 'Cancelled' }).expect(200);
-      expect(res.body.order).toMatchObject({ status: 'Cancelled', isPaid: false });
+      expect(res.body.order).toMatchObject({ status: 'Cancelled', isPaid: false, cancelledBy: 'shop' });
+      expect(res.body.order.cancelReason).toBeUndefined();
       await sellerAgent.patch(`/api/orders/${other}/status`).send({ status: 'Packing' }).expect(409);
+    });
+
+    it('takes an optional reason with a cancel: trimmed, at most 200 characters, text only, only when cancelling', async () => {
+      const id = (await place(a, { address: addressA, items: [{ product: apple, quantity: 1 }] }).expect(201)).body.order._id;
+      const change = (body: object) => sellerAgent.patch(`/api/orders/${id}/status`).send(body);
+      expect((await change({ status: 'Cancelled', reason: 'x'.repeat(201) }).expect(400)).body).toMatchObject({
+        success: false,
+        errors: { reason: 'reason must be at most 200 characters' },
+      });
+      await change({ status: 'Cancelled', reason: { $ne: null } }).expect(400);
+      await change({ status: 'Cancelled', reason: 42 }).expect(400);
+      expect((await change({ status: 'Packing', reason: 'Out of stock' }).expect(400)).body.message).toMatch(/only when cancelling/);
+      // Blank is no reason at all (an old client's empty field).
+      await change({ status: 'Packing', reason: '   ' }).expect(200);
+      const res = await change({ status: 'Cancelled', reason: `  ${'y'.repeat(195)} ok  ` }).expect(200);
+      expect(res.body.order).toMatchObject({ status: 'Cancelled', cancelledBy: 'shop', cancelReason: `${'y'.repeat(195)} ok` });
+      const mine = await a.get(`/api/getorder/user?limit=100`).expect(200);
+      expect(mine.body.orderdata.find((o: { _id: string }) => o._id === id)).toMatchObject({ cancelledBy: 'shop', cancelReason: `${'y'.repeat(195)} ok` });
+    });
+
+    it('a shopper cancelling their own order is recorded as theirs, with no reason asked', async () => {
+      const id = (await place(a, { address: addressA, items: [{ product: apple, quantity: 1 }] }).expect(201)).body.order._id;
+      const res = await a.post(`/api/orders/${id}/cancel`).expect(200);
+      expect(res.body.order).toMatchObject({ status: 'Cancelled', cancelledBy: 'shopper' });
+      expect(res.body.order.cancelReason).toBeUndefined();
     });
   });
 });

@@ -306,20 +306,32 @@ describe('online payment with Razorpay', () => {
     const order = await start();
     const { success } = rzp.pay(order.id);
     const placed = (await a.post('/api/payment-success').send(success).expect(201)).body.order;
-    const cancels = await Promise.all(Array.from({ length: 3 }, () => sellerAgent.patch(`/api/orders/${placed._id}/status`).send({ status: 'Cancelled' })));
+    const reason = 'The mangoes ran out this morning';
+    const cancels = await Promise.all(
+      Array.from({ length: 3 }, () => sellerAgent.patch(`/api/orders/${placed._id}/status`).send({ status: 'Cancelled', reason })),
+    );
     expect(cancels.filter((r) => r.status === 200)).toHaveLength(1);
     expect(cancels.filter((r) => r.status === 409)).toHaveLength(2);
     const cancelled = cancels.find((r) => r.status === 200)!.body.order;
     expect(cancelled).toMatchObject({
       status: 'Cancelled',
+      cancelledBy: 'shop',
+      cancelReason: reason,
       paymentStatus: 'refunded',
-      payment: { refundId: expect.stringMatching(/^rfnd_/), refundStatus: 'processed' },
+      payment: { refundId: expect.stringMatching(/^rfnd_/), refundStatus: 'processed', refundedAt: expect.any(String) },
     });
     await service.refund(placed._id);
     await service.sweep();
     expect([...rzp.refunds.values()].filter((r) => r.payment_id === success.razorpay_payment_id)).toHaveLength(1);
     const mine = await a.get('/api/getorder/user?limit=100').expect(200);
-    expect(mine.body.orderdata.find((o: { _id: string }) => o._id === placed._id)).toMatchObject({ paymentStatus: 'refunded' });
+    // The shopper reads who cancelled, why, and when the money went back (the first report's date, kept on repeats).
+    expect(mine.body.orderdata.find((o: { _id: string }) => o._id === placed._id)).toMatchObject({
+      paymentStatus: 'refunded',
+      cancelledBy: 'shop',
+      cancelReason: reason,
+      amountPaise: placed.amountPaise,
+      payment: { refundStatus: 'processed', refundedAt: cancelled.payment.refundedAt },
+    });
   });
 
   it('Razorpay down or slow: a readable 503 within seconds, nothing half-made; a refund left unfinished is completed later', async () => {

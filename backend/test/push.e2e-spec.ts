@@ -122,6 +122,17 @@ describe('web push through the outbox', () => {
     expect(push.to(bala.browser)).toHaveLength(0);
   });
 
+  it('a shop-cancelled order: the push gives the shop’s reason', async () => {
+    const farah = await subscribedShopper('Farah');
+    const order = await placeCod(farah);
+    await sellerAgent.patch(`/api/orders/${order._id}/status`).send({ status: 'Cancelled', reason: 'Our delivery bike broke down' }).expect(200);
+    await until(() => push.to(farah.browser).length === 1);
+    expect(farah.browser.read(push.to(farah.browser)[0])).toMatchObject({
+      title: `Order ${order.orderNumber}: Cancelled`,
+      body: 'Cancelled by the shop: Our delivery bike broke down',
+    });
+  });
+
   it('tells the seller about a new order, and the shopper about the seller’s chat reply', async () => {
     const sellerBrowser = push.browser();
     await sellerAgent.post('/api/push/subscribe').send(sellerBrowser.subscription).expect(201);

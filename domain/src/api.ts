@@ -142,6 +142,10 @@ export interface OrderView {
   payment?: OrderPaymentView;
   status: OrderStatus;
   statusHistory: { status: OrderStatus; at: string }[];
+  /** Who cancelled a cancelled order (absent on orders cancelled before this was kept). */
+  cancelledBy?: 'shop' | 'shopper';
+  /** The shop's reason for cancelling, when it gave one. */
+  cancelReason?: string;
   createdAt: string;
   updatedAt: string;
   /** The delivery promise: placed + the delivery area's ETA (30 minutes for orders before delivery areas). */
@@ -156,6 +160,8 @@ export interface OrderPaymentView {
   razorpayPaymentId: string;
   refundId?: string;
   refundStatus?: 'pending' | 'processed' | 'failed';
+  /** When the refund was processed. */
+  refundedAt?: string;
 }
 
 /** GET /api/getorder/user and GET /api/getorder/admin/seller */

@@ -21,6 +21,8 @@ export const MAX_FIRST_NAME_LENGTH = 50;
 export const MAX_EMAIL_LENGTH = 254;
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
+/** The longest reason the shop may give for cancelling an order. */
+export const MAX_CANCEL_REASON_LENGTH = 200;
 
 /** Longest text of each address field. */
 export const ADDRESS_LIMITS = { firstName: 50, lastName: 50, email: 254, street: 200, city: 60, state: 60, country: 60 } as const;

@@ -40,6 +40,8 @@ export interface ChatMessage {
   from: 'user' | 'seller';
   text: string;
   orderId?: string;
+  /** The number of the order it is about ("GC-10003"), when that order has one. */
+  orderNumber?: string;
   createdAt: string;
 }
 

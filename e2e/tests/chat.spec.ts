@@ -62,7 +62,7 @@ test('shopper and seller talk about an order live, and My orders follows the sel
   await page.getByRole('link', { name: 'Track this order' }).click();
   await expect(page).toHaveURL(/\/My-orders$/);
   const card = page.getByTestId('order-card').first();
-  // Cards show the readable order number; the chat still refers to the order by its id (the spec's _id).
+  // Cards show the readable order number; so does the chat, on both sides (it sends the order's id, the spec's _id).
   const orderNumber = (await card.getByTestId('order-number').textContent())!.trim();
 
   // The seller is told of the new order without reloading: a count on the Orders entry.
@@ -75,10 +75,10 @@ test('shopper and seller talk about an order live, and My orders follows the sel
 
   // 'Send Message to Shop' opens the chat about this order; the first message carries it.
   await card.getByRole('button', { name: 'Send Message to Shop' }).click();
-  await expect(page).toHaveURL(/\/chat\?order=[a-f\d]{24}$/);
+  await expect(page).toHaveURL(new RegExp(`/chat\\?order=[a-f\\d]{24}&number=${orderNumber}$`));
   const orderId = new URL(page.url()).searchParams.get('order')!;
   await expect(page.getByRole('heading', { name: 'Chat with Shop' })).toBeVisible();
-  await expect(page.getByTestId('chat-order-reference')).toContainText(orderId);
+  await expect(page.getByTestId('chat-order-reference')).toContainText(`About order ${orderNumber}`);
   await expect(page.getByTestId('connection-status')).toHaveText('Online');
   const box = page.getByRole('textbox', { name: 'Message to the shop' });
   const send = page.getByRole('button', { name: 'Send', exact: true });
@@ -92,7 +92,9 @@ test('shopper and seller talk about an order live, and My orders follows the sel
   await box.press('Enter');
   const question = page.getByTestId('chat-message').filter({ hasText: 'Can you add a bag of ice?' });
   await expect(question).toHaveAttribute('data-from', 'user');
-  await expect(question.getByTestId('chat-message-order')).toHaveText(`About order ${orderId}`);
+  await expect(question.getByTestId('chat-message-order')).toHaveText(`About order ${orderNumber}`);
+  await expect(question.getByRole('link', { name: orderNumber })).toHaveAttribute('href', `/My-orders?order=${orderNumber}`);
+  expect(orderId).toMatch(/^[a-f\d]{24}$/);
   await expect(box).toHaveValue('');
   await expect(page).toHaveURL(/\/chat$/);
   await expect(page.getByTestId('chat-order-reference')).toHaveCount(0);
@@ -105,7 +107,8 @@ test('shopper and seller talk about an order live, and My orders follows the sel
   await conversation.click();
   const received = seller.getByTestId('chat-message').filter({ hasText: 'Can you add a bag of ice?' });
   await expect(received).toHaveAttribute('data-from', 'user');
-  await expect(received.getByTestId('chat-message-order')).toHaveText(`About order ${orderId}`);
+  await expect(received.getByTestId('chat-message-order')).toHaveText(`About order ${orderNumber}`);
+  await expect(received.getByRole('link', { name: orderNumber })).toHaveAttribute('href', `/seller/orders?order=${orderNumber}`);
   await expect(conversation.getByTestId('conversation-unread')).toHaveCount(0);
   await expect(seller.getByRole('navigation', { name: 'Seller' }).getByRole('link', { name: unreadName(unreadBefore) })).toBeVisible();
   await seller.getByRole('textbox', { name: 'Reply to Ishaan' }).fill('Yes, one bag of ice is on its way with your order.');

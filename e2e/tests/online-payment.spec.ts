@@ -117,8 +117,11 @@ test('a shopper pays online, the seller sees it paid, cancels it, and both sides
   await expect(order).toHaveCount(1);
   await expect(order.getByTestId('order-payment')).toHaveText('Paid online');
   await snap(seller, 'seller-paid');
-  seller.once('dialog', (dialog) => void dialog.accept());
   await order.getByRole('button', { name: 'Cancel order' }).click();
+  const ask = seller.getByRole('dialog', { name: /^Cancel order / });
+  await ask.getByLabel('Reason for the shopper (optional)').fill('The mangoes sold out this morning');
+  await snap(seller, 'seller-cancel-dialog');
+  await ask.getByRole('button', { name: 'Cancel order' }).click();
   await expect(order.getByTestId('order-status')).toHaveText('Cancelled');
   await expect(order.getByTestId('order-payment')).toHaveText('Refunded');
   await snap(seller, 'seller-refunded');
@@ -135,6 +138,8 @@ test('a shopper pays online, the seller sees it paid, cancels it, and both sides
   // The shopper's page follows without a manual reload (it polls).
   await expect(card.getByTestId('order-status')).toHaveText('Cancelled', { timeout: 20_000 });
   await expect(card.getByTestId('order-payment')).toHaveText('Refunded');
+  await expect(card.getByTestId('cancellation-note')).toContainText('Cancelled by the shop: The mangoes sold out this morning');
+  await expect(card.getByTestId('refund-line')).toContainText(/^₹[\d,.]+ refunded on /);
   await snap(page, 'my-orders-refunded');
 });
 

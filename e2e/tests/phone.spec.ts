@@ -204,8 +204,8 @@ test.describe('desktop (1366×900)', () => {
     await expect(page).toHaveURL(/\/cart/);
     await page.goto('/Add-Adress');
     await expect(page.getByText(/22 Temple Street/).first()).toBeVisible();
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: /Delete address 22 Temple Street/ }).click();
+    await page.getByRole('dialog', { name: 'Delete this address?' }).getByRole('button', { name: 'Delete address' }).click();
     await expect(saved).toHaveCount(1);
 
     const { products } = await (await request.get('/api/products?inStock=true&limit=1')).json();
@@ -228,8 +228,11 @@ test.describe('desktop (1366×900)', () => {
     await expect(page.getByTestId('cart-line')).toHaveCount(1);
 
     await page.goto('/My-orders');
-    page.once('dialog', (dialog) => void dialog.accept());
     await card.getByRole('button', { name: 'Cancel order' }).click();
+    await page
+      .getByRole('dialog', { name: /^Cancel order / })
+      .getByRole('button', { name: 'Cancel order' })
+      .click();
     await expect(card.getByTestId('order-status')).toHaveText('Cancelled');
     await expect(card.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
   });

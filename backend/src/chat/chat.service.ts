@@ -36,6 +36,7 @@ export function toChatMessage(record: Stored): ChatMessage {
     createdAt: record.createdAt.toISOString(),
   };
   if (record.orderId) message.orderId = String(record.orderId);
+  if (record.orderNumber) message.orderNumber = record.orderNumber;
   return message;
 }
 
@@ -61,8 +62,10 @@ export class ChatService {
       throw new BadRequestException('orderId must be an order id');
     }
     // A shopper may point the shop only at their own order (another's id would show in the seller's inbox as theirs).
-    if (orderId && !(await this.orders.belongsTo(String(orderId), shopper._id))) throw new NotFoundException('You have no order with this id');
-    return this.store(shopper._id, shopper.firstName, shopper.email, 'user', clean.text, orderId ? String(orderId) : undefined);
+    const order = orderId ? await this.orders.chatReference(String(orderId), shopper._id) : undefined;
+    if (order === null) throw new NotFoundException('You have no order with this id');
+    const about = orderId ? { orderId: String(orderId), ...order } : undefined;
+    return this.store(shopper._id, shopper.firstName, shopper.email, 'user', clean.text, about);
   }
 
   /** The seller answers a shopper. */
@@ -75,9 +78,17 @@ export class ChatService {
     return this.store(shopper._id, shopper.firstName, shopper.email, 'seller', clean.text);
   }
 
-  private async store(userId: string, name: string, email: string, from: 'user' | 'seller', text: string, orderId?: string): Promise<ChatMessage> {
+  private async store(
+    userId: string,
+    name: string,
+    email: string,
+    from: 'user' | 'seller',
+    text: string,
+    about?: { orderId: string; orderNumber?: string },
+  ): Promise<ChatMessage> {
     const user = new Types.ObjectId(userId);
-    const record = await this.messages.create({ user, from, text, read: false, ...(orderId ? { orderId: new Types.ObjectId(orderId) } : {}) });
+    const order = about ? { orderId: new Types.ObjectId(about.orderId), ...(about.orderNumber ? { orderNumber: about.orderNumber } : {}) } : {};
+    const record = await this.messages.create({ user, from, text, read: false, ...order });
     // The inbox row follows the newest message; an older write arriving late never moves it back.
     await this.conversations.updateOne({ _id: user }, { $set: { name, email } }, { upsert: true }).catch((error) => {
       if (!isDuplicateKeyError(error)) throw error; // two first messages at once: the other created the row
@@ -105,7 +116,15 @@ export class ChatService {
       .sort({ createdAt: -1, _id: -1 })
       .limit(limit + 1)
       .lean<Stored[]>();
-    return { messages: found.slice(0, limit).reverse().map(toChatMessage), hasMore: found.length > limit };
+    const messages = found.slice(0, limit).reverse().map(toChatMessage);
+    // Messages stored before numbers were kept with them name their order by its number all the same.
+    const unnamed = messages.filter((message) => message.orderId && !message.orderNumber).map((message) => message.orderId!);
+    if (unnamed.length > 0) {
+      const numbers = await this.orders.numbersOf(unnamed);
+      for (const message of messages)
+        if (message.orderId && !message.orderNumber && numbers.has(message.orderId)) message.orderNumber = numbers.get(message.orderId);
+    }
+    return { messages, hasMore: found.length > limit };
   }
 
   /** Messages of the other side not read yet: replies for the shopper, shopper messages for the seller. */

@@ -140,6 +140,8 @@ export function orderSnapshot(order: OrderDocument): OrderSnapshot {
     paymentType: plain.paymentType,
     paymentStatus: plain.paymentStatus,
     ...(plain.payment?.razorpayPaymentId ? { razorpayPaymentId: plain.payment.razorpayPaymentId } : {}),
+    ...(plain.cancelledBy ? { cancelledBy: plain.cancelledBy } : {}),
+    ...(plain.cancelReason ? { cancelReason: plain.cancelReason } : {}),
     ...(a
       ? { address: { name: `${a.firstName} ${a.lastName}`.trim(), street: a.street, city: a.city, state: a.state, pincode: a.pincode, phone: a.phone } }
       : {}),

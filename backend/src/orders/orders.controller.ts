@@ -72,7 +72,7 @@ export class OrdersController {
   @SellerOnly()
   @HttpCode(200)
   async changeStatus(@Param('id') id: string, @Body() dto: ChangeStatusDto) {
-    const order = await this.orders.changeStatus(id, dto.status);
+    const order = await this.orders.changeStatus(id, dto.status, { by: 'shop', reason: dto.reason });
     return { success: true, message: `Order is now '${order.status}'`, order };
   }
 }

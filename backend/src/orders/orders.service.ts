@@ -241,10 +241,28 @@ export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
     return isValidObjectId(orderId) ? this.cache.findById(orderId) : Promise.resolve(null);
   }
 
-  /** Whether the order is this shopper's own (ownership in the query itself). */
-  async belongsTo(orderId: string, userId: string): Promise<boolean> {
-    if (!isValidObjectId(orderId) || !isValidObjectId(userId)) return false;
-    return (await this.orders.exists({ _id: new Types.ObjectId(orderId), user: new Types.ObjectId(userId) })) !== null;
+  /**
+   * The shopper's own order as chat names it: `{ orderNumber }` ("GC-10003"; absent for an order
+   * never numbered), or null when it is not theirs (ownership in the query itself).
+   */
+  async chatReference(orderId: string, userId: string): Promise<{ orderNumber?: string } | null> {
+    if (!isValidObjectId(orderId) || !isValidObjectId(userId)) return null;
+    const found = await this.orders
+      .findOne({ _id: new Types.ObjectId(orderId), user: new Types.ObjectId(userId) }, { orderNumber: 1 })
+      .lean<{ orderNumber?: string }>()
+      .exec();
+    return found ? (found.orderNumber ? { orderNumber: found.orderNumber } : {}) : null;
+  }
+
+  /** The numbers of these orders by id (orders without a number are left out). */
+  async numbersOf(orderIds: string[]): Promise<Map<string, string>> {
+    const ids = [...new Set(orderIds)].filter((id) => isValidObjectId(id)).map((id) => new Types.ObjectId(id));
+    if (ids.length === 0) return new Map();
+    const found = await this.orders
+      .find({ _id: { $in: ids } }, { orderNumber: 1 })
+      .lean<{ _id: Types.ObjectId; orderNumber?: string }[]>()
+      .exec();
+    return new Map(found.filter((order) => order.orderNumber).map((order) => [String(order._id), order.orderNumber!]));
   }
 
   /** The order a checkout attempt (idempotency key) produced, if any. */
@@ -262,8 +280,10 @@ export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
     const set: Record<string, unknown> = { 'payment.refundId': refundId, 'payment.refundStatus': refundStatus };
     if (refundStatus === 'processed') set.paymentStatus = 'refunded';
     if (refundStatus === 'processed') set.isPaid = false;
+    // The first report of a processed refund dates it; repeats (webhook and poll) keep that date.
+    const update = refundStatus === 'processed' ? { $set: set, $min: { 'payment.refundedAt': new Date() } } : { $set: set };
     const found = await this.orders
-      .findOneAndUpdate({ _id: new Types.ObjectId(orderId), 'payment.refundId': { $in: [null, refundId] } }, { $set: set }, { returnDocument: 'after' })
+      .findOneAndUpdate({ _id: new Types.ObjectId(orderId), 'payment.refundId': { $in: [null, refundId] } }, update, { returnDocument: 'after' })
       .exec();
     if (found) await this.cache.stored(found);
     const updated = found && (await this.withProducts(found));
@@ -351,11 +371,16 @@ export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
     return { order: placed, created: true };
   }
 
-  /** One order by its number ("GC-10427", "gc10427" or "10427"), the shopper's own only when `userId` is given. */
+  /**
+   * One order by its number ("GC-10427", "gc10427" or "10427") or its id (what older chat messages
+   * name), the shopper's own only when `userId` is given.
+   */
   async findByNumber(search: string, userId?: string): Promise<{ orders: OrderDocument[]; total: number }> {
+    const id = /^\s*([a-f\d]{24})\s*$/i.exec(search)?.[1];
     const digits = /^\s*(?:gc)?[\s-]*(\d{1,12})\s*$/i.exec(search)?.[1];
-    if (!digits) return { orders: [], total: 0 };
-    const found = await this.orders.findOne({ orderNumber: `GC-${Number(digits)}`, ...(userId ? { user: new Types.ObjectId(userId) } : {}) }).exec();
+    if (!id && !digits) return { orders: [], total: 0 };
+    const which = id ? { _id: new Types.ObjectId(id) } : { orderNumber: `GC-${Number(digits)}` };
+    const found = await this.orders.findOne({ ...which, ...(userId ? { user: new Types.ObjectId(userId) } : {}) }).exec();
     return found ? { orders: await this.withProductsAll([found]), total: 1 } : { orders: [], total: 0 };
   }
 
@@ -369,7 +394,7 @@ export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
     if (order.status !== 'Order Placed') {
       throw new ConflictException(`This order is already '${order.status}' and can no longer be cancelled here; please message the shop`);
     }
-    return this.changeStatus(orderId, 'Cancelled');
+    return this.changeStatus(orderId, 'Cancelled', { by: 'shopper' });
   }
 
   /** The shopper's orders, newest first, from their order list (reads by `_id` only), as the API answers them. */
@@ -513,8 +538,9 @@ export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
    * Moves an order along its lifecycle, one change at a time per order, with a compare-and-set on
    * the status. A COD order is paid when delivered and owes nothing when cancelled first.
    */
-  async changeStatus(orderId: string, to: OrderStatus): Promise<OrderDocument> {
+  async changeStatus(orderId: string, to: OrderStatus, cancel: { by: 'shop' | 'shopper'; reason?: string } = { by: 'shop' }): Promise<OrderDocument> {
     if (!isValidObjectId(orderId)) throw new BadRequestException('Invalid order id');
+    if (cancel.reason && to !== 'Cancelled') throw new BadRequestException('A reason is given only when cancelling an order');
     // A cancel gives the order's units back: noted before the status changes, so a stop in between is put right by the sweep.
     if (to === 'Cancelled') await this.noteGiveBack(orderId);
     const { before, updated } = await this.locks.run(`order:${orderId}`, { busyMessage: 'This order is being updated, please try again' }, async () => {
@@ -523,6 +549,7 @@ export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
       if (!canMove(order.status, to)) throw new ConflictException(`An order that is '${order.status}' cannot become '${to}'`);
       const paymentStatus = paymentAfterStatusChange(order.paymentType, order.paymentStatus ?? 'pending', to);
       const set: Partial<Order> = { status: to, paymentStatus, isPaid: paymentStatus === 'paid' };
+      if (to === 'Cancelled') Object.assign(set, { cancelledBy: cancel.by }, cancel.reason ? { cancelReason: cancel.reason } : {});
       const changed = await this.orders
         .findOneAndUpdate(
           { _id: order._id, status: order.status },

@@ -3,6 +3,8 @@ import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 
 /** Toast settings of spec §9. */
 const TOAST_LIMIT = 20;
+/** Top-center, but under the header's first row (logo, cart badge, account; 60–77 px high): a toast never covers them. */
+const BELOW_HEADER = { top: 84 };
 
 export function AppToaster() {
   const { toasts } = useToasterStore();
@@ -18,6 +20,7 @@ export function AppToaster() {
   return (
     <Toaster
       position="top-center"
+      containerStyle={BELOW_HEADER}
       gutter={8}
       toastOptions={{
         duration: 4000,

@@ -9,6 +9,8 @@ export class ChatMessageRecord {
   @Prop({ type: String, required: true, enum: ['user', 'seller'] }) from: 'user' | 'seller';
   @Prop({ required: true }) text: string;
   @Prop({ type: MongooseSchema.Types.ObjectId }) orderId?: Types.ObjectId;
+  /** The order's number ("GC-10003") as it was when the message was written; older messages have only the id. */
+  @Prop() orderNumber?: string;
   /** Read by the other side: the seller for a shopper's message, the shopper for a reply. */
   @Prop({ required: true, default: false }) read: boolean;
   createdAt: Date;

@@ -27,6 +27,9 @@ export interface OrderSnapshot {
   paymentStatus: PaymentStatus;
   razorpayPaymentId?: string;
   address?: { name: string; street: string; city: string; state: string; pincode: string; phone: string };
+  /** A cancelled order: who cancelled it, and the shop's reason when it gave one. */
+  cancelledBy?: 'shop' | 'shopper';
+  cancelReason?: string;
 }
 
 export interface SoldOutRefundSnapshot {
@@ -231,6 +234,7 @@ const TEMPLATES: Templates = {
     blocks: [
       { p: hello(ctx) },
       { p: `Order ${order.orderNumber} was cancelled at ${formatDateTime(at)} and will not be delivered.` },
+      ...(order.cancelledBy === 'shop' && order.cancelReason ? [{ p: `Cancelled by the shop: ${order.cancelReason}` }] : []),
       {
         p:
           order.paymentType === 'Online' && (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded')

@@ -12,9 +12,16 @@ const STATUS_TEXT: Partial<Record<OrderStatus, string>> = {
 };
 
 /** What the shopper's phone shows when their order moves; null for a status that is not news. */
-export function orderStatusPush(order: Pick<OrderSnapshot, 'orderId' | 'orderNumber'>, status: OrderStatus): PushPayload | null {
-  const body = STATUS_TEXT[status];
+export function orderStatusPush(
+  order: Pick<OrderSnapshot, 'orderId' | 'orderNumber' | 'cancelledBy' | 'cancelReason'>,
+  status: OrderStatus,
+): PushPayload | null {
+  let body = STATUS_TEXT[status];
   if (!body) return null;
+  if (status === 'Cancelled' && order.cancelledBy === 'shop' && order.cancelReason) {
+    const reason = order.cancelReason.length > 120 ? `${order.cancelReason.slice(0, 119)}…` : order.cancelReason;
+    body = `Cancelled by the shop: ${reason}`;
+  }
   return {
     title: `Order ${order.orderNumber}: ${status}`,
     body,

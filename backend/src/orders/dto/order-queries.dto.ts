@@ -1,6 +1,6 @@
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { ORDER_STATUSES, type OrderStatus } from '@greencart/domain';
+import { MAX_CANCEL_REASON_LENGTH, ORDER_STATUSES, type OrderStatus } from '@greencart/domain';
 
 export class OrdersPageQuery {
   @IsOptional()
@@ -31,4 +31,11 @@ export class OrdersPageQuery {
 export class ChangeStatusDto {
   @IsIn(ORDER_STATUSES, { message: `status must be one of: ${ORDER_STATUSES.join(', ')}` })
   status: OrderStatus;
+
+  /** Why the shop cancels (shown to the shopper); only with status 'Cancelled'. Blank counts as none. */
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || undefined : value))
+  @IsString({ message: 'reason must be text' })
+  @MaxLength(MAX_CANCEL_REASON_LENGTH, { message: `reason must be at most ${MAX_CANCEL_REASON_LENGTH} characters` })
+  reason?: string;
 }

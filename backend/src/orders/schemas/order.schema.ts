@@ -54,6 +54,8 @@ export class OrderPayment {
   @Prop() refundId?: string;
   /** Razorpay's refund status: pending until the bank confirms, then processed (or failed). */
   @Prop({ type: String, enum: ['pending', 'processed', 'failed'] }) refundStatus?: RefundStatus;
+  /** When Razorpay first reported the refund processed. */
+  @Prop() refundedAt?: Date;
 }
 const OrderPaymentSchema = SchemaFactory.createForClass(OrderPayment);
 export type RefundStatus = 'pending' | 'processed' | 'failed';
@@ -101,6 +103,10 @@ export class Order {
   @Prop({ required: true, default: false }) isPaid: boolean;
   @Prop({ type: String, required: true, enum: ORDER_STATUSES, default: 'Order Placed' }) status: OrderStatus;
   @Prop({ type: [StatusChangeSchema], default: [] }) statusHistory: StatusChange[];
+  /** Who cancelled a cancelled order (absent on orders cancelled before this was kept). */
+  @Prop({ type: String, enum: ['shop', 'shopper'] }) cancelledBy?: 'shop' | 'shopper';
+  /** The shop's reason for cancelling, as the shopper reads it (optional, at most 200 characters). */
+  @Prop() cancelReason?: string;
   /** One order per checkout attempt: unique together with the user. */
   @Prop({ required: true }) idempotencyKey: string;
   /** The short number people read and search ("GC-10427"): the order's place in the shop's list of orders. */

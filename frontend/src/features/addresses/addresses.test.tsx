@@ -91,7 +91,7 @@ describe('delivery addresses', () => {
 
   it('edits, makes default and deletes a saved address', async () => {
     const calls = shopperWithAddresses();
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const confirm = vi.spyOn(window, 'confirm');
     const { user, router } = renderWithApp('/Add-Adress');
 
     const saved = await screen.findAllByTestId('saved-address');
@@ -103,7 +103,12 @@ describe('delivery addresses', () => {
     await waitFor(() => expect(calls).toContainEqual({ method: 'POST', path: '/api/Address/address-2/default' }));
 
     await user.click(screen.getByRole('button', { name: /Delete address 12 MG Road/ }));
+    // Asked in the app, not with the browser's confirm().
+    const ask = await screen.findByRole('dialog', { name: 'Delete this address?' });
+    expect(ask).toHaveTextContent('12 MG Road');
+    await user.click(within(ask).getByRole('button', { name: 'Delete address' }));
     await waitFor(() => expect(screen.getAllByTestId('saved-address')).toHaveLength(1));
+    expect(confirm).not.toHaveBeenCalled();
     expect(calls).toContainEqual({ method: 'DELETE', path: '/api/Address/address-1' });
 
     await user.click(screen.getByRole('link', { name: /Edit address 7 Park Street/ }));

@@ -34,6 +34,13 @@ describe('login dialog', () => {
     expect(screen.getByRole('link', { name: 'My orders' })).toBeInTheDocument();
   });
 
+  it('has a visible Close button and a “Forgot password?” link', async () => {
+    const { user, dialog } = await openLoginDialog();
+    expect(within(dialog).getByRole('button', { name: 'Forgot password?' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(dialog).not.toHaveAttribute('open');
+  });
+
   it('shows the server’s message when the password is wrong and stays open', async () => {
     server.use(http.post('/api/login', () => HttpResponse.json({ success: false, message: 'Invalid email or password' }, { status: 401 })));
     const { user, dialog } = await openLoginDialog();

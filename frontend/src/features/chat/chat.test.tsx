@@ -20,6 +20,7 @@ vi.mock('socket.io-client', async () => {
 });
 
 const ORDER_ID = '65f1c0ffee0000000000abcd';
+const ORDER_NUMBER = 'GC-10003';
 let clock = 0;
 const aMessage = (overrides: Partial<ChatMessage>): ChatMessage => ({
   _id: `message-${++clock}`,
@@ -54,7 +55,7 @@ describe('Chat with Shop', () => {
       }),
     );
     const before = sockets.length;
-    const { user } = renderWithApp(`/chat?order=${ORDER_ID}`);
+    const { user } = renderWithApp(`/chat?order=${ORDER_ID}&number=${ORDER_NUMBER}`);
 
     expect(await screen.findByRole('heading', { name: 'Chat with Shop' })).toBeInTheDocument();
     const socket = await nextSocket(before);
@@ -72,7 +73,7 @@ describe('Chat with Shop', () => {
 
     expect(await screen.findByText('Welcome to GreenCart!')).toBeInTheDocument();
     await waitFor(() => expect(reads).toBe(1));
-    expect(screen.getByTestId('chat-order-reference')).toHaveTextContent(ORDER_ID);
+    expect(screen.getByTestId('chat-order-reference')).toHaveTextContent(`About order ${ORDER_NUMBER}`);
 
     const box = screen.getByRole('textbox', { name: 'Message to the shop' });
     const send = screen.getByRole('button', { name: 'Send' });
@@ -80,13 +81,17 @@ describe('Chat with Shop', () => {
     await user.type(box, '   ');
     expect(send).toBeDisabled();
 
-    socket.answer = (_event, payload) => ({ success: true, message: aMessage({ userId, ...(payload as { text: string; orderId: string }) }) });
+    socket.answer = (_event, payload) => ({
+      success: true,
+      message: aMessage({ userId, ...(payload as { text: string; orderId: string }), orderNumber: ORDER_NUMBER }),
+    });
     await user.clear(box);
     await user.type(box, 'Where is my order?{Enter}');
 
     expect(socket.emitted).toEqual([{ event: 'sendmessage-to-seller', payload: { text: 'Where is my order?', orderId: ORDER_ID } }]);
     const sent = (await screen.findByText('Where is my order?')).closest('li')!;
-    expect(within(sent).getByText(`About order ${ORDER_ID}`)).toBeInTheDocument();
+    expect(within(sent).getByTestId('chat-message-order')).toHaveTextContent(`About order ${ORDER_NUMBER}`);
+    expect(within(sent).getByRole('link', { name: ORDER_NUMBER })).toHaveAttribute('href', `/My-orders?order=${ORDER_NUMBER}`);
     await waitFor(() => expect(screen.queryByTestId('chat-order-reference')).not.toBeInTheDocument());
     expect(box).toHaveValue('');
 
@@ -157,7 +162,9 @@ describe('Chat with Shop', () => {
 describe('User Message Inbox', () => {
   it('lists conversations, opens one, replies, and takes the shopper’s messages live', async () => {
     const ravi = { userId: 'shopper-ravi', name: 'Ravi', email: 'ravi@example.com' };
-    const question = aMessage({ userId: ravi.userId, text: 'Do you have mangoes?', orderId: ORDER_ID });
+    const question = aMessage({ userId: ravi.userId, text: 'Do you have mangoes?', orderId: ORDER_ID, orderNumber: ORDER_NUMBER });
+    // A message from before numbers were stored (and resolved) still links to its order by id.
+    const older = aMessage({ userId: ravi.userId, text: 'And lemons?', orderId: '65f1c0ffee0000000000dcba' });
     const reads: string[] = [];
     server.use(
       sessionHandler({ seller: true }),
@@ -173,7 +180,7 @@ describe('User Message Inbox', () => {
           totalPages: 1,
         }),
       ),
-      http.get('/api/seller/chats/:userId/messages', () => HttpResponse.json({ success: true, shopper: ravi, messages: [question], hasMore: false })),
+      http.get('/api/seller/chats/:userId/messages', () => HttpResponse.json({ success: true, shopper: ravi, messages: [older, question], hasMore: false })),
       http.post('/api/seller/chats/:userId/read', ({ params }) => {
         reads.push(String(params.userId));
         return HttpResponse.json({ success: true });
@@ -194,7 +201,8 @@ describe('User Message Inbox', () => {
 
     const thread = await screen.findByRole('heading', { name: 'Ravi' });
     expect(thread).toHaveFocus();
-    expect(await screen.findByText(`About order ${ORDER_ID}`)).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: ORDER_NUMBER })).toHaveAttribute('href', `/seller/orders?order=${ORDER_NUMBER}`);
+    expect(screen.getByRole('link', { name: '65f1c0ffee0000000000dcba' })).toHaveAttribute('href', '/seller/orders?order=65f1c0ffee0000000000dcba');
     await waitFor(() => expect(reads).toEqual([ravi.userId]));
 
     socket.answer = (_event, payload) => ({ success: true, message: aMessage({ ...(payload as { userId: string; text: string }), from: 'seller' }) });

@@ -146,6 +146,20 @@ describe('online payment at checkout', () => {
     expect(confirmed).toEqual([{ ...PAID, razorpay_order_id: 'order_rzp3' }]);
   });
 
+  it('keeps Online chosen after a cancelled payment and a reload', async () => {
+    shopWithOnlinePayment();
+    const first = renderWithApp('/cart');
+    await first.user.click(await chooseOnline(first.user));
+    const checkout = await checkoutOpened(1);
+    act(() => checkout.options.modal.ondismiss());
+    expect(await screen.findByText('Payment not completed. Your cart is kept; you can try again.')).toBeInTheDocument();
+    first.unmount();
+
+    renderWithApp('/cart');
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Online Payment' })).toBeEnabled(), { timeout: 5000 });
+    expect(screen.getByLabelText('Payment Method')).toHaveValue('Online');
+  });
+
   it('shows Online as unavailable, with the reason, when the shop has not set it up', async () => {
     shopWithOnlinePayment();
     server.use(

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { anAddress, anOrder, anOrderPage, aUser } from '@/test/data';
 import { renderWithApp } from '@/test/render';
 import { server, sessionHandler } from '@/test/server';
@@ -101,7 +101,8 @@ describe('My orders', () => {
         .getAllByRole('listitem')
         .map((step) => step.firstElementChild?.nextSibling?.textContent),
     ).toEqual(['Order Placed', 'Packing', 'Cancelled']);
-    expect(refunded.getByTestId('cancellation-note')).toHaveTextContent('Your refund of ₹204.00 has been sent to the card, UPI or bank account you paid with');
+    expect(refunded.getByTestId('cancellation-note')).toHaveTextContent('This order was cancelled.');
+    expect(refunded.getByTestId('refund-line')).toHaveTextContent('₹204.00 refunded to the card, UPI or bank account you paid with');
 
     expect(screen.getByText('Showing 3 of 3 orders')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
@@ -187,19 +188,24 @@ describe('My orders: number, cancel, buy again, search', () => {
         return HttpResponse.json({ success: true, message: 'Order cancelled', order: anOrder({ _id: 'order-2', status: 'Cancelled', paymentStatus: 'void' }) });
       }),
     );
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { user } = renderWithApp('/My-orders');
 
     const placed = await findOrderCard('order-2');
     const packing = await findOrderCard('order-1');
     expect(packing.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+    // The in-app dialog asks first; keeping the order sends nothing.
     await user.click(placed.getByRole('button', { name: 'Cancel order' }));
+    const ask = await screen.findByRole('dialog', { name: 'Cancel order GC-order-2?' });
+    await user.click(within(ask).getByRole('button', { name: 'Keep order' }));
+    expect(screen.queryByRole('dialog', { name: 'Cancel order GC-order-2?' })).not.toBeInTheDocument();
+    expect(cancels).toEqual([]);
+    await user.click(placed.getByRole('button', { name: 'Cancel order' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cancel order GC-order-2?' })).getByRole('button', { name: 'Cancel order' }));
 
     expect(await screen.findByText('Order GC-order-2 cancelled')).toBeInTheDocument();
     await waitFor(() => expect(placed.getByTestId('order-status')).toHaveTextContent('Cancelled'));
     expect(placed.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
     expect(cancels).toEqual(['order-2']);
-    confirm.mockRestore();
   });
 
   it('says why a cancel was refused (the shop started packing)', async () => {
@@ -208,12 +214,65 @@ describe('My orders: number, cancel, buy again, search', () => {
       http.get('/api/getorder/user', () => HttpResponse.json(anOrderPage([anOrder({ _id: 'order-2' })]))),
       http.post('/api/orders/:id/cancel', () => HttpResponse.json({ success: false, message: 'This order is already being packed' }, { status: 409 })),
     );
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { user } = renderWithApp('/My-orders');
 
     await user.click((await findOrderCard('order-2')).getByRole('button', { name: 'Cancel order' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel order' }));
     expect(await screen.findByText('This order is already being packed')).toBeInTheDocument();
-    confirm.mockRestore();
+  });
+
+  it('says who cancelled and why, and where the refund of a paid online order stands', async () => {
+    signedIn();
+    const cancelledAt = '2025-01-01T10:12:00.000Z';
+    const refundedAt = '2025-01-02T09:30:00.000Z';
+    const history = [
+      { status: 'Order Placed' as const, at: '2025-01-01T10:00:00.000Z' },
+      { status: 'Cancelled' as const, at: cancelledAt },
+    ];
+    const paid = { provider: 'razorpay' as const, razorpayOrderId: 'order_rzp', razorpayPaymentId: 'pay_1', refundId: 'rfnd_1' };
+    server.use(
+      http.get('/api/getorder/user', () =>
+        HttpResponse.json(
+          anOrderPage([
+            anOrder({
+              _id: 'order-3',
+              paymentType: 'Online',
+              status: 'Cancelled',
+              paymentStatus: 'paid',
+              cancelledBy: 'shop',
+              cancelReason: 'The mangoes sold out this morning',
+              statusHistory: history,
+              payment: { ...paid, refundStatus: 'pending' },
+            }),
+            anOrder({
+              _id: 'order-2',
+              paymentType: 'Online',
+              status: 'Cancelled',
+              paymentStatus: 'refunded',
+              cancelledBy: 'shop',
+              statusHistory: history,
+              payment: { ...paid, refundStatus: 'processed', refundedAt },
+            }),
+            anOrder({ _id: 'order-1', status: 'Cancelled', paymentStatus: 'void', cancelledBy: 'shopper', statusHistory: history }),
+          ]),
+        ),
+      ),
+    );
+    renderWithApp('/My-orders');
+
+    const started = await findOrderCard('order-3');
+    expect(started.getByTestId('cancellation-note')).toHaveTextContent('Cancelled by the shop: The mangoes sold out this morning');
+    expect(started.getByTestId('refund-line')).toHaveTextContent(/^₹204\.00 refund started/);
+
+    const refunded = await findOrderCard('order-2');
+    expect(refunded.getByTestId('cancellation-note')).toHaveTextContent('Cancelled by the shop.');
+    const day = new Date(refundedAt).toLocaleDateString('en-IN', { day: 'numeric', month: 'short' });
+    const time = new Date(refundedAt).toLocaleTimeString('en-IN', { hour: 'numeric', minute: '2-digit' });
+    expect(refunded.getByTestId('refund-line')).toHaveTextContent(`₹204.00 refunded on ${day}, ${time} to the card, UPI or bank account you paid with`);
+
+    const mine = await findOrderCard('order-1');
+    expect(mine.getByTestId('cancellation-note')).toHaveTextContent('You cancelled this order.');
+    expect(mine.getByTestId('refund-line')).toHaveTextContent('Nothing was charged for this order.');
   });
 
   it('buys again: the products still sold go into the cart', async () => {

@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
+import { checkChime, chimeBlocked, subscribeChimeBlocked } from '@/lib/chime';
 
 const KEY = 'greencart:seller:new-order-sound';
 const listeners = new Set<() => void>();
@@ -39,3 +40,12 @@ export function useOrderSound(): [on: boolean, set: (on: boolean) => void] {
 
 /** For event handlers: the current setting, read at the moment of the new order. */
 export const orderSoundOn = read;
+
+/** Whether the browser keeps the chime silent (checked while the sound is on): the seller is asked for a tap. */
+export function useChimeBlocked(on: boolean): boolean {
+  const blocked = useSyncExternalStore(subscribeChimeBlocked, chimeBlocked);
+  useEffect(() => {
+    if (on) checkChime();
+  }, [on]);
+  return blocked;
+}

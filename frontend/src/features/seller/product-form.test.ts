@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import {
   buildProductFormData,
   buildProductUpdateFormData,
+  checkImageContent,
   checkImageFile,
   EMPTY_PRODUCT_FORM,
   firstProductError,
+  imageFormatOf,
   moveSlot,
   parseRupees,
   planImageSlots,
@@ -193,5 +195,29 @@ describe('edit image slots', () => {
     expect(JSON.parse(form.get('images') as string)).toEqual(['/api/images/2', 'new:0']);
     expect((form.getAll('image') as File[]).map((f) => f.name)).toEqual(['b.png']);
     expect(JSON.parse(form.get('productData') as string).name).toBe('Fresh Apples');
+  });
+});
+
+describe('the first bytes of a picked picture', () => {
+  const bytes = (...parts: (string | number[])[]) =>
+    new Uint8Array(parts.flatMap((part) => (typeof part === 'string' ? [...part].map((c) => c.charCodeAt(0)) : part)));
+
+  it('tells JPEG, PNG, GIF, WebP and AVIF apart from anything else', () => {
+    expect(imageFormatOf(bytes([0xff, 0xd8, 0xff, 0xe0]))).toBe('jpeg');
+    expect(imageFormatOf(bytes([0x89], 'PNG\r\n\x1a\n'))).toBe('png');
+    expect(imageFormatOf(bytes('GIF89a'))).toBe('gif');
+    expect(imageFormatOf(bytes('RIFF', [1, 2, 3, 4], 'WEBPVP8 '))).toBe('webp');
+    expect(imageFormatOf(bytes([0, 0, 0, 0x1c], 'ftypavif'))).toBe('avif');
+    expect(imageFormatOf(bytes('<svg xmlns="http'))).toBeNull();
+    expect(imageFormatOf(bytes([0x89], 'PNX'))).toBeNull();
+    expect(imageFormatOf(new Uint8Array())).toBeNull();
+  });
+
+  it('refuses a random-bytes ".png" by name, before any preview', async () => {
+    const fake = new File([new Uint8Array([0x13, 0x37, 0x42, 0x00, 0x99, 0x12, 0x55, 0x01])], 'holiday.png', { type: 'image/png' });
+    expect(checkImageFile(fake)).toBeNull();
+    expect(await checkImageContent(fake)).toBe('holiday.png is not a picture: its content is not JPEG, PNG, WebP, AVIF or GIF');
+    const real = new File([bytes([0x89], 'PNG\r\n\x1a\n', [0, 0, 0, 13])], 'apples.png', { type: 'image/png' });
+    expect(await checkImageContent(real)).toBeNull();
   });
 });

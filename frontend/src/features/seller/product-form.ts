@@ -239,6 +239,23 @@ export function checkImageFile(file: Pick<File, 'type' | 'size' | 'name'>): stri
   return null;
 }
 
+/** Which picture format these first bytes of a file start, or null when none of the accepted ones. */
+export function imageFormatOf(head: Uint8Array): 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | null {
+  const text = (from: number, to: number) => String.fromCharCode(...head.subarray(from, to));
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
+  if (head[0] === 0x89 && text(1, 8) === 'PNG\r\n\x1a\n') return 'png';
+  if (text(0, 6) === 'GIF87a' || text(0, 6) === 'GIF89a') return 'gif';
+  if (text(0, 4) === 'RIFF' && text(8, 12) === 'WEBP') return 'webp';
+  if (text(4, 8) === 'ftyp' && ['avif', 'avis'].includes(text(8, 12))) return 'avif';
+  return null;
+}
+
+/** Why a picked file is not a picture after all (its first bytes, whatever its name says), or null when it is one. */
+export async function checkImageContent(file: Blob & { name: string }): Promise<string | null> {
+  const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
+  return imageFormatOf(head) ? null : `${file.name} is not a picture: its content is not JPEG, PNG, WebP, AVIF or GIF`;
+}
+
 /** POST /api/addproduct body: `productData` JSON and 1–4 files under `image`. */
 export function buildProductFormData(values: ProductFormValues, files: readonly File[]): FormData {
   const form = new FormData();

@@ -83,6 +83,54 @@ describe('seller orders', () => {
     expect(screen.getAllByTestId('seller-order')).toHaveLength(1);
     expect(screen.getByTestId('seller-order')).toHaveTextContent('GC-100011');
   });
+
+  it('asks in the app before cancelling (with an optional reason for the shopper) and before marking delivered', async () => {
+    const changes: unknown[] = [];
+    let orders = [
+      anOrder({ _id: 'o-1', orderNumber: 'GC-100021', paymentType: 'Online', paymentStatus: 'paid', isPaid: true }),
+      anOrder({ _id: 'o-2', orderNumber: 'GC-100020', status: 'Out for delivery' }),
+    ];
+    server.use(
+      sessionHandler({ seller: true }),
+      http.get('/api/getorder/admin/seller', () => HttpResponse.json(anOrderPage(orders, { limit: 20 }))),
+      http.patch('/api/orders/:id/status', async ({ params, request }) => {
+        const body = (await request.json()) as { status: 'Cancelled' | 'Delivered'; reason?: string };
+        changes.push({ id: params.id, ...body });
+        const extra =
+          body.status === 'Cancelled' ? { cancelledBy: 'shop' as const, cancelReason: body.reason } : { paymentStatus: 'paid' as const, isPaid: true };
+        orders = orders.map((order) => (order._id === params.id ? { ...order, status: body.status, ...extra } : order));
+        return HttpResponse.json({ success: true, message: 'ok', order: orders.find((order) => order._id === params.id) });
+      }),
+    );
+    const confirm = vi.spyOn(window, 'confirm');
+    const { user } = renderWithApp('/seller/orders');
+
+    const [online, outForDelivery] = await screen.findAllByTestId('seller-order');
+    await user.click(within(online!).getByRole('button', { name: 'Cancel order' }));
+    const ask = await screen.findByRole('dialog', { name: 'Cancel order GC-100021?' });
+    expect(ask).toHaveTextContent('gets their ₹204.00 back');
+    const reason = within(ask).getByLabelText('Reason for the shopper (optional)');
+    expect(reason).toHaveFocus();
+    expect(reason).toHaveAttribute('maxlength', '200');
+    await user.type(reason, '  Mangoes sold out today  ');
+    expect(within(ask).getByText('26/200')).toBeInTheDocument();
+    await user.click(within(ask).getByRole('button', { name: 'Cancel order' }));
+    await waitFor(() => expect(changes).toEqual([{ id: 'o-1', status: 'Cancelled', reason: 'Mangoes sold out today' }]));
+    expect(await within(online!).findByTestId('order-cancel-reason')).toHaveTextContent('Cancelled by the shop: Mangoes sold out today');
+
+    // "Mark Delivered" waits for a yes; "Not yet" changes nothing.
+    await user.click(within(outForDelivery!).getByRole('button', { name: 'Mark Delivered' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Mark order GC-100020 delivered?' })).getByRole('button', { name: 'Not yet' }));
+    expect(changes).toHaveLength(1);
+    await user.click(within(outForDelivery!).getByRole('button', { name: 'Mark Delivered' }));
+    const deliver = await screen.findByRole('dialog', { name: 'Mark order GC-100020 delivered?' });
+    expect(deliver).toHaveTextContent('The ₹204.00 cash is recorded as paid.');
+    await user.click(within(deliver).getByRole('button', { name: 'Mark Delivered' }));
+    await waitFor(() => expect(changes).toHaveLength(2));
+    expect(changes[1]).toEqual({ id: 'o-2', status: 'Delivered' });
+    expect(confirm).not.toHaveBeenCalled();
+    confirm.mockRestore();
+  });
 });
 
 describe('seller sign out everywhere', () => {
@@ -100,5 +148,42 @@ describe('seller sign out everywhere', () => {
     await user.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
     await waitFor(() => expect(called).toBe(1));
     expect(await screen.findByText('Signed out on every device')).toBeInTheDocument();
+  });
+});
+
+describe('seller bottom navigation (phone)', () => {
+  it('names Dashboard, Orders, Products and Chats, and keeps the other pages and settings under More', async () => {
+    server.use(
+      sessionHandler({ seller: true }),
+      http.get('/api/getorder/admin/seller', () => HttpResponse.json(anOrderPage([], { limit: 20 }))),
+    );
+    const { user } = renderWithApp('/seller/orders');
+    const bar = await screen.findByRole('navigation', { name: 'Seller sections' });
+    expect(
+      within(bar)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Dashboard', '/seller'],
+      ['Orders', '/seller/orders'],
+      ['Products', '/seller/product-list'],
+      ['Chats', '/seller/chats'],
+    ]);
+    expect(within(bar).getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
+    const more = within(bar).getByRole('button', { name: 'More' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    const panel = document.getElementById(more.getAttribute('aria-controls')!)!;
+    expect(
+      within(panel)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Add Product', 'Delivery', 'Mail']);
+    expect(within(panel).getByRole('button', { name: /New order sound/ })).toBeInTheDocument();
+    // Going somewhere closes it.
+    server.use(http.get('/api/seller/delivery', () => HttpResponse.json({ success: true })));
+    await user.click(within(panel).getByRole('link', { name: 'Add Product' }));
+    await waitFor(() => expect(more).toHaveAttribute('aria-expanded', 'false'));
   });
 });

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { useConfirm } from '@/components/ui/confirm';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useDeleteAddress } from '../api/delete-address';
@@ -33,8 +34,16 @@ function SavedAddress({ address }: { address: Address }) {
   const makeDefault = useSetDefaultAddress();
   const name = `${address.firstName} ${address.lastName}`.trim();
 
-  const onDelete = () => {
-    if (!window.confirm(`Delete the address ${formatAddressLine(address)}? Orders already placed keep their address.`)) return;
+  const [dialog, confirm] = useConfirm();
+  const onDelete = async () => {
+    const answer = await confirm({
+      title: 'Delete this address?',
+      message: `${formatAddressLine(address)}. Orders already placed keep their address.`,
+      confirmLabel: 'Delete address',
+      cancelLabel: 'Keep it',
+      danger: true,
+    });
+    if (!answer) return;
     remove.mutate(address._id, {
       onSuccess: () => toast.success('Address deleted', ADDRESS_TOAST),
       onError: (error) => toast.error(errorMessage(error), ADDRESS_TOAST),
@@ -78,7 +87,7 @@ function SavedAddress({ address }: { address: Address }) {
         )}
         <button
           type="button"
-          onClick={onDelete}
+          onClick={() => void onDelete()}
           disabled={remove.isPending}
           aria-label={`Delete address ${formatAddressLine(address)}`}
           className="min-h-11 rounded border border-red-200 px-4 font-medium text-red-700 hover:bg-red-50 disabled:opacity-60"
@@ -86,6 +95,7 @@ function SavedAddress({ address }: { address: Address }) {
           Delete
         </button>
       </div>
+      {dialog}
     </li>
   );
 }

@@ -31,15 +31,38 @@ export function LoginModal() {
       className="m-auto max-h-[100dvh] w-full max-w-sm overflow-y-auto bg-transparent p-4 backdrop:bg-black/50 open:flex"
     >
       {isOpen && (
-        <Suspense
-          fallback={
-            <div className="w-full rounded-lg bg-white">
-              <Spinner label="Loading…" />
-            </div>
-          }
-        >
-          <LoginForm onDone={close} />
-        </Suspense>
+        <div className="relative w-full">
+          <Suspense
+            fallback={
+              <div className="w-full rounded-lg bg-white">
+                <Spinner label="Loading…" />
+              </div>
+            }
+          >
+            <LoginForm onDone={close} />
+          </Suspense>
+          {/* After the form in the tab order: focus starts on the first field. */}
+          <button
+            type="button"
+            onClick={close}
+            aria-label="Close"
+            className="absolute top-2 right-2 flex h-11 w-11 items-center justify-center rounded text-gray-500 hover:bg-gray-100 hover:text-gray-800"
+          >
+            {/* Drawn here: borrowing the header's icon module would lengthen the first download's list of page chunks. */}
+            <svg
+              viewBox="0 0 24 24"
+              className="h-5 w-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              aria-hidden="true"
+              focusable="false"
+            >
+              <path d="M6 6l12 12M18 6 6 18" />
+            </svg>
+          </button>
+        </div>
       )}
     </dialog>
   );

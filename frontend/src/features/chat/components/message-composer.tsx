@@ -77,7 +77,8 @@ export function MessageComposer({ label, placeholder, blockedReason, sending, on
         </button>
       </div>
       <p id={hintId} className="mt-1.5 flex justify-between gap-3 text-xs text-gray-500">
-        <span className={blockedReason ? 'text-amber-700' : ''}>{blockedReason ?? 'Enter to send, Shift+Enter for a new line'}</span>
+        {/* Phone keyboards have no Shift+Enter: the hint is for keyboards only. */}
+        <span className={blockedReason ? 'text-amber-700' : 'pointer-coarse:hidden'}>{blockedReason ?? 'Enter to send, Shift+Enter for a new line'}</span>
         {text.length >= COUNT_FROM && (
           <span className={text.length >= MAX_CHAT_MESSAGE_LENGTH ? 'text-red-600' : ''}>
             {text.length}/{MAX_CHAT_MESSAGE_LENGTH}

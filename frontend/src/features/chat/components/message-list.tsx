@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
 import { messageTime } from '../chat-time';
 import type { ChatMessage } from '../types';
 
@@ -65,7 +66,7 @@ export function MessageList({ messages, viewer, otherName, hasOlder, loadingOlde
       ) : (
         <ol aria-label="Messages" className="flex flex-col gap-3">
           {messages.map((message) => (
-            <MessageBubble key={message._id} message={message} mine={message.from === viewer} otherName={otherName} />
+            <MessageBubble key={message._id} message={message} viewer={viewer} otherName={otherName} />
           ))}
         </ol>
       )}
@@ -73,7 +74,13 @@ export function MessageList({ messages, viewer, otherName, hasOlder, loadingOlde
   );
 }
 
-function MessageBubble({ message, mine, otherName }: { message: ChatMessage; mine: boolean; otherName: string }) {
+/** Where an order named in the chat opens: the shopper's My orders or the seller's order list, found by its number (or id). */
+function chatOrderPath(viewer: 'user' | 'seller', order: string): string {
+  return `${viewer === 'seller' ? '/seller/orders' : '/My-orders'}?order=${encodeURIComponent(order)}`;
+}
+
+function MessageBubble({ message, viewer, otherName }: { message: ChatMessage; viewer: 'user' | 'seller'; otherName: string }) {
+  const mine = message.from === viewer;
   return (
     <li data-testid="chat-message" data-from={message.from} className={`flex flex-col ${mine ? 'items-end' : 'items-start'}`}>
       <div
@@ -83,8 +90,11 @@ function MessageBubble({ message, mine, otherName }: { message: ChatMessage; min
       >
         <span className="sr-only">{mine ? 'You' : otherName}: </span>
         {message.orderId && (
-          <span data-testid="chat-message-order" className={`mb-1 block text-xs break-all ${mine ? 'text-white/80' : 'text-gray-500'}`}>
-            About order {message.orderId}
+          <span data-testid="chat-message-order" className={`mb-1 block text-xs break-all ${mine ? 'text-white/90' : 'text-gray-600'}`}>
+            About order{' '}
+            <Link to={chatOrderPath(viewer, message.orderNumber ?? message.orderId)} className="font-medium underline underline-offset-2">
+              {message.orderNumber ?? message.orderId}
+            </Link>
           </span>
         )}
         {message.text}

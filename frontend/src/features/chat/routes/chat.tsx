@@ -19,8 +19,10 @@ import { flattenMessages } from '../message-cache';
 const SHOP_NAME = 'GreenCart';
 /** An order id as the server writes it. */
 const ORDER_ID = /^[a-f\d]{24}$/i;
+/** An order number as people read it. */
+const ORDER_NUMBER = /^GC-\d{1,12}$/;
 
-/** /chat: the shopper's conversation with the shop ("Chat with Shop"); /chat?order=<id> is about one order. */
+/** /chat: the shopper's conversation with the shop ("Chat with Shop"); /chat?order=<id>&number=GC-10003 is about one order. */
 export function ChatRoute() {
   const { data: user, isPending } = useUser();
   const loginDialog = useLoginDialog();
@@ -46,6 +48,9 @@ function ShopperChat({ userId }: { userId: string }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const orderParam = searchParams.get('order');
   const orderId = orderParam && ORDER_ID.test(orderParam) ? orderParam : undefined;
+  // Shown only: the server names the order by its own record.
+  const numberParam = searchParams.get('number');
+  const orderName = numberParam && ORDER_NUMBER.test(numberParam) ? numberParam : orderId;
   const query = useMyMessages(userId, socket);
   const send = useSendMessage(socket, userId);
   const { mutate: markRead } = useMarkMineRead(userId);
@@ -66,6 +71,7 @@ function ShopperChat({ userId }: { userId: string }) {
     setSearchParams(
       (params) => {
         params.delete('order');
+        params.delete('number');
         return params;
       },
       { replace: true },
@@ -108,7 +114,7 @@ function ShopperChat({ userId }: { userId: string }) {
           className="flex items-center gap-3 border-b border-primary/20 bg-primary/10 px-4 py-2 text-sm text-gray-700 sm:px-5"
         >
           <p className="min-w-0 flex-1">
-            About order <span className="font-medium break-all">{orderId}</span>
+            About order <span className="font-medium break-all">{orderName}</span>
             <span className="text-gray-500"> · sent with your next message</span>
           </p>
           <button

@@ -22,6 +22,7 @@ import { usePaymentOptions } from '../api/get-payment-options';
 import { usePlaceOrder } from '../api/place-order';
 import { createCheckoutAttempts } from '../checkout-attempt';
 import { usePayOnline } from '../pay-online';
+import { rememberedPaymentType, rememberPaymentType } from '../payment-choice';
 import { failureMessage, OnlinePaymentError } from '../razorpay-checkout';
 import { AddressChooser } from './address-chooser';
 
@@ -47,7 +48,7 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
   const savedAddressId = (location.state as CartLocationState | null)?.addressId;
   const addresses = useAddresses(user?._id, { fresh: true });
   const [chosenId, setChosenId] = useState<string | null>(null);
-  const [paymentType, setPaymentType] = useState<PaymentType>('COD');
+  const [paymentType, setPaymentType] = useState<PaymentType>(rememberedPaymentType);
   const [attempts] = useState(() => createCheckoutAttempts());
   // A double click lands before the disabled button renders: one request per attempt at a time.
   const sending = useRef(false);
@@ -199,7 +200,11 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
         <select
           id={paymentId}
           value={method}
-          onChange={(event) => setPaymentType(event.target.value as PaymentType)}
+          onChange={(event) => {
+            const type = event.target.value as PaymentType;
+            setPaymentType(type);
+            rememberPaymentType(type);
+          }}
           disabled={pending}
           aria-describedby={paymentNote ? paymentNoteId : undefined}
           className="mt-2 min-h-11 w-full border border-gray-300 bg-white px-3 py-2 outline-none disabled:opacity-70"

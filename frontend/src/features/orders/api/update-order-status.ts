@@ -7,11 +7,14 @@ import { orderKeys } from './keys';
 export interface UpdateOrderStatusInput {
   orderId: string;
   status: OrderStatus;
+  /** Why the shop cancels (status 'Cancelled' only), shown to the shopper. */
+  reason?: string;
 }
 
 /** PATCH /api/orders/:id/status (seller) → the updated order; 409 when the move is not allowed from the current status. */
-export async function updateOrderStatus({ orderId, status }: UpdateOrderStatusInput): Promise<Order> {
-  const { order } = await api.patch<ApiSuccess<{ order: Order }>>(`/api/orders/${encodeURIComponent(orderId)}/status`, { status });
+export async function updateOrderStatus({ orderId, status, reason }: UpdateOrderStatusInput): Promise<Order> {
+  const body = reason ? { status, reason } : { status };
+  const { order } = await api.patch<ApiSuccess<{ order: Order }>>(`/api/orders/${encodeURIComponent(orderId)}/status`, body);
   return order;
 }
 
@@ -30,7 +33,17 @@ export function useUpdateOrderStatus() {
               pages: data.pages.map((page) => ({
                 ...page,
                 orderdata: page.orderdata.map((existing) =>
-                  existing._id === orderId ? { ...existing, status: order.status, paymentStatus: order.paymentStatus, isPaid: order.isPaid } : existing,
+                  existing._id === orderId
+                    ? {
+                        ...existing,
+                        status: order.status,
+                        paymentStatus: order.paymentStatus,
+                        isPaid: order.isPaid,
+                        payment: order.payment,
+                        cancelledBy: order.cancelledBy,
+                        cancelReason: order.cancelReason,
+                      }
+                    : existing,
                 ),
               })),
             },

@@ -59,24 +59,51 @@ export function StatusTimeline({ order }: { order: Order }) {
   );
 }
 
-/** Why a cancelled order stopped and where its money stands, in the shopper's words. */
+/** "24 Nov, 12:40 pm": a day and time, whatever the day. */
+function formatDayTime(iso: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return '';
+  return `${at.toLocaleDateString('en-IN', { day: 'numeric', month: 'short' })}, ${at.toLocaleTimeString('en-IN', { hour: 'numeric', minute: '2-digit' })}`;
+}
+
+/** Who cancelled the order and why, and for a paid online order where its refund stands, in the shopper's words. */
 export function CancellationNote({ order }: { order: Order }) {
   if (order.status !== 'Cancelled') return null;
-  const paidOnline = order.paymentType === 'Online' && (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded');
-  const amount = formatRupees(order.amountPaise);
-  let money = 'Nothing was charged for this order.';
-  if (paidOnline) {
-    if (order.paymentStatus === 'refunded' || order.payment?.refundStatus === 'processed')
-      money = `Your refund of ${amount} has been sent to the card, UPI or bank account you paid with; banks usually show it within 5–7 working days.`;
-    else if (order.payment?.refundStatus === 'failed')
-      money = `The refund of ${amount} did not go through yet; the shop is retrying. Message the shop if it does not arrive.`;
-    else money = `A refund of ${amount} is on its way to the card, UPI or bank account you paid with (usually 5–7 working days).`;
-  }
   const at = order.statusHistory?.find((step) => step.status === 'Cancelled')?.at ?? order.updatedAt;
+  const when = at ? formatStepTime(at) : '';
+  const headline =
+    order.cancelledBy === 'shop'
+      ? order.cancelReason
+        ? `Cancelled by the shop: ${order.cancelReason}`
+        : 'Cancelled by the shop.'
+      : order.cancelledBy === 'shopper'
+        ? 'You cancelled this order.'
+        : 'This order was cancelled.';
   return (
     <div data-testid="cancellation-note" role="note" className="rounded-md bg-red-50 px-4 py-3 text-sm text-red-800">
-      <p className="font-medium">This order was cancelled{at ? ` at ${formatStepTime(at)}` : ''}.</p>
-      <p className="mt-1">{money}</p>
+      <p className="font-medium break-words">{headline}</p>
+      {when && (
+        <p className="mt-1">
+          Cancelled at <time dateTime={at}>{when}</time>.
+        </p>
+      )}
+      <p className="mt-1" data-testid="refund-line">
+        {refundLine(order)}
+      </p>
     </div>
   );
+}
+
+/** Where the money of a cancelled order stands: "₹204.00 refund started", "₹204.00 refunded on 24 Nov, 12:40 pm". */
+function refundLine(order: Order): string {
+  const paidOnline = order.paymentType === 'Online' && (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded');
+  if (!paidOnline) return 'Nothing was charged for this order.';
+  const amount = formatRupees(order.amountPaise);
+  if (order.paymentStatus === 'refunded' || order.payment?.refundStatus === 'processed') {
+    const on = order.payment?.refundedAt ? ` on ${formatDayTime(order.payment.refundedAt)}` : '';
+    return `${amount} refunded${on} to the card, UPI or bank account you paid with; banks usually show it within 5–7 working days.`;
+  }
+  if (order.payment?.refundStatus === 'failed')
+    return `The ${amount} refund did not go through yet; the shop is retrying. Message the shop if it does not arrive.`;
+  return `${amount} refund started: it goes back to the card, UPI or bank account you paid with (usually 5–7 working days).`;
 }

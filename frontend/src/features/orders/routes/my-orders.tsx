@@ -1,6 +1,7 @@
 import { isFinished, priceCart } from '@greencart/domain';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useConfirm } from '@/components/ui/confirm';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { ProductImage } from '@/components/ui/product-image';
 import { Spinner } from '@/components/ui/spinner';
@@ -126,14 +127,22 @@ function OrderCard({ order }: { order: Order }) {
   const navigate = useNavigate();
   const cart = useCart();
   const cancel = useCancelOrder();
+  const [dialog, confirm] = useConfirm();
   const number = orderNumberOf(order);
   const expected = isFinished(order.status) ? '' : formatExpectedDelivery(order.expectedDeliveryAt);
   // Products still sold, as many as were bought.
   const again = order.items.filter((item) => item.product).map((item) => ({ productId: item.product!._id, quantity: item.quantity }));
 
-  const onCancel = () => {
+  const onCancel = async () => {
     const refund = order.paymentType === 'Online' && order.paymentStatus === 'paid' ? ' Your online payment will be refunded in full.' : '';
-    if (!window.confirm(`Cancel order ${number}?${refund}`)) return;
+    const answer = await confirm({
+      title: `Cancel order ${number}?`,
+      message: `The shop will not pack or deliver it.${refund}`,
+      confirmLabel: 'Cancel order',
+      cancelLabel: 'Keep order',
+      danger: true,
+    });
+    if (!answer) return;
     cancel.mutate(order._id, {
       onSuccess: () => toast.success(`Order ${number} cancelled${refund ? ', refund on its way' : ''}`, { id: `cancel-${order._id}` }),
       onError: (error) => toast.error(errorMessage(error), { id: `cancel-${order._id}` }),
@@ -230,7 +239,7 @@ function OrderCard({ order }: { order: Order }) {
         {order.status === 'Order Placed' && (
           <button
             type="button"
-            onClick={onCancel}
+            onClick={() => void onCancel()}
             disabled={cancel.isPending}
             className="min-h-11 rounded border border-red-300 px-4 text-sm font-medium text-red-700 transition hover:bg-red-50 disabled:cursor-wait disabled:opacity-60"
           >
@@ -240,12 +249,13 @@ function OrderCard({ order }: { order: Order }) {
         {order.status !== 'Cancelled' && <InvoiceButton orderId={order._id} as="shopper" />}
         <button
           type="button"
-          onClick={() => navigate(`/chat?order=${encodeURIComponent(order._id)}`)}
+          onClick={() => navigate(`/chat?order=${encodeURIComponent(order._id)}${order.orderNumber ? `&number=${encodeURIComponent(order.orderNumber)}` : ''}`)}
           className="min-h-11 rounded border border-primary px-4 text-sm font-medium text-primary transition hover:bg-primary/10"
         >
           Send Message to Shop
         </button>
       </div>
+      {dialog}
     </li>
   );
 }

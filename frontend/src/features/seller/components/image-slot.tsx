@@ -1,13 +1,16 @@
 import type { ChangeEvent, ReactNode } from 'react';
 import { toast } from '@/lib/toast';
-import { ACCEPTED_IMAGE_TYPES, checkImageFile } from '../product-form';
+import { ACCEPTED_IMAGE_TYPES, checkImageContent, checkImageFile } from '../product-form';
 
-/** Picks one image file: checks type and size, shows why a file was refused. Clears the input so the same file can be picked again. */
-function pickImage(event: ChangeEvent<HTMLInputElement>, onPick: (file: File) => void) {
+/**
+ * Picks one image file: checks type, size and its first bytes (a renamed file is never previewed as a
+ * broken picture), shows why a file was refused, naming it. Clears the input so the same file can be picked again.
+ */
+async function pickImage(event: ChangeEvent<HTMLInputElement>, onPick: (file: File) => void) {
   const file = event.target.files?.[0];
   event.target.value = '';
   if (!file) return;
-  const problem = checkImageFile(file);
+  const problem = checkImageFile(file) ?? (await checkImageContent(file).catch(() => null));
   if (problem) {
     toast.error(problem);
     return;
@@ -19,7 +22,7 @@ function pickImage(event: ChangeEvent<HTMLInputElement>, onPick: (file: File) =>
 export function ImagePickerTile({ label, preview, onPick, children }: { label: string; preview?: string; onPick: (file: File) => void; children?: ReactNode }) {
   return (
     <label className="group relative flex h-24 w-24 cursor-pointer items-center justify-center overflow-hidden rounded border border-dashed border-gray-300 bg-white focus-within:ring-2 focus-within:ring-primary-dull hover:border-primary">
-      <input type="file" accept={ACCEPTED_IMAGE_TYPES.join(',')} className="sr-only" onChange={(event) => pickImage(event, onPick)} />
+      <input type="file" accept={ACCEPTED_IMAGE_TYPES.join(',')} className="sr-only" onChange={(event) => void pickImage(event, onPick)} />
       <span className="sr-only">{label}</span>
       {preview ? (
         <img src={preview} alt="" className="h-full w-full object-contain" />

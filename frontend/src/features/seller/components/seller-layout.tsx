@@ -1,6 +1,6 @@
-import type { ReactElement, ReactNode } from 'react';
+import { useId, useState, type ReactElement, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
-import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { Logo } from '@/components/ui/logo';
 import { useSellerUnread } from '@/features/chat';
 import { pluralize } from '@/lib/format';
@@ -8,7 +8,8 @@ import { useSellerConnection } from '@/lib/socket';
 import { useSellerLogout } from '../api/seller-logout';
 import { useSellerLogoutEverywhere } from '../api/seller-logout-everywhere';
 import { useNewOrderAlerts } from '../new-order-alerts';
-import { useOrderSound } from '../order-sound';
+import { useChimeBlocked, useOrderSound } from '../order-sound';
+import { unlockChime } from '@/lib/chime';
 import { useSoldOutAlerts } from '../sold-out-alerts';
 
 interface MenuEntry {
@@ -33,24 +34,41 @@ const icon = (d: string) => (
   </svg>
 );
 
-/** The seller side menu: the dashboard, the 4 entries of spec §9, then Delivery and Mail (messages that did not reach people). */
-const SELLER_MENU: readonly MenuEntry[] = [
-  { name: 'Dashboard', path: '/seller', icon: icon('M3 3v18h18M7 15l4-4 3 3 5-6') },
-  { name: 'Add Product', path: '/seller/add-product', icon: icon('M12 5v14M5 12h14') },
-  { name: 'Product List', path: '/seller/product-list', icon: icon('M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01') },
-  { name: 'Orders', path: '/seller/orders', icon: icon('M6 2 3 6v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6l-3-4zM3 6h18M16 10a4 4 0 0 1-8 0') },
-  { name: 'Messages', path: '/seller/chats', icon: icon('M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z') },
-  {
-    name: 'Delivery',
-    path: '/seller/delivery',
-    icon: icon('M1 3h15v13H1zM16 8h4l3 3v5h-7zM5.5 21a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM18.5 21a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z'),
-  },
-  { name: 'Mail', path: '/seller/mail', icon: icon('M4 4h16v16H4zM4 6l8 7 8-7') },
-];
-
+const DASHBOARD = icon('M3 3v18h18M7 15l4-4 3 3 5-6');
+const PRODUCTS = icon('M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01');
+const ORDERS = icon('M6 2 3 6v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6l-3-4zM3 6h18M16 10a4 4 0 0 1-8 0');
+const CHATS = icon('M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z');
+const ADD = icon('M12 5v14M5 12h14');
+const DELIVERY = icon('M1 3h15v13H1zM16 8h4l3 3v5h-7zM5.5 21a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM18.5 21a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z');
+const MAIL = icon('M4 4h16v16H4zM4 6l8 7 8-7');
+const MORE = icon('M4 6h16M4 12h16M4 18h16');
 const SOUND_ON = icon('M11 5 6 9H2v6h4l5 4zM15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14');
 const SIGN_OUT_EVERYWHERE = icon('M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9');
 const SOUND_OFF = icon('M11 5 6 9H2v6h4l5 4zM22 9l-6 6M16 9l6 6');
+
+/** The seller side menu (tablets and computers): the dashboard, the 4 entries of spec §9, then Delivery and Mail (messages that did not reach people). */
+const SELLER_MENU: readonly MenuEntry[] = [
+  { name: 'Dashboard', path: '/seller', icon: DASHBOARD },
+  { name: 'Add Product', path: '/seller/add-product', icon: ADD },
+  { name: 'Product List', path: '/seller/product-list', icon: PRODUCTS },
+  { name: 'Orders', path: '/seller/orders', icon: ORDERS },
+  { name: 'Messages', path: '/seller/chats', icon: CHATS },
+  { name: 'Delivery', path: '/seller/delivery', icon: DELIVERY },
+  { name: 'Mail', path: '/seller/mail', icon: MAIL },
+];
+
+/** On the phone: the four places a seller goes all day in a labelled bar at the bottom; the rest under More. */
+const PHONE_TABS: readonly MenuEntry[] = [
+  { name: 'Dashboard', path: '/seller', icon: DASHBOARD },
+  { name: 'Orders', path: '/seller/orders', icon: ORDERS },
+  { name: 'Products', path: '/seller/product-list', icon: PRODUCTS },
+  { name: 'Chats', path: '/seller/chats', icon: CHATS },
+];
+const PHONE_MORE: readonly MenuEntry[] = [
+  { name: 'Add Product', path: '/seller/add-product', icon: ADD },
+  { name: 'Delivery', path: '/seller/delivery', icon: DELIVERY },
+  { name: 'Mail', path: '/seller/mail', icon: MAIL },
+];
 
 export function SellerLayout({ children }: { children: ReactNode }) {
   const logout = useSellerLogout();
@@ -85,7 +103,37 @@ export function SellerLayout({ children }: { children: ReactNode }) {
       onError: () => toast.error('Something went wrong with logout. Please try again.', { id: 'seller-session' }),
     });
 
-  const entryClass = 'relative flex min-h-12 items-center justify-center gap-3 px-3 py-3 md:justify-start md:px-8';
+  const entryClass = 'relative flex min-h-12 items-center justify-start gap-3 px-8 py-3';
+  const soundToggle = (className: string) => (
+    <button
+      type="button"
+      aria-pressed={soundOn}
+      onClick={() => setSoundOn(!soundOn)}
+      title={soundOn ? 'A chime plays for new orders' : 'New orders are silent'}
+      className={`${className} w-full text-left text-sm text-gray-600 hover:bg-gray-100 hover:text-gray-800`}
+    >
+      {soundOn ? SOUND_ON : SOUND_OFF}
+      <span className="whitespace-nowrap">New order sound</span>
+      <span
+        aria-hidden="true"
+        className={`ml-auto rounded-full px-2 py-0.5 text-xs ${soundOn ? 'bg-primary/15 text-primary-dull' : 'bg-gray-100 text-gray-600'}`}
+      >
+        {soundOn ? 'On' : 'Muted'}
+      </span>
+    </button>
+  );
+  const signOutEverywhereButton = (className: string) => (
+    <button
+      type="button"
+      onClick={signOutEverywhere}
+      disabled={logoutEverywhere.isPending}
+      title="Ends the seller session on every phone and computer, this one included"
+      className={`${className} w-full text-left text-sm text-gray-600 hover:bg-gray-100 hover:text-gray-800`}
+    >
+      {SIGN_OUT_EVERYWHERE}
+      <span className="whitespace-nowrap">Sign out everywhere</span>
+    </button>
+  );
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -106,7 +154,7 @@ export function SellerLayout({ children }: { children: ReactNode }) {
         </div>
       </header>
       <div className="flex flex-1">
-        <nav aria-label="Seller" className="w-14 shrink-0 border-r border-gray-300 pt-4 text-base md:w-64">
+        <nav aria-label="Seller" className="hidden w-64 shrink-0 border-r border-gray-300 pt-4 text-base md:block">
           <ul>
             {SELLER_MENU.map((entry) => (
               <li key={entry.path}>
@@ -114,50 +162,138 @@ export function SellerLayout({ children }: { children: ReactNode }) {
                   to={entry.path}
                   end
                   className={({ isActive }) =>
-                    `${entryClass} ${isActive ? 'border-r-4 border-primary bg-primary/10 text-primary md:border-r-[6px]' : 'text-gray-700 hover:bg-gray-100'}`
+                    `${entryClass} ${isActive ? 'border-r-[6px] border-primary bg-primary/10 text-primary' : 'text-gray-700 hover:bg-gray-100'}`
                   }
                 >
                   {entry.icon}
-                  <span className="sr-only md:not-sr-only">{entry.name}</span>
+                  <span>{entry.name}</span>
                   <MenuBadge {...badges[entry.path]} />
                 </NavLink>
               </li>
             ))}
           </ul>
-          <button
-            type="button"
-            aria-pressed={soundOn}
-            onClick={() => setSoundOn(!soundOn)}
-            title={soundOn ? 'A chime plays for new orders' : 'New orders are silent'}
-            className={`${entryClass} mt-4 w-full border-t border-gray-200 pt-4 text-left text-sm text-gray-500 hover:bg-gray-100 hover:text-gray-800`}
-          >
-            {soundOn ? SOUND_ON : SOUND_OFF}
-            <span className="sr-only whitespace-nowrap md:not-sr-only">New order sound</span>
-            <span
-              aria-hidden="true"
-              className={`ml-auto hidden rounded-full px-2 py-0.5 text-xs md:inline ${soundOn ? 'bg-primary/15 text-primary-dull' : 'bg-gray-100 text-gray-500'}`}
-            >
-              {soundOn ? 'On' : 'Muted'}
-            </span>
-          </button>
-          <button
-            type="button"
-            onClick={signOutEverywhere}
-            disabled={logoutEverywhere.isPending}
-            title="Ends the seller session on every phone and computer, this one included"
-            className={`${entryClass} w-full text-left text-sm text-gray-500 hover:bg-gray-100 hover:text-gray-800`}
-          >
-            {SIGN_OUT_EVERYWHERE}
-            <span className="sr-only whitespace-nowrap md:not-sr-only">Sign out everywhere</span>
-          </button>
+          <div className="mt-4 border-t border-gray-200 pt-4">{soundToggle(entryClass)}</div>
+          {signOutEverywhereButton(entryClass)}
         </nav>
-        <main className="min-w-0 flex-1 p-3 sm:p-4 md:p-10">{children}</main>
+        {/* Room below the content for the phone's bottom bar. */}
+        <main className="min-w-0 flex-1 p-3 pb-24 sm:p-4 sm:pb-24 md:p-10">
+          <SoundBlockedPrompt on={soundOn} />
+          {children}
+        </main>
       </div>
+      <PhoneNavigation
+        badges={badges}
+        extras={
+          <>
+            {soundToggle('flex min-h-12 items-center gap-3 px-5')}
+            {signOutEverywhereButton('flex min-h-12 items-center gap-3 px-5')}
+          </>
+        }
+      />
     </div>
   );
 }
 
-/** A count on a menu entry: over the icon in the narrow menu, after the name in the wide one. */
+/** The phone's bottom bar: Dashboard, Orders, Products, Chats, and More (the other pages and settings). */
+function PhoneNavigation({ badges, extras }: { badges: Record<string, { count: number; label: string }>; extras: ReactNode }) {
+  const [moreOpen, setMoreOpen] = useState(false);
+  const { pathname } = useLocation();
+  const moreId = useId();
+  // Going somewhere closes More.
+  const [shownFor, setShownFor] = useState(pathname);
+  if (shownFor !== pathname) {
+    setShownFor(pathname);
+    setMoreOpen(false);
+  }
+  const moreActive = PHONE_MORE.some((entry) => entry.path === pathname);
+  const tabClass = 'relative flex min-h-14 flex-col items-center justify-center gap-0.5 px-1 text-xs font-medium';
+
+  return (
+    <div className="md:hidden">
+      {moreOpen && (
+        <div
+          id={moreId}
+          className="fixed inset-x-0 bottom-[calc(3.5rem+env(safe-area-inset-bottom))] z-40 border-t border-gray-300 bg-white py-2 shadow-[0_-4px_12px_rgb(0_0_0/0.08)]"
+        >
+          <ul>
+            {PHONE_MORE.map((entry) => (
+              <li key={entry.path}>
+                <NavLink
+                  to={entry.path}
+                  end
+                  className={({ isActive }) =>
+                    `flex min-h-12 items-center gap-3 px-5 text-base ${isActive ? 'bg-primary/10 text-primary-dull' : 'text-gray-700'}`
+                  }
+                >
+                  {entry.icon}
+                  {entry.name}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-2 border-t border-gray-200 pt-2">{extras}</div>
+        </div>
+      )}
+      <nav
+        aria-label="Seller sections"
+        data-testid="seller-bottom-nav"
+        className="fixed inset-x-0 bottom-0 z-40 border-t border-gray-300 bg-white pb-[env(safe-area-inset-bottom)]"
+      >
+        <ul className="grid grid-cols-5">
+          {PHONE_TABS.map((entry) => (
+            <li key={entry.path}>
+              <NavLink to={entry.path} end className={({ isActive }) => `${tabClass} ${isActive ? 'text-primary-dull' : 'text-gray-600'}`}>
+                {({ isActive }) => (
+                  <>
+                    <span aria-hidden="true" className={`absolute inset-x-3 top-0 h-0.5 rounded-full ${isActive ? 'bg-primary' : ''}`} />
+                    {entry.icon}
+                    <span>{entry.name}</span>
+                    <MenuBadge {...badges[entry.path]} />
+                  </>
+                )}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <button
+              type="button"
+              aria-expanded={moreOpen}
+              aria-controls={moreId}
+              onClick={() => setMoreOpen(!moreOpen)}
+              className={`${tabClass} w-full ${moreOpen || moreActive ? 'text-primary-dull' : 'text-gray-600'}`}
+            >
+              {MORE}
+              <span>More</span>
+            </button>
+          </li>
+        </ul>
+      </nav>
+    </div>
+  );
+}
+
+/** When the browser keeps the new-order chime silent (no tap on the page since it loaded), ask for the tap that allows it. */
+function SoundBlockedPrompt({ on }: { on: boolean }) {
+  const blocked = useChimeBlocked(on);
+  if (!on || !blocked) return null;
+  return (
+    <div role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 sm:flex sm:items-center sm:gap-3">
+      <p className="flex min-w-0 flex-1 items-center gap-2">
+        {SOUND_OFF}
+        The browser is keeping the new-order sound silent.
+      </p>
+      <button
+        type="button"
+        onClick={unlockChime}
+        className="mt-2 min-h-11 w-full rounded bg-amber-800 px-4 font-medium text-white hover:bg-amber-900 sm:mt-0 sm:w-auto"
+      >
+        Tap to enable the order sound
+      </button>
+    </div>
+  );
+}
+
+/** A count on a menu entry: over the icon in the phone's bar, after the name in the side menu. */
 function MenuBadge({ count = 0, label = '' }: { count?: number; label?: string }) {
   if (count <= 0) return null;
   return (
@@ -165,7 +301,7 @@ function MenuBadge({ count = 0, label = '' }: { count?: number; label?: string }
       <span
         data-testid="menu-badge"
         aria-hidden="true"
-        className="absolute top-1.5 left-7 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-red-700 px-1 text-[11px] leading-none text-white md:static md:ml-auto"
+        className="absolute top-1 left-[calc(50%+0.25rem)] flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-red-700 px-1 text-[11px] leading-none text-white md:static md:ml-auto"
       >
         {count > 99 ? '99+' : count}
       </span>

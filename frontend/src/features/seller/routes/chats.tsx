@@ -39,7 +39,10 @@ export function SellerChatsRoute() {
   });
 
   return (
-    <section aria-labelledby="inbox-heading" className="flex h-[calc(100dvh-6.5rem)] min-h-[28rem] max-w-6xl flex-col md:h-[calc(100dvh-9.5rem)]">
+    <section
+      aria-labelledby="inbox-heading"
+      className="flex h-[calc(100dvh-11.5rem)] min-h-[24rem] max-w-6xl flex-col md:h-[calc(100dvh-9.5rem)] md:min-h-[28rem]"
+    >
       <title>Messages · GreenCart seller</title>
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
         <h1 id="inbox-heading" className="text-lg font-medium">
@@ -51,7 +54,7 @@ export function SellerChatsRoute() {
         {announcement}
       </p>
 
-      <div className="mt-4 grid min-h-0 flex-1 overflow-hidden rounded-md border border-gray-300 bg-white md:grid-cols-[18rem_1fr] lg:grid-cols-[20rem_1fr]">
+      <div className="mt-4 grid min-h-0 flex-1 grid-cols-1 overflow-hidden rounded-md border border-gray-300 bg-white md:grid-cols-[18rem_1fr] lg:grid-cols-[20rem_1fr]">
         <div className={`min-h-0 flex-col border-gray-200 md:flex md:border-r ${openUserId ? 'hidden' : 'flex'}`}>
           {inbox.isPending && <Spinner label="Loading conversations…" />}
           {inbox.isError && (
@@ -182,7 +185,11 @@ function Thread({ userId, socket, state }: { userId: string; socket: ShopSocket 
   return (
     <div className="flex min-h-0 flex-col">
       <div className="flex items-center gap-3 border-b border-gray-200 px-3 py-2.5 sm:px-5">
-        <Link to={{ search: '' }} className="rounded p-1 text-gray-600 hover:bg-gray-100 md:hidden" aria-label="Back to conversations">
+        <Link
+          to={{ search: '' }}
+          className="-ml-2 flex h-11 w-11 shrink-0 items-center justify-center rounded text-gray-600 hover:bg-gray-100 md:hidden"
+          aria-label="Back to conversations"
+        >
           <BackArrowIcon className="h-5 w-5" />
         </Link>
         <div className="min-w-0">

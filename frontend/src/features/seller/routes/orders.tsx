@@ -1,6 +1,7 @@
-import { nextStatuses, ORDER_STATUSES, type OrderStatus } from '@greencart/domain';
+import { formatRupees, MAX_CANCEL_REASON_LENGTH, nextStatuses, ORDER_STATUSES, type OrderStatus } from '@greencart/domain';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useConfirm } from '@/components/ui/confirm';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { ProductImage } from '@/components/ui/product-image';
 import { Spinner } from '@/components/ui/spinner';
@@ -72,7 +73,7 @@ export function SellerOrdersRoute() {
             id={statusId}
             value={status}
             onChange={(event) => setStatus(event.target.value as StatusFilter)}
-            className="min-h-11 w-full rounded border border-gray-300 bg-white px-3 text-base sm:w-auto sm:text-sm"
+            className="min-h-11 min-w-0 flex-1 rounded border border-gray-300 bg-white px-3 text-base sm:flex-none sm:text-sm"
           >
             <option value="all">All statuses</option>
             <option value="open">Open (not delivered or cancelled)</option>
@@ -120,14 +121,37 @@ export function SellerOrdersRoute() {
 
 function SellerOrder({ order, isNew, now }: { order: Order; isNew: boolean; now: Date }) {
   const update = useUpdateOrderStatus();
+  const [dialog, confirm] = useConfirm();
   const moves = nextStatuses(order.status);
   const number = orderNumberOf(order);
   const late = isLate(order, now);
 
-  const move = (status: OrderStatus) => {
-    if (status === 'Cancelled' && !window.confirm(`Cancel order ${number}? The shopper will see it as cancelled.`)) return;
+  const move = async (status: OrderStatus) => {
+    let reason: string | undefined;
+    if (status === 'Cancelled') {
+      const paidOnline = order.paymentType === 'Online' && order.paymentStatus === 'paid';
+      const answer = await confirm({
+        title: `Cancel order ${number}?`,
+        message: `The shopper sees it as cancelled${paidOnline ? ` and gets their ${formatRupees(order.amountPaise)} back (refund started at once)` : ''}.`,
+        confirmLabel: 'Cancel order',
+        cancelLabel: 'Keep order',
+        danger: true,
+        reason: { label: 'Reason for the shopper (optional)', maxLength: MAX_CANCEL_REASON_LENGTH, hint: 'e.g. Mangoes sold out today' },
+      });
+      if (!answer) return;
+      reason = answer.reason || undefined;
+    } else if (status === 'Delivered') {
+      const cash = order.paymentType === 'COD' ? ` The ${formatRupees(order.amountPaise)} cash is recorded as paid.` : '';
+      const answer = await confirm({
+        title: `Mark order ${number} delivered?`,
+        message: `Only once it is in the shopper's hands: they are told it arrived.${cash}`,
+        confirmLabel: 'Mark Delivered',
+        cancelLabel: 'Not yet',
+      });
+      if (!answer) return;
+    }
     update.mutate(
-      { orderId: order._id, status },
+      { orderId: order._id, status, reason },
       {
         onSuccess: () => toast.success(status === 'Cancelled' ? `Order ${number} cancelled` : `Order ${number} marked ${status}`, { id: `order-${order._id}` }),
         onError: (error) => toast.error(errorMessage(error), { id: `order-${order._id}` }),
@@ -163,6 +187,11 @@ function SellerOrder({ order, isNew, now }: { order: Order; isNew: boolean; now:
         )}
         {late && ' · past the promised time'}
       </p>
+      {order.status === 'Cancelled' && order.cancelReason && (
+        <p className="mt-1 text-gray-700" data-testid="order-cancel-reason">
+          Cancelled by the shop: {order.cancelReason}
+        </p>
+      )}
 
       <div className="mt-3 grid gap-4 md:grid-cols-[3fr_2fr]">
         <ul className="space-y-2">
@@ -188,7 +217,7 @@ function SellerOrder({ order, isNew, now }: { order: Order; isNew: boolean; now:
           <button
             key={status}
             type="button"
-            onClick={() => move(status)}
+            onClick={() => void move(status)}
             disabled={update.isPending}
             className={
               status === 'Cancelled'
@@ -201,6 +230,7 @@ function SellerOrder({ order, isNew, now }: { order: Order; isNew: boolean; now:
         ))}
         {order.status !== 'Cancelled' && <InvoiceButton orderId={order._id} as="seller" className="sm:ml-auto" />}
       </div>
+      {dialog}
     </li>
   );
 }

@@ -1,5 +1,6 @@
 import type { SellerStockView } from '@greencart/domain';
 import { useId, useState, type FormEvent } from 'react';
+import { useConfirm } from '@/components/ui/confirm';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { ProductImage } from '@/components/ui/product-image';
 import { Spinner } from '@/components/ui/spinner';
@@ -137,8 +138,16 @@ function ProductRow({ product, stock, onEdit }: { product: Product; stock?: Sell
       },
     );
 
-  const deleteProduct = () => {
-    if (!window.confirm(`Delete ${product.name}? Its pictures are deleted too; past orders keep their record.`)) return;
+  const [dialog, confirm] = useConfirm();
+  const deleteProduct = async () => {
+    const answer = await confirm({
+      title: `Delete ${product.name}?`,
+      message: 'Its pictures are deleted too; past orders keep their record.',
+      confirmLabel: 'Delete product',
+      cancelLabel: 'Keep it',
+      danger: true,
+    });
+    if (!answer) return;
     remove.mutate(product._id, {
       onSuccess: () => toast.success('Product deleted', toastId),
       onError: (error) => toast.error(errorMessage(error), toastId),
@@ -201,7 +210,7 @@ function ProductRow({ product, stock, onEdit }: { product: Product; stock?: Sell
           </button>
           <button
             type="button"
-            onClick={deleteProduct}
+            onClick={() => void deleteProduct()}
             disabled={remove.isPending}
             aria-label={`Delete ${product.name}`}
             className="min-h-11 rounded border border-red-200 px-4 text-red-700 hover:bg-red-50 disabled:cursor-wait disabled:opacity-60"
@@ -210,6 +219,7 @@ function ProductRow({ product, stock, onEdit }: { product: Product; stock?: Sell
           </button>
         </div>
       </div>
+      {dialog}
     </li>
   );
 }
