@@ -51,7 +51,7 @@ export function StoreLayout() {
           <Suspense
             fallback={
               <div className="min-h-screen">
-                <Spinner label="Loading…" />
+                <Spinner />
               </div>
             }
           >

@@ -11,7 +11,7 @@ export function ErrorPage() {
         <Logo />
       </a>
       <h1 className="mt-10 text-2xl font-medium text-gray-800">Something went wrong</h1>
-      <p className="mt-3 max-w-md text-gray-600">This page could not be shown. Please try again; if it keeps happening, come back in a few minutes.</p>
+      <p className="mt-3 max-w-md text-gray-600">This page could not be shown. Please try again in a few minutes.</p>
       <div className="mt-8 flex gap-4">
         {/* A full page load, so the shop starts afresh. */}
         <a href="/" className="inline-flex min-h-11 items-center rounded bg-primary px-8 font-medium text-white hover:bg-primary-dull">
@@ -43,6 +43,6 @@ export class RouteErrorBoundary extends Component<{ resetKey: string; children: 
 
   render() {
     if (this.state.error) return <ErrorPage />;
-    return <Suspense fallback={<Spinner label="Loading…" />}>{this.props.children}</Suspense>;
+    return <Suspense fallback={<Spinner />}>{this.props.children}</Suspense>;
   }
 }

@@ -35,7 +35,7 @@ export function LoginModal() {
           <Suspense
             fallback={
               <div className="w-full rounded-lg bg-white">
-                <Spinner label="Loading…" />
+                <Spinner />
               </div>
             }
           >
