@@ -1,26 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import Redis from 'ioredis';
 import { Types } from 'mongoose';
-import { io, type Socket } from 'socket.io-client';
-import request from 'supertest';
+import type { Socket } from 'socket.io-client';
 import { AUTH_ENV, insertProducts, VALID_ADDRESS } from './support/actors';
+import { closeSockets, connect, cookieOf, emit, listen, type Ack } from './support/sockets';
 import { createTestApp, type TestApp } from './support/test-app';
-
-type Ack =
-  | { success: true; message: { _id: string; userId: string; from: string; text: string; orderId?: string; orderNumber?: string; createdAt: string } }
-  | { success: false; message: string };
-
-async function listen(t: TestApp): Promise<string> {
-  await t.app.listen(0, '127.0.0.1');
-  return `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
-}
-
-const cookieOf = (res: request.Response) =>
-  ([] as string[])
-    .concat(res.headers['set-cookie'] ?? [])
-    .map((c) => c.split(';')[0])
-    .join('; ');
 
 async function register(t: TestApp, firstName: string): Promise<{ id: string; cookie: string }> {
   const res = await t
@@ -33,25 +17,6 @@ async function register(t: TestApp, firstName: string): Promise<{ id: string; co
 
 const sellerCookie = async (t: TestApp) =>
   cookieOf(await t.http().post('/api/sellerlogin').send({ email: AUTH_ENV.SELLER_EMAIL, password: AUTH_ENV.SELLER_PASSWORD }).expect(200));
-
-const sockets: Socket[] = [];
-function connect(url: string, cookie: string | undefined, role?: 'seller'): Promise<Socket> {
-  const socket = io(url, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    extraHeaders: cookie ? { Cookie: cookie } : {},
-    auth: role ? { role } : {},
-    reconnection: false,
-    forceNew: true,
-  });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error) => reject(error));
-  });
-}
-
-const emit = (socket: Socket, event: string, payload: unknown) => new Promise<Ack>((resolve) => socket.emit(event, payload, resolve));
 
 /** Collects what a socket receives of one event. */
 function inbox(socket: Socket, event: string) {
@@ -69,9 +34,7 @@ const until = async (check: () => boolean, ms = 3000) => {
 };
 const quietly = (ms = 150) => new Promise((resolve) => setTimeout(resolve, ms));
 
-afterEach(() => {
-  while (sockets.length) sockets.pop()!.disconnect();
-});
+afterEach(() => closeSockets());
 
 describe('chat with the shop over socket.io', () => {
   let t: TestApp;

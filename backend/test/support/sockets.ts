@@ -3,7 +3,9 @@ import { io, type Socket } from 'socket.io-client';
 import type request from 'supertest';
 import type { TestApp } from './test-app';
 
-export type Ack = { success: true; message: { _id: string; userId: string; text: string; orderId?: string } } | { success: false; message: string };
+export type Ack =
+  | { success: true; message: { _id: string; userId: string; from: string; text: string; orderId?: string; orderNumber?: string; createdAt: string } }
+  | { success: false; message: string };
 
 /** Starts the app's HTTP server (sockets included) on a free port; its base URL. */
 export async function listen(t: TestApp): Promise<string> {
