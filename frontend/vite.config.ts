@@ -70,6 +70,41 @@ function brotliFiles(): Plugin {
   };
 }
 
+/**
+ * `.vite/first-views.json`: the scripts the catalogue's pages need beyond index.html's, for the server to
+ * name in the first page's `<link rel="modulepreload">` (backend/src/products/first-view-hints.ts), so a
+ * phone asks for them with the app's own code instead of after it has run.
+ */
+function firstViews(): Plugin {
+  return {
+    name: 'greencart:first-views',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const withImports = (start: string[], seen = new Set<string>()) => {
+        for (const name of start) {
+          if (seen.has(name)) continue;
+          seen.add(name);
+          withImports(byName.get(name)?.imports ?? [], seen);
+        }
+        return seen;
+      };
+      const initial = withImports(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+      const pageOf = (source: string) => {
+        const page = chunks.find((chunk) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(source));
+        if (!page) throw new Error(`first-views: no chunk for ${source}`);
+        return [...withImports([page.fileName])].filter((name) => !initial.has(name)).map((name) => `/${name}`);
+      };
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/first-views.json',
+        source: JSON.stringify({ products: pageOf('src/features/products/routes/pages.ts') }),
+      });
+    },
+  };
+}
+
 /** The shop's primary green (index.css `--color-primary`): the installed app's title bar and icons. */
 const PRIMARY = '#237a52';
 
@@ -121,7 +156,7 @@ const pwa = () =>
   });
 
 export default defineConfig(({ command, mode }) => ({
-  plugins: [react(), tailwindcss(), brotliFiles(), pwa()],
+  plugins: [react(), tailwindcss(), brotliFiles(), firstViews(), pwa()],
   resolve: {
     alias: [
       { find: '@', replacement: srcDir },

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, sep } from 'node:path';
 import type { Express, NextFunction, Request, Response } from 'express';
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -22,6 +22,7 @@ import { refuseForeignOrigins } from './common/security/same-origin';
 import { RAZORPAY_WEBHOOK_PATH } from './payments/payments.controller';
 import { Catalogue } from './products/catalogue';
 import { catalogueFastPath, type SharedLimit } from './products/catalogue-fast-path';
+import { firstViewHints, type FirstViews } from './products/first-view-hints';
 import { limitConnections } from './common/http/connection-limits';
 import { allowedOrigins, servesHttps, type Environment } from './config/environment';
 
@@ -143,11 +144,30 @@ function serveStorefront(app: NestExpressApplication, dist: string) {
       if (path.endsWith('.webmanifest')) res.setHeader('Content-Type', 'application/manifest+json; charset=utf-8');
     },
   });
+  // index.html as built, read once; the first page's preload hints go at the end of its head.
+  let page: string | undefined;
+  let views: FirstViews | undefined;
+  const catalogue = app.get(Catalogue);
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || /^\/(api|socket\.io)(\/|$)/.test(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    page ??= readFileSync(index, 'utf8');
+    views ??= readFirstViews(dist);
+    const html = page;
+    firstViewHints(catalogue, views, req.path, req.query).then(
+      (hints) => res.type('html').send(hints ? html.replace('</head>', `${hints}</head>`) : html),
+      next,
+    );
   });
+}
+
+/** The build's list of each page's scripts, or none (an older or a test build without it). */
+function readFirstViews(dist: string): FirstViews {
+  try {
+    return JSON.parse(readFileSync(join(dist, '.vite', 'first-views.json'), 'utf8')) as FirstViews;
+  } catch {
+    return {};
+  }
 }
 
 /** TRUST_PROXY as Express wants it: true/false, a hop count, or a list of addresses / names (loopback, uniquelocal...). */

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
-import { AUTH_ENV, TEST_SELLER, VALID_ADDRESS } from './support/actors';
+import sharp from 'sharp';
+import { AUTH_ENV, seller, TEST_SELLER, VALID_ADDRESS } from './support/actors';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const cookieOf = (res: request.Response) =>
@@ -16,12 +17,16 @@ const cookieOf = (res: request.Response) =>
 const email = (name = 'shopper') => `${name}-${Math.random().toString(36).slice(2, 10)}@example.com`;
 const PASSWORD = 'correct-horse-battery';
 
+const INDEX_HTML = '<!doctype html><html><head><title>GreenCart</title></head><body></body></html>';
+
 /** A storefront build, so the suite runs with the static files mounted as in production. */
 function fakeStorefront(): string {
   const dist = mkdtempSync(join(tmpdir(), 'greencart-dist-'));
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>GreenCart</title>');
+  writeFileSync(join(dist, 'index.html'), INDEX_HTML);
   writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(join(dist, '.vite', 'first-views.json'), JSON.stringify({ products: ['/assets/pages-1234.js'] }));
   return dist;
 }
 
@@ -39,6 +44,41 @@ describe('bad input never gets a 5xx', () => {
     expect((await t.http().get('/products/fruits').expect(200)).text).toContain('GreenCart');
     expect((await t.http().get('/assets/app-1234.js').expect(200)).headers['cache-control']).toMatch(/immutable/);
     expect((await t.http().get('/api/nothing-here').expect(404)).body).toMatchObject({ success: false, message: expect.any(String) });
+  });
+
+  it("names in index.html what the catalogue's first page will ask for: its scripts, its data and its first pictures", async () => {
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#3a3' } })
+      .png()
+      .toBuffer();
+    const agent = await seller(t);
+    const add = async (name: string) =>
+      (
+        await agent
+          .post('/api/addproduct')
+          .field('productData', JSON.stringify({ name, description: 'Fresh', category: 'Fruits', price: 50, offerPrice: 45 }))
+          .attach('image', png, { filename: 'p.png', contentType: 'image/png' })
+          .expect(201)
+      ).body.product as { _id: string; image: string[] };
+    const first = await add('Hints Apple');
+    const second = await add('Hints Pear');
+    const list = (await t.http().get('/api/products?page=1&limit=20').expect(200)).body as { products: { image: string[] }[] };
+    const html = async (path: string) => (await t.http().get(path).expect(200).expect('Content-Type', /html/)).text;
+
+    const products = await html('/products');
+    expect(products).toContain('<link rel="modulepreload" crossorigin href="/assets/pages-1234.js">');
+    expect(products).toContain('<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/products?page=1&amp;limit=20">');
+    for (const card of list.products.slice(0, 2))
+      expect(products).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${card.image[0]}/thumb">`);
+
+    const detail = await html(`/products/fruits/${second._id}`);
+    expect(detail).toContain(`href="/api/products/${second._id}"`);
+    expect(detail).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${second.image[0]}">`);
+    expect(detail).not.toContain(first.image[0]);
+    // A search, another page, an unknown product: only what is certain (the catalogue's scripts) or nothing.
+    expect(await html('/products?search=apple')).not.toContain('as="fetch"');
+    expect(await html(`/products/fruits/${'0'.repeat(24)}`)).not.toContain('rel="preload"');
+    expect(await html('/cart')).not.toContain('preload');
+    expect(await html('/')).toBe(INDEX_HTML);
   });
 
   it('answers malformed, oversized, wrongly encoded bodies with 400, 413, 415 in the error shape (storefront mounted)', async () => {
