@@ -54,7 +54,7 @@ const ADDRESS_TOAST = { id: 'address' };
 const FIELD_NAMES = ADDRESS_FIELDS.map(({ name }) => name);
 
 /**
- * /Add-Adress (route spelling kept, spec §2): a new delivery address (name and email filled in from
+ * /Add-Adress (route spelling kept, spec §2): a new delivery address (the name filled in from
  * the account), or `?edit=<id>` to change a saved one; then back to the cart with it selected.
  * The saved addresses are listed below to edit, delete or make default.
  */
