@@ -88,6 +88,29 @@ describe('order mails through the outbox, with a real SMTP server', () => {
     expect(toSeller.subject).toBe(`New order ${order.orderNumber}: ₹2,518.38, cash on delivery`);
     expect(toSeller.text).toContain(`https://shop.greencart.test/seller/orders?order=${order.orderNumber}`);
     expect(toSeller.text).toContain('Asha Rao');
+    // The phone as people read it; the shopper is the address's email.
+    for (const mail of [receipt, toSeller]) expect(mail.text).toContain('+91 98765 43210');
+    expect(toSeller.text).toContain('Shopper: asha@example.com');
+  });
+
+  it('an address without an email: the order is placed and keeps none, and the seller’s mail names the account’s email', async () => {
+    const s = await shopper(t, 'Meera');
+    const { email: _none, ...withoutEmail } = VALID_ADDRESS;
+    const address = (
+      await s.agent
+        .post('/api/Address/add')
+        .send({ adress: { ...withoutEmail, firstName: 'Meera' } })
+        .expect(201)
+    ).body.address._id as string;
+    const order = await placeCod({ agent: s.agent, address });
+    const mine = await s.agent.get('/api/getorder/user').expect(200);
+    const placed = (mine.body.orderdata as { _id: string; address: Record<string, unknown> }[]).find((o) => o._id === order._id);
+    expect(placed?.address).toMatchObject({ firstName: 'Meera', phone: '+919876543210' });
+    expect(placed?.address).not.toHaveProperty('email');
+    await smtp.until(() => smtp.to(SELLER_NOTIFY, `email:seller-new-order:${order._id}`).length === 1);
+    const [toSeller] = smtp.to(SELLER_NOTIFY, `email:seller-new-order:${order._id}`);
+    expect(toSeller.text).toContain(`Shopper: ${s.email}`);
+    expect(toSeller.text).toContain('+91 98765 43210');
   });
 
   it('each status the seller sets is one mail to the shopper; a COD order delivered sends no separate payment mail', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { priceCart } from '@greencart/domain';
+import { Types } from 'mongoose';
 import { AUTH_ENV, insertProducts, seller, shopper, VALID_ADDRESS, type Agent } from './support/actors';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -40,6 +41,90 @@ describe('addresses', () => {
     const res = await a.post('/api/Address/add').send({ adress }).expect(400);
     expect(res.body).toMatchObject({ success: false, message: expect.stringMatching(message) });
     expect(await t.connection.collection('addresses').countDocuments()).toBe(before);
+  });
+
+  it('takes an address without an email (left out, empty or null) and stores none; all nine fields still work', async () => {
+    const { email: _none, ...withoutEmail } = VALID_ADDRESS;
+    for (const adress of [withoutEmail, { ...VALID_ADDRESS, email: '' }, { ...VALID_ADDRESS, email: '  ' }, { ...VALID_ADDRESS, email: null }]) {
+      const res = await a.post('/api/Address/add').send({ adress }).expect(201);
+      expect(res.body.address).not.toHaveProperty('email');
+      const stored = await t.connection.collection('addresses').findOne({ _id: new Types.ObjectId(res.body.address._id as string) });
+      expect(stored).not.toHaveProperty('email');
+      expect(stored).toMatchObject({ street: '12 MG Road', country: 'India', phone: '+919876543210' });
+    }
+    const full = await a
+      .post('/api/Address/add')
+      .send({ adress: { ...VALID_ADDRESS, email: 'Asha@Example.com' } })
+      .expect(201);
+    expect(full.body.address).toMatchObject({ email: 'asha@example.com', country: 'India' });
+  });
+
+  it('takes the country from the list only, in any case, and says where the shop delivers otherwise', async () => {
+    const lower = await a
+      .post('/api/Address/add')
+      .send({ adress: { ...VALID_ADDRESS, country: ' india ' } })
+      .expect(201);
+    expect(lower.body.address.country).toBe('India');
+    const before = await t.connection.collection('addresses').countDocuments();
+    for (const country of ['Atlantis', 'Bharat', '', 7]) {
+      const res = await a
+        .post('/api/Address/add')
+        .send({ adress: { ...VALID_ADDRESS, country } })
+        .expect(400);
+      expect(res.body).toMatchObject({ success: false, message: expect.stringMatching(/country/i) });
+      if (country !== '' && country !== 7) {
+        expect(res.body.errors['adress.country']).toBe('We deliver only within India; please choose India as the country');
+      }
+    }
+    expect(await t.connection.collection('addresses').countDocuments()).toBe(before);
+  });
+
+  it('refuses a street over 200 characters with a message saying so (nothing cut, nothing stored), and takes 200', async () => {
+    const before = await t.connection.collection('addresses').countDocuments();
+    const res = await a
+      .post('/api/Address/add')
+      .send({ adress: { ...VALID_ADDRESS, street: 'x'.repeat(201) } })
+      .expect(400);
+    expect(res.body).toMatchObject({ success: false, message: 'Street must be at most 200 characters' });
+    expect(res.body.errors).toEqual({ 'adress.street': 'Street must be at most 200 characters' });
+    expect(await t.connection.collection('addresses').countDocuments()).toBe(before);
+    const longest = await a
+      .post('/api/Address/add')
+      .send({ adress: { ...VALID_ADDRESS, street: ` ${'x'.repeat(200)} ` } })
+      .expect(201);
+    expect(longest.body.address.street).toBe('x'.repeat(200));
+  });
+
+  it('takes a phone typed with spaces, dashes, a leading 0 or 91, and stores it compact', async () => {
+    for (const [typed, stored] of [
+      ['098765-43210', '9876543210'],
+      ['91 98765 43210', '+919876543210'],
+      ['+91-98765-43210', '+919876543210'],
+      ['98765 43210', '9876543210'],
+    ]) {
+      const res = await a
+        .post('/api/Address/add')
+        .send({ adress: { ...VALID_ADDRESS, phone: typed } })
+        .expect(201);
+      expect(res.body.address.phone).toBe(stored);
+    }
+  });
+
+  it('an edit without an email takes the saved one away; a refused edit changes nothing', async () => {
+    const id = (await b.post('/api/Address/add').send({ adress: VALID_ADDRESS }).expect(201)).body.address._id as string;
+    const { email: _none, ...withoutEmail } = VALID_ADDRESS;
+    const edited = await b
+      .patch(`/api/Address/${id}`)
+      .send({ adress: { ...withoutEmail, city: 'Mysuru' } })
+      .expect(200);
+    expect(edited.body.address).toMatchObject({ city: 'Mysuru' });
+    expect(edited.body.address).not.toHaveProperty('email');
+    const saved = await t.connection.collection('addresses').findOne({ _id: new Types.ObjectId(id) });
+    await b
+      .patch(`/api/Address/${id}`)
+      .send({ adress: { ...VALID_ADDRESS, country: 'Atlantis', street: 'y'.repeat(201) } })
+      .expect(400);
+    expect(await t.connection.collection('addresses').findOne({ _id: new Types.ObjectId(id) })).toEqual(saved);
   });
 
   it('rejects a body without adress, and anonymous callers', async () => {

@@ -86,11 +86,15 @@ export interface CartResponse {
   cartNotices: string[];
 }
 
-/** The nine fields a shopper fills in for a delivery address. */
+/**
+ * The fields a shopper fills in for a delivery address. `email` is optional (absent when not given:
+ * order mails go to the account's email); `country` is one of ADDRESS_COUNTRIES for new addresses,
+ * and whatever was stored for older ones.
+ */
 export interface AddressFields {
   firstName: string;
   lastName: string;
-  email: string;
+  email?: string;
   street: string;
   city: string;
   state: string;

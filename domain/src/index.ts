@@ -1,3 +1,4 @@
+export * from './address';
 export * from './api';
 export * from './categories';
 export * from './limits';

@@ -147,12 +147,11 @@ for (const viewport of VIEWPORTS) {
       const fields: Record<string, string> = {
         'First Name': 'Asha',
         'Last Name': 'Rao',
-        'Email address': email,
+        'Email (optional)': email,
         Street: '12 Park Street',
         City: 'Kolkata',
         State: 'West Bengal',
         Pincode: '700016',
-        Country: 'India',
         Phone: '9876512345',
       };
       for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);

@@ -21,18 +21,34 @@ test('COD order from cart to delivered, with both roles', async ({ page, browser
   await page.goto('/cart');
   await page.goto('/Add-Adress');
   await expect(page.getByRole('heading', { name: 'Add Shipping Address' })).toBeVisible();
+  // Eight fields to fill: the email is optional, the country starts at India (the only one offered).
+  await expect(page.getByLabel('Email (optional)')).toHaveValue('');
+  await expect(page.getByLabel('Country')).toHaveValue('India');
   const fields: Record<string, string> = {
     'First Name': 'Kavya',
     'Last Name': 'Iyer',
-    'Email address': 'kavya@example.com',
-    Street: '7 Lake View Road',
     City: 'Chennai',
     State: 'Tamil Nadu',
     Pincode: '600001',
-    Country: 'India',
-    Phone: '9876543210',
+    // Typed the way people type it.
+    Phone: '098765-43210',
   };
   for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
+  // A pasted street longer than the limit is kept whole, counted, and not sent.
+  const street = page.getByLabel('Street', { exact: true });
+  const pasted = `7 Lake View Road, ${'near the old temple tank, '.repeat(9)}`.trim();
+  await street.fill(pasted);
+  await expect(street).toHaveValue(pasted);
+  await expect(page.getByTestId('street-count')).toHaveText(/^251\/200\s*characters: 51 too many$/);
+  for (const [name, size] of Object.entries({ phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } })) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `e2e/artifacts/screenshots/address-form-${name}.png`, fullPage: true });
+  }
+  await page.getByRole('button', { name: 'Save Address' }).click();
+  await expect(page.getByText('Street must be at most 200 characters')).toBeVisible();
+  await expect(page).toHaveURL(/\/Add-Adress$/);
+  await street.fill('7 Lake View Road');
+  await expect(page.getByTestId('street-count')).toHaveText(/^16\/200\s*characters$/);
   await page.getByRole('button', { name: 'Save Address' }).click();
   await expect(page).toHaveURL(/\/cart/);
 
@@ -46,6 +62,7 @@ test('COD order from cart to delivered, with both roles', async ({ page, browser
   }
   await page.goto('/cart');
   await expect(page.getByTestId('selected-address')).toContainText('7 Lake View Road');
+  await expect(page.getByTestId('selected-address')).toContainText('Kavya Iyer · 600001 · +91 98765 43210');
   const expected = priceCart(products.map((p: { offerPrice: number }) => ({ offerPrice: p.offerPrice, quantity: 1 })));
   await expect(page.getByTestId('cart-total')).toHaveText(formatRupees(expected.totalPaise));
   await page.getByRole('button', { name: 'Place Order' }).dblclick();
@@ -60,6 +77,7 @@ test('COD order from cart to delivered, with both roles', async ({ page, browser
   await expect(bill).toContainText(formatRupees(expected.taxPaise));
   await expect(bill).toContainText('Delivery fee');
   await expect(page.getByTestId('order-address')).toContainText('7 Lake View Road');
+  await expect(page.getByTestId('order-address').getByRole('link', { name: '+91 98765 43210' })).toHaveAttribute('href', 'tel:+919876543210');
   for (const [name, size] of Object.entries({ phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } })) {
     await page.setViewportSize(size);
     await page.screenshot({ path: `e2e/artifacts/screenshots/order-placed-${name}.png`, fullPage: true });
@@ -86,6 +104,7 @@ test('COD order from cart to delivered, with both roles', async ({ page, browser
   await seller.goto('/seller/orders');
   const order = seller.getByTestId('seller-order').filter({ hasText: '7 Lake View Road' });
   await expect(order).toHaveCount(1);
+  await expect(order.getByRole('link', { name: '+91 98765 43210' })).toHaveAttribute('href', 'tel:+919876543210');
   for (const [button, status] of [
     ['Mark Packing', 'Packing'],
     ['Mark Out for delivery', 'Out for delivery'],

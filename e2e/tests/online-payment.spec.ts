@@ -47,12 +47,11 @@ async function saveAddress(page: Page, firstName: string, street: string) {
   const fields: Record<string, string> = {
     'First Name': firstName,
     'Last Name': 'Nair',
-    'Email address': `${firstName.toLowerCase()}@example.com`,
+    'Email (optional)': `${firstName.toLowerCase()}@example.com`,
     Street: street,
     City: 'Mumbai',
     State: 'Maharashtra',
     Pincode: '400020',
-    Country: 'India',
     Phone: '9876501234',
   };
   for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);

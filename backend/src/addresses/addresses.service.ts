@@ -38,7 +38,8 @@ export class AddressesService implements OnApplicationBootstrap {
     return this.locks.run(`address-book:${userId}`, { busyMessage: BUSY }, async () => {
       const book = await this.books.findById(userId).lean<AddressBook>().exec();
       if ((book?.ids.length ?? 0) >= this.limit) throw this.full();
-      const address = await this.addresses.create({ ...fields, user: new Types.ObjectId(userId) });
+      const { email, ...rest } = fields;
+      const address = await this.addresses.create({ ...rest, ...(email ? { email } : {}), user: new Types.ObjectId(userId) });
       const id = String(address._id);
       // On MongoDB the condition is the guard (applied atomically); under a lock document the lock is.
       const room = { _id: userId, [`ids.${this.limit - 1}`]: { $exists: false } };
@@ -85,7 +86,10 @@ export class AddressesService implements OnApplicationBootstrap {
   /** Replaces the fields of one of the shopper's addresses (past orders keep their own copy). */
   async update(userId: string, addressId: string, fields: AddressFieldsDto): Promise<AddressDocument> {
     const owned = await this.owned(userId, addressId);
-    const updated = await this.addresses.findByIdAndUpdate(owned._id, { $set: fields }, { returnDocument: 'after' }).exec();
+    // An email left out now takes away the one saved before.
+    const { email, ...rest } = fields;
+    const change = email ? { $set: { ...rest, email } } : { $set: rest, $unset: { email: 1 } };
+    const updated = await this.addresses.findByIdAndUpdate(owned._id, change, { returnDocument: 'after' }).exec();
     if (!updated) throw new NotFoundException('Address not found');
     return updated;
   }

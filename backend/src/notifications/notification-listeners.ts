@@ -15,6 +15,7 @@ import {
 } from '../orders/order.events';
 import type { OrderDocument } from '../orders/schemas/order.schema';
 import { PAYMENT_SOLD_OUT_REFUNDED, type PaymentSoldOutRefundedEvent } from '../payments/payment.events';
+import { UsersService } from '../users/users.service';
 import { SELLER_RECIPIENT, shopperRecipient } from './mail/email-channel';
 import { Mailer } from './mail/mailer';
 import { STATUS_MAIL, type MailKind, type MailKinds, type OrderSnapshot } from './mail/templates';
@@ -36,15 +37,18 @@ export class NotificationListeners {
     private readonly outbox: OutboxService,
     private readonly mailer: Mailer,
     private readonly push: PushChannel,
+    private readonly users: UsersService,
   ) {}
 
   @OnEvent(ORDER_PLACED)
   async orderPlaced({ order, userId }: OrderPlacedEvent): Promise<void> {
     const snapshot = orderSnapshot(order);
+    // The address's email is optional: the seller then reads the account's.
+    const shopperEmail = order.address?.email || (this.mailer.enabled ? (await this.users.contactOf(userId))?.email : undefined);
     await this.send(
       [
         email('order-confirmation', snapshot.orderId, shopperRecipient(userId), { order: snapshot }),
-        email('seller-new-order', snapshot.orderId, SELLER_RECIPIENT, { order: snapshot, shopperEmail: order.address?.email }),
+        email('seller-new-order', snapshot.orderId, SELLER_RECIPIENT, { order: snapshot, ...(shopperEmail ? { shopperEmail } : {}) }),
       ],
       [{ account: SELLER_RECIPIENT, kind: 'seller-new-order', key: snapshot.orderId, payload: sellerNewOrderPush(snapshot) }],
     );

@@ -1,46 +1,61 @@
-import { normalisePhone, PHONE_MESSAGE, PHONE_PATTERN, PINCODE_MESSAGE, PINCODE_PATTERN } from '@greencart/domain';
-import { ApiProperty } from '@nestjs/swagger';
+import {
+  ADDRESS_COUNTRIES,
+  ADDRESS_LIMITS,
+  allowedCountry,
+  COUNTRY_MESSAGE,
+  normalisePhone,
+  PHONE_MESSAGE,
+  PHONE_PATTERN,
+  PINCODE_MESSAGE,
+  PINCODE_PATTERN,
+} from '@greencart/domain';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsDefined, IsEmail, IsNotEmpty, IsObject, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { IsDefined, IsEmail, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+/** "Street must be at most 200 characters": said the way the form says it. */
+const atMost = (noun: string, limit: number) => MaxLength(limit, { message: `${noun} must be at most ${limit} characters` });
 
 /** What a courier needs to find the shopper. */
 export class AddressFieldsDto {
   @Transform(trim)
   @IsString({ message: 'First name is required' })
   @IsNotEmpty({ message: 'First name is required' })
-  @MaxLength(50)
+  @atMost('First name', ADDRESS_LIMITS.firstName)
   firstName: string;
 
   @Transform(trim)
   @IsString({ message: 'Last name is required' })
   @IsNotEmpty({ message: 'Last name is required' })
-  @MaxLength(50)
+  @atMost('Last name', ADDRESS_LIMITS.lastName)
   lastName: string;
 
-  @Transform(trim)
-  @IsString({ message: 'Email is required' })
+  /** Optional: left out (or sent empty, as the form of old clients may) means none is stored; the shop's mails go to the account's email. */
+  @ApiPropertyOptional({ example: 'asha@example.com' })
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() || undefined : (value ?? undefined)))
+  @IsOptional()
+  @IsString({ message: 'Please enter a valid email address' })
   @IsEmail({}, { message: 'Please enter a valid email address' })
-  @MaxLength(254)
-  email: string;
+  @atMost('Email', ADDRESS_LIMITS.email)
+  email?: string;
 
   @Transform(trim)
   @IsString({ message: 'Street is required' })
   @IsNotEmpty({ message: 'Street is required' })
-  @MaxLength(200)
+  @atMost('Street', ADDRESS_LIMITS.street)
   street: string;
 
   @Transform(trim)
   @IsString({ message: 'City is required' })
   @IsNotEmpty({ message: 'City is required' })
-  @MaxLength(60)
+  @atMost('City', ADDRESS_LIMITS.city)
   city: string;
 
   @Transform(trim)
   @IsString({ message: 'State is required' })
   @IsNotEmpty({ message: 'State is required' })
-  @MaxLength(60)
+  @atMost('State', ADDRESS_LIMITS.state)
   state: string;
 
   @ApiProperty({ example: '560001' })
@@ -49,10 +64,11 @@ export class AddressFieldsDto {
   @Matches(PINCODE_PATTERN, { message: PINCODE_MESSAGE })
   pincode: string;
 
-  @Transform(trim)
+  @ApiProperty({ enum: ADDRESS_COUNTRIES, example: 'India' })
+  @Transform(({ value }) => (typeof value === 'string' ? (allowedCountry(value) ?? value.trim()) : value))
   @IsString({ message: 'Country is required' })
   @IsNotEmpty({ message: 'Country is required' })
-  @MaxLength(60)
+  @IsIn(ADDRESS_COUNTRIES, { message: COUNTRY_MESSAGE })
   country: string;
 
   @ApiProperty({ example: '+91 9876543210' })

@@ -11,7 +11,8 @@ export class Address {
 
   @Prop({ required: true, trim: true }) firstName: string;
   @Prop({ required: true, trim: true }) lastName: string;
-  @Prop({ required: true, trim: true, lowercase: true }) email: string;
+  /** Optional (addresses saved before it was always there); absent when the shopper gave none. */
+  @Prop({ trim: true, lowercase: true }) email?: string;
   @Prop({ required: true, trim: true }) street: string;
   @Prop({ required: true, trim: true }) city: string;
   @Prop({ required: true, trim: true }) state: string;

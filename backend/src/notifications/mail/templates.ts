@@ -1,4 +1,4 @@
-import { formatRupees, type OrderStatus, type PaymentStatus, type PaymentType } from '@greencart/domain';
+import { formatPhone, formatRupees, type OrderStatus, type PaymentStatus, type PaymentType } from '@greencart/domain';
 
 /**
  * Every mail the shop sends, one template per kind, in this one file: a subject, a plain-text part and
@@ -142,7 +142,7 @@ function paymentText(order: OrderSnapshot): string {
 
 function addressText(order: OrderSnapshot): string {
   const a = order.address;
-  return a ? `${a.name}, ${a.street}, ${a.city}, ${a.state} ${a.pincode} · ${a.phone}` : 'The address you choose with the shop';
+  return a ? `${a.name}, ${a.street}, ${a.city}, ${a.state} ${a.pincode} · ${formatPhone(a.phone)}` : 'The address you choose with the shop';
 }
 
 function orderFacts(order: OrderSnapshot): Block {

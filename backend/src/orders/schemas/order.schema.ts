@@ -31,7 +31,8 @@ export class OrderAddress {
   @Prop({ type: MongooseSchema.Types.ObjectId, required: true }) _id: Types.ObjectId;
   @Prop({ required: true }) firstName: string;
   @Prop({ required: true }) lastName: string;
-  @Prop({ required: true }) email: string;
+  /** Absent when the saved address had none. */
+  @Prop() email?: string;
   @Prop({ required: true }) street: string;
   @Prop({ required: true }) city: string;
   @Prop({ required: true }) state: string;

@@ -1,3 +1,4 @@
+import { formatPhone } from '@greencart/domain';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectConnection } from '@nestjs/mongoose';
@@ -191,7 +192,7 @@ export class InvoicesService {
         ? {
             name: `${address.firstName} ${address.lastName}`.trim(),
             lines: [address.street, `${address.city}, ${address.state} ${address.pincode}`, address.country],
-            phone: address.phone,
+            phone: formatPhone(address.phone),
           }
         : undefined,
       lines: order.items.map((item) => ({

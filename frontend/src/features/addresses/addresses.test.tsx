@@ -51,13 +51,94 @@ function shopperWithAddresses(addresses = [home, office]) {
 }
 
 describe('delivery addresses', () => {
-  it('starts a new address with the name and email of the account, and says the rules before sending', async () => {
+  it('starts a new address with the account’s name, India and an optional email, and says the rules before sending', async () => {
     shopperWithAddresses([]);
     renderWithApp('/Add-Adress');
 
     expect(await screen.findByLabelText('First Name')).toHaveValue('Asha');
-    expect(screen.getByLabelText('Email address')).toHaveValue('asha@example.com');
+    const email = screen.getByLabelText('Email (optional)');
+    expect(email).toHaveValue('');
+    expect(email).not.toBeRequired();
     expect(screen.getByText('6 digits, e.g. 560001')).toBeInTheDocument();
+    const country = screen.getByRole('combobox', { name: 'Country' });
+    expect(country).toHaveValue('India');
+    expect(
+      within(country)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['India']);
+    expect(screen.getByTestId('street-count')).toHaveTextContent('0/200 characters');
+  });
+
+  it('fills in well on a phone: autocomplete names and number keyboards', async () => {
+    shopperWithAddresses([]);
+    renderWithApp('/Add-Adress');
+    await screen.findByLabelText('First Name');
+    const expected: Record<string, [string, string | null]> = {
+      'First Name': ['given-name', null],
+      'Last Name': ['family-name', null],
+      Street: ['street-address', null],
+      City: ['address-level2', null],
+      State: ['address-level1', null],
+      Pincode: ['postal-code', 'numeric'],
+      Phone: ['tel', 'tel'],
+      Country: ['country', null],
+      'Email (optional)': ['email', 'email'],
+    };
+    for (const [label, [autocomplete, inputMode]] of Object.entries(expected)) {
+      const field = screen.getByLabelText(label);
+      expect(field, label).toHaveAttribute('autocomplete', autocomplete);
+      if (inputMode) expect(field, label).toHaveAttribute('inputmode', inputMode);
+      expect(field, label).not.toHaveAttribute('maxlength');
+    }
+  });
+
+  it('saves an address without an email and with a phone typed the way people type it', async () => {
+    const calls = shopperWithAddresses([]);
+    const { user, router } = renderWithApp('/Add-Adress');
+    await user.type(await screen.findByLabelText('Last Name'), 'Rao');
+    await user.type(screen.getByLabelText('Street'), '12 MG Road');
+    await user.type(screen.getByLabelText('City'), 'Bengaluru');
+    await user.type(screen.getByLabelText('State'), 'Karnataka');
+    await user.type(screen.getByLabelText('Pincode'), '560001');
+    await user.type(screen.getByLabelText('Phone'), '098765-43210');
+    await user.click(screen.getByRole('button', { name: 'Save Address' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
+    const body = calls.find((call) => call.method === 'POST')?.body as { adress: Record<string, string> };
+    expect(body.adress).toEqual({
+      firstName: 'Asha',
+      lastName: 'Rao',
+      street: '12 MG Road',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      pincode: '560001',
+      phone: '9876543210',
+      country: 'India',
+    });
+  });
+
+  it('never cuts a pasted street: it counts it, says how much is too long and keeps it from being sent', async () => {
+    const calls = shopperWithAddresses([]);
+    const { user } = renderWithApp('/Add-Adress');
+    const street = await screen.findByLabelText('Street');
+    await user.click(street);
+    await user.paste('x'.repeat(243));
+
+    expect(street).toHaveValue('x'.repeat(243));
+    expect(screen.getByTestId('street-count')).toHaveTextContent('243/200 characters: 43 too many');
+    expect(street).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Street is longer than 200 characters')).toHaveAttribute('role', 'status');
+    await user.click(screen.getByRole('button', { name: 'Save Address' }));
+    expect(street).toHaveAccessibleDescription(expect.stringContaining('Street must be at most 200 characters'));
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+    await user.clear(street);
+    // A pasted address of two lines stays one line of text.
+    await user.paste('12 MG Road\n Indiranagar');
+    expect(street).toHaveValue('12 MG Road, Indiranagar');
+    expect(screen.getByTestId('street-count')).toHaveTextContent('23/200 characters');
+    expect(street).not.toHaveAttribute('aria-invalid');
   });
 
   it('shows the server’s refusal at the field it is about', async () => {
@@ -85,7 +166,7 @@ describe('delivery addresses', () => {
 
     const street = screen.getByLabelText('Street');
     await waitFor(() => expect(street).toHaveAttribute('aria-invalid', 'true'));
-    expect(street).toHaveAccessibleDescription('Street must be at most 200 characters');
+    expect(street).toHaveAccessibleDescription(expect.stringMatching(/^Street must be at most 200 characters/));
     expect(screen.queryByText(/adress\.street/)).not.toBeInTheDocument();
   });
 
@@ -98,6 +179,7 @@ describe('delivery addresses', () => {
     expect(saved).toHaveLength(2);
     expect(within(saved[0]!).getByText('Default')).toBeInTheDocument();
     expect(within(saved[1]!).getByText(/700016/)).toBeInTheDocument();
+    expect(within(saved[1]!).getByRole('link', { name: '+91 91234 56780' })).toHaveAttribute('href', 'tel:+919123456780');
 
     await user.click(within(saved[1]!).getByRole('button', { name: /Make default/ }));
     await waitFor(() => expect(calls).toContainEqual({ method: 'POST', path: '/api/Address/address-2/default' }));

@@ -182,6 +182,8 @@ describe('cart and checkout', () => {
       within(orderSummary().getByRole('list', { name: 'Saved addresses' })).getByRole('button', { name: /^7 Park Street, Kolkata, West Bengal, India/ }),
     );
     expect(orderSummary().getByText('7 Park Street, Kolkata, West Bengal, India')).toBeInTheDocument();
+    // The phone as people read it, whichever way it was stored.
+    expect(orderSummary().getByTestId('selected-address')).toHaveTextContent(/ · \+91 \d{5} \d{5}$/);
     expect(orderSummary().getByLabelText('Payment Method')).toHaveValue('COD');
 
     await user.click(orderSummary().getByRole('button', { name: 'Place Order' }));
@@ -199,6 +201,7 @@ describe('cart and checkout', () => {
     expect(bill.getByText('Delivery fee').nextElementSibling).toHaveTextContent('Free');
     expect(bill.getByText('Total').nextElementSibling).toHaveTextContent('₹204.00');
     expect(screen.getByTestId('order-address')).toHaveTextContent('7 Park Street, Kolkata');
+    expect(screen.getByTestId('order-address')).toHaveTextContent(/\+91 \d{5} \d{5}/);
 
     await user.click(screen.getByRole('link', { name: 'Track this order' }));
     expect(await screen.findByRole('heading', { name: 'My Orders' })).toBeInTheDocument();

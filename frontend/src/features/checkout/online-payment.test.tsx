@@ -1,4 +1,4 @@
-import type { PaymentSuccessBody } from '@greencart/domain';
+import type { AddressView, PaymentSuccessBody } from '@greencart/domain';
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -24,15 +24,15 @@ const SHOP = { name: 'GreenCart', email: 'help@greencart.test', phone: '+91 9000
 const PAID = { razorpay_payment_id: 'pay_1', razorpay_order_id: 'order_rzp1', razorpay_signature: 'a'.repeat(64) } satisfies PaymentSuccessBody;
 
 /** A signed-in shopper with two apples in the cart and a saved address; Razorpay set up. */
-function shopWithOnlinePayment() {
+function shopWithOnlinePayment(address: AddressView = anAddress(), accountEmail = 'asha@example.com') {
   let cartItems: Record<string, number> = { 'product-1': 2 };
   const started: unknown[] = [];
   const confirmed: unknown[] = [];
   server.use(
     // Read at each request: the saved cart is emptied once an order is placed.
-    http.get('/api/session', () => HttpResponse.json({ success: true, shopper: aUser({ cartItems }), seller: false })),
+    http.get('/api/session', () => HttpResponse.json({ success: true, shopper: aUser({ cartItems, email: accountEmail }), seller: false })),
     http.get('/api/products', () => HttpResponse.json({ success: true, products: [aProduct()], page: 1, limit: 100, total: 1, totalPages: 1 })),
-    http.get('/api/Address/get', () => HttpResponse.json({ success: true, address: [anAddress()] })),
+    http.get('/api/Address/get', () => HttpResponse.json({ success: true, address: [address] })),
     http.get('/api/payments/options', () =>
       HttpResponse.json({ success: true, online: { available: true }, checkoutUrl: 'https://checkout.test/v1/checkout.js', shop: SHOP }),
     ),
@@ -108,6 +108,15 @@ describe('online payment at checkout', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/order-placed'));
     expect(confirmed).toEqual([PAID]);
     expect(await screen.findByTestId('order-payment')).toHaveTextContent('Paid online');
+  });
+
+  it('fills Razorpay’s form with the account’s email when the address has none', async () => {
+    const { email: _none, ...withoutEmail } = anAddress();
+    shopWithOnlinePayment(withoutEmail, 'asha.rao@example.net');
+    const { user } = renderWithApp('/cart');
+    await user.click(await chooseOnline(user));
+    const checkout = await checkoutOpened(1);
+    expect(checkout.options.prefill).toEqual({ name: 'Asha Rao', email: 'asha.rao@example.net', contact: '9876543210' });
   });
 
   it('keeps the cart when the shopper closes checkout or the payment fails, and lets them try again', async () => {

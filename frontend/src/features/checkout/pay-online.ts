@@ -16,6 +16,8 @@ const CONFIRM_TRIES = 3;
 
 export interface PayOnlineInput {
   address: AddressView;
+  /** The account's email, for Razorpay's form when the address has none. */
+  shopperEmail?: string;
   items: { product: string; quantity: number }[];
   options: Pick<PaymentOptions, 'checkoutUrl' | 'shop'>;
   /** A failed attempt inside Razorpay Checkout, which stays open for another try. */
@@ -45,7 +47,7 @@ async function confirmPaid(success: PaymentSuccessBody): Promise<OrderView> {
 }
 
 /** Key, Razorpay order priced by the server, checkout.js, the payment, then payment-success → the paid order. */
-export async function payOnline(queryClient: QueryClient, { address, items, options, onFailure }: PayOnlineInput): Promise<OrderView> {
+export async function payOnline(queryClient: QueryClient, { address, shopperEmail, items, options, onFailure }: PayOnlineInput): Promise<OrderView> {
   const key = await queryClient.fetchQuery(getPaymentKeyQueryOptions());
   const [order] = await Promise.all([startOnlinePayment({ address: address._id, items }), loadRazorpayCheckout(options.checkoutUrl)]);
   const count = items.reduce((sum, item) => sum + item.quantity, 0);
@@ -57,7 +59,7 @@ export async function payOnline(queryClient: QueryClient, { address, items, opti
       currency: 'INR',
       name: options.shop.name,
       description: `Groceries: ${count} ${count === 1 ? 'item' : 'items'}`,
-      prefill: { name: `${address.firstName} ${address.lastName}`.trim(), email: address.email, contact: address.phone },
+      prefill: { name: `${address.firstName} ${address.lastName}`.trim(), email: address.email || shopperEmail, contact: address.phone },
       theme: { color: GREENCART_GREEN },
     },
     onFailure,

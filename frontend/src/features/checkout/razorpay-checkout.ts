@@ -10,7 +10,7 @@ export interface RazorpayCheckoutOptions {
   currency: 'INR';
   name: string;
   description: string;
-  prefill: { name: string; email: string; contact: string };
+  prefill: { name: string; email?: string; contact: string };
   theme: { color: string };
   handler: (response: PaymentSuccessBody) => void;
   modal: { ondismiss: () => void };

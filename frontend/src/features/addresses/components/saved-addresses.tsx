@@ -1,3 +1,4 @@
+import { formatPhone, phoneHref } from '@greencart/domain';
 import { Link } from 'react-router-dom';
 import { useConfirm } from '@/components/ui/confirm';
 import { errorMessage } from '@/lib/api-client';
@@ -64,7 +65,7 @@ function SavedAddress({ address }: { address: Address }) {
       </p>
       <p>{formatAddressLine(address)}</p>
       <p>
-        PIN {address.pincode || address.zipcode} · <a href={`tel:${address.phone}`}>{address.phone}</a>
+        PIN {address.pincode || address.zipcode} · <a href={phoneHref(address.phone)}>{formatPhone(address.phone)}</a>
       </p>
       <div className="mt-2 flex flex-wrap gap-2">
         <Link

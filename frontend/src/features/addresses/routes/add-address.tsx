@@ -1,3 +1,4 @@
+import { ADDRESS_COUNTRIES } from '@greencart/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
@@ -5,30 +6,46 @@ import { useUser, type User } from '@/features/auth';
 import { useDeliveryCheck } from '@/features/delivery';
 import { errorMessage, fieldErrors } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { ADDRESS_FIELDS, EMPTY_ADDRESS, firstError, maxLengthOf, validateAddress, type AddressErrors, type AddressField } from '../address-form';
+import {
+  ADDRESS_FIELDS,
+  addressInputOf,
+  characterCount,
+  EMPTY_ADDRESS,
+  firstError,
+  OPTIONAL_FIELDS,
+  validateAddress,
+  type AddressErrors,
+  type AddressField,
+} from '../address-form';
 import { useAddAddress } from '../api/add-address';
 import { useAddresses } from '../api/get-addresses';
 import { useUpdateAddress } from '../api/update-address';
 import { SavedAddresses } from '../components/saved-addresses';
 import type { Address, AddressInput } from '../types';
 
-/** Per-field input settings: type, autocomplete hint and layout. */
-const FIELD_INPUT: Record<AddressField, { type: string; autoComplete: string; inputMode?: 'numeric' | 'tel'; half?: boolean }> = {
-  firstName: { type: 'text', autoComplete: 'given-name', half: true },
-  lastName: { type: 'text', autoComplete: 'family-name', half: true },
-  email: { type: 'email', autoComplete: 'email' },
-  street: { type: 'text', autoComplete: 'street-address' },
-  city: { type: 'text', autoComplete: 'address-level2', half: true },
-  state: { type: 'text', autoComplete: 'address-level1', half: true },
-  pincode: { type: 'tel', autoComplete: 'postal-code', inputMode: 'numeric', half: true },
-  country: { type: 'text', autoComplete: 'country-name', half: true },
-  phone: { type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
+/**
+ * Per-field input settings: type, autocomplete hint and layout. Two fields a row from the narrowest
+ * phone on (names, city and state, pincode and phone, country and email); the street alone, in a box
+ * that grows with it so a long one can be read and shortened.
+ */
+const FIELD_INPUT: Record<AddressField, { type: string; autoComplete: string; inputMode?: 'numeric' | 'tel' | 'email'; span: string }> = {
+  firstName: { type: 'text', autoComplete: 'given-name', span: 'col-span-1' },
+  lastName: { type: 'text', autoComplete: 'family-name', span: 'col-span-1' },
+  street: { type: 'textarea', autoComplete: 'street-address', span: 'col-span-2' },
+  city: { type: 'text', autoComplete: 'address-level2', span: 'col-span-1' },
+  state: { type: 'text', autoComplete: 'address-level1', span: 'col-span-1' },
+  pincode: { type: 'text', autoComplete: 'postal-code', inputMode: 'numeric', span: 'col-span-1' },
+  phone: { type: 'tel', autoComplete: 'tel', inputMode: 'tel', span: 'col-span-1' },
+  country: { type: 'select', autoComplete: 'country', span: 'col-span-1' },
+  email: { type: 'email', autoComplete: 'email', inputMode: 'email', span: 'col-span-1' },
 };
 
 /** Shown under a field before anyone types, so the rule is known before sending. */
 const FIELD_HINT: Partial<Record<AddressField, string>> = {
   pincode: '6 digits, e.g. 560001',
-  phone: '10-digit mobile number, +91 optional',
+  phone: '10-digit mobile number',
+  country: 'We deliver within India only',
+  email: 'Order mails go to your account’s email',
 };
 
 /** One toast for saving an address: a success replaces an earlier error. */
@@ -37,7 +54,7 @@ const ADDRESS_TOAST = { id: 'address' };
 const FIELD_NAMES = ADDRESS_FIELDS.map(({ name }) => name);
 
 /**
- * /Add-Adress (route spelling kept, spec §2): a new delivery address (name and email filled in from
+ * /Add-Adress (route spelling kept, spec §2): a new delivery address (the name filled in from
  * the account), or `?edit=<id>` to change a saved one; then back to the cart with it selected.
  * The saved addresses are listed below to edit, delete or make default.
  */
@@ -66,12 +83,9 @@ function AddressBook({ user }: { user: User }) {
 }
 
 function startValues(user: User, editing: Address | null): AddressInput {
-  if (editing) {
-    const fields = Object.fromEntries(FIELD_NAMES.map((name) => [name, editing[name] ?? ''])) as unknown as AddressInput;
-    return { ...fields, pincode: editing.pincode || editing.zipcode || '' };
-  }
-  // Filled in from the account: most people deliver to themselves.
-  return { ...EMPTY_ADDRESS, firstName: user.firstName, email: user.email };
+  if (editing) return addressInputOf(editing);
+  // The name from the account: most people deliver to themselves (order mails go to the account's email).
+  return { ...EMPTY_ADDRESS, firstName: user.firstName };
 }
 
 function AddressForm({ user, editing }: { user: User; editing: Address | null }) {
@@ -133,26 +147,55 @@ function AddressForm({ user, editing }: { user: User; editing: Address | null })
           const settings = FIELD_INPUT[name];
           const error = errors[name];
           const hint = FIELD_HINT[name];
-          const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+          const count = characterCount(name, values[name]);
+          const described = [error ? `${id}-error` : '', hint && !error ? `${id}-hint` : '', count ? `${id}-count` : ''].filter(Boolean).join(' ');
+          // No maxLength on any field: a longer text (pasted, say) is kept whole, with the counter and the rule, never cut.
+          const control = {
+            id,
+            name,
+            autoComplete: settings.autoComplete,
+            value: values[name],
+            required: !OPTIONAL_FIELDS.has(name),
+            'aria-invalid': error || count?.over ? true : undefined,
+            'aria-describedby': described || undefined,
+            className: `mt-1 min-h-11 w-full rounded border px-2 py-2.5 text-base text-gray-800 outline-none focus:border-primary sm:text-sm ${error || count?.over ? 'border-red-500' : 'border-gray-300'}`,
+          };
           return (
-            <div key={name} className={settings.half ? 'col-span-2 sm:col-span-1' : 'col-span-2'}>
+            <div key={name} className={settings.span}>
               <label htmlFor={id} className="text-gray-700">
                 {label}
               </label>
-              <input
-                id={id}
-                name={name}
-                type={settings.type}
-                inputMode={settings.inputMode}
-                autoComplete={settings.autoComplete}
-                maxLength={maxLengthOf(name)}
-                value={values[name]}
-                onChange={(event) => change(name, event.target.value)}
-                required
-                aria-invalid={error ? true : undefined}
-                aria-describedby={described || undefined}
-                className={`mt-1 min-h-11 w-full rounded border px-2 py-2.5 text-base text-gray-800 outline-none focus:border-primary sm:text-sm ${error ? 'border-red-500' : 'border-gray-300'}`}
-              />
+              {settings.type === 'textarea' ? (
+                // One line of text: line breaks (a pasted address) become ", ".
+                <textarea
+                  {...control}
+                  rows={2}
+                  onChange={(event) => change(name, event.target.value.replace(/[^\S\n]*\r?\n\s*/g, ', '))}
+                  className={`${control.className} field-sizing-content resize-none`}
+                />
+              ) : settings.type === 'select' ? (
+                <select {...control} onChange={(event) => change(name, event.target.value)} className={`${control.className} bg-white`}>
+                  {ADDRESS_COUNTRIES.map((country) => (
+                    <option key={country} value={country}>
+                      {country}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input {...control} type={settings.type} inputMode={settings.inputMode} onChange={(event) => change(name, event.target.value)} />
+              )}
+              {count && (
+                <p
+                  id={`${id}-count`}
+                  data-testid={`${name}-count`}
+                  className={`mt-1 text-right text-xs ${count.over ? 'font-medium text-red-700' : 'text-gray-600'}`}
+                >
+                  {count.used}/{count.limit}
+                  {/* Read out as "143/200 characters". */}
+                  <span className="sr-only">&nbsp;characters</span>
+                  {count.over > 0 && `: ${count.over} too many`}
+                </p>
+              )}
               {hint && !error && (
                 <p id={`${id}-hint`} className="mt-1 text-xs text-gray-600">
                   {hint}
@@ -161,6 +204,12 @@ function AddressForm({ user, editing }: { user: User; editing: Address | null })
               {error && (
                 <p id={`${id}-error`} className="mt-1 text-xs text-red-700">
                   {error}
+                </p>
+              )}
+              {count && (
+                // Said once, when the text goes over the limit (not at every key).
+                <p role="status" className="sr-only">
+                  {count.over > 0 ? `${label} is longer than ${count.limit} characters` : ''}
                 </p>
               )}
               {name === 'pincode' && delivery && (

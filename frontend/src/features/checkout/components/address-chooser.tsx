@@ -1,11 +1,12 @@
+import { formatPhone } from '@greencart/domain';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatAddressLine, type Address } from '@/features/addresses';
 import { errorMessage } from '@/lib/api-client';
 
-/** Who receives it and how to reach them: "Asha Rao · 560001 · 9876543210". */
+/** Who receives it and how to reach them: "Asha Rao · 560001 · +91 98765 43210". */
 function recipientLine(address: Address): string {
-  return [`${address.firstName} ${address.lastName}`.trim(), address.pincode || address.zipcode, address.phone].filter(Boolean).join(' · ');
+  return [`${address.firstName} ${address.lastName}`.trim(), address.pincode || address.zipcode, formatPhone(address.phone)].filter(Boolean).join(' · ');
 }
 
 /** The selected delivery address, a list to pick another saved one, and 'Add address' always in sight. */

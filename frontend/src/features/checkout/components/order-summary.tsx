@@ -122,6 +122,7 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
       payOnline
         .mutateAsync({
           address: selected,
+          shopperEmail: user?.email,
           items,
           options: paymentOptions.data,
           onFailure: (response) => toast.error(`${failureMessage(response)} You can try again, or choose Cash On Delivery.`, { id: ONLINE_PAYMENT_TOAST }),

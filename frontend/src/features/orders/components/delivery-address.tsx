@@ -1,4 +1,4 @@
-import type { AddressView } from '@greencart/domain';
+import { formatPhone, phoneHref, type AddressView } from '@greencart/domain';
 
 /** The address an order goes to, as it was when the order was placed. */
 export function DeliveryAddress({ address, className = '' }: { address: AddressView; className?: string }) {
@@ -15,11 +15,8 @@ export function DeliveryAddress({ address, className = '' }: { address: AddressV
       </p>
       <p>
         {/* Tap to call on a phone. */}
-        <a
-          href={`tel:${address.phone.replace(/[\s-]/g, '')}`}
-          className="inline-flex min-h-11 items-center text-primary underline underline-offset-2 md:min-h-0"
-        >
-          {address.phone}
+        <a href={phoneHref(address.phone)} className="inline-flex min-h-11 items-center text-primary underline underline-offset-2 md:min-h-0">
+          {formatPhone(address.phone)}
         </a>
       </p>
     </address>
