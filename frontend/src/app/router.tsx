@@ -10,12 +10,22 @@ import { HomeRoute } from '@/features/home';
 import { loadMyOrdersPage, loadOrderPlacedPage } from '@/features/orders';
 import { loadProductPages } from '@/features/products';
 import { loadSellerPages } from '@/features/seller';
+import type { Remembered } from '@/lib/remember';
 import { StoreLayout } from './layouts/store-layout';
 import { RouteErrorBoundary } from './routes/error-page';
 
-/** A page whose code is downloaded when it is first shown (the first page needs only the shell and itself). */
-function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
-  return lazy(async () => ({ default: pick(await load()) }));
+/**
+ * A page whose code is downloaded when it is first shown (the first page needs only the shell and
+ * itself). Code already here (the first page's, asked for at start-up) is handed over at once, so the
+ * page is drawn in the first frame rather than after a "loading" one.
+ */
+function page<M>(load: Remembered<M> | (() => Promise<M>), pick: (module: M) => ComponentType): ComponentType {
+  return lazy(() => {
+    const module = (load as Remembered<M>).loaded;
+    return module
+      ? ({ then: (done: (page: { default: ComponentType }) => void) => done({ default: pick(module) }) } as Promise<{ default: ComponentType }>)
+      : load().then((m) => ({ default: pick(m) }));
+  });
 }
 
 const ProductsRoute = page(loadProductPages, (m) => m.ProductsRoute);

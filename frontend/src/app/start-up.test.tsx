@@ -1,12 +1,12 @@
 import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { aProduct } from '@/test/data';
 import { server } from '@/test/server';
 import { startUp } from './start-up';
 
-const potatoes = aProduct({ _id: 'product-7', name: 'Fresh Potatoes', category: 'Vegetables', image: ['/api/images/picture-7'] });
+const potatoes = aProduct({ _id: 'product-7', name: 'Fresh Potatoes', category: 'Vegetables' });
 
 /** Every API request the start-up makes, as "path?query". */
 function recordRequests() {
@@ -33,19 +33,23 @@ function recordRequests() {
 }
 
 describe('start-up', () => {
-  afterEach(() => document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove()));
-
   it('asks for the searched page of all products', async () => {
     const asked = recordRequests();
     startUp(createQueryClient(), { pathname: '/products', search: '?search=potato' });
     await waitFor(() => expect(asked).toContain('/api/products?search=potato&page=1&limit=20'));
   });
 
-  it('asks for a product, then preloads its main picture', async () => {
+  it("asks for a product and answers the catalogue pages' code, for the first frame to wait for", async () => {
     const asked = recordRequests();
-    startUp(createQueryClient(), { pathname: '/products/vegetables/product-7', search: '' });
-    await waitFor(() => expect(document.head.querySelector('link[rel="preload"][as="image"]')?.getAttribute('href')).toBe('/api/images/picture-7'));
-    expect(asked.filter((path) => path.startsWith('/api/products'))).toEqual(['/api/products/product-7']);
+    const code = startUp(createQueryClient(), { pathname: '/products/vegetables/product-7', search: '' });
+    expect(await code).toHaveProperty('ProductDetailRoute');
+    await waitFor(() => expect(asked.filter((path) => path.startsWith('/api/products'))).toEqual(['/api/products/product-7']));
+  });
+
+  it('answers no code to wait for outside the catalogue pages', () => {
+    recordRequests();
+    expect(startUp(createQueryClient(), { pathname: '/', search: '' })).toBeUndefined();
+    expect(startUp(createQueryClient(), { pathname: '/cart', search: '' })).toBeUndefined();
   });
 
   it.each(['/contact', '/products/nonsense'])(

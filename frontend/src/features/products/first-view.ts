@@ -16,20 +16,7 @@ export function prefetchProductList(queryClient: QueryClient, filters: ProductFi
   void queryClient.prefetchInfiniteQuery(getInfiniteProductsQueryOptions(filters));
 }
 
-/** The product, then at once its main picture, the largest thing its page paints. A failure is the page's to show. */
+/** The product (its picture is named in index.html by the server, or asked for by the page drawn as soon as the product is here). */
 export function prefetchProduct(queryClient: QueryClient, id: string): void {
-  queryClient.fetchQuery(getProductQueryOptions(id)).then(
-    (product) => preloadImage(product.image[0]),
-    () => undefined,
-  );
-}
-
-function preloadImage(url: string | undefined) {
-  if (!url) return;
-  const link = document.createElement('link');
-  link.rel = 'preload';
-  link.setAttribute('as', 'image');
-  link.href = url;
-  link.setAttribute('fetchpriority', 'high');
-  document.head.append(link);
+  void queryClient.prefetchQuery(getProductQueryOptions(id));
 }

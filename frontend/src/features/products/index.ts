@@ -1,3 +1,4 @@
+import { remember } from '@/lib/remember';
 export { useAddProduct } from './api/add-product';
 export { useChangeStock } from './api/change-stock';
 export { useSellerStock } from './api/get-seller-stock';
@@ -10,6 +11,6 @@ export { BestSellers } from './components/best-sellers';
 export { categoryText } from './categories';
 export { CategoryTiles } from './components/category-tiles';
 export { prefetchBestSellers, prefetchProduct, prefetchProductList } from './first-view';
-/** The catalogue pages load with their routes (one chunk, they share the grid). */
-export const loadProductPages = () => import('./routes/pages');
+/** The catalogue pages load with their routes (one chunk, they share the grid); start-up asks first. */
+export const loadProductPages = remember(() => import('./routes/pages'));
 export type { Product } from './types';
