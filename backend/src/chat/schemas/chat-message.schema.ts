@@ -1,27 +1,40 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { HydratedDocument, Schema as MongooseSchema, Types } from 'mongoose';
+import { Schema as MongooseSchema, Types } from 'mongoose';
 
-/** One message of a shopper's conversation with the shop. */
-@Schema({ collection: 'chat_messages', timestamps: { createdAt: true, updatedAt: false }, versionKey: false })
+/**
+ * One message of a shopper's conversation with the shop, at place `n` of that conversation: `_id` is
+ * `<shopper id>#<n, ten digits>` (see `messageKey`), taken by a unique insert, so a message is stored
+ * once, in order, and a page of history is a range of `_id`s. `users` and `sellers` count the messages
+ * of each side up to and including this one: the conversation's unread counts follow from the newest
+ * message and the read marks, never from counting. A message never changes once written.
+ *
+ * Messages stored before this format (ObjectId `_id`, a `read` flag) are moved into it once at start-up
+ * (`ChatStore.migrate`): each old document keeps only `user`, `createdAt` and `movedTo` (its place), so
+ * a client still holding its id as a `before` cursor is answered, and the moved message shows that id.
+ */
+@Schema({ collection: 'chat_messages', versionKey: false })
 export class ChatMessageRecord {
+  @Prop({ type: String, required: true }) _id: string;
   /** The shopper whose conversation it is (whoever wrote it). */
   @Prop({ type: MongooseSchema.Types.ObjectId, required: true }) user: Types.ObjectId;
+  @Prop({ required: true }) n: number;
   @Prop({ type: String, required: true, enum: ['user', 'seller'] }) from: 'user' | 'seller';
   @Prop({ required: true }) text: string;
   @Prop({ type: MongooseSchema.Types.ObjectId }) orderId?: Types.ObjectId;
   /** The order's number ("GC-10003") as it was when the message was written; older messages have only the id. */
   @Prop() orderNumber?: string;
-  /** Read by the other side: the seller for a shopper's message, the shopper for a reply. */
-  @Prop({ required: true, default: false }) read: boolean;
-  createdAt: Date;
+  @Prop({ required: true }) createdAt: Date;
+  /** Messages from the shopper among places 0…n. */
+  @Prop({ required: true }) users: number;
+  /** Messages from the seller among places 0…n. */
+  @Prop({ required: true }) sellers: number;
+  /** The id a message moved from the old format had (still its id in the API). */
+  @Prop() legacyId?: string;
 }
 
-export type ChatMessageDocument = HydratedDocument<ChatMessageRecord>;
 export const ChatMessageSchema = SchemaFactory.createForClass(ChatMessageRecord);
-ChatMessageSchema.index({ user: 1, createdAt: -1 });
-ChatMessageSchema.index({ user: 1, from: 1, read: 1 });
 
-/** One row of the seller's inbox per shopper: who, and the last message (kept on each write, so the inbox is one sorted query). */
+/** One row of the seller's inbox per shopper: who, and the newest message (written with each message). */
 @Schema({ collection: 'chat_conversations', versionKey: false })
 export class Conversation {
   /** The shopper's id. */
@@ -31,7 +44,24 @@ export class Conversation {
   @Prop({ required: true }) lastText: string;
   @Prop({ type: String, required: true, enum: ['user', 'seller'] }) lastFrom: 'user' | 'seller';
   @Prop({ required: true }) lastAt: Date;
+  /** The first free place (messages stored); absent on rows of the old format until they are moved. */
+  @Prop() next?: number;
+  /** `users` and `sellers` of the newest message. */
+  @Prop() users?: number;
+  @Prop() sellers?: number;
 }
 
 export const ConversationSchema = SchemaFactory.createForClass(Conversation);
-ConversationSchema.index({ lastAt: -1 });
+
+/**
+ * How far one side has read a conversation: `_id` is `<shopper id>:seller` (the seller has read this
+ * many of the shopper's messages) or `<shopper id>:shopper` (the shopper, of the seller's). Kept apart
+ * from the conversation row, so marking read never writes the document each message writes.
+ */
+@Schema({ collection: 'chat_reads', versionKey: false })
+export class ChatReadMark {
+  @Prop({ type: String, required: true }) _id: string;
+  @Prop({ required: true }) upTo: number;
+}
+
+export const ChatReadMarkSchema = SchemaFactory.createForClass(ChatReadMark);

@@ -1,0 +1,588 @@
+import type { ChatMessage } from '@greencart/domain';
+import { Injectable, Logger, NotFoundException, OnApplicationBootstrap } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { LRUCache } from 'lru-cache';
+import { isValidObjectId, Model, Types } from 'mongoose';
+import { ClusterBus } from '../common/cluster/cluster-bus';
+import { isDuplicateKeyError } from '../common/mongo-errors';
+import { startupWork } from '../common/startup/background-work';
+import { DatabaseEngine } from '../database/database-engine';
+import { ChatMessageRecord, ChatReadMark, Conversation } from './schemas/chat-message.schema';
+
+export type Side = 'user' | 'seller';
+
+/** What is known of one conversation: its row, its newest message's counts and both read marks. */
+interface ConversationState {
+  userId: string;
+  name: string;
+  email: string;
+  /** The first free place (messages stored). */
+  next: number;
+  users: number;
+  sellers: number;
+  lastText: string;
+  lastFrom: Side;
+  lastAt: Date;
+  /** Shopper messages the seller has read (a count of `users`). */
+  sellerRead: number;
+  /** Seller messages the shopper has read (a count of `sellers`). */
+  shopperRead: number;
+}
+
+export interface NewMessage {
+  userId: string;
+  name: string;
+  email: string;
+  from: Side;
+  text: string;
+  orderId?: string;
+  orderNumber?: string;
+}
+
+interface Pending {
+  message: NewMessage;
+  resolve: (message: ChatMessage) => void;
+  reject: (error: unknown) => void;
+}
+
+/** To the other instances: conversations this one changed (absolute values, applied by taking the newer). */
+interface ChangedMessage {
+  states: (Omit<ConversationState, 'lastAt'> & { lastAt: string })[];
+}
+
+type StoredMessage = ChatMessageRecord;
+interface LegacyMessage {
+  _id: Types.ObjectId;
+  user: Types.ObjectId;
+  from?: Side;
+  text?: string;
+  orderId?: Types.ObjectId;
+  orderNumber?: string;
+  read?: boolean;
+  createdAt: Date;
+  movedTo?: number;
+}
+
+const TOPIC = 'chat';
+/** The one-time move of messages of the old format, marked done in `chat_reads`. */
+const MOVED_MARK = 'job:chat-messages-v2';
+/** Messages kept in memory as the API shows them (a message never changes): about 400 bytes each. */
+const REMEMBERED_MESSAGES = 100_000;
+/** Messages written in one insert at most. */
+const BATCH = 500;
+
+/** `_id` of the message at place `n` of a conversation: ten digits, so `_id` order is place order. */
+export const messageKey = (userId: string, n: number) => `${userId}#${String(n).padStart(10, '0')}`;
+const markKey = (userId: string, reader: Side) => `${userId}:${reader === 'seller' ? 'seller' : 'shopper'}`;
+
+/**
+ * The id a message has in the API: 24 hex digits like any id (clients and the `before` cursor treat
+ * it as one), made of its time (seconds), its place and a hash of the conversation, so a `before`
+ * cursor names its place without a look-up of its own, and two conversations' ids do not meet.
+ */
+export function publicId(userId: string, n: number, createdAt: Date): string {
+  const hex = (value: number) => (value >>> 0).toString(16).padStart(8, '0');
+  return hex(Math.floor(createdAt.getTime() / 1000)) + hex(n) + hex(fnv1a(userId));
+}
+
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/**
+ * The storage of chat, where every read and write names `_id` alone (FerretDB v1 over SQLite answers
+ * nothing else from an index):
+ *
+ * - a message is one unique insert at the next place of its conversation (`messageKey`); the place is
+ *   known in memory, and a place another instance took meanwhile fails the insert and the message goes
+ *   to the next one. Messages arriving together (from different conversations) are one insert and one
+ *   write of their rows; a conversation has at most one message in each such write, so its messages
+ *   are stored in the order they were sent. A message is acknowledged once its insert succeeded;
+ * - the inbox row (`chat_conversations`, by shopper id) is written with each message: name, the newest
+ *   message and the counts of each side;
+ * - read marks (`chat_reads`) hold how many of the other side's messages a side has read; unread is the
+ *   other side's count minus that mark, and the seller's total is kept as a sum in memory;
+ * - the inbox order, every conversation's counts and marks are kept in memory: read once at start-up
+ *   (one read of the rows and of the marks) and kept current by this instance's writes and the other
+ *   instances' messages (ClusterBus). Messages themselves never change, so they are kept too.
+ *
+ * Nothing is an update of a shared document: no `$inc` of one counter by every message (FerretDB v1
+ * loses concurrent updates of one document, README "The database").
+ */
+@Injectable()
+export class ChatStore implements OnApplicationBootstrap {
+  private readonly logger = new Logger('ChatStore');
+  /** Conversations in inbox order: the most recently written last. */
+  private readonly conversations = new Map<string, ConversationState>();
+  private newestFirst?: ConversationState[];
+  /** The seller's unread messages across conversations. */
+  private sellerUnread = 0;
+  private readonly remembered = new LRUCache<string, ChatMessage>({ max: REMEMBERED_MESSAGES });
+  private readonly queue: Pending[] = [];
+  private writing = false;
+  private ready?: Promise<void>;
+  /** Writes of read marks under way, per mark (one at a time, so a lower mark never lands last). */
+  private readonly markWrites = new Map<string, Promise<void>>();
+
+  constructor(
+    @InjectModel(ChatMessageRecord.name) private readonly messages: Model<ChatMessageRecord>,
+    @InjectModel(Conversation.name) private readonly rows: Model<Conversation>,
+    @InjectModel(ChatReadMark.name) private readonly marks: Model<ChatReadMark>,
+    private readonly engine: DatabaseEngine,
+    private readonly cluster: ClusterBus,
+  ) {
+    cluster.subscribe<ChangedMessage>(TOPIC, {
+      message: ({ states }) => {
+        if (!Array.isArray(states)) return;
+        for (const state of states) this.merge({ ...state, lastAt: new Date(state.lastAt) });
+      },
+      // Changes announced while Redis was away are unknown: read everything again.
+      resync: () => {
+        this.ready = undefined;
+        void this.whenReady().catch(() => undefined);
+      },
+    });
+  }
+
+  onApplicationBootstrap() {
+    void this.whenReady().catch((error: Error) => this.logger.error(`Chat could not be prepared: ${error.message}`));
+  }
+
+  /** The first call moves old messages (once) and reads the conversations; a failure is tried again by the next call. */
+  private whenReady(): Promise<void> {
+    if (!this.ready) {
+      const ready = startupWork('chat conversations', this.prepare());
+      this.ready = ready;
+      ready.catch(() => {
+        if (this.ready === ready) this.ready = undefined;
+      });
+    }
+    return this.ready;
+  }
+
+  private async prepare(): Promise<void> {
+    if (!(await this.marks.exists({ _id: MOVED_MARK }))) {
+      await this.moveOldMessages();
+      await this.marks.updateOne({ _id: MOVED_MARK }, { $set: { upTo: 1 } }, { upsert: true });
+    }
+    const [rows, marks] = await Promise.all([this.rows.find().lean(), this.marks.find().lean()]);
+    const read = new Map(marks.map((mark) => [mark._id, mark.upTo]));
+    this.conversations.clear();
+    this.newestFirst = undefined;
+    this.sellerUnread = 0;
+    rows.sort((a, b) => new Date(a.lastAt).getTime() - new Date(b.lastAt).getTime());
+    for (const row of rows) {
+      if (!row.lastAt) continue;
+      const userId = String(row._id);
+      this.merge({
+        userId,
+        name: row.name,
+        email: row.email,
+        next: row.next ?? 0,
+        users: row.users ?? 0,
+        sellers: row.sellers ?? 0,
+        lastText: row.lastText,
+        lastFrom: row.lastFrom,
+        lastAt: new Date(row.lastAt),
+        sellerRead: read.get(markKey(userId, 'seller')) ?? 0,
+        shopperRead: read.get(markKey(userId, 'user')) ?? 0,
+      });
+    }
+  }
+
+  // ---- writing ----
+
+  /** Stores a message at the next place of its conversation; resolves once it is stored. */
+  async append(message: NewMessage): Promise<ChatMessage> {
+    await this.whenReady();
+    return new Promise<ChatMessage>((resolve, reject) => {
+      this.queue.push({ message, resolve, reject });
+      if (!this.writing) void this.writeQueued();
+    });
+  }
+
+  private async writeQueued(): Promise<void> {
+    this.writing = true;
+    try {
+      while (this.queue.length) {
+        // One message per conversation in a write, the first waiting of each: the rest keep their turn.
+        const batch: Pending[] = [];
+        const taken = new Set<string>();
+        for (let i = 0; i < this.queue.length && batch.length < BATCH;) {
+          const pending = this.queue[i];
+          if (taken.has(pending.message.userId)) {
+            i++;
+            continue;
+          }
+          taken.add(pending.message.userId);
+          batch.push(pending);
+          this.queue.splice(i, 1);
+        }
+        const retry = await this.write(batch);
+        this.queue.unshift(...retry);
+      }
+    } finally {
+      this.writing = false;
+    }
+  }
+
+  /** Writes one message per conversation; returns those whose place another instance took (to go again). */
+  private async write(batch: Pending[]): Promise<Pending[]> {
+    const now = new Date();
+    const docs = batch.map(({ message }): StoredMessage => {
+      const state = this.conversations.get(message.userId);
+      const n = state?.next ?? 0;
+      // Never before the conversation's newest message (another instance's clock may run ahead).
+      const createdAt = state && state.lastAt > now ? new Date(state.lastAt.getTime()) : now;
+      return {
+        _id: messageKey(message.userId, n),
+        user: new Types.ObjectId(message.userId),
+        n,
+        from: message.from,
+        text: message.text,
+        ...(message.orderId ? { orderId: new Types.ObjectId(message.orderId) } : {}),
+        ...(message.orderNumber ? { orderNumber: message.orderNumber } : {}),
+        createdAt,
+        users: (state?.users ?? 0) + (message.from === 'user' ? 1 : 0),
+        sellers: (state?.sellers ?? 0) + (message.from === 'seller' ? 1 : 0),
+      };
+    });
+    const failed = new Map<number, unknown>();
+    try {
+      await this.messages.collection.insertMany(docs as never[], { ordered: false });
+    } catch (error) {
+      const writeErrors = (error as { writeErrors?: unknown }).writeErrors;
+      const list = (Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : []) as { index?: number; code?: number }[];
+      if (!list.length) {
+        for (const pending of batch) pending.reject(error);
+        return [];
+      }
+      for (const failure of list) if (typeof failure.index === 'number') failed.set(failure.index, failure);
+    }
+    const retry: Pending[] = [];
+    const stored: { pending: Pending; doc: StoredMessage }[] = [];
+    await Promise.all(
+      batch.map(async (pending, i) => {
+        const failure = failed.get(i);
+        if (failure === undefined) return stored.push({ pending, doc: docs[i] });
+        if (!isDuplicateKeyError(failure)) return pending.reject(failure);
+        // Another instance took the place: learn that message, and this one goes to the next place.
+        try {
+          const taken = await this.messages.findById(docs[i]._id).lean<StoredMessage>();
+          if (taken) this.learn(taken, pending.message);
+          retry.push(pending);
+        } catch (error) {
+          pending.reject(error);
+        }
+      }),
+    );
+    if (!stored.length) return retry;
+    const states = stored.map(({ pending, doc }) => this.learn(doc, pending.message));
+    try {
+      await this.rows.collection.bulkWrite(
+        states.map((state) => ({
+          updateOne: {
+            filter: this.newerThanRow(state),
+            update: {
+              $set: {
+                name: state.name,
+                email: state.email,
+                lastText: state.lastText,
+                lastFrom: state.lastFrom,
+                lastAt: state.lastAt,
+                next: state.next,
+                users: state.users,
+                sellers: state.sellers,
+              },
+            },
+            upsert: true,
+          },
+        })),
+        { ordered: false },
+      );
+    } catch (error) {
+      // A row already past this message (MongoDB's guarded upsert then meets the _id) is as it should be;
+      // any other failure leaves the row behind, and the next message of the conversation puts it right
+      // (the counts live on the messages). The messages are stored: they are acknowledged all the same.
+      const writeErrors = (error as { writeErrors?: unknown }).writeErrors;
+      const list = (Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : []) as unknown[];
+      if (!list.length || list.some((failure) => !isDuplicateKeyError(failure)))
+        this.logger.warn(`Inbox rows not written after their messages: ${(error as Error).message}`);
+    }
+    for (const { pending, doc } of stored) pending.resolve(this.remember(doc));
+    await this.announce(states);
+    return retry;
+  }
+
+  /** The filter of a row write: on MongoDB (atomic conditional updates) only a row not past it; elsewhere by `_id` alone. */
+  private newerThanRow(state: ConversationState) {
+    const _id = new Types.ObjectId(state.userId);
+    return this.engine.needsLockDocuments ? { _id } : { _id, next: { $not: { $gte: state.next } } };
+  }
+
+  /** Takes a stored message into its conversation's state (created if new); the state. */
+  private learn(doc: StoredMessage, about: { userId: string; name: string; email: string }): ConversationState {
+    const state = this.merge({
+      userId: about.userId,
+      name: about.name,
+      email: about.email,
+      next: doc.n + 1,
+      users: doc.users,
+      sellers: doc.sellers,
+      lastText: doc.text,
+      lastFrom: doc.from,
+      lastAt: doc.createdAt,
+      sellerRead: 0,
+      shopperRead: 0,
+    });
+    return state;
+  }
+
+  /** Applies what is known of a conversation: the newer message wins, read marks only move up. */
+  private merge(incoming: ConversationState): ConversationState {
+    const known = this.conversations.get(incoming.userId);
+    const before = known ? unreadBySeller(known) : 0;
+    let state: ConversationState;
+    if (!known) {
+      state = { ...incoming };
+      this.conversations.set(state.userId, state);
+      this.newestFirst = undefined;
+    } else {
+      state = known;
+      if (incoming.next > known.next) {
+        Object.assign(known, {
+          name: incoming.name,
+          email: incoming.email,
+          next: incoming.next,
+          users: incoming.users,
+          sellers: incoming.sellers,
+          lastText: incoming.lastText,
+          lastFrom: incoming.lastFrom,
+          lastAt: incoming.lastAt,
+        });
+        // To the newest end of the inbox.
+        this.conversations.delete(known.userId);
+        this.conversations.set(known.userId, known);
+        this.newestFirst = undefined;
+      }
+      known.sellerRead = Math.max(known.sellerRead, incoming.sellerRead);
+      known.shopperRead = Math.max(known.shopperRead, incoming.shopperRead);
+    }
+    this.sellerUnread += unreadBySeller(state) - before;
+    return state;
+  }
+
+  private async announce(states: ConversationState[]): Promise<void> {
+    if (!this.cluster.shared || !states.length) return;
+    await this.cluster.publish(TOPIC, { states: states.map((state) => ({ ...state, lastAt: state.lastAt.toISOString() })) } satisfies ChangedMessage);
+  }
+
+  // ---- reading ----
+
+  /** Messages before `before` (an id as the API gave it; the newest when absent), oldest first. */
+  async page(userId: string, limit: number, before?: string): Promise<{ messages: ChatMessage[]; hasMore: boolean }> {
+    await this.whenReady();
+    let state = this.conversations.get(userId);
+    // With other instances, one may have just stored a message this one has not heard of yet.
+    if (this.cluster.shared && !before) state = await this.catchUp(userId, state);
+    const end = before ? await this.placeOf(userId, before, state?.next ?? 0) : (state?.next ?? 0);
+    const start = Math.max(0, end - limit);
+    const messages = await this.range(userId, start, end);
+    return { messages, hasMore: start > 0 };
+  }
+
+  private async catchUp(userId: string, state: ConversationState | undefined): Promise<ConversationState | undefined> {
+    for (;;) {
+      const next = await this.messages.findById(messageKey(userId, state?.next ?? 0)).lean<StoredMessage>();
+      if (!next) return state;
+      this.remember(next);
+      state = this.learn(next, { userId, name: state?.name ?? '', email: state?.email ?? '' });
+    }
+  }
+
+  /** The place of the message a client knows by `id` in this conversation (404 if it is not one of its). */
+  private async placeOf(userId: string, id: string, next: number): Promise<number> {
+    const n = parseInt(id.slice(8, 16), 16);
+    if (/^[0-9a-f]{24}$/i.test(id) && Number.isInteger(n) && n < next) {
+      const [message] = await this.range(userId, n, n + 1);
+      if (message?._id === id.toLowerCase()) return n;
+    }
+    // An id of the old format: its document kept where the message moved to.
+    if (isValidObjectId(id)) {
+      const old = await this.messages.collection.findOne({ _id: new Types.ObjectId(id) as never });
+      const moved = old as unknown as LegacyMessage | null;
+      if (moved && String(moved.user) === userId && typeof moved.movedTo === 'number') return moved.movedTo;
+    }
+    throw new NotFoundException('No such message in this conversation');
+  }
+
+  /** Places `start`…`end - 1` of a conversation, from memory, else by `_id` (a range on MongoDB, one at a time elsewhere). */
+  private async range(userId: string, start: number, end: number): Promise<ChatMessage[]> {
+    const keys: string[] = [];
+    for (let n = start; n < end; n++) keys.push(messageKey(userId, n));
+    const missing = keys.filter((key) => !this.remembered.has(key));
+    if (missing.length) {
+      const found = this.engine.readsIdRangesFromIndex
+        ? await this.messages.find({ _id: { $gte: missing[0], $lte: missing[missing.length - 1] } }).lean<StoredMessage[]>()
+        : await Promise.all(missing.map((key) => this.messages.findById(key).lean<StoredMessage>()));
+      for (const doc of found) if (doc) this.remember(doc);
+    }
+    return keys.map((key) => this.remembered.get(key)).filter((message): message is ChatMessage => message !== undefined);
+  }
+
+  private remember(doc: StoredMessage): ChatMessage {
+    const userId = String(doc.user);
+    const message: ChatMessage = {
+      _id: doc.legacyId ?? publicId(userId, doc.n, doc.createdAt),
+      userId,
+      from: doc.from,
+      text: doc.text,
+      createdAt: doc.createdAt.toISOString(),
+    };
+    if (doc.orderId) message.orderId = String(doc.orderId);
+    if (doc.orderNumber) message.orderNumber = doc.orderNumber;
+    this.remembered.set(doc._id, message);
+    return message;
+  }
+
+  /** The shopper's row as the inbox has it, if they have a conversation. */
+  async conversation(userId: string): Promise<{ name: string; email: string } | undefined> {
+    await this.whenReady();
+    const state = this.conversations.get(userId);
+    return state && { name: state.name, email: state.email };
+  }
+
+  async unread(userId: string, reader: Side): Promise<number> {
+    await this.whenReady();
+    const state = this.conversations.get(userId);
+    if (!state) return 0;
+    return reader === 'seller' ? unreadBySeller(state) : Math.max(0, state.sellers - state.shopperRead);
+  }
+
+  async sellerUnreadTotal(): Promise<number> {
+    await this.whenReady();
+    return this.sellerUnread;
+  }
+
+  /** Page `page` (from 1) of the inbox, the most recently written conversation first. */
+  async inbox(page: number, limit: number): Promise<{ rows: (ConversationState & { unread: number })[]; total: number }> {
+    await this.whenReady();
+    this.newestFirst ??= [...this.conversations.values()].reverse();
+    const rows = this.newestFirst.slice((page - 1) * limit, page * limit).map((state) => ({ ...state, unread: unreadBySeller(state) }));
+    return { rows, total: this.newestFirst.length };
+  }
+
+  /** Everything the other side wrote so far counts as read by `reader`. */
+  async markRead(userId: string, reader: Side): Promise<void> {
+    await this.whenReady();
+    const state = this.conversations.get(userId);
+    if (!state) return;
+    const upTo = reader === 'seller' ? state.users : state.sellers;
+    if (upTo <= (reader === 'seller' ? state.sellerRead : state.shopperRead)) return;
+    this.merge({ ...state, ...(reader === 'seller' ? { sellerRead: upTo } : { shopperRead: upTo }) });
+    const key = markKey(userId, reader);
+    const write = (this.markWrites.get(key) ?? Promise.resolve()).then(() => this.writeMark(key, upTo));
+    const tracked = write.finally(() => {
+      if (this.markWrites.get(key) === tracked) this.markWrites.delete(key);
+    });
+    this.markWrites.set(
+      key,
+      tracked.catch(() => undefined),
+    );
+    await write;
+    await this.announce([state]);
+  }
+
+  private async writeMark(key: string, upTo: number): Promise<void> {
+    const filter = this.engine.needsLockDocuments ? { _id: key } : { _id: key, upTo: { $not: { $gte: upTo } } };
+    try {
+      await this.marks.collection.updateOne(filter as never, { $set: { upTo } }, { upsert: true });
+    } catch (error) {
+      // MongoDB: the mark is already further (the guarded upsert met the _id).
+      if (!isDuplicateKeyError(error)) throw error;
+    }
+  }
+
+  // ---- the one-time move of the old format ----
+
+  /**
+   * Messages of the old format (ObjectId `_id`, `read` flags) become messages at places, conversation by
+   * conversation, in the order they were written; their read flags become read marks, their rows get
+   * the counts. Safe to run again after a stop half-way: places follow from the old documents' order
+   * (moved ones keep `createdAt`), inserts meet the ones already made, and marks already written stay.
+   */
+  private async moveOldMessages(): Promise<void> {
+    const old = (await this.messages.collection.find({ n: { $exists: false } }).toArray()) as unknown as LegacyMessage[];
+    if (!old.length) return;
+    const byUser = new Map<string, LegacyMessage[]>();
+    for (const message of old) {
+      const list = byUser.get(String(message.user)) ?? [];
+      list.push(message);
+      byUser.set(String(message.user), list);
+    }
+    let moved = 0;
+    for (const [userId, list] of byUser) {
+      list.sort((a, b) => new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime() || String(a._id).localeCompare(String(b._id)));
+      let users = 0;
+      let sellers = 0;
+      let sellerRead = 0;
+      let shopperRead = 0;
+      const docs: StoredMessage[] = [];
+      list.forEach((message, n) => {
+        if (message.from === 'seller') sellers++;
+        else users++;
+        if (message.read && message.from === 'seller') shopperRead++;
+        else if (message.read) sellerRead++;
+        if (message.movedTo !== undefined) return;
+        docs.push({
+          _id: messageKey(userId, n),
+          user: message.user,
+          n,
+          from: message.from === 'seller' ? 'seller' : 'user',
+          text: message.text ?? '',
+          ...(message.orderId ? { orderId: message.orderId } : {}),
+          ...(message.orderNumber ? { orderNumber: message.orderNumber } : {}),
+          createdAt: new Date(message.createdAt),
+          users,
+          sellers,
+          legacyId: String(message._id),
+        });
+      });
+      if (docs.length) {
+        await this.messages.collection.insertMany(docs as never[], { ordered: false }).catch((error: { writeErrors?: unknown }) => {
+          const failures = ([] as unknown[]).concat(error.writeErrors ?? []);
+          if (!failures.length || failures.some((failure) => !isDuplicateKeyError(failure))) throw error;
+        });
+      }
+      const last = list[list.length - 1];
+      await this.rows.collection.updateOne({ _id: new Types.ObjectId(userId) } as never, {
+        $set: { next: list.length, users, sellers, lastFrom: last.from === 'seller' ? 'seller' : 'user', lastAt: new Date(last.createdAt) },
+      });
+      if (sellerRead) await this.writeMark(markKey(userId, 'seller'), sellerRead);
+      if (shopperRead) await this.writeMark(markKey(userId, 'user'), shopperRead);
+      // Last: the old document keeps what numbering and counting need on a second run, and where it went.
+      for (const doc of docs) {
+        const from = doc.from;
+        const read = list[doc.n].read === true;
+        await this.messages.collection.replaceOne({ _id: new Types.ObjectId(doc.legacyId) } as never, {
+          user: doc.user,
+          createdAt: doc.createdAt,
+          from,
+          read,
+          movedTo: doc.n,
+        });
+      }
+      moved += docs.length;
+    }
+    this.logger.log(`Moved ${moved} chat messages of ${byUser.size} conversations to the format by place`);
+  }
+}
+
+function unreadBySeller(state: ConversationState): number {
+  return Math.max(0, state.users - state.sellerRead);
+}
