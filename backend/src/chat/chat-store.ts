@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@greencart/domain';
-import { Injectable, Logger, NotFoundException, OnApplicationBootstrap } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, NotFoundException, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { LRUCache } from 'lru-cache';
 import { isValidObjectId, Model, Types } from 'mongoose';
@@ -7,7 +7,7 @@ import { ClusterBus } from '../common/cluster/cluster-bus';
 import { isDuplicateKeyError } from '../common/mongo-errors';
 import { startupWork } from '../common/startup/background-work';
 import { DatabaseEngine } from '../database/database-engine';
-import { ChatMessageRecord, ChatReadMark, Conversation } from './schemas/chat-message.schema';
+import { ChatMessageRecord, ChatPage, ChatReadMark, Conversation, type PagedMessage } from './schemas/chat-message.schema';
 
 export type Side = 'user' | 'seller';
 
@@ -27,6 +27,14 @@ interface ConversationState {
   sellerRead: number;
   /** Seller messages the shopper has read (a count of `sellers`). */
   shopperRead: number;
+}
+
+/** This instance's bookkeeping of a conversation, beside what it shares with the others. */
+interface Local {
+  /** Whether `next` was checked against the messages since this instance read the row. */
+  checked?: Promise<void>;
+  /** Places already in pages of history (ChatPage). */
+  paged: number;
 }
 
 export interface NewMessage {
@@ -70,9 +78,16 @@ const MOVED_MARK = 'job:chat-messages-v2';
 const REMEMBERED_MESSAGES = 100_000;
 /** Messages written in one insert at most. */
 const BATCH = 500;
+/** Messages per page of history (ChatPage); a page of the API (at most 100) spans at most three. */
+export const PAGE_SIZE = 50;
+/** How often rows and pages are written behind the messages, and how many conversations in one write. */
+const FLUSH_EVERY_MS = 2_000;
+const FLUSH_CHUNK = 5;
 
 /** `_id` of the message at place `n` of a conversation: ten digits, so `_id` order is place order. */
 export const messageKey = (userId: string, n: number) => `${userId}#${String(n).padStart(10, '0')}`;
+/** `_id` of the page of history holding places k·PAGE_SIZE onwards. */
+export const pageKey = (userId: string, k: number) => `${userId}@${k}`;
 const markKey = (userId: string, reader: Side) => `${userId}:${reader === 'seller' ? 'seller' : 'shopper'}`;
 
 /**
@@ -94,31 +109,39 @@ function fnv1a(text: string): number {
   return hash >>> 0;
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
+
 /**
  * The storage of chat, where every read and write names `_id` alone (FerretDB v1 over SQLite answers
- * nothing else from an index):
+ * nothing else from an index, and does one command at a time: about 1 ms each on this machine):
  *
- * - a message is one unique insert at the next place of its conversation (`messageKey`); the place is
- *   known in memory, and a place another instance took meanwhile fails the insert and the message goes
- *   to the next one. Messages arriving together (from different conversations) are one insert and one
- *   write of their rows; a conversation has at most one message in each such write, so its messages
- *   are stored in the order they were sent. A message is acknowledged once its insert succeeded;
- * - the inbox row (`chat_conversations`, by shopper id) is written with each message: name, the newest
- *   message and the counts of each side;
+ * - a message is one unique insert at the next place of its conversation (`messageKey`), carrying the
+ *   counts of both sides up to it. The place is known in memory; a place another instance took
+ *   meanwhile fails the insert and the message goes to the next one. Messages arriving together (from
+ *   different conversations) are one insert, a conversation has at most one message in each, so its
+ *   messages are stored in the order they were sent. A message is acknowledged once it is inserted
+ *   (and, for a conversation's first message, once its inbox row is): that is all the writing a
+ *   message waits for;
+ * - inbox rows (`chat_conversations`) and pages of history (`chat_pages`, PAGE_SIZE messages a
+ *   document) are written behind, every FLUSH_EVERY_MS and when the app stops, a few conversations at a
+ *   time. They are read models of the messages: a row's `next` may be behind after a crash, so each
+ *   conversation's row is checked against the messages (a read of the place after it) once after
+ *   start-up, and places a page lacks are read one by one;
  * - read marks (`chat_reads`) hold how many of the other side's messages a side has read; unread is the
- *   other side's count minus that mark, and the seller's total is kept as a sum in memory;
+ *   other side's count minus that mark, and the seller's total a sum kept in memory;
  * - the inbox order, every conversation's counts and marks are kept in memory: read once at start-up
- *   (one read of the rows and of the marks) and kept current by this instance's writes and the other
- *   instances' messages (ClusterBus). Messages themselves never change, so they are kept too.
+ *   and kept current by this instance's writes and the other instances' messages (ClusterBus).
+ *   Messages never change, so they are kept too.
  *
- * Nothing is an update of a shared document: no `$inc` of one counter by every message (FerretDB v1
- * loses concurrent updates of one document, README "The database").
+ * Nothing is an update of a document that several writers share: no `$inc` of one counter by every
+ * message (FerretDB v1 loses concurrent updates of one document, README "The database").
  */
 @Injectable()
-export class ChatStore implements OnApplicationBootstrap {
+export class ChatStore implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('ChatStore');
   /** Conversations in inbox order: the most recently written last. */
   private readonly conversations = new Map<string, ConversationState>();
+  private readonly local = new Map<string, Local>();
   private newestFirst?: ConversationState[];
   /** The seller's unread messages across conversations. */
   private sellerUnread = 0;
@@ -128,11 +151,17 @@ export class ChatStore implements OnApplicationBootstrap {
   private ready?: Promise<void>;
   /** Writes of read marks under way, per mark (one at a time, so a lower mark never lands last). */
   private readonly markWrites = new Map<string, Promise<void>>();
+  /** Conversations whose row or pages are behind what this instance stored. */
+  private readonly dirty = new Set<string>();
+  private flushing?: Promise<void>;
+  private flushTimer?: NodeJS.Timeout;
+  private stopped = false;
 
   constructor(
     @InjectModel(ChatMessageRecord.name) private readonly messages: Model<ChatMessageRecord>,
     @InjectModel(Conversation.name) private readonly rows: Model<Conversation>,
     @InjectModel(ChatReadMark.name) private readonly marks: Model<ChatReadMark>,
+    @InjectModel(ChatPage.name) private readonly pages: Model<ChatPage>,
     private readonly engine: DatabaseEngine,
     private readonly cluster: ClusterBus,
   ) {
@@ -151,6 +180,15 @@ export class ChatStore implements OnApplicationBootstrap {
 
   onApplicationBootstrap() {
     void this.whenReady().catch((error: Error) => this.logger.error(`Chat could not be prepared: ${error.message}`));
+    this.flushTimer = setInterval(() => void this.flush().catch(() => undefined), FLUSH_EVERY_MS);
+    this.flushTimer.unref();
+  }
+
+  /** Rows and pages written before the database connection closes. */
+  async beforeApplicationShutdown() {
+    this.stopped = true;
+    clearInterval(this.flushTimer);
+    await this.flush({ all: true }).catch((error: Error) => this.logger.warn(`Chat rows not written at shutdown: ${error.message}`));
   }
 
   /** The first call moves old messages (once) and reads the conversations; a failure is tried again by the next call. */
@@ -173,12 +211,16 @@ export class ChatStore implements OnApplicationBootstrap {
     const [rows, marks] = await Promise.all([this.rows.find().lean(), this.marks.find().lean()]);
     const read = new Map(marks.map((mark) => [mark._id, mark.upTo]));
     this.conversations.clear();
+    this.local.clear();
     this.newestFirst = undefined;
     this.sellerUnread = 0;
     rows.sort((a, b) => new Date(a.lastAt).getTime() - new Date(b.lastAt).getTime());
     for (const row of rows) {
       if (!row.lastAt) continue;
       const userId = String(row._id);
+      this.local.set(userId, { paged: Math.min(row.paged ?? 0, row.next ?? 0) });
+      // Pages behind the row (moved from the old format, or a crash): written by the next flush.
+      if ((row.paged ?? 0) < (row.next ?? 0)) this.dirty.add(userId);
       this.merge({
         userId,
         name: row.name,
@@ -193,6 +235,60 @@ export class ChatStore implements OnApplicationBootstrap {
         shopperRead: read.get(markKey(userId, 'user')) ?? 0,
       });
     }
+    // Rows may be behind their messages (written behind; a crash): each is checked, in the background.
+    void startupWork('chat rows checked against their messages', this.checkAll()).catch((error: Error) =>
+      this.logger.warn(`Chat rows not all checked: ${error.message}`),
+    );
+  }
+
+  private async checkAll(): Promise<void> {
+    const ids = [...this.conversations.keys()];
+    for (let i = 0; i < ids.length; i += 20) await Promise.all(ids.slice(i, i + 20).map((id) => this.checked(id)));
+  }
+
+  /** Once per conversation and start-up: messages stored past the row's `next` are taken in. */
+  private checked(userId: string): Promise<void> {
+    const local = this.localOf(userId);
+    local.checked ??= this.readOn(userId).catch((error: unknown) => {
+      local.checked = undefined;
+      throw error;
+    });
+    return local.checked;
+  }
+
+  private localOf(userId: string): Local {
+    let local = this.local.get(userId);
+    if (!local) {
+      local = { paged: 0 };
+      this.local.set(userId, local);
+    }
+    return local;
+  }
+
+  /** Reads past the known `next` (doubling, then halving) and takes in the newest message found. */
+  private async readOn(userId: string): Promise<void> {
+    const state = this.conversations.get(userId);
+    const from = state?.next ?? 0;
+    const taken = async (n: number) => (await this.messages.exists({ _id: messageKey(userId, n) })) !== null;
+    if (!(await taken(from))) return;
+    let last = from;
+    let step = 1;
+    while (await taken(from + step)) {
+      last = from + step;
+      step *= 2;
+    }
+    let free = from + step;
+    while (free - last > 1) {
+      const middle = Math.floor((last + free) / 2);
+      if (await taken(middle)) last = middle;
+      else free = middle;
+    }
+    const newest = await this.messages.findById(messageKey(userId, last)).lean<StoredMessage>();
+    if (newest) {
+      this.remember(newest);
+      this.learn(newest, { userId, name: state?.name ?? '', email: state?.email ?? '' });
+      this.dirty.add(userId);
+    }
   }
 
   // ---- writing ----
@@ -200,6 +296,7 @@ export class ChatStore implements OnApplicationBootstrap {
   /** Stores a message at the next place of its conversation; resolves once it is stored. */
   async append(message: NewMessage): Promise<ChatMessage> {
     await this.whenReady();
+    if (this.conversations.has(message.userId)) await this.checked(message.userId);
     return new Promise<ChatMessage>((resolve, reject) => {
       this.queue.push({ message, resolve, reject });
       if (!this.writing) void this.writeQueued();
@@ -234,6 +331,7 @@ export class ChatStore implements OnApplicationBootstrap {
   /** Writes one message per conversation; returns those whose place another instance took (to go again). */
   private async write(batch: Pending[]): Promise<Pending[]> {
     const now = new Date();
+    const isNew = batch.map(({ message }) => !this.conversations.has(message.userId));
     const docs = batch.map(({ message }): StoredMessage => {
       const state = this.conversations.get(message.userId);
       const n = state?.next ?? 0;
@@ -256,8 +354,7 @@ export class ChatStore implements OnApplicationBootstrap {
     try {
       await this.messages.collection.insertMany(docs as never[], { ordered: false });
     } catch (error) {
-      const writeErrors = (error as { writeErrors?: unknown }).writeErrors;
-      const list = (Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : []) as { index?: number; code?: number }[];
+      const list = writeErrorsOf(error) as { index?: number }[];
       if (!list.length) {
         for (const pending of batch) pending.reject(error);
         return [];
@@ -265,16 +362,21 @@ export class ChatStore implements OnApplicationBootstrap {
       for (const failure of list) if (typeof failure.index === 'number') failed.set(failure.index, failure);
     }
     const retry: Pending[] = [];
-    const stored: { pending: Pending; doc: StoredMessage }[] = [];
+    const stored: { pending: Pending; doc: StoredMessage; isNew: boolean }[] = [];
     await Promise.all(
       batch.map(async (pending, i) => {
         const failure = failed.get(i);
-        if (failure === undefined) return stored.push({ pending, doc: docs[i] });
+        if (failure === undefined) return stored.push({ pending, doc: docs[i], isNew: isNew[i] });
         if (!isDuplicateKeyError(failure)) return pending.reject(failure);
-        // Another instance took the place: learn that message, and this one goes to the next place.
+        // Another instance took the place: read on from it, and this message goes to the next free one.
         try {
-          const taken = await this.messages.findById(docs[i]._id).lean<StoredMessage>();
-          if (taken) this.learn(taken, pending.message);
+          const local = this.localOf(pending.message.userId);
+          local.checked = undefined;
+          if (!this.conversations.has(pending.message.userId)) {
+            const taken = await this.messages.findById(docs[i]._id).lean<StoredMessage>();
+            if (taken) this.learn(taken, pending.message);
+          }
+          await this.checked(pending.message.userId);
           retry.push(pending);
         } catch (error) {
           pending.reject(error);
@@ -283,51 +385,111 @@ export class ChatStore implements OnApplicationBootstrap {
     );
     if (!stored.length) return retry;
     const states = stored.map(({ pending, doc }) => this.learn(doc, pending.message));
-    try {
-      await this.rows.collection.bulkWrite(
-        states.map((state) => ({
-          updateOne: {
-            filter: this.newerThanRow(state),
-            update: {
-              $set: {
-                name: state.name,
-                email: state.email,
-                lastText: state.lastText,
-                lastFrom: state.lastFrom,
-                lastAt: state.lastAt,
-                next: state.next,
-                users: state.users,
-                sellers: state.sellers,
-              },
-            },
-            upsert: true,
-          },
-        })),
-        { ordered: false },
-      );
-    } catch (error) {
-      // A row already past this message (MongoDB's guarded upsert then meets the _id) is as it should be;
-      // any other failure leaves the row behind, and the next message of the conversation puts it right
-      // (the counts live on the messages). The messages are stored: they are acknowledged all the same.
-      const writeErrors = (error as { writeErrors?: unknown }).writeErrors;
-      const list = (Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : []) as unknown[];
-      if (!list.length || list.some((failure) => !isDuplicateKeyError(failure)))
-        this.logger.warn(`Inbox rows not written after their messages: ${(error as Error).message}`);
+    // A conversation's first message: its row before the acknowledgement (a start-up finds conversations by their rows).
+    const firsts = stored.filter((entry) => entry.isNew).map(({ pending }) => this.rowOf(this.conversations.get(pending.message.userId)!));
+    if (firsts.length) {
+      try {
+        await this.rows.collection.insertMany(firsts as never[], { ordered: false });
+      } catch (error) {
+        const list = writeErrorsOf(error);
+        // A row there already (another instance began the same conversation) is written by the flush.
+        if (!list.length || list.some((failure) => !isDuplicateKeyError(failure))) {
+          for (const { pending, isNew } of stored) if (isNew) pending.reject(error);
+          for (const { pending } of stored) this.dirty.add(pending.message.userId);
+          return retry;
+        }
+      }
     }
-    for (const { pending, doc } of stored) pending.resolve(this.remember(doc));
+    for (const { pending, doc } of stored) {
+      this.dirty.add(pending.message.userId);
+      pending.resolve(this.remember(doc));
+    }
     await this.announce(states);
     return retry;
   }
 
-  /** The filter of a row write: on MongoDB (atomic conditional updates) only a row not past it; elsewhere by `_id` alone. */
-  private newerThanRow(state: ConversationState) {
-    const _id = new Types.ObjectId(state.userId);
-    return this.engine.needsLockDocuments ? { _id } : { _id, next: { $not: { $gte: state.next } } };
+  private rowOf(state: ConversationState) {
+    return {
+      _id: new Types.ObjectId(state.userId),
+      name: state.name,
+      email: state.email,
+      lastText: state.lastText,
+      lastFrom: state.lastFrom,
+      lastAt: state.lastAt,
+      next: state.next,
+      users: state.users,
+      sellers: state.sellers,
+    };
+  }
+
+  /**
+   * Writes the rows and pages of history of conversations this instance stored messages in, a few
+   * conversations at a time (the database does one command at a time: a long write would hold up the
+   * messages waiting behind it). `all` writes every one, waiting for a write under way first.
+   */
+  flush({ all = false } = {}): Promise<void> {
+    if (this.flushing) return all ? this.flushing.then(() => this.flush({ all })) : this.flushing;
+    const run = (async () => {
+      while (this.dirty.size) {
+        const chunk = [...this.dirty].slice(0, FLUSH_CHUNK);
+        for (const userId of chunk) this.dirty.delete(userId);
+        try {
+          await this.writeBehind(chunk);
+        } catch (error) {
+          for (const userId of chunk) this.dirty.add(userId);
+          throw error;
+        }
+        if (!all && !this.stopped) await sleep(10);
+      }
+    })();
+    this.flushing = run.finally(() => (this.flushing = undefined));
+    return this.flushing;
+  }
+
+  private async writeBehind(userIds: string[]): Promise<void> {
+    const pageWrites: { updateOne: { filter: { _id: string }; update: { $set: { messages: string } }; upsert: true } }[] = [];
+    const rowWrites: { updateOne: { filter: object; update: object; upsert: true } }[] = [];
+    const pagedTo = new Map<string, number>();
+    for (const userId of userIds) {
+      const state = this.conversations.get(userId);
+      if (!state) continue;
+      const local = this.localOf(userId);
+      for (let k = Math.floor(local.paged / PAGE_SIZE); k * PAGE_SIZE < state.next; k++) {
+        const start = k * PAGE_SIZE;
+        const messages = await this.range(userId, start, Math.min(state.next, start + PAGE_SIZE));
+        // Only a complete run of places from the page's start (a page never has gaps).
+        const run = messages.findIndex((message, i) => this.placeOfMessage(message) !== start + i);
+        const entries = (run < 0 ? messages : messages.slice(0, run)).map((message, i) => toPaged(message, start + i));
+        if (!entries.length) break;
+        pageWrites.push({ updateOne: { filter: { _id: pageKey(userId, k) }, update: { $set: { messages: JSON.stringify(entries) } }, upsert: true } });
+        pagedTo.set(userId, start + entries.length);
+        if (entries.length < PAGE_SIZE) break;
+      }
+      const { _id, ...fields } = this.rowOf(state);
+      const guard = this.engine.needsLockDocuments ? {} : { next: { $not: { $gt: state.next } } };
+      rowWrites.push({ updateOne: { filter: { _id, ...guard }, update: { $set: { ...fields, paged: pagedTo.get(userId) ?? local.paged } }, upsert: true } });
+    }
+    if (pageWrites.length) await this.pages.collection.bulkWrite(pageWrites as never[], { ordered: false });
+    if (rowWrites.length) {
+      try {
+        await this.rows.collection.bulkWrite(rowWrites as never[], { ordered: false });
+      } catch (error) {
+        // MongoDB: a row already past this one (another instance's; the guarded upsert met the _id) is as it should be.
+        const list = writeErrorsOf(error);
+        if (!list.length || list.some((failure) => !isDuplicateKeyError(failure))) throw error;
+      }
+    }
+    for (const [userId, paged] of pagedTo) this.localOf(userId).paged = Math.max(this.localOf(userId).paged, paged);
+  }
+
+  /** The place of a remembered message (kept beside it). */
+  private placeOfMessage(message: ChatMessage): number {
+    return placeOf.get(message) ?? -1;
   }
 
   /** Takes a stored message into its conversation's state (created if new); the state. */
   private learn(doc: StoredMessage, about: { userId: string; name: string; email: string }): ConversationState {
-    const state = this.merge({
+    return this.merge({
       userId: about.userId,
       name: about.name,
       email: about.email,
@@ -340,7 +502,6 @@ export class ChatStore implements OnApplicationBootstrap {
       sellerRead: 0,
       shopperRead: 0,
     });
-    return state;
   }
 
   /** Applies what is known of a conversation: the newer message wins, read marks only move up. */
@@ -356,8 +517,8 @@ export class ChatStore implements OnApplicationBootstrap {
       state = known;
       if (incoming.next > known.next) {
         Object.assign(known, {
-          name: incoming.name,
-          email: incoming.email,
+          name: incoming.name || known.name,
+          email: incoming.email || known.email,
           next: incoming.next,
           users: incoming.users,
           sellers: incoming.sellers,
@@ -387,26 +548,18 @@ export class ChatStore implements OnApplicationBootstrap {
   /** Messages before `before` (an id as the API gave it; the newest when absent), oldest first. */
   async page(userId: string, limit: number, before?: string): Promise<{ messages: ChatMessage[]; hasMore: boolean }> {
     await this.whenReady();
-    let state = this.conversations.get(userId);
+    if (this.conversations.has(userId)) await this.checked(userId);
     // With other instances, one may have just stored a message this one has not heard of yet.
-    if (this.cluster.shared && !before) state = await this.catchUp(userId, state);
-    const end = before ? await this.placeOf(userId, before, state?.next ?? 0) : (state?.next ?? 0);
+    if (this.cluster.shared && !before) await this.readOn(userId);
+    const next = this.conversations.get(userId)?.next ?? 0;
+    const end = before ? await this.placeOfId(userId, before, next) : next;
     const start = Math.max(0, end - limit);
     const messages = await this.range(userId, start, end);
     return { messages, hasMore: start > 0 };
   }
 
-  private async catchUp(userId: string, state: ConversationState | undefined): Promise<ConversationState | undefined> {
-    for (;;) {
-      const next = await this.messages.findById(messageKey(userId, state?.next ?? 0)).lean<StoredMessage>();
-      if (!next) return state;
-      this.remember(next);
-      state = this.learn(next, { userId, name: state?.name ?? '', email: state?.email ?? '' });
-    }
-  }
-
   /** The place of the message a client knows by `id` in this conversation (404 if it is not one of its). */
-  private async placeOf(userId: string, id: string, next: number): Promise<number> {
+  private async placeOfId(userId: string, id: string, next: number): Promise<number> {
     const n = parseInt(id.slice(8, 16), 16);
     if (/^[0-9a-f]{24}$/i.test(id) && Number.isInteger(n) && n < next) {
       const [message] = await this.range(userId, n, n + 1);
@@ -421,11 +574,23 @@ export class ChatStore implements OnApplicationBootstrap {
     throw new NotFoundException('No such message in this conversation');
   }
 
-  /** Places `start`…`end - 1` of a conversation, from memory, else by `_id` (a range on MongoDB, one at a time elsewhere). */
+  /**
+   * Places `start`…`end - 1` of a conversation: from memory, else from its pages of history (one read
+   * by `_id` per PAGE_SIZE messages), else message by message (a range of `_id`s on MongoDB).
+   */
   private async range(userId: string, start: number, end: number): Promise<ChatMessage[]> {
     const keys: string[] = [];
     for (let n = start; n < end; n++) keys.push(messageKey(userId, n));
-    const missing = keys.filter((key) => !this.remembered.has(key));
+    let missing = keys.filter((key) => !this.remembered.has(key));
+    if (missing.length) {
+      const first = Math.floor(start / PAGE_SIZE);
+      const last = Math.floor((end - 1) / PAGE_SIZE);
+      const pages: number[] = [];
+      for (let k = first; k <= last; k++) pages.push(k);
+      const found = await Promise.all(pages.map((k) => this.pages.findById(pageKey(userId, k)).lean<ChatPage>()));
+      for (const page of found) if (page) for (const entry of JSON.parse(page.messages) as PagedMessage[]) this.rememberPaged(userId, entry);
+      missing = keys.filter((key) => !this.remembered.has(key));
+    }
     if (missing.length) {
       const found = this.engine.readsIdRangesFromIndex
         ? await this.messages.find({ _id: { $gte: missing[0], $lte: missing[missing.length - 1] } }).lean<StoredMessage[]>()
@@ -446,8 +611,17 @@ export class ChatStore implements OnApplicationBootstrap {
     };
     if (doc.orderId) message.orderId = String(doc.orderId);
     if (doc.orderNumber) message.orderNumber = doc.orderNumber;
+    placeOf.set(message, doc.n);
     this.remembered.set(doc._id, message);
     return message;
+  }
+
+  private rememberPaged(userId: string, entry: PagedMessage): void {
+    const message: ChatMessage = { _id: entry.id, userId, from: entry.from, text: entry.text, createdAt: entry.createdAt };
+    if (entry.orderId) message.orderId = entry.orderId;
+    if (entry.orderNumber) message.orderNumber = entry.orderNumber;
+    placeOf.set(message, entry.n);
+    this.remembered.set(messageKey(userId, entry.n), message);
   }
 
   /** The shopper's row as the inbox has it, if they have a conversation. */
@@ -459,6 +633,7 @@ export class ChatStore implements OnApplicationBootstrap {
 
   async unread(userId: string, reader: Side): Promise<number> {
     await this.whenReady();
+    if (this.conversations.has(userId)) await this.checked(userId);
     const state = this.conversations.get(userId);
     if (!state) return 0;
     return reader === 'seller' ? unreadBySeller(state) : Math.max(0, state.sellers - state.shopperRead);
@@ -480,6 +655,7 @@ export class ChatStore implements OnApplicationBootstrap {
   /** Everything the other side wrote so far counts as read by `reader`. */
   async markRead(userId: string, reader: Side): Promise<void> {
     await this.whenReady();
+    if (this.conversations.has(userId)) await this.checked(userId);
     const state = this.conversations.get(userId);
     if (!state) return;
     const upTo = reader === 'seller' ? state.users : state.sellers;
@@ -585,4 +761,24 @@ export class ChatStore implements OnApplicationBootstrap {
 
 function unreadBySeller(state: ConversationState): number {
   return Math.max(0, state.users - state.sellerRead);
+}
+
+/** The place of each remembered message (the API's message has none of its own). */
+const placeOf = new WeakMap<ChatMessage, number>();
+
+function toPaged(message: ChatMessage, n: number): PagedMessage {
+  return {
+    n,
+    id: message._id,
+    from: message.from,
+    text: message.text,
+    ...(message.orderId ? { orderId: message.orderId } : {}),
+    ...(message.orderNumber ? { orderNumber: message.orderNumber } : {}),
+    createdAt: message.createdAt,
+  };
+}
+
+function writeErrorsOf(error: unknown): unknown[] {
+  const writeErrors = (error as { writeErrors?: unknown }).writeErrors;
+  return Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : [];
 }

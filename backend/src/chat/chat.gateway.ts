@@ -20,6 +20,7 @@ import { PRODUCT_SOLD_OUT, type ProductSoldOutEvent } from '../products/product.
 import { ORDER_PAID, ORDER_PLACED, ORDER_REFUNDED, ORDER_STATUS_CHANGED, type OrderPlacedEvent } from '../orders/order.events';
 import type { Environment } from '../config/environment';
 import { SESSIONS_ENDED, SessionService, type SellerSession, type SessionsEndedEvent, type Shopper, type SocketSession } from '../sessions/session.service';
+import { ClusterBus } from '../common/cluster/cluster-bus';
 import { ChatRateLimit } from './chat-rate-limit';
 import { ChatService } from './chat.service';
 
@@ -56,7 +57,8 @@ const TOO_MANY_SOCKETS = 'Too many chat connections are open for this account or
  * signing out everywhere (shopper or seller) or a password reset close the session's (or account's)
  * sockets on every instance (the session service's notices, through the cluster bus); a timer closes
  * it when the token expires; and each message it sends checks the session again in the database
- * (at most SOCKET_SESSION_CHECK_MS after the last check), so a session that ended never sends.
+ * (at most SOCKET_SESSION_CHECK_MS after the last check; with several instances, where a notice can
+ * go missing between them), so a session that ended never sends.
  */
 @WebSocketGateway()
 export class ChatGateway implements OnGatewayInit, OnGatewayConnection {
@@ -75,6 +77,7 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection {
     private readonly chat: ChatService,
     private readonly limits: ChatRateLimit,
     private readonly http: HttpAdapterHost,
+    private readonly cluster: ClusterBus,
     config: ConfigService<Environment, true>,
   ) {
     this.checkEveryMs = config.get('SOCKET_SESSION_CHECK_MS', { infer: true });
@@ -182,7 +185,9 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection {
 
   /** Whether the socket's session still counts (checked again once its last check lapsed); a socket whose session ended closes. */
   private async stillSignedIn(socket: ShopSocket): Promise<boolean> {
-    if (Date.now() < socket.data.checkedUntil) return true;
+    // One instance (no cluster bus): every session ends through this process, whose notice has already
+    // closed the socket; the check in the database is for notices lost between instances.
+    if (!this.cluster.shared || Date.now() < socket.data.checkedUntil) return true;
     if (!(await this.sessions.isCurrent(socket.data.session))) {
       // After the refusal has been acknowledged.
       setImmediate(() => socket.disconnect(true));

@@ -7,7 +7,16 @@ import { ChatController } from './chat.controller';
 import { ChatGateway } from './chat.gateway';
 import { ChatService } from './chat.service';
 import { ChatStore } from './chat-store';
-import { ChatMessageRecord, ChatMessageSchema, ChatReadMark, ChatReadMarkSchema, Conversation, ConversationSchema } from './schemas/chat-message.schema';
+import {
+  ChatMessageRecord,
+  ChatMessageSchema,
+  ChatPage,
+  ChatPageSchema,
+  ChatReadMark,
+  ChatReadMarkSchema,
+  Conversation,
+  ConversationSchema,
+} from './schemas/chat-message.schema';
 
 /** Chat between shoppers and the shop, and live order pushes, over socket.io; history over HTTP. */
 @Module({
@@ -16,6 +25,7 @@ import { ChatMessageRecord, ChatMessageSchema, ChatReadMark, ChatReadMarkSchema,
       { name: ChatMessageRecord.name, schema: ChatMessageSchema },
       { name: Conversation.name, schema: ConversationSchema },
       { name: ChatReadMark.name, schema: ChatReadMarkSchema },
+      { name: ChatPage.name, schema: ChatPageSchema },
     ]),
     UsersModule,
     OrdersModule,

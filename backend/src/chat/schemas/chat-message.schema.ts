@@ -34,7 +34,11 @@ export class ChatMessageRecord {
 
 export const ChatMessageSchema = SchemaFactory.createForClass(ChatMessageRecord);
 
-/** One row of the seller's inbox per shopper: who, and the newest message (written with each message). */
+/**
+ * One row of the seller's inbox per shopper: who, and the newest message. Written when a conversation
+ * begins and then behind its messages (ChatStore's flush): `next` may be behind the messages stored,
+ * which are the truth (a start-up reads on from `next`).
+ */
 @Schema({ collection: 'chat_conversations', versionKey: false })
 export class Conversation {
   /** The shopper's id. */
@@ -49,6 +53,8 @@ export class Conversation {
   /** `users` and `sellers` of the newest message. */
   @Prop() users?: number;
   @Prop() sellers?: number;
+  /** Places written to pages of history (ChatPage) so far. */
+  @Prop() paged?: number;
 }
 
 export const ConversationSchema = SchemaFactory.createForClass(Conversation);
@@ -65,3 +71,29 @@ export class ChatReadMark {
 }
 
 export const ChatReadMarkSchema = SchemaFactory.createForClass(ChatReadMark);
+
+/** A message as a page of history keeps it (what the API shows, and its place). */
+export interface PagedMessage {
+  n: number;
+  id: string;
+  from: 'user' | 'seller';
+  text: string;
+  orderId?: string;
+  orderNumber?: string;
+  createdAt: string;
+}
+
+/**
+ * Up to PAGE_SIZE consecutive messages of a conversation in one document, `_id` `<shopper id>@<k>` (places
+ * k·PAGE_SIZE onwards): what a page of history reads, one or two reads by `_id` instead of one per
+ * message. The messages are one JSON string (`PagedMessage[]`): FerretDB v1 takes about three times as
+ * long to read the same messages as an array of embedded documents. Written behind the messages
+ * (ChatStore's flush), so a page may hold fewer than were stored: the places it lacks are read one by one.
+ */
+@Schema({ collection: 'chat_pages', versionKey: false })
+export class ChatPage {
+  @Prop({ type: String, required: true }) _id: string;
+  @Prop({ required: true }) messages: string;
+}
+
+export const ChatPageSchema = SchemaFactory.createForClass(ChatPage);
