@@ -142,7 +142,12 @@ export class ChatStore implements OnApplicationBootstrap, BeforeApplicationShutd
   /** Conversations in inbox order: the most recently written last. */
   private readonly conversations = new Map<string, ConversationState>();
   private readonly local = new Map<string, Local>();
+  /** Every row checked against its messages since the conversations were read (the inbox and the seller's total wait for it). */
+  private allChecked: Promise<void> = Promise.resolve();
   private newestFirst?: ConversationState[];
+  /** Whether `conversations` is in order of `lastAt` (a message older than the newest one, from another instance or a check, breaks it). */
+  private inOrder = true;
+  private newestAt = 0;
   /** The seller's unread messages across conversations. */
   private sellerUnread = 0;
   private readonly remembered = new LRUCache<string, ChatMessage>({ max: REMEMBERED_MESSAGES });
@@ -213,8 +218,9 @@ export class ChatStore implements OnApplicationBootstrap, BeforeApplicationShutd
     this.conversations.clear();
     this.local.clear();
     this.newestFirst = undefined;
+    this.inOrder = true;
+    this.newestAt = 0;
     this.sellerUnread = 0;
-    rows.sort((a, b) => new Date(a.lastAt).getTime() - new Date(b.lastAt).getTime());
     for (const row of rows) {
       if (!row.lastAt) continue;
       const userId = String(row._id);
@@ -236,9 +242,11 @@ export class ChatStore implements OnApplicationBootstrap, BeforeApplicationShutd
       });
     }
     // Rows may be behind their messages (written behind; a crash): each is checked, in the background.
-    void startupWork('chat rows checked against their messages', this.checkAll()).catch((error: Error) =>
-      this.logger.warn(`Chat rows not all checked: ${error.message}`),
-    );
+    const checking = startupWork('chat rows checked against their messages', this.checkAll());
+    this.allChecked = checking.catch((error: Error) => {
+      this.logger.warn(`Chat rows not all checked: ${error.message}`);
+      if (this.allChecked === checking) this.allChecked = this.checkAll();
+    });
   }
 
   private async checkAll(): Promise<void> {
@@ -511,8 +519,7 @@ export class ChatStore implements OnApplicationBootstrap, BeforeApplicationShutd
     let state: ConversationState;
     if (!known) {
       state = { ...incoming };
-      this.conversations.set(state.userId, state);
-      this.newestFirst = undefined;
+      this.toNewestEnd(state);
     } else {
       state = known;
       if (incoming.next > known.next) {
@@ -526,16 +533,35 @@ export class ChatStore implements OnApplicationBootstrap, BeforeApplicationShutd
           lastFrom: incoming.lastFrom,
           lastAt: incoming.lastAt,
         });
-        // To the newest end of the inbox.
         this.conversations.delete(known.userId);
-        this.conversations.set(known.userId, known);
-        this.newestFirst = undefined;
+        this.toNewestEnd(known);
       }
       known.sellerRead = Math.max(known.sellerRead, incoming.sellerRead);
       known.shopperRead = Math.max(known.shopperRead, incoming.shopperRead);
     }
     this.sellerUnread += unreadBySeller(state) - before;
     return state;
+  }
+
+  private toNewestEnd(state: ConversationState): void {
+    this.conversations.set(state.userId, state);
+    const at = state.lastAt.getTime();
+    if (at < this.newestAt) this.inOrder = false;
+    else this.newestAt = at;
+    this.newestFirst = undefined;
+  }
+
+  /** The conversations, the most recent message first. */
+  private byRecency(): ConversationState[] {
+    if (!this.inOrder) {
+      const sorted = [...this.conversations.values()].sort((a, b) => a.lastAt.getTime() - b.lastAt.getTime() || a.userId.localeCompare(b.userId));
+      this.conversations.clear();
+      for (const state of sorted) this.conversations.set(state.userId, state);
+      this.inOrder = true;
+      this.newestFirst = undefined;
+    }
+    this.newestFirst ??= [...this.conversations.values()].reverse();
+    return this.newestFirst;
   }
 
   private async announce(states: ConversationState[]): Promise<void> {
@@ -641,15 +667,17 @@ export class ChatStore implements OnApplicationBootstrap, BeforeApplicationShutd
 
   async sellerUnreadTotal(): Promise<number> {
     await this.whenReady();
+    await this.allChecked;
     return this.sellerUnread;
   }
 
   /** Page `page` (from 1) of the inbox, the most recently written conversation first. */
   async inbox(page: number, limit: number): Promise<{ rows: (ConversationState & { unread: number })[]; total: number }> {
     await this.whenReady();
-    this.newestFirst ??= [...this.conversations.values()].reverse();
-    const rows = this.newestFirst.slice((page - 1) * limit, page * limit).map((state) => ({ ...state, unread: unreadBySeller(state) }));
-    return { rows, total: this.newestFirst.length };
+    await this.allChecked;
+    const newestFirst = this.byRecency();
+    const rows = newestFirst.slice((page - 1) * limit, page * limit).map((state) => ({ ...state, unread: unreadBySeller(state) }));
+    return { rows, total: newestFirst.length };
   }
 
   /** Everything the other side wrote so far counts as read by `reader`. */

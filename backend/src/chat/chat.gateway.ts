@@ -32,6 +32,8 @@ interface SocketData {
   session: SocketSession;
   /** Until when (ms) the last check of that session holds for the messages the socket sends. */
   checkedUntil: number;
+  /** The message of this socket being handled: the next waits for it, so a socket's messages are stored in the order sent. */
+  turn?: Promise<unknown>;
 }
 type ShopSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type ShopServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -224,8 +226,17 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection {
     });
   }
 
-  /** Stored first, acknowledged after; any refusal is `{ success: false, message }`. */
-  private async answer(socket: ShopSocket, send: () => Promise<ChatMessage>): Promise<ChatAck> {
+  /**
+   * Stored first, acknowledged after; any refusal is `{ success: false, message }`. One message of a
+   * socket at a time: the checks before the storing take their own time, and must not reorder them.
+   */
+  private answer(socket: ShopSocket, send: () => Promise<ChatMessage>): Promise<ChatAck> {
+    const answered = (socket.data.turn ?? Promise.resolve()).then(() => this.answerNow(socket, send));
+    socket.data.turn = answered;
+    return answered;
+  }
+
+  private async answerNow(socket: ShopSocket, send: () => Promise<ChatMessage>): Promise<ChatAck> {
     try {
       if (!(await this.stillSignedIn(socket))) return refuse(SESSION_ENDED_MESSAGE);
       return { success: true, message: await send() };
