@@ -7,16 +7,19 @@
  * Starts the built shop (`node backend/dist/main.js`, build first: `npm run build:domain && npm run
  * build:backend`) on a fresh embedded database in a temporary folder, registers SHOPPERS shoppers,
  * connects each over socket.io plus the seller, then sends MESSAGES messages from shoppers in turn
- * (IN_FLIGHT at a time, after WARMUP messages not counted) and times, per message, the acknowledgement
+ * (IN_FLIGHT at a time, after WARMUP messages not counted: by default one per shopper, which begins
+ * each conversation) and times, per message, the acknowledgement
  * (stored) and the seller receiving it. The baseline relays the same way without storing: shopper emit
- * → server → sellers room, with an ack.
+ * → server → sellers room, with an ack. The two take turns in ROUNDS rounds (the machine is shared: its
+ * load changes from one second to the next), each round MESSAGES / ROUNDS messages.
  *
  * Then the shop stops, STORED messages are written straight to the database in the app's own format
- * (see backend/src/chat/chat-store.ts: a message per place `<shopper>#<n>`, the inbox rows, read marks)
- * spread over the registered shoppers' conversations, the shop starts again, and it times with 20
- * connections (BENCH_READERS, default 5): each conversation's newest page read once (from the database), the seller reading one
- * page further back in each (`before`, from the database), newest pages again (in memory), and inbox
- * pages. `BENCH_CPU_PROF=<folder>` runs the shop under `node --cpu-prof` (profiles written at exit).
+ * (see backend/src/chat/chat-store.ts: a message per place `<shopper>#<n>`, pages of history, inbox
+ * rows, read marks) spread over the registered shoppers' conversations, the shop starts again, and it
+ * times with BENCH_READERS connections (default 5), after each shopper's session was read once
+ * (`/api/chat/unread`): each conversation's newest page read once (from the database), the seller
+ * reading one page further back in each (`before`, from the database), newest pages again (in
+ * memory), and inbox pages. `BENCH_CPU_PROF=<folder>` runs the shop under `node --cpu-prof` (profiles written at exit).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -34,8 +37,10 @@ const { io } = require('socket.io-client');
 const { Server } = require('socket.io');
 const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 500);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 2000);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 200);
+// One message per shopper first: a conversation's first message also writes its inbox row (once per conversation).
+const WARMUP = Number(process.env.BENCH_WARMUP ?? SHOPPERS);
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 20);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const STORED = Number(process.env.BENCH_STORED ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** Connections reading history and the inbox at once. */
@@ -69,7 +74,8 @@ const connect = (url, cookie, auth = {}) =>
 /** Sends MESSAGES messages from `shoppers` in turn; `send(socket, text)` resolves at the ack; the seller socket sees `event`. */
 async function measure(shoppers, seller, event, send, count = MESSAGES) {
   const waiting = new Map();
-  seller.on(event, (message) => waiting.get(message.text)?.(performance.now()));
+  const heard = (message) => waiting.get(message.text)?.(performance.now());
+  seller.on(event, heard);
   const acks = [];
   const trips = [];
   let next = 0;
@@ -93,7 +99,11 @@ async function measure(shoppers, seller, event, send, count = MESSAGES) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  seller.off(event, heard);
   return {
+    acks,
+    trips,
+    seconds,
     messages: count,
     errors,
     ackP50: pct(acks, 50),
@@ -307,10 +317,6 @@ async function main() {
     for (const { cookie } of shoppersMade) shoppers.push(await connect(app.base, cookie));
     sockets.push(...shoppers);
     const sendToShop = (s, text) => new Promise((resolve) => s.emit('sendmessage-to-seller', { text }, resolve));
-    if (WARMUP) await measure(shoppers, seller, 'recive-this-message-seller', sendToShop, WARMUP);
-    const greencart = await measure(shoppers, seller, 'recive-this-message-seller', sendToShop);
-    seller.removeAllListeners('recive-this-message-seller');
-
     // Baseline: a bare socket.io server relaying to a sellers room, no storage, no checks.
     const port = await freePort();
     const http = createServer();
@@ -328,19 +334,46 @@ async function main() {
     const bareSeller = await connect(url, undefined, { role: 'seller' });
     const bareShoppers = [];
     for (let i = 0; i < SHOPPERS; i++) bareShoppers.push(await connect(url));
-    if (WARMUP) await measure(bareShoppers, bareSeller, 'recive-this-message-seller', sendToShop, WARMUP);
-    const bare = await measure(bareShoppers, bareSeller, 'recive-this-message-seller', sendToShop);
-    for (const s of [bareSeller, ...bareShoppers]) s.disconnect();
+    sockets.push(bareSeller, ...bareShoppers);
+
+    // The two take turns, ROUNDS rounds each, so that a change in the machine's load meets both.
+    const event = 'recive-this-message-seller';
+    if (WARMUP) {
+      await measure(shoppers, seller, event, sendToShop, WARMUP);
+      await measure(bareShoppers, bareSeller, event, sendToShop, WARMUP);
+    }
+    const rounds = { greencart: [], bare: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      rounds.greencart.push(await measure(shoppers, seller, event, sendToShop, Math.ceil(MESSAGES / ROUNDS)));
+      rounds.bare.push(await measure(bareShoppers, bareSeller, event, sendToShop, Math.ceil(MESSAGES / ROUNDS)));
+    }
+    const together = (list) => {
+      const acks = list.flatMap((r) => r.acks);
+      const trips = list.flatMap((r) => r.trips);
+      const messages = list.reduce((n, r) => n + r.messages, 0);
+      return {
+        messages,
+        errors: list.reduce((n, r) => n + r.errors, 0),
+        ackP50: pct(acks, 50),
+        ackP99: pct(acks, 99),
+        tripP50: pct(trips, 50),
+        tripP99: pct(trips, 99),
+        perSecond: messages / list.reduce((n, r) => n + r.seconds, 0),
+        each: list.map((r) => r.perSecond.toFixed(0)).join(' / '),
+      };
+    };
+    const greencart = together(rounds.greencart);
+    const bare = together(rounds.bare);
     server.close();
 
-    console.log('\n| server | messages | errors | ack p50 / p99 ms | seller receives p50 / p99 ms | messages/s |');
-    console.log('|---|--:|--:|--:|--:|--:|');
+    console.log('\n| server | messages | errors | ack p50 / p99 ms | seller receives p50 / p99 ms | messages/s | each round |');
+    console.log('|---|--:|--:|--:|--:|--:|--:|');
     for (const [name, r] of [
       [`GreenCart (stored, ${env.GREENCART_EMBEDDED})`, greencart],
       ['bare socket.io relay', bare],
     ]) {
       console.log(
-        `| ${name} | ${r.messages} | ${r.errors} | ${fmt(r.ackP50)} / ${fmt(r.ackP99)} | ${fmt(r.tripP50)} / ${fmt(r.tripP99)} | ${r.perSecond.toFixed(0)} |`,
+        `| ${name} | ${r.messages} | ${r.errors} | ${fmt(r.ackP50)} / ${fmt(r.ackP99)} | ${fmt(r.tripP50)} / ${fmt(r.tripP99)} | ${r.perSecond.toFixed(0)} | ${r.each} |`,
       );
     }
     const ratio = greencart.perSecond / bare.perSecond;
@@ -382,6 +415,15 @@ async function main() {
       ]);
     };
     const cookieOfShopper = shoppersMade.map((s) => s.cookie);
+    // Each shopper's session is read once first (the first request of a session after a start reads it
+    // from the database, whatever it asks for): what follows times the history alone.
+    await load({
+      base: app.base,
+      connections: READERS,
+      warmupSeconds: 0,
+      seconds: 120,
+      next: (i) => (i < shoppersMade.length ? { path: '/api/chat/unread', headers: { cookie: cookieOfShopper[i] } } : undefined),
+    });
     await timed(
       'shopper history, newest page of 50, first read (database)',
       {

@@ -81,7 +81,7 @@ const BATCH = 500;
 /** Messages per page of history (ChatPage); a page of the API (at most 100) spans at most three. */
 export const PAGE_SIZE = 50;
 /** How often rows and pages are written behind the messages, and how many conversations in one write. */
-const FLUSH_EVERY_MS = 2_000;
+const FLUSH_EVERY_MS = 10_000;
 const FLUSH_CHUNK = 5;
 
 /** `_id` of the message at place `n` of a conversation: ten digits, so `_id` order is place order. */
