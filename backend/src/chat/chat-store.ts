@@ -578,20 +578,26 @@ export class ChatStore implements OnApplicationBootstrap, BeforeApplicationShutd
     // With other instances, one may have just stored a message this one has not heard of yet.
     if (this.cluster.shared && !before) await this.readOn(userId);
     const next = this.conversations.get(userId)?.next ?? 0;
-    const end = before ? await this.placeOfId(userId, before, next) : next;
-    const start = Math.max(0, end - limit);
-    const messages = await this.range(userId, start, end);
-    return { messages, hasMore: start > 0 };
-  }
-
-  /** The place of the message a client knows by `id` in this conversation (404 if it is not one of its). */
-  private async placeOfId(userId: string, id: string, next: number): Promise<number> {
-    const n = parseInt(id.slice(8, 16), 16);
-    if (/^[0-9a-f]{24}$/i.test(id) && Number.isInteger(n) && n < next) {
-      const [message] = await this.range(userId, n, n + 1);
-      if (message?._id === id.toLowerCase()) return n;
+    if (!before) {
+      const start = Math.max(0, next - limit);
+      return { messages: await this.range(userId, start, next), hasMore: start > 0 };
+    }
+    // An id of this format names its place: the page and the message it names are read together.
+    const n = /^[0-9a-f]{24}$/i.test(before) ? parseInt(before.slice(8, 16), 16) : NaN;
+    if (Number.isInteger(n) && n < next) {
+      const start = Math.max(0, n - limit);
+      const found = await this.range(userId, start, n + 1);
+      const named = found[found.length - 1];
+      if (named && named._id === before.toLowerCase() && placeOf.get(named) === n) return { messages: found.slice(0, -1), hasMore: start > 0 };
     }
     // An id of the old format: its document kept where the message moved to.
+    const end = await this.movedPlace(userId, before);
+    const start = Math.max(0, end - limit);
+    return { messages: await this.range(userId, start, end), hasMore: start > 0 };
+  }
+
+  /** The place an id of the old format moved to, in this conversation (404 if it is not one of its). */
+  private async movedPlace(userId: string, id: string): Promise<number> {
     if (isValidObjectId(id)) {
       const old = await this.messages.collection.findOne({ _id: new Types.ObjectId(id) as never });
       const moved = old as unknown as LegacyMessage | null;
