@@ -185,7 +185,10 @@ export class ChatStore implements OnApplicationBootstrap, BeforeApplicationShutd
 
   onApplicationBootstrap() {
     void this.whenReady().catch((error: Error) => this.logger.error(`Chat could not be prepared: ${error.message}`));
-    this.flushTimer = setInterval(() => void this.flush().catch(() => undefined), FLUSH_EVERY_MS);
+    this.flushTimer = setInterval(
+      () => void this.flush().catch((error: Error) => this.logger.warn(`Chat rows not written behind (tried again): ${error.message}`)),
+      FLUSH_EVERY_MS,
+    );
     this.flushTimer.unref();
   }
 
@@ -210,6 +213,8 @@ export class ChatStore implements OnApplicationBootstrap, BeforeApplicationShutd
 
   private async prepare(): Promise<void> {
     if (!(await this.marks.exists({ _id: MOVED_MARK }))) {
+      // The old format's indexes: every insert would keep them up to date for nothing.
+      for (const index of ['user_1_createdAt_-1', 'user_1_from_1_read_1']) await this.messages.collection.dropIndex(index).catch(() => undefined);
       await this.moveOldMessages();
       await this.marks.updateOne({ _id: MOVED_MARK }, { $set: { upTo: 1 } }, { upsert: true });
     }
@@ -693,17 +698,19 @@ export class ChatStore implements OnApplicationBootstrap, BeforeApplicationShutd
     const state = this.conversations.get(userId);
     if (!state) return;
     const upTo = reader === 'seller' ? state.users : state.sellers;
-    if (upTo <= (reader === 'seller' ? state.sellerRead : state.shopperRead)) return;
-    this.merge({ ...state, ...(reader === 'seller' ? { sellerRead: upTo } : { shopperRead: upTo }) });
     const key = markKey(userId, reader);
+    // Read that far already: answered once that mark is stored.
+    if (upTo <= (reader === 'seller' ? state.sellerRead : state.shopperRead)) return this.markWrites.get(key);
+    this.merge({ ...state, ...(reader === 'seller' ? { sellerRead: upTo } : { shopperRead: upTo }) });
     const write = (this.markWrites.get(key) ?? Promise.resolve()).then(() => this.writeMark(key, upTo));
-    const tracked = write.finally(() => {
-      if (this.markWrites.get(key) === tracked) this.markWrites.delete(key);
-    });
-    this.markWrites.set(
-      key,
-      tracked.catch(() => undefined),
+    const settled = write.then(
+      () => undefined,
+      () => undefined,
     );
+    this.markWrites.set(key, settled);
+    void settled.then(() => {
+      if (this.markWrites.get(key) === settled) this.markWrites.delete(key);
+    });
     await write;
     await this.announce([state]);
   }
