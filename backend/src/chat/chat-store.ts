@@ -133,8 +133,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).u
  *   and kept current by this instance's writes and the other instances' messages (ClusterBus).
  *   Messages never change, so they are kept too.
  *
- * Nothing is an update of a document that several writers share: no `$inc` of one counter by every
- * message (FerretDB v1 loses concurrent updates of one document, README "The database").
+ * No count is kept by `$inc` and no document is updated by every message (FerretDB v1 loses concurrent
+ * updates of one document, README "The database"): rows and marks are written by `_id` with absolute
+ * values, on MongoDB guarded so that they only move forward. On FerretDB two instances writing one row
+ * at once may leave the older values: a row is only where the check after a start-up begins, and a
+ * mark can at worst show a message as unread again after a restart.
  */
 @Injectable()
 export class ChatStore implements OnApplicationBootstrap, BeforeApplicationShutdown {
