@@ -20,6 +20,7 @@ import { PRODUCT_SOLD_OUT, type ProductSoldOutEvent } from '../products/product.
 import { ORDER_PAID, ORDER_PLACED, ORDER_REFUNDED, ORDER_STATUS_CHANGED, type OrderPlacedEvent } from '../orders/order.events';
 import type { Environment } from '../config/environment';
 import { SESSIONS_ENDED, SessionService, type SellerSession, type SessionsEndedEvent, type Shopper, type SocketSession } from '../sessions/session.service';
+import { ClusterBus } from '../common/cluster/cluster-bus';
 import { ChatRateLimit } from './chat-rate-limit';
 import { ChatService } from './chat.service';
 
@@ -31,6 +32,8 @@ interface SocketData {
   session: SocketSession;
   /** Until when (ms) the last check of that session holds for the messages the socket sends. */
   checkedUntil: number;
+  /** The message of this socket being handled: the next waits for it, so a socket's messages are stored in the order sent. */
+  turn?: Promise<unknown>;
 }
 type ShopSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type ShopServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -56,7 +59,8 @@ const TOO_MANY_SOCKETS = 'Too many chat connections are open for this account or
  * signing out everywhere (shopper or seller) or a password reset close the session's (or account's)
  * sockets on every instance (the session service's notices, through the cluster bus); a timer closes
  * it when the token expires; and each message it sends checks the session again in the database
- * (at most SOCKET_SESSION_CHECK_MS after the last check), so a session that ended never sends.
+ * (at most SOCKET_SESSION_CHECK_MS after the last check; with several instances, where a notice can
+ * go missing between them), so a session that ended never sends.
  */
 @WebSocketGateway()
 export class ChatGateway implements OnGatewayInit, OnGatewayConnection {
@@ -75,6 +79,7 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection {
     private readonly chat: ChatService,
     private readonly limits: ChatRateLimit,
     private readonly http: HttpAdapterHost,
+    private readonly cluster: ClusterBus,
     config: ConfigService<Environment, true>,
   ) {
     this.checkEveryMs = config.get('SOCKET_SESSION_CHECK_MS', { infer: true });
@@ -182,7 +187,9 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection {
 
   /** Whether the socket's session still counts (checked again once its last check lapsed); a socket whose session ended closes. */
   private async stillSignedIn(socket: ShopSocket): Promise<boolean> {
-    if (Date.now() < socket.data.checkedUntil) return true;
+    // One instance (no cluster bus): every session ends through this process, whose notice has already
+    // closed the socket; the check in the database is for notices lost between instances.
+    if (!this.cluster.shared || Date.now() < socket.data.checkedUntil) return true;
     if (!(await this.sessions.isCurrent(socket.data.session))) {
       // After the refusal has been acknowledged.
       setImmediate(() => socket.disconnect(true));
@@ -219,8 +226,17 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection {
     });
   }
 
-  /** Stored first, acknowledged after; any refusal is `{ success: false, message }`. */
-  private async answer(socket: ShopSocket, send: () => Promise<ChatMessage>): Promise<ChatAck> {
+  /**
+   * Stored first, acknowledged after; any refusal is `{ success: false, message }`. One message of a
+   * socket at a time: the checks before the storing take their own time, and must not reorder them.
+   */
+  private answer(socket: ShopSocket, send: () => Promise<ChatMessage>): Promise<ChatAck> {
+    const answered = (socket.data.turn ?? Promise.resolve()).then(() => this.answerNow(socket, send));
+    socket.data.turn = answered;
+    return answered;
+  }
+
+  private async answerNow(socket: ShopSocket, send: () => Promise<ChatMessage>): Promise<ChatAck> {
     try {
       if (!(await this.stillSignedIn(socket))) return refuse(SESSION_ENDED_MESSAGE);
       return { success: true, message: await send() };

@@ -6,7 +6,17 @@ import { ChatRateLimit } from './chat-rate-limit';
 import { ChatController } from './chat.controller';
 import { ChatGateway } from './chat.gateway';
 import { ChatService } from './chat.service';
-import { ChatMessageRecord, ChatMessageSchema, Conversation, ConversationSchema } from './schemas/chat-message.schema';
+import { ChatStore } from './chat-store';
+import {
+  ChatMessageRecord,
+  ChatMessageSchema,
+  ChatPage,
+  ChatPageSchema,
+  ChatReadMark,
+  ChatReadMarkSchema,
+  Conversation,
+  ConversationSchema,
+} from './schemas/chat-message.schema';
 
 /** Chat between shoppers and the shop, and live order pushes, over socket.io; history over HTTP. */
 @Module({
@@ -14,11 +24,13 @@ import { ChatMessageRecord, ChatMessageSchema, Conversation, ConversationSchema 
     MongooseModule.forFeature([
       { name: ChatMessageRecord.name, schema: ChatMessageSchema },
       { name: Conversation.name, schema: ConversationSchema },
+      { name: ChatReadMark.name, schema: ChatReadMarkSchema },
+      { name: ChatPage.name, schema: ChatPageSchema },
     ]),
     UsersModule,
     OrdersModule,
   ],
   controllers: [ChatController],
-  providers: [ChatService, ChatGateway, ChatRateLimit],
+  providers: [ChatStore, ChatService, ChatGateway, ChatRateLimit],
 })
 export class ChatModule {}

@@ -42,4 +42,13 @@ export class DatabaseEngine implements OnModuleInit {
   get needsLockDocuments(): boolean {
     return this.detected.name === 'ferretdb';
   }
+
+  /**
+   * Whether a range of `_id`s (`{ _id: { $gte, $lte } }`) is answered from the `_id` index. MongoDB
+   * does; FerretDB v1 over SQLite pushes down `_id` equality alone and reads the whole collection for
+   * anything else, so there a range is read one `_id` at a time.
+   */
+  get readsIdRangesFromIndex(): boolean {
+    return this.detected.name === 'mongodb';
+  }
 }

@@ -59,8 +59,15 @@ export async function createTestApp(
     connection,
     http: () => request(app.getHttpServer()),
     close: async () => {
-      await connection.dropDatabase().catch(() => undefined);
+      // The app first: it may write on its way out (chat rows written behind), which would make the database again.
       await (app as INestApplication).close();
+      const { MongoClient } = await import('mongodb');
+      const client = await MongoClient.connect(`${base}${dbName}`).catch(() => undefined);
+      await client
+        ?.db()
+        .dropDatabase()
+        .catch(() => undefined);
+      await client?.close();
     },
   };
 }

@@ -1,27 +1,44 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { HydratedDocument, Schema as MongooseSchema, Types } from 'mongoose';
+import { Schema as MongooseSchema, Types } from 'mongoose';
 
-/** One message of a shopper's conversation with the shop. */
-@Schema({ collection: 'chat_messages', timestamps: { createdAt: true, updatedAt: false }, versionKey: false })
+/**
+ * One message of a shopper's conversation with the shop, at place `n` of that conversation: `_id` is
+ * `<shopper id>#<n, ten digits>` (see `messageKey`), taken by a unique insert, so a message is stored
+ * once, in order, and a page of history is a range of `_id`s. `users` and `sellers` count the messages
+ * of each side up to and including this one: the conversation's unread counts follow from the newest
+ * message and the read marks, never from counting. A message never changes once written.
+ *
+ * Messages stored before this format (ObjectId `_id`, a `read` flag) are moved into it once at start-up
+ * (`ChatStore.migrate`): each old document keeps only `user`, `createdAt` and `movedTo` (its place), so
+ * a client still holding its id as a `before` cursor is answered, and the moved message shows that id.
+ */
+@Schema({ collection: 'chat_messages', versionKey: false })
 export class ChatMessageRecord {
+  @Prop({ type: String, required: true }) _id: string;
   /** The shopper whose conversation it is (whoever wrote it). */
   @Prop({ type: MongooseSchema.Types.ObjectId, required: true }) user: Types.ObjectId;
+  @Prop({ required: true }) n: number;
   @Prop({ type: String, required: true, enum: ['user', 'seller'] }) from: 'user' | 'seller';
   @Prop({ required: true }) text: string;
   @Prop({ type: MongooseSchema.Types.ObjectId }) orderId?: Types.ObjectId;
   /** The order's number ("GC-10003") as it was when the message was written; older messages have only the id. */
   @Prop() orderNumber?: string;
-  /** Read by the other side: the seller for a shopper's message, the shopper for a reply. */
-  @Prop({ required: true, default: false }) read: boolean;
-  createdAt: Date;
+  @Prop({ required: true }) createdAt: Date;
+  /** Messages from the shopper among places 0…n. */
+  @Prop({ required: true }) users: number;
+  /** Messages from the seller among places 0…n. */
+  @Prop({ required: true }) sellers: number;
+  /** The id a message moved from the old format had (still its id in the API). */
+  @Prop() legacyId?: string;
 }
 
-export type ChatMessageDocument = HydratedDocument<ChatMessageRecord>;
 export const ChatMessageSchema = SchemaFactory.createForClass(ChatMessageRecord);
-ChatMessageSchema.index({ user: 1, createdAt: -1 });
-ChatMessageSchema.index({ user: 1, from: 1, read: 1 });
 
-/** One row of the seller's inbox per shopper: who, and the last message (kept on each write, so the inbox is one sorted query). */
+/**
+ * One row of the seller's inbox per shopper: who, and the newest message. Written when a conversation
+ * begins and then behind its messages (ChatStore's flush): `next` may be behind the messages stored,
+ * which are the truth (a start-up reads on from `next`).
+ */
 @Schema({ collection: 'chat_conversations', versionKey: false })
 export class Conversation {
   /** The shopper's id. */
@@ -31,7 +48,52 @@ export class Conversation {
   @Prop({ required: true }) lastText: string;
   @Prop({ type: String, required: true, enum: ['user', 'seller'] }) lastFrom: 'user' | 'seller';
   @Prop({ required: true }) lastAt: Date;
+  /** The first free place (messages stored); absent on rows of the old format until they are moved. */
+  @Prop() next?: number;
+  /** `users` and `sellers` of the newest message. */
+  @Prop() users?: number;
+  @Prop() sellers?: number;
+  /** Places written to pages of history (ChatPage) so far. */
+  @Prop() paged?: number;
 }
 
 export const ConversationSchema = SchemaFactory.createForClass(Conversation);
-ConversationSchema.index({ lastAt: -1 });
+
+/**
+ * How far one side has read a conversation: `_id` is `<shopper id>:seller` (the seller has read this
+ * many of the shopper's messages) or `<shopper id>:shopper` (the shopper, of the seller's). Kept apart
+ * from the conversation row, so marking read never writes the document each message writes.
+ */
+@Schema({ collection: 'chat_reads', versionKey: false })
+export class ChatReadMark {
+  @Prop({ type: String, required: true }) _id: string;
+  @Prop({ required: true }) upTo: number;
+}
+
+export const ChatReadMarkSchema = SchemaFactory.createForClass(ChatReadMark);
+
+/** A message as a page of history keeps it (what the API shows, and its place). */
+export interface PagedMessage {
+  n: number;
+  id: string;
+  from: 'user' | 'seller';
+  text: string;
+  orderId?: string;
+  orderNumber?: string;
+  createdAt: string;
+}
+
+/**
+ * Up to PAGE_SIZE consecutive messages of a conversation in one document, `_id` `<shopper id>@<k>` (places
+ * k·PAGE_SIZE onwards): what a page of history reads, one or two reads by `_id` instead of one per
+ * message. The messages are one JSON string (`PagedMessage[]`): FerretDB v1 takes about three times as
+ * long to read the same messages as an array of embedded documents. Written behind the messages
+ * (ChatStore's flush), so a page may hold fewer than were stored: the places it lacks are read one by one.
+ */
+@Schema({ collection: 'chat_pages', versionKey: false })
+export class ChatPage {
+  @Prop({ type: String, required: true }) _id: string;
+  @Prop({ required: true }) messages: string;
+}
+
+export const ChatPageSchema = SchemaFactory.createForClass(ChatPage);
