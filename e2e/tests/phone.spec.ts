@@ -61,6 +61,8 @@ test.describe('phone (390×844)', () => {
       expect(found[0].by).toBe('parser');
     };
 
+    // The hints wait at most a moment for the catalogue, which a shop just started may still be reading.
+    await expect(async () => expect((await page.request.get('/api/products?limit=1')).ok()).toBe(true)).toPass();
     await page.goto('/products');
     await expect(page.getByTestId('product-card').first()).toBeVisible();
     once('/api/products?page=1&limit=20');
