@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Types } from 'mongoose';
 import { AUTH_ENV } from './support/actors';
-import { closeSockets, connect, cookieOf, emit, listen } from './support/sockets';
+import { closeSockets, connect, emit, listen, register, sellerCookie } from './support/sockets';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -9,18 +9,6 @@ import { createTestApp, type TestApp } from './support/test-app';
  * unread counts as counts and read marks. The seller's socket with the seller's cookie alone is in
  * chat.e2e-spec.ts ("the spec's seller client").
  */
-
-async function register(t: TestApp, firstName: string): Promise<{ id: string; cookie: string }> {
-  const res = await t
-    .http()
-    .post('/api/register')
-    .send({ firstName, email: `${firstName.toLowerCase()}-${randomBytes(4).toString('hex')}@example.com`, password: 'correct-horse-battery' })
-    .expect(201);
-  return { id: res.body.userData._id, cookie: cookieOf(res) };
-}
-
-const sellerCookie = async (t: TestApp) =>
-  cookieOf(await t.http().post('/api/sellerlogin').send({ email: AUTH_ENV.SELLER_EMAIL, password: AUTH_ENV.SELLER_PASSWORD }).expect(200));
 
 /** Another instance of the shop on the same database: it knows only what it reads there at start-up. */
 const restarted = (t: TestApp, database: string) => createTestApp(AUTH_ENV, { database, sameModules: true });

@@ -3,20 +3,8 @@ import Redis from 'ioredis';
 import { Types } from 'mongoose';
 import type { Socket } from 'socket.io-client';
 import { AUTH_ENV, insertProducts, VALID_ADDRESS } from './support/actors';
-import { closeSockets, connect, cookieOf, emit, listen, type Ack } from './support/sockets';
+import { type Ack, closeSockets, connect, emit, listen, register, sellerCookie } from './support/sockets';
 import { createTestApp, type TestApp } from './support/test-app';
-
-async function register(t: TestApp, firstName: string): Promise<{ id: string; cookie: string }> {
-  const res = await t
-    .http()
-    .post('/api/register')
-    .send({ firstName, email: `${firstName.toLowerCase()}-${randomBytes(4).toString('hex')}@example.com`, password: 'correct-horse-battery' })
-    .expect(201);
-  return { id: res.body.userData._id, cookie: cookieOf(res) };
-}
-
-const sellerCookie = async (t: TestApp) =>
-  cookieOf(await t.http().post('/api/sellerlogin').send({ email: AUTH_ENV.SELLER_EMAIL, password: AUTH_ENV.SELLER_PASSWORD }).expect(200));
 
 /** Collects what a socket receives of one event. */
 function inbox(socket: Socket, event: string) {

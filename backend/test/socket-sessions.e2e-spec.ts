@@ -3,24 +3,29 @@ import Redis from 'ioredis';
 import { Types } from 'mongoose';
 import type { Socket } from 'socket.io-client';
 import { AUTH_ENV, insertProducts, VALID_ADDRESS } from './support/actors';
-import { claimsOf, closeSockets, closings, connect, cookieOf, emit, inbox, listen, quietly, until } from './support/sockets';
+import {
+  claimsOf,
+  closeSockets,
+  closings,
+  connect,
+  cookieOf,
+  emit,
+  inbox,
+  listen,
+  quietly,
+  register,
+  sellerCookie,
+  SHOPPER_PASSWORD,
+  until,
+} from './support/sockets';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /** Sockets live no longer than their session (issue 24): logouts close them, an ended session never sends. */
 
-const PASSWORD = 'correct-horse-battery';
-
-async function register(t: TestApp, firstName: string): Promise<{ id: string; email: string; cookie: string }> {
-  const email = `${firstName.toLowerCase()}-${randomBytes(4).toString('hex')}@example.com`;
-  const res = await t.http().post('/api/register').send({ firstName, email, password: PASSWORD }).expect(201);
-  return { id: res.body.userData._id, email, cookie: cookieOf(res) };
-}
+const PASSWORD = SHOPPER_PASSWORD;
 
 /** Another session of the same shopper (another device). */
 const signIn = async (t: TestApp, email: string) => cookieOf(await t.http().post('/api/login').send({ email, password: PASSWORD }).expect(200));
-
-const sellerCookie = async (t: TestApp) =>
-  cookieOf(await t.http().post('/api/sellerlogin').send({ email: AUTH_ENV.SELLER_EMAIL, password: AUTH_ENV.SELLER_PASSWORD }).expect(200));
 
 async function placeOrder(t: TestApp, cookie: string): Promise<string> {
   const [product] = await insertProducts(t, [{ name: `Mango ${randomBytes(2).toString('hex')}`, offerPrice: 50 }]);

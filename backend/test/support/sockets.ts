@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import type request from 'supertest';
+import { randomBytes } from 'node:crypto';
+import { AUTH_ENV } from './actors';
 import type { TestApp } from './test-app';
 
 export type Ack =
@@ -78,3 +80,17 @@ export async function until(check: () => boolean | Promise<boolean>, ms = 5000):
 }
 
 export const quietly = (ms = 200) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The password of the shoppers `register` creates. */
+export const SHOPPER_PASSWORD = 'correct-horse-battery';
+
+/** A new shopper, signed in: their id, email and session cookie (for sockets and plain requests). */
+export async function register(t: TestApp, firstName: string): Promise<{ id: string; email: string; cookie: string }> {
+  const email = `${firstName.toLowerCase()}-${randomBytes(4).toString('hex')}@example.com`;
+  const res = await t.http().post('/api/register').send({ firstName, email, password: SHOPPER_PASSWORD }).expect(201);
+  return { id: res.body.userData._id, email, cookie: cookieOf(res) };
+}
+
+/** The seller's session cookie. */
+export const sellerCookie = async (t: TestApp) =>
+  cookieOf(await t.http().post('/api/sellerlogin').send({ email: AUTH_ENV.SELLER_EMAIL, password: AUTH_ENV.SELLER_PASSWORD }).expect(200));
