@@ -29,6 +29,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { load } from './load.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -221,23 +222,31 @@ async function seedMessages(uri, userIds, total) {
       }
       if (!docs.length) break;
       for (let i = 0; i < docs.length; i += 1000) await messages.insertMany(docs.slice(i, i + 1000), { ordered: false });
-      // Its pages of history, PAGE_SIZE places each, as the shop writes them behind the messages.
-      // (the places before them, stored by the shop, are in its pages: the one they continue is read first)
-      const byPage = new Map();
-      const open = await pages.findOne({ _id: `${userId}@${Math.floor(docs[0].n / PAGE_SIZE)}` });
-      for (const entry of open ? JSON.parse(open.messages) : [])
-        if (entry.n < docs[0].n) byPage.set(Math.floor(entry.n / PAGE_SIZE), [...(byPage.get(Math.floor(entry.n / PAGE_SIZE)) ?? []), entry]);
-      for (const m of docs) {
-        const k = Math.floor(m.n / PAGE_SIZE);
-        if (!byPage.has(k)) byPage.set(k, []);
-        byPage.get(k).push({ n: m.n, id: publicId(userId, m.n, m.createdAt), from: m.from, text: m.text, createdAt: m.createdAt.toISOString() });
+      // Its pages of history as the shop writes them behind the messages: page k holds places k·PAGE_SIZE
+      // to k·PAGE_SIZE + 2·PAGE_SIZE - 1 (each overlaps the next). The places before these, stored by the
+      // shop or an earlier round, are in the pages they continue: those are read first.
+      const first = Math.floor(docs[0].n / PAGE_SIZE);
+      const entries = new Map();
+      for (const k of [first - 1, first]) {
+        const open = k >= 0 ? await pages.findOne({ _id: `${userId}@${k}` }) : null;
+        for (const entry of open ? pagedMessages(open) : []) if (entry.n < docs[0].n) entries.set(entry.n, entry);
       }
-      await pages.bulkWrite(
-        [...byPage].map(([k, messages]) => ({
-          updateOne: { filter: { _id: `${userId}@${k}` }, update: { $set: { messages: JSON.stringify(messages) } }, upsert: true },
-        })),
-        { ordered: false },
-      );
+      for (const m of docs)
+        entries.set(m.n, { n: m.n, id: publicId(userId, m.n, m.createdAt), from: m.from, text: m.text, createdAt: m.createdAt.toISOString() });
+      const writes = [];
+      for (let k = Math.max(0, first - 1); k * PAGE_SIZE <= docs[docs.length - 1].n; k++) {
+        const messages = [];
+        for (let n = k * PAGE_SIZE; n < (k + 2) * PAGE_SIZE && entries.has(n); n++) messages.push(entries.get(n));
+        if (messages.length)
+          writes.push({
+            updateOne: {
+              filter: { _id: `${userId}@${k}` },
+              update: { $set: { deflated: deflateRawSync(JSON.stringify(messages)) }, $unset: { messages: 1 } },
+              upsert: true,
+            },
+          });
+      }
+      await pages.bulkWrite(writes, { ordered: false });
       written += docs.length;
       const last = docs[docs.length - 1];
       await rows.updateOne(
@@ -257,6 +266,8 @@ async function seedMessages(uri, userIds, total) {
 }
 
 const PAGE_SIZE = 50;
+/** A page's messages as the shop writes them (backend/src/chat/schemas/chat-message.schema.ts), deflated JSON, or plain JSON before. */
+const pagedMessages = (page) => JSON.parse(page.deflated ? inflateRawSync(page.deflated.buffer).toString() : (page.messages ?? '[]'));
 /** A message's id in the API (backend/src/chat/chat-store.ts `publicId`). */
 function publicId(userId, n, createdAt) {
   const hex = (value) => (value >>> 0).toString(16).padStart(8, '0');

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Types } from 'mongoose';
+import { pagedMessages } from '../src/chat/schemas/chat-message.schema';
 import { AUTH_ENV } from './support/actors';
 import { closeSockets, connect, emit, listen, register, sellerCookie } from './support/sockets';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -191,6 +192,29 @@ describe('chat storage', () => {
     ).userId;
     const foreign = (await third.http().get(`/api/seller/chats/${otherId}/messages?limit=1`).set('Cookie', seller).expect(200)).body.messages[0]._id;
     await third.http().get(`/api/chat/messages?before=${foreign}`).set('Cookie', dev.cookie).expect(404);
+
+    // A page holds its own places and the next page's (one read answers a page of the API), deflated.
+    const pages = t.connection.collection('chat_pages');
+    const written = await pages
+      .find({ _id: { $in: [0, 1, 2, 3, 4].map((k) => `${dev.id}@${k}`) } as never })
+      .sort({ _id: 1 })
+      .toArray();
+    const places = (page: { deflated?: unknown; messages?: unknown }) => pagedMessages(page as never).map((m) => m.n);
+    expect(written.map((page) => [page._id, places(page)[0], places(page).length])).toEqual([
+      [`${dev.id}@0`, 0, 100],
+      [`${dev.id}@1`, 50, 100],
+      [`${dev.id}@2`, 100, 100],
+      [`${dev.id}@3`, 150, 93],
+      [`${dev.id}@4`, 200, 43],
+    ]);
+    // Pages as they were written before (their own 50 places, plain JSON) are still read.
+    for (const page of written) {
+      const own = pagedMessages(page as never).filter((m) => m.n < (Number(String(page._id).split('@')[1]) + 1) * 50);
+      await pages.replaceOne({ _id: page._id }, { messages: JSON.stringify(own) });
+    }
+    const fourth = await restarted(t, database);
+    others.push(fourth);
+    expect((await pageThrough(fourth, shopperPath, dev.cookie, 50)).map((m) => m._id)).toEqual(first.map((m) => m._id));
   });
 
   it('messages stored in the old format move at start-up, in order, with their ids, read flags as marks', async () => {

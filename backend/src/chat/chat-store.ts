@@ -7,7 +7,7 @@ import { ClusterBus } from '../common/cluster/cluster-bus';
 import { isDuplicateKeyError } from '../common/mongo-errors';
 import { startupWork } from '../common/startup/background-work';
 import { DatabaseEngine } from '../database/database-engine';
-import { ChatMessageRecord, ChatPage, ChatReadMark, Conversation, type PagedMessage } from './schemas/chat-message.schema';
+import { ChatMessageRecord, ChatPage, ChatReadMark, Conversation, pagedMessages, pageFields, type PagedMessage } from './schemas/chat-message.schema';
 
 export type Side = 'user' | 'seller';
 
@@ -86,7 +86,12 @@ const FLUSH_CHUNK = 5;
 
 /** `_id` of the message at place `n` of a conversation: ten digits, so `_id` order is place order. */
 export const messageKey = (userId: string, n: number) => `${userId}#${String(n).padStart(10, '0')}`;
-/** `_id` of the page of history holding places k·PAGE_SIZE onwards. */
+/**
+ * Places a page of history holds: its own PAGE_SIZE and the next page's, so that the newest page of the
+ * API (and one before a cursor) is one read, wherever its places start.
+ */
+export const PAGE_SPAN = 2 * PAGE_SIZE;
+/** `_id` of the page of history holding places k·PAGE_SIZE to k·PAGE_SIZE + PAGE_SPAN - 1. */
 export const pageKey = (userId: string, k: number) => `${userId}@${k}`;
 const markKey = (userId: string, reader: Side) => `${userId}:${reader === 'seller' ? 'seller' : 'shopper'}`;
 
@@ -122,8 +127,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).u
  *   messages are stored in the order they were sent. A message is acknowledged once it is inserted
  *   (and, for a conversation's first message, once its inbox row is): that is all the writing a
  *   message waits for;
- * - inbox rows (`chat_conversations`) and pages of history (`chat_pages`, PAGE_SIZE messages a
- *   document) are written behind, every FLUSH_EVERY_MS and when the app stops, a few conversations at a
+ * - inbox rows (`chat_conversations`) and pages of history (`chat_pages`, PAGE_SPAN messages a
+ *   document, each overlapping the next by PAGE_SIZE) are written behind, every FLUSH_EVERY_MS and when the app stops, a few conversations at a
  *   time. They are read models of the messages: a row's `next` may be behind after a crash, so each
  *   conversation's row is checked against the messages (a read of the place after it) once after
  *   start-up, and places a page lacks are read one by one;
@@ -463,23 +468,25 @@ export class ChatStore implements OnApplicationBootstrap, BeforeApplicationShutd
   }
 
   private async writeBehind(userIds: string[]): Promise<void> {
-    const pageWrites: { updateOne: { filter: { _id: string }; update: { $set: { messages: string } }; upsert: true } }[] = [];
+    const pageWrites: { updateOne: { filter: { _id: string }; update: object; upsert: true } }[] = [];
     const rowWrites: { updateOne: { filter: object; update: object; upsert: true } }[] = [];
     const pagedTo = new Map<string, number>();
     for (const userId of userIds) {
       const state = this.conversations.get(userId);
       if (!state) continue;
       const local = this.localOf(userId);
-      for (let k = Math.floor(local.paged / PAGE_SIZE); k * PAGE_SIZE < state.next; k++) {
+      // New places belong to their own page and to the one before it (which holds the next page's places too).
+      for (let k = Math.max(0, Math.floor(local.paged / PAGE_SIZE) - 1); k * PAGE_SIZE < state.next; k++) {
         const start = k * PAGE_SIZE;
-        const messages = await this.range(userId, start, Math.min(state.next, start + PAGE_SIZE));
+        const end = Math.min(state.next, start + PAGE_SPAN);
+        const messages = await this.range(userId, start, end);
         // Only a complete run of places from the page's start (a page never has gaps).
         const run = messages.findIndex((message, i) => this.placeOfMessage(message) !== start + i);
         const entries = (run < 0 ? messages : messages.slice(0, run)).map((message, i) => toPaged(message, start + i));
         if (!entries.length) break;
-        pageWrites.push({ updateOne: { filter: { _id: pageKey(userId, k) }, update: { $set: { messages: JSON.stringify(entries) } }, upsert: true } });
-        pagedTo.set(userId, start + entries.length);
-        if (entries.length < PAGE_SIZE) break;
+        pageWrites.push({ updateOne: { filter: { _id: pageKey(userId, k) }, update: { $set: pageFields(entries), $unset: { messages: 1 } }, upsert: true } });
+        pagedTo.set(userId, Math.max(pagedTo.get(userId) ?? 0, start + entries.length));
+        if (start + entries.length < end) break;
       }
       const { _id, ...fields } = this.rowOf(state);
       const guard = this.engine.needsLockDocuments ? {} : { next: { $not: { $gt: state.next } } };
@@ -615,26 +622,43 @@ export class ChatStore implements OnApplicationBootstrap, BeforeApplicationShutd
   }
 
   /**
-   * Places `start`…`end - 1` of a conversation: from memory, else from its pages of history (one read
-   * by `_id` per PAGE_SIZE messages), else message by message (a range of `_id`s on MongoDB).
+   * Places `start`…`end - 1` of a conversation: from memory, else from its pages of history (a page
+   * holds PAGE_SPAN places, so one read by `_id` answers any range of up to PAGE_SIZE + 1 places), else
+   * message by message (a range of `_id`s on MongoDB).
    */
   private async range(userId: string, start: number, end: number): Promise<ChatMessage[]> {
     const keys: string[] = [];
     for (let n = start; n < end; n++) keys.push(messageKey(userId, n));
-    let missing = keys.filter((key) => !this.remembered.has(key));
+    const missingPlaces = () => {
+      const places: number[] = [];
+      for (let n = start; n < end; n++) if (!this.remembered.has(keys[n - start])) places.push(n);
+      return places;
+    };
+    let missing = missingPlaces();
     if (missing.length) {
-      const first = Math.floor(start / PAGE_SIZE);
-      const last = Math.floor((end - 1) / PAGE_SIZE);
+      const read = new Set<number>();
+      const readPages = async (pages: number[]) => {
+        const found = await Promise.all(pages.map((k) => this.pages.findById(pageKey(userId, k)).lean<ChatPage>()));
+        for (const k of pages) read.add(k);
+        for (const page of found) if (page) for (const entry of pagedMessages(page)) this.rememberPaged(userId, entry);
+      };
+      // Every other page covers the range (each holds the next one's places too)…
       const pages: number[] = [];
-      for (let k = first; k <= last; k++) pages.push(k);
-      const found = await Promise.all(pages.map((k) => this.pages.findById(pageKey(userId, k)).lean<ChatPage>()));
-      for (const page of found) if (page) for (const entry of JSON.parse(page.messages) as PagedMessage[]) this.rememberPaged(userId, entry);
-      missing = keys.filter((key) => !this.remembered.has(key));
+      for (let k = Math.floor(missing[0] / PAGE_SIZE); k * PAGE_SIZE <= missing[missing.length - 1]; k += 2) pages.push(k);
+      await readPages(pages);
+      missing = missingPlaces();
+      // …unless a page was written before pages overlapped, or has not been written as far yet.
+      const others = [...new Set(missing.map((n) => Math.floor(n / PAGE_SIZE)))].filter((k) => !read.has(k));
+      if (others.length) {
+        await readPages(others);
+        missing = missingPlaces();
+      }
     }
     if (missing.length) {
+      const wanted = missing.map((n) => messageKey(userId, n));
       const found = this.engine.readsIdRangesFromIndex
-        ? await this.messages.find({ _id: { $gte: missing[0], $lte: missing[missing.length - 1] } }).lean<StoredMessage[]>()
-        : await Promise.all(missing.map((key) => this.messages.findById(key).lean<StoredMessage>()));
+        ? await this.messages.find({ _id: { $gte: wanted[0], $lte: wanted[wanted.length - 1] } }).lean<StoredMessage[]>()
+        : await Promise.all(wanted.map((key) => this.messages.findById(key).lean<StoredMessage>()));
       for (const doc of found) if (doc) this.remember(doc);
     }
     return keys.map((key) => this.remembered.get(key)).filter((message): message is ChatMessage => message !== undefined);

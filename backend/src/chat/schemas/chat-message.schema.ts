@@ -1,3 +1,4 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { Schema as MongooseSchema, Types } from 'mongoose';
 
@@ -84,16 +85,32 @@ export interface PagedMessage {
 }
 
 /**
- * Up to PAGE_SIZE consecutive messages of a conversation in one document, `_id` `<shopper id>@<k>` (places
- * k·PAGE_SIZE onwards): what a page of history reads, one or two reads by `_id` instead of one per
- * message. The messages are one JSON string (`PagedMessage[]`): FerretDB v1 takes about three times as
+ * Up to PAGE_SPAN (2 × PAGE_SIZE) consecutive messages of a conversation in one document, `_id`
+ * `<shopper id>@<k>` (places k·PAGE_SIZE onwards, so each page holds the next one's places too): what a
+ * page of history reads, one read by `_id` for a page of the API (FerretDB answers one command at a time)
+ * instead of one per message. Pages written before they overlapped (PAGE_SIZE places) are still read. The messages are one JSON string (`PagedMessage[]`): FerretDB v1 takes about three times as
  * long to read the same messages as an array of embedded documents. Written behind the messages
  * (ChatStore's flush), so a page may hold fewer than were stored: the places it lacks are read one by one.
  */
 @Schema({ collection: 'chat_pages', versionKey: false })
 export class ChatPage {
   @Prop({ type: String, required: true }) _id: string;
-  @Prop({ required: true }) messages: string;
+  /** The messages as JSON (`PagedMessage[]`), raw-deflated: a fifth of the size, and FerretDB reads it in two thirds of the time. */
+  @Prop({ type: Buffer }) deflated?: Buffer;
+  /** The same as plain JSON: pages written before they were deflated. */
+  @Prop() messages?: string;
+}
+
+/** The messages a page holds, whichever way it was written. */
+export function pagedMessages(page: { deflated?: Uint8Array | { buffer: Uint8Array }; messages?: string }): PagedMessage[] {
+  const { deflated } = page;
+  if (deflated) return JSON.parse(inflateRawSync(deflated instanceof Uint8Array ? deflated : deflated.buffer).toString()) as PagedMessage[];
+  return page.messages ? (JSON.parse(page.messages) as PagedMessage[]) : [];
+}
+
+/** A page's fields as written now. */
+export function pageFields(messages: PagedMessage[]): { deflated: Buffer } {
+  return { deflated: deflateRawSync(JSON.stringify(messages)) };
 }
 
 export const ChatPageSchema = SchemaFactory.createForClass(ChatPage);
