@@ -199,7 +199,7 @@ describe('chat storage', () => {
       .find({ _id: { $in: [0, 1, 2, 3, 4].map((k) => `${dev.id}@${k}`) } as never })
       .sort({ _id: 1 })
       .toArray();
-    const places = (page: { deflated?: unknown; messages?: unknown }) => pagedMessages(page as never).map((m) => m.n);
+    const places = (page: object) => pagedMessages(page as never).map((m) => m.n);
     expect(written.map((page) => [page._id, places(page)[0], places(page).length])).toEqual([
       [`${dev.id}@0`, 0, 100],
       [`${dev.id}@1`, 50, 100],

@@ -4,6 +4,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { ConfigService } from '@nestjs/config';
 import { InjectModel } from '@nestjs/mongoose';
 import type { AnyBulkWriteOperation, Model } from 'mongoose';
+import { ClusterBus } from '../../common/cluster/cluster-bus';
 import type { Environment } from '../../config/environment';
 import { SendFailure } from '../mail/mailer';
 import { OutboxClaim, OutboxDue, OutboxFailed, OutboxMessage, type Channel } from './outbox.schema';
@@ -48,7 +49,8 @@ const RECORD_ATTEMPTS = 60;
  *
  * Exactly once: attempt `n` of a message is made only by the instance whose insert of the claim
  * `<id>#<n>` succeeds (a unique insert, reliable on FerretDB v1 and MongoDB alike), and only that
- * instance writes the message's outcome. A claim older than CLAIM_STALE_MS whose attempt never finished
+ * instance writes the message's outcome. With one instance (no REDIS_URL) no claim is written: the
+ * messages it is sending (`inFlight`) are never handed out again meanwhile. A claim older than CLAIM_STALE_MS whose attempt never finished
  * (its instance stopped mid-send) lets the message go on with attempt n + 1.
  *
  * Failures: a mail server that cannot be reached pauses this instance's sending and is probed with one
@@ -86,6 +88,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     @InjectModel(OutboxDue.name) private readonly due: Model<OutboxDue>,
     @InjectModel(OutboxFailed.name) private readonly failed: Model<OutboxFailed>,
     @InjectModel(OutboxClaim.name) private readonly claims: Model<OutboxClaim>,
+    private readonly cluster: ClusterBus,
     config: ConfigService<Environment, true>,
   ) {
     this.retryMs = config.get('OUTBOX_RETRY_MS', { infer: true });
@@ -259,6 +262,10 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
 
   private async claim(jobs: Job[]): Promise<Job[]> {
     if (!jobs.length) return [];
+    // One instance (no REDIS_URL, see ClusterBus): nobody else sends, and this instance never hands out a
+    // message twice (`inFlight`), so the claim is that set. A claim in the database would not stop a
+    // send after a crash either (a stale claim is taken over), and it costs a write per message.
+    if (!this.cluster.shared) return jobs;
     const at = new Date();
     const docs = jobs.map((job) => ({ _id: claimId(job.id, job.message!.attempts), at, instance: this.instance }));
     const taken = new Set<number>();
@@ -351,9 +358,10 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
 
     // The order matters for a crash in between: the outcome first, then the marker (a marker left over
     // is dropped by whoever reads the finished message).
-    await this.messages.bulkWrite(messageOps, { ordered: false });
-    if (failedOps.length) await this.failed.bulkWrite(failedOps, { ordered: false });
-    await this.due.bulkWrite(dueOps, { ordered: false });
+    // Written as built (the driver's bulkWrite, no casting by the schema: every value is already of its type).
+    await this.messages.collection.bulkWrite(messageOps as never[], { ordered: false });
+    if (failedOps.length) await this.failed.collection.bulkWrite(failedOps as never[], { ordered: false });
+    await this.due.collection.bulkWrite(dueOps as never[], { ordered: false });
     for (const key of Object.keys(tally) as (keyof typeof tally)[]) this.counts[key] += tally[key];
 
     if (reached) this.serverBack();
