@@ -306,6 +306,12 @@ describe('order mails through the outbox, with a real SMTP server', () => {
     // The outbox holds them; health says the mail server is away once a send was tried.
     const outbox = t.connection.collection('outbox');
     expect(await outbox.countDocuments({ _id: { $in: orders.map((o) => `email:order-confirmation:${o._id}`) } as never, state: 'pending' })).toBe(8);
+    // What waits is listed by one due marker per write of the outbox (orders placed together share one).
+    const due = t.connection.collection('outbox_due');
+    const markers = await due.find().toArray();
+    const waiting = orders.flatMap((o) => [`email:order-confirmation:${o._id}`, `email:seller-new-order:${o._id}`]);
+    expect(markers.flatMap((m) => (m.ids as string[] | undefined) ?? [String(m._id)])).toEqual(expect.arrayContaining(waiting));
+    expect(markers.length).toBeLessThanOrEqual(orders.length);
     for (let i = 0; i < 100 && (await t.http().get('/api/health')).body.mail.status !== 'server-unreachable'; i++) await new Promise((r) => setTimeout(r, 50));
     expect((await t.http().get('/api/health').expect(200)).body.mail).toMatchObject({ status: 'server-unreachable', waiting: expect.any(Number) });
     await new Promise((r) => setTimeout(r, 1_500));
@@ -317,6 +323,9 @@ describe('order mails through the outbox, with a real SMTP server', () => {
     await new Promise((r) => setTimeout(r, 800));
     for (const id of expected) expect(smtp.counts().get(id)).toBe(1);
     expect((await t.http().get('/api/health').expect(200)).body.mail.status).toBe('on');
+    // Every message of every marker finished: the markers are gone.
+    for (let i = 0; i < 100 && (await due.countDocuments({})) > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await due.countDocuments({})).toBe(0);
   }, 90_000);
 
   it('every mail sent so far arrived exactly once', () => {

@@ -4,10 +4,9 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { ConfigService } from '@nestjs/config';
 import { InjectModel } from '@nestjs/mongoose';
 import type { AnyBulkWriteOperation, Model } from 'mongoose';
-import { ClusterBus } from '../../common/cluster/cluster-bus';
 import type { Environment } from '../../config/environment';
 import { SendFailure } from '../mail/mailer';
-import { OutboxClaim, OutboxDue, OutboxFailed, OutboxMessage, type Channel } from './outbox.schema';
+import { idsOfMarker, OutboxClaim, OutboxDue, OutboxFailed, OutboxMessage, type Channel } from './outbox.schema';
 
 /** What a channel did with a message. */
 export type Delivery = { state: 'sent'; address: string; subject: string } | { state: 'skipped'; reason: string; address?: string };
@@ -49,8 +48,8 @@ const RECORD_ATTEMPTS = 60;
  *
  * Exactly once: attempt `n` of a message is made only by the instance whose insert of the claim
  * `<id>#<n>` succeeds (a unique insert, reliable on FerretDB v1 and MongoDB alike), and only that
- * instance writes the message's outcome. With one instance (no REDIS_URL) no claim is written: the
- * messages it is sending (`inFlight`) are never handed out again meanwhile. A claim older than CLAIM_STALE_MS whose attempt never finished
+ * instance writes the message's outcome. (One instance claims too: a send whose outcome could not be
+ * written, the shop stopping or the database away, is not made again by the next start.) A claim older than CLAIM_STALE_MS whose attempt never finished
  * (its instance stopped mid-send) lets the message go on with attempt n + 1.
  *
  * Failures: a mail server that cannot be reached pauses this instance's sending and is probed with one
@@ -66,6 +65,13 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
   private readonly jobs = new Map<string, Job>();
   /** Messages of the batch being sent: a sweep meanwhile must not hand them out again. */
   private readonly inFlight = new Set<string>();
+  /**
+   * The due markers this instance knows of and their messages not finished yet; a marker is removed
+   * when its last message is sent, skipped or given up here. `shared`: one of its messages was left to
+   * another instance (claimed there), which removes the marker in its turn.
+   */
+  private readonly markers = new Map<string, { open: Set<string>; shared: boolean }>();
+  private readonly markersOf = new Map<string, string[]>();
   private readonly senders = new Map<Channel, ChannelSender>();
   private readonly retryMs: number;
   private readonly giveUpMs: number;
@@ -88,7 +94,6 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     @InjectModel(OutboxDue.name) private readonly due: Model<OutboxDue>,
     @InjectModel(OutboxFailed.name) private readonly failed: Model<OutboxFailed>,
     @InjectModel(OutboxClaim.name) private readonly claims: Model<OutboxClaim>,
-    private readonly cluster: ClusterBus,
     config: ConfigService<Environment, true>,
   ) {
     this.retryMs = config.get('OUTBOX_RETRY_MS', { infer: true });
@@ -125,6 +130,34 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     clearTimeout(this.sweeper);
     // A batch under way finishes (its sends time out within seconds); the rest stays in outbox_due for the next run.
     await this.running?.catch(() => undefined);
+  }
+
+  /** Marker `marker` stands for messages `ids` (queued here, or found by the sweep). */
+  track(marker: string, ids: string[]): void {
+    if (this.markers.has(marker)) return;
+    this.markers.set(marker, { open: new Set(ids), shared: false });
+    for (const id of ids) this.markersOf.set(id, [...(this.markersOf.get(id) ?? []), marker]);
+  }
+
+  /**
+   * Messages that are finished (`done`) or left to another instance: the markers whose every message is
+   * finished here, to remove (after the outcome is written).
+   */
+  private settle(ids: string[], done: boolean): string[] {
+    const emptied: string[] = [];
+    for (const id of ids) {
+      for (const marker of this.markersOf.get(id) ?? []) {
+        const known = this.markers.get(marker);
+        if (!known) continue;
+        known.open.delete(id);
+        known.shared ||= !done;
+        if (known.open.size) continue;
+        this.markers.delete(marker);
+        if (!known.shared) emptied.push(marker);
+      }
+      this.markersOf.delete(id);
+    }
+    return emptied;
   }
 
   /** A message just queued: sent with whatever else is queued within OUTBOX_GATHER_MS (at once when a batch is full). */
@@ -229,8 +262,15 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
       }),
     );
     const finishedElsewhere: string[] = [];
+    const now = Date.now();
     const live = batch.filter((job) => {
       if (job.message?.state === 'pending') {
+        // Adopted from a marker while its next attempt is still ahead (the instance that tried it waits too).
+        const next = job.message.nextAttemptAt ? new Date(job.message.nextAttemptAt).getTime() : 0;
+        if (job.adopted && next > now) {
+          this.jobs.set(job.id, { ...job, dueAt: next });
+          return false;
+        }
         if (this.sendable(job)) return true;
         // Its channel is off in this run: held here (not planned, not swept again), it waits for a run that has it.
         this.jobs.set(job.id, job);
@@ -240,7 +280,8 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
       finishedElsewhere.push(job.id);
       return false;
     });
-    if (finishedElsewhere.length) await this.due.bulkWrite(finishedElsewhere.map((id) => ({ deleteOne: { filter: { _id: id } } })));
+    const emptied = this.settle(finishedElsewhere, true);
+    if (emptied.length) await this.due.collection.bulkWrite(emptied.map((id) => ({ deleteOne: { filter: { _id: id } } })) as never[]);
 
     // 2. Claim this attempt of each (one insert for the batch; a duplicate means another instance has it).
     const claimed = await this.claim(live);
@@ -262,10 +303,6 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
 
   private async claim(jobs: Job[]): Promise<Job[]> {
     if (!jobs.length) return [];
-    // One instance (no REDIS_URL, see ClusterBus): nobody else sends, and this instance never hands out a
-    // message twice (`inFlight`), so the claim is that set. A claim in the database would not stop a
-    // send after a crash either (a stale claim is taken over), and it costs a write per message.
-    if (!this.cluster.shared) return jobs;
     const at = new Date();
     const docs = jobs.map((job) => ({ _id: claimId(job.id, job.message!.attempts), at, instance: this.instance }));
     const taken = new Set<number>();
@@ -278,23 +315,26 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     this.counts.claimedElsewhere += taken.size;
     for (const [i, job] of jobs.entries()) {
       if (!taken.has(i)) mine.push(job);
-      else if (job.adopted) await this.takeOverIfStale(job);
-      // Otherwise another instance is sending it right now and records the outcome.
+      else if (!job.adopted || !(await this.takeOverIfStale(job))) {
+        // Another instance is sending it right now, records the outcome and removes the marker.
+        this.settle([job.id], false);
+      }
     }
     return mine;
   }
 
-  /** The attempt was claimed by an instance that never finished it: go on with the next attempt. */
-  private async takeOverIfStale(job: Job): Promise<void> {
+  /** The attempt was claimed by an instance that never finished it: go on with the next attempt (whether it did). */
+  private async takeOverIfStale(job: Job): Promise<boolean> {
     const message = job.message!;
     const claim = await this.claims.findById(claimId(job.id, message.attempts)).lean<OutboxClaim>().exec();
-    if (!claim || Date.now() - claim.at.getTime() < CLAIM_STALE_MS) return;
+    if (!claim || Date.now() - claim.at.getTime() < CLAIM_STALE_MS) return false;
     const current = await this.messages.findById(job.id).lean<OutboxMessage>().exec();
-    if (current?.state !== 'pending' || current.attempts !== message.attempts) return;
+    if (current?.state !== 'pending' || current.attempts !== message.attempts) return false;
     const attempts = message.attempts + 1;
     const lastError = 'The instance sending it stopped before it finished';
     await this.messages.updateOne({ _id: job.id }, { $set: { attempts, lastError } }).exec();
     this.schedule(job.id, { ...current, attempts, lastError }, Date.now(), true);
+    return true;
   }
 
   private async deliver(message: OutboxMessage): Promise<Delivery | SendFailure> {
@@ -311,7 +351,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     if (!outcomes.length) return;
     const now = new Date();
     const messageOps: AnyBulkWriteOperation<OutboxMessage>[] = [];
-    const dueOps: AnyBulkWriteOperation<OutboxDue>[] = [];
+    const finished: string[] = [];
     const failedOps: AnyBulkWriteOperation<OutboxFailed>[] = [];
     const retry: { job: Job; at: number; message: OutboxMessage }[] = [];
     const tally = { sent: 0, failed: 0, skipped: 0, retried: 0 };
@@ -331,7 +371,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
         // A message that is done no longer needs what made it: a password-reset link is not kept.
         const unset = { nextAttemptAt: 1, ...(outcome.state === 'sent' && message.kind === 'password-reset' ? { 'data.link': 1 } : {}) };
         messageOps.push({ updateOne: { filter, update: { $set: { ...set, attempts }, $unset: unset } } });
-        dueOps.push({ deleteOne: { filter } });
+        finished.push(job.id);
         tally[outcome.state]++;
         continue;
       }
@@ -343,25 +383,26 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
         const shown = { ...(outcome.address ? { address: outcome.address } : {}), ...(outcome.subject ? { subject: outcome.subject } : {}) };
         messageOps.push({ updateOne: { filter, update: { $set: { state: 'failed', attempts, lastError: reason, ...shown }, $unset: { nextAttemptAt: 1 } } } });
         failedOps.push({ updateOne: { filter, update: { $set: { failedAt: now, reason } }, upsert: true } });
-        dueOps.push({ deleteOne: { filter } });
+        finished.push(job.id);
         tally.failed++;
         this.logger.warn(`Gave up ${job.id}: ${reason}`);
         continue;
       }
       const wait = outcome.kind === 'transport' ? this.probeMs : Math.min(this.retryMs * 2 ** (attempts - 1), MAX_RETRY_MS) * (0.9 + Math.random() * 0.2);
       const at = Date.now() + wait;
+      // Its marker stays; the message's nextAttemptAt tells an instance that adopts it when to try.
       messageOps.push({ updateOne: { filter, update: { $set: { attempts, lastError: outcome.message, nextAttemptAt: new Date(at) } } } });
-      dueOps.push({ updateOne: { filter, update: { $set: { dueAt: new Date(at) } } } });
       retry.push({ job, at, message: { ...message, attempts, lastError: outcome.message } });
       tally.retried++;
     }
 
-    // The order matters for a crash in between: the outcome first, then the marker (a marker left over
-    // is dropped by whoever reads the finished message).
-    // Written as built (the driver's bulkWrite, no casting by the schema: every value is already of its type).
+    // The order matters for a crash in between: the outcome first, then the markers all of whose messages
+    // are finished (a marker left over is dropped by whoever reads its finished messages). Written as built
+    // (the driver's bulkWrite, no casting by the schema: every value is already of its type).
     await this.messages.collection.bulkWrite(messageOps as never[], { ordered: false });
     if (failedOps.length) await this.failed.collection.bulkWrite(failedOps as never[], { ordered: false });
-    await this.due.collection.bulkWrite(dueOps as never[], { ordered: false });
+    const emptied = this.settle(finished, true);
+    if (emptied.length) await this.due.collection.bulkWrite(emptied.map((id) => ({ deleteOne: { filter: { _id: id } } })) as never[], { ordered: false });
     for (const key of Object.keys(tally) as (keyof typeof tally)[]) this.counts[key] += tally[key];
 
     if (reached) this.serverBack();
@@ -387,8 +428,9 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   /**
-   * Adopts every message of `outbox_due` whose attempt is overdue by more than `graceMs` and that this
-   * instance does not hold (the instance that queued it stopped, or this one restarted).
+   * Adopts every message listed in `outbox_due` by a marker older than `graceMs` that this instance does
+   * not hold (the instance that queued it stopped, or this one restarted; one waiting for a retry is held
+   * until its next attempt is due).
    */
   async sweep(graceMs: number): Promise<number> {
     if (this.stopped || ![...this.senders.values()].some((sender) => sender.enabled)) return 0;
@@ -400,9 +442,15 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
         .exec();
       let adopted = 0;
       for (const marker of overdue) {
-        if (this.jobs.has(marker._id) || this.inFlight.has(marker._id)) continue;
-        this.schedule(marker._id, undefined, Date.now(), true);
-        adopted++;
+        // A marker known here already: only its messages not finished here (the others were read or sent).
+        const known = this.markers.get(marker._id);
+        const ids = known ? [...known.open] : idsOfMarker(marker);
+        if (!known) this.track(marker._id, ids);
+        for (const id of ids) {
+          if (this.jobs.has(id) || this.inFlight.has(id)) continue;
+          this.schedule(id, undefined, Date.now(), true);
+          adopted++;
+        }
       }
       return adopted;
     } catch (error) {

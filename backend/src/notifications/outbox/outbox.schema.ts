@@ -62,20 +62,28 @@ export class OutboxMessage {
 }
 
 /**
- * The messages waiting to be sent, one small document each (`_id` = the message's), removed once the
- * message is sent, skipped or given up. It stays as small as the backlog, so an instance may read all of
- * it to find messages no instance is working on (one that stopped): a full read of the outbox itself
- * would grow with every order ever placed.
+ * What waits to be sent: one small document per write of the outbox (the messages queued together, all
+ * the orders of one moment), removed once every message it lists is sent, skipped or given up. It stays
+ * as small as the backlog, so an instance may read all of it to find messages no instance is working on
+ * (one that stopped): a full read of the outbox itself would grow with every order ever placed. A marker
+ * written before markers listed their messages has none: its `_id` is its one message's.
  */
 @Schema({ collection: 'outbox_due', versionKey: false })
 export class OutboxDue {
   @Prop({ type: String, required: true })
   _id: string;
 
-  /** When the next attempt is due; an instance that finds it long past adopts the message. */
+  /** When its messages were queued (or one was queued again); an instance that finds it long past adopts what it lists. */
   @Prop({ type: Date, required: true })
   dueAt: Date;
+
+  /** The messages it stands for (absent: the message whose `_id` it has). */
+  @Prop({ type: [String], default: undefined })
+  ids?: string[];
 }
+
+/** The messages a marker stands for. */
+export const idsOfMarker = (marker: Pick<OutboxDue, '_id' | 'ids'>): string[] => (marker.ids?.length ? marker.ids : [marker._id]);
 
 /** A message that gave up, for the seller's page (small: only what is shown; the message holds the rest). */
 @Schema({ collection: 'outbox_failed', versionKey: false })

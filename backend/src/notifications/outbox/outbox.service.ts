@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Injectable, NotFoundException, ConflictException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
@@ -37,7 +38,7 @@ interface Waiting {
 /**
  * The durable outbox. Listeners of domain events queue messages here (and only they do); the worker
  * sends them. Queuing is two inserts for everything that arrives while the previous write is under way
- * (orders placed at the same moment share them): the due markers, then the messages. A message whose
+ * (orders placed at the same moment share them): one due marker listing the messages, then the messages. A message whose
  * `_id` exists already was queued before (the same event handled twice) and is not queued again.
  */
 @Injectable()
@@ -85,14 +86,9 @@ export class OutboxService {
     // One message per _id, even when one batch holds the same event twice.
     const unique = [...new Map(queued.map((m) => [m._id, m])).values()];
     // The marker first: a marker whose message is missing (a crash in between) is dropped by the worker;
-    // a message without a marker would never be found.
-    const markers = unique.map((m) => ({ _id: m._id, dueAt: now }));
-    const newMarker = new Set(unique.map((m) => m._id));
-    try {
-      await this.due.collection.insertMany(markers as never[], { ordered: false });
-    } catch (error) {
-      for (const i of duplicateIndexes(error)) newMarker.delete(markers[i]._id);
-    }
+    // a message without a marker would never be found. One marker for the whole write.
+    const marker = `w:${randomBytes(12).toString('hex')}`;
+    await this.due.collection.insertOne({ _id: marker, dueAt: now, ids: unique.map((m) => m._id) } as never);
     const docs: OutboxMessage[] = unique.map((m) => ({ ...m, state: 'pending', attempts: 0, queuedAt: now }));
     const stored = new Set(docs.map((d) => d._id));
     try {
@@ -100,10 +96,17 @@ export class OutboxService {
     } catch (error) {
       for (const i of duplicateIndexes(error)) stored.delete(docs[i]._id);
     }
-    // Queued before: a marker this write added for it goes again (the first one's outcome stands).
-    const extra = docs.filter((d) => !stored.has(d._id) && newMarker.has(d._id)).map((d) => ({ deleteOne: { filter: { _id: d._id } } }));
-    if (extra.length) await this.due.bulkWrite(extra, { ordered: false });
-    for (const doc of docs) if (stored.has(doc._id)) this.worker.scheduleNew(doc._id, doc);
+    // Messages queued before (the same event handled twice) keep their own marker and outcome.
+    const mine = docs.filter((d) => stored.has(d._id));
+    if (!mine.length) {
+      await this.due.collection.deleteOne({ _id: marker } as never);
+      return;
+    }
+    this.worker.track(
+      marker,
+      mine.map((d) => d._id),
+    );
+    for (const doc of mine) this.worker.scheduleNew(doc._id, doc);
   }
 
   /** Messages that gave up, newest first (a full read of `outbox_failed`, which holds only those). */
@@ -140,9 +143,11 @@ export class OutboxService {
       if (!message) throw new NotFoundException('No such message');
       if (message.state !== 'failed') throw new ConflictException(message.state === 'sent' ? 'This message was sent already' : 'This message has not given up');
       const now = new Date();
+      // A marker of its own (`_id` the message's: written again if a send-again before did not finish).
       await this.due.updateOne({ _id: id }, { $set: { dueAt: now } }, { upsert: true }).exec();
       await this.messages.updateOne({ _id: id }, { $set: { state: 'pending', queuedAt: now }, $unset: { nextAttemptAt: 1 } }).exec();
       await this.failed.deleteOne({ _id: id }).exec();
+      this.worker.track(id, [id]);
       this.worker.schedule(id, { ...message, state: 'pending', queuedAt: now });
     });
   }
