@@ -334,6 +334,48 @@ describe('order mails through the outbox, with a real SMTP server', () => {
   });
 });
 
+describe('a shop stopping while its mails are on the wire', () => {
+  it('writes their outcome before its database connection closes: sent once, nothing left waiting for the next start', async () => {
+    const smtp = await new SmtpCatcher().up();
+    // The server has each mail and holds its answer: the shop is told to stop meanwhile.
+    smtp.answerDelayMs = 1_000;
+    const database = `t_outbox_stop_${randomBytes(3).toString('hex')}`;
+    const t = await createTestApp({ ...AUTH_ENV, SMTP_URL: smtp.url, SELLER_NOTIFY_EMAIL: SELLER_NOTIFY, COOKIE_SECURE: 'false' }, { database });
+    let orderId: string;
+    try {
+      const [apple] = await insertProducts(t, [{ name: 'Apple', offerPrice: 100 }]);
+      const s = await shopper(t, 'Stopping');
+      const address = (await s.agent.post('/api/Address/add').send({ adress: VALID_ADDRESS }).expect(201)).body.address._id as string;
+      const placed = await s.agent
+        .post('/api/placeorders')
+        .set('Idempotency-Key', randomUUID())
+        .send({ address, items: [{ product: apple, quantity: 1 }] })
+        .expect(201);
+      orderId = placed.body.order._id as string;
+      await smtp.until(() => smtp.mails.length === 2);
+    } finally {
+      await t.app.close();
+      await smtp.down();
+    }
+    const { MongoClient } = await import('mongodb');
+    const client = await MongoClient.connect(`${process.env.TEST_MONGODB_BASE_URI}${database}`);
+    try {
+      const db = client.db();
+      const ids = [`email:order-confirmation:${orderId}`, `email:seller-new-order:${orderId}`];
+      const stored = await db
+        .collection('outbox')
+        .find({ _id: { $in: ids } as never })
+        .toArray();
+      expect(stored.map((m) => [m._id, m.state])).toEqual(expect.arrayContaining(ids.map((id) => [id, 'sent'])));
+      expect(await db.collection('outbox_due').countDocuments({})).toBe(0);
+      expect(smtp.mails.map((m) => m.outboxId).sort()).toEqual([...ids].sort());
+    } finally {
+      await client.db().dropDatabase();
+      await client.close();
+    }
+  });
+});
+
 describe('forgot password', () => {
   let t: TestApp;
   let smtp: SmtpCatcher;

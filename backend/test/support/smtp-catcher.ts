@@ -22,6 +22,8 @@ export class SmtpCatcher {
   readonly mails: CaughtMail[] = [];
   /** Recipients refused for good (550), as a real server refuses an unknown mailbox. */
   refuse: (address: string) => boolean = () => false;
+  /** How long the server holds its answer to each mail it received (a slow server; the mail is in `mails` meanwhile). */
+  answerDelayMs = 0;
   private server?: SMTPServer;
   private port = 0;
 
@@ -56,7 +58,8 @@ export class SmtpCatcher {
               messageId: parsed.messageId ?? '',
               outboxId: String(parsed.headers.get('x-greencart-message') ?? ''),
             });
-            callback();
+            if (this.answerDelayMs) setTimeout(() => callback(), this.answerDelayMs);
+            else callback();
           })
           .catch(callback);
       },

@@ -1,6 +1,6 @@
 import { AsyncResource } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectModel } from '@nestjs/mongoose';
 import type { AnyBulkWriteOperation, Model } from 'mongoose';
@@ -59,7 +59,7 @@ const RECORD_ATTEMPTS = 60;
  * `failed`, listed for the seller, who may send it again.
  */
 @Injectable()
-export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Outbox');
   private readonly instance = randomBytes(8).toString('hex');
   private readonly jobs = new Map<string, Job>();
@@ -124,11 +124,15 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     every();
   }
 
-  async onApplicationShutdown() {
+  /**
+   * Before the database connection and the SMTP pool close (their hooks are `onApplicationShutdown`,
+   * in no set order with this module's): a batch under way finishes, its outcome written (its sends time
+   * out within seconds); the rest stays in outbox_due for the next run.
+   */
+  async beforeApplicationShutdown() {
     this.stopped = true;
     clearTimeout(this.timer);
     clearTimeout(this.sweeper);
-    // A batch under way finishes (its sends time out within seconds); the rest stays in outbox_due for the next run.
     await this.running?.catch(() => undefined);
   }
 
