@@ -49,8 +49,9 @@ const RECORD_ATTEMPTS = 60;
  * Exactly once: attempt `n` of a message is made only by the instance whose insert of the claim
  * `<id>#<n>` succeeds (a unique insert, reliable on FerretDB v1 and MongoDB alike), and only that
  * instance writes the message's outcome. (One instance claims too: a send whose outcome could not be
- * written, the shop stopping or the database away, is not made again by the next start.) A claim older than CLAIM_STALE_MS whose attempt never finished
- * (its instance stopped mid-send) lets the message go on with attempt n + 1.
+ * written, the shop stopping or the database away, is not made again by the next start.) A claim
+ * older than CLAIM_STALE_MS whose attempt never finished (its instance stopped mid-send) lets the
+ * message go on with attempt n + 1.
  *
  * Failures: a mail server that cannot be reached pauses this instance's sending and is probed with one
  * message at a time, waiting twice as long each time (up to a minute); when a probe goes through,

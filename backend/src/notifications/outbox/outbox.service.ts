@@ -38,8 +38,9 @@ interface Waiting {
 /**
  * The durable outbox. Listeners of domain events queue messages here (and only they do); the worker
  * sends them. Queuing is two inserts for everything that arrives while the previous write is under way
- * (orders placed at the same moment share them): one due marker listing the messages, then the messages. A message whose
- * `_id` exists already was queued before (the same event handled twice) and is not queued again.
+ * (orders placed at the same moment share them): one due marker listing the messages, then the
+ * messages. A message whose `_id` exists already was queued before (the same event handled twice) and
+ * is not queued again.
  */
 @Injectable()
 export class OutboxService {
