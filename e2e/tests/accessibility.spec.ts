@@ -31,6 +31,18 @@ async function settle(page: Page) {
   await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
   // Entrance transitions (dialogs, menus) finish before colours are measured.
   await page.waitForTimeout(300);
+  // Toasts go first: one that starts fading out while axe runs is measured in its blended
+  // colours (#fbfbfb on white). They live 2–4 s, then leave the DOM a second later.
+  await expect(page.locator('[data-rht-toaster] > *')).toHaveCount(0, { timeout: 10_000 });
+  // Other finite animations finish too; endless ones (skeletons, spinners) are left running.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 /** Scans what the page shows now and records every serious or critical violation. */
