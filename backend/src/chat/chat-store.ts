@@ -129,9 +129,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).u
  *   message waits for;
  * - inbox rows (`chat_conversations`) and pages of history (`chat_pages`, PAGE_SPAN messages a
  *   document, each overlapping the next by PAGE_SIZE) are written behind, every FLUSH_EVERY_MS and
- *   when the app stops, a few conversations at a time. They are read models of the messages: a row's `next` may be behind after a crash, so each
- *   conversation's row is checked against the messages (a read of the place after it) once after
- *   start-up, and places a page lacks are read one by one;
+ *   when the app stops, a few conversations at a time. They are read models of the messages: a
+ *   row's `next` may be behind after a crash, so each conversation's row is checked against the
+ *   messages (a read of the place after it) once after start-up, and places a page lacks are read
+ *   one by one;
  * - read marks (`chat_reads`) hold how many of the other side's messages a side has read; unread is the
  *   other side's count minus that mark, and the seller's total a sum kept in memory;
  * - the inbox order, every conversation's counts and marks are kept in memory: read once at start-up

@@ -165,6 +165,11 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
     return emptied;
   }
 
+  /** Removes due markers all of whose messages are finished (the driver's bulkWrite, as built). */
+  private async removeMarkers(ids: string[]): Promise<void> {
+    if (ids.length) await this.due.collection.bulkWrite(ids.map((id) => ({ deleteOne: { filter: { _id: id } } })) as never[], { ordered: false });
+  }
+
   /** A message just queued: sent with whatever else is queued within OUTBOX_GATHER_MS (at once when a batch is full). */
   scheduleNew(id: string, message: OutboxMessage): void {
     const now = Date.now();
@@ -285,8 +290,7 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
       finishedElsewhere.push(job.id);
       return false;
     });
-    const emptied = this.settle(finishedElsewhere, true);
-    if (emptied.length) await this.due.collection.bulkWrite(emptied.map((id) => ({ deleteOne: { filter: { _id: id } } })) as never[]);
+    await this.removeMarkers(this.settle(finishedElsewhere, true));
 
     // 2. Claim this attempt of each (one insert for the batch; a duplicate means another instance has it).
     const claimed = await this.claim(live);
@@ -406,8 +410,7 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
     // (the driver's bulkWrite, no casting by the schema: every value is already of its type).
     await this.messages.collection.bulkWrite(messageOps as never[], { ordered: false });
     if (failedOps.length) await this.failed.collection.bulkWrite(failedOps as never[], { ordered: false });
-    const emptied = this.settle(finished, true);
-    if (emptied.length) await this.due.collection.bulkWrite(emptied.map((id) => ({ deleteOne: { filter: { _id: id } } })) as never[], { ordered: false });
+    await this.removeMarkers(this.settle(finished, true));
     for (const key of Object.keys(tally) as (keyof typeof tally)[]) this.counts[key] += tally[key];
 
     if (reached) this.serverBack();
