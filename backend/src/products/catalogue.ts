@@ -6,7 +6,7 @@ import { Model, Types } from 'mongoose';
 import { categoriesContaining } from '@greencart/domain';
 import { ClusterBus } from '../common/cluster/cluster-bus';
 import type { ListProductsQuery } from './dto/list-products.query';
-import { replayableHeaders, type FastPathSource, type RememberedAnswer } from './catalogue-fast-path';
+import { AnswerBook, replayableHeaders, type AnswerChange, type FastPathSource, type RememberedAnswer } from './catalogue-fast-path';
 import { prepare, prepareSync, type PreparedBody } from '../common/http/prepared-body';
 import { Product } from './schemas/product.schema';
 import { DEFAULT_LOW_STOCK_THRESHOLD, nextHoldExpiry, type SellerStockView } from '@greencart/domain';
@@ -92,8 +92,11 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
   /** The version of the last change that was not availability only: a ready list older than it is never served. */
   private fullChangeVersion = 0;
   private pages = new Map<string, PreparedBody>();
-  /** Answers by exact URL, for catalogueFastPath. */
-  private answers = new Map<string, RememberedAnswer>();
+  /** Answers by exact URL, for catalogueFastPath (and, through watchAnswers, the front door's copy). */
+  private readonly answers = new AnswerBook(PAGE_CACHE_SIZE, (change) => {
+    for (const watcher of this.answerWatchers) watcher(change);
+  });
+  private readonly answerWatchers: ((change: AnswerChange) => void)[] = [];
   /** Bumped on changes of what orders show of a product (not on stock changes): see referenceVersion. */
   private references = 0;
   /** A coalesced availability change waiting to reach the prepared lists. */
@@ -114,8 +117,9 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
   ) {
     cluster.subscribe<ChangeMessage>(TOPIC, {
       message: (message) => {
-        const ids = [...(message.ids ?? []), ...(message.id ? [message.id] : [])];
-        const work = message.reload ? this.reload() : ids.length ? Promise.all(ids.map((id) => this.refresh(id))).then(() => undefined) : Promise.resolve();
+        // `ids`: availability changed (orders, holds); `id`: a product written (shown at once, as on its instance).
+        const refreshes = [...(message.ids ?? []).map((id) => this.refresh(id, true)), ...(message.id ? [this.refresh(message.id, false)] : [])];
+        const work = message.reload ? this.reload() : Promise.all(refreshes).then(() => undefined);
         work.catch((error: Error) => {
           this.logger.warn(`Catalogue update from another instance failed (${error.message}); reading everything again`);
           // Retry as a full read, so a change is never missed for long.
@@ -172,7 +176,7 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
    * one message for the changes of a moment.
    */
   putStock(doc: LeanProduct): ProductView {
-    const view = this.apply(doc);
+    const view = this.apply(doc, true);
     this.stockAnnounce.add(view._id);
     this.announceTimer ??= setTimeout(() => {
       this.announceTimer = undefined;
@@ -280,14 +284,38 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
 
   /** Keeps what the full pipeline answered for `url` (when the catalogue is still at `version`), for catalogueFastPath. */
   remember(url: string, version: number, body: PreparedBody, headers: Record<string, unknown>): void {
-    if (version !== this.version) return;
-    if (this.answers.size >= PAGE_CACHE_SIZE) this.answers.delete(this.answers.keys().next().value!);
-    this.answers.set(url, { version, body, headers: replayableHeaders(headers as never) });
+    const list = body === this.readyList?.body;
+    this.answers.set(url, { version, body, headers: replayableHeaders(headers as never), ...(list ? { list } : {}) });
   }
 
   remembered(url: string): RememberedAnswer | undefined {
-    const answer = this.answers.get(url);
-    return answer?.version === this.version ? answer : undefined;
+    return this.answers.remembered(url);
+  }
+
+  /** The remembered answers now, then every change of them (the front door keeps a copy). */
+  watchAnswers(watcher: (change: AnswerChange) => void): AnswerChange[] {
+    this.answerWatchers.push(watcher);
+    return this.answers.snapshot();
+  }
+
+  /**
+   * After a change of availability, the whole-catalogue answers are given again with the next bytes as
+   * soon as they are compressed, without waiting for a request to take the full pipeline.
+   */
+  private refreshListAnswers(): void {
+    const urls = this.answers.staleLists();
+    if (!urls.length) return;
+    void this.productList()
+      .then(async () => {
+        const pending = this.fullList;
+        if (!pending) return;
+        const body = await pending.body;
+        for (const url of urls) {
+          const answer = this.answers.remembered(url);
+          if (answer?.list) this.answers.set(url, { ...answer, version: pending.version, body });
+        }
+      })
+      .catch((error: Error) => this.logger.warn(`Could not prepare the catalogue again: ${error.message}`));
   }
 
   /** The filtered products: a search's answers best first (see ProductSearchIndex), otherwise in catalogue order. */
@@ -428,13 +456,14 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
     this.logger.log(`Catalogue loaded: ${entries.size} products in ${Date.now() - started} ms`);
   }
 
-  private apply(doc: LeanProduct): ProductView {
+  /** `availabilityOnly`: a write of units (orders, holds), shown in the lists within STOCK_COALESCE_MS when nothing else changed. */
+  private apply(doc: LeanProduct, availabilityOnly = false): ProductView {
     const entry = toEntry(doc);
     const before = this.entries.get(entry.view._id);
     this.entries.set(entry.view._id, entry);
     this.journal?.push([entry.view._id, entry]);
     if (!this.searchIndexStale) this.searchIndex.put(entry.view);
-    if (before && before.base === entry.base) this.stockChanged();
+    if (availabilityOnly && before && before.base === entry.base) this.stockChanged();
     else this.changed();
     if (entry.expiresAt !== undefined || before?.expiresAt !== undefined) this.scheduleExpiry();
     return entry.view;
@@ -453,7 +482,7 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
     this.references++;
     this.sorted = undefined;
     this.pages.clear();
-    this.answers.clear();
+    this.answers.changed(this.version, true);
     clearTimeout(this.stockFlush);
     this.stockFlush = undefined;
   }
@@ -468,7 +497,8 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
       this.version++;
       this.sorted = undefined;
       this.pages.clear();
-      this.answers.clear();
+      this.answers.changed(this.version, false);
+      this.refreshListAnswers();
     }, STOCK_COALESCE_MS);
     this.stockFlush.unref?.();
   }
@@ -501,10 +531,10 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
   }
 
   /** Another instance changed product `id`: read it again by `_id` (gone: removed). */
-  private async refresh(id: string): Promise<void> {
+  private async refresh(id: string, availabilityOnly: boolean): Promise<void> {
     if (!Types.ObjectId.isValid(id)) return;
     const doc = await this.products.findById(id).lean<LeanProduct>();
-    if (doc) this.apply(doc);
+    if (doc) this.apply(doc, availabilityOnly);
     else this.drop(id);
   }
 }
@@ -518,7 +548,8 @@ function toEntry(doc: LeanProduct): Entry {
 }
 
 function entryOf(view: ProductView, state: StockState, now: number): Entry {
-  const { stock: _stock, inStock: _inStock, ...rest } = view;
+  // What a change of availability leaves as it was: a write of units also moves updatedAt.
+  const { stock: _stock, inStock: _inStock, updatedAt: _updatedAt, ...rest } = view;
   return {
     view,
     json: JSON.stringify(view),
