@@ -91,6 +91,7 @@ export default defineConfig(
   {
     files: ['**/*.cjs', 'backend/test/jest-e2e.config.js'],
     languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   // Formatting is Prettier's job (`prettier --check .`): turn off the stylistic rules it would fight with.
   prettier,

@@ -92,13 +92,16 @@ function answerRepeatedCatalogueRequestsFirst(app: NestExpressApplication, limit
  * counted there in the background; a client the count finds over the limit is remembered until its
  * window ends, and its requests go to the full pipeline (429) meanwhile.
  */
-function sharedLimit(storage: ThrottlerStorage, limit: number, windowMs: number): SharedLimit {
+export function sharedLimit(storage: ThrottlerStorage, limit: number, windowMs: number, onOver?: (client: string, until: number) => void): SharedLimit {
   const overUntil = new Map<string, number>();
   return {
     count(client) {
       storage.increment(`global:${client}`, windowMs, limit, windowMs, 'global').then(
         ({ totalHits, isBlocked, timeToExpire, timeToBlockExpire }) => {
-          if (isBlocked || totalHits > limit) overUntil.set(client, Date.now() + Math.max(timeToExpire, timeToBlockExpire) * 1000);
+          if (!isBlocked && totalHits <= limit) return;
+          const until = Date.now() + Math.max(timeToExpire, timeToBlockExpire) * 1000;
+          overUntil.set(client, until);
+          onOver?.(client, until);
         },
         () => undefined,
       );
@@ -180,7 +183,7 @@ export function trustProxySetting(value: string): boolean | number | string {
 }
 
 /** An idle keep-alive connection is closed after this (Node's default; a proxy in front keeps its own pool). */
-const KEEP_ALIVE_MS = 5_000;
+export const KEEP_ALIVE_MS = 5_000;
 
 /** Everything every app gets: prefix, security headers, parsing, validation, errors, OpenAPI. */
 export function configureApp(app: NestExpressApplication): NestExpressApplication {

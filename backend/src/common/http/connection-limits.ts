@@ -15,6 +15,12 @@ export interface ConnectionLimits {
   isProxy: (address: string) => boolean;
 }
 
+/** Connections another process accepted and read from before handing them over (the front door): they have spoken. */
+const handedOver = new WeakSet<Socket>();
+export function arrivedWithData(socket: Socket): void {
+  handedOver.add(socket);
+}
+
 export const TOO_MANY_CONNECTIONS_MESSAGE = 'Too many open connections from your address; please close some and try again';
 
 /**
@@ -51,6 +57,7 @@ export function limitConnections(server: Server, limits: ConnectionLimits): () =
       });
       if (open > limits.perAddress) return refuse(socket);
     }
+    if (handedOver.has(socket)) return;
     silent.set(socket, Date.now());
     socket.once('close', () => silent.delete(socket));
   });
