@@ -1,10 +1,10 @@
 /**
  * The front door: a small process of its own that holds the shop's port for the app (its parent, see
  * front-door-link.ts). It answers repeated public catalogue requests itself, with the bytes and headers
- * the app's full pipeline gave (a copy of the app's AnswerBook, kept current over IPC), and hands every
- * other connection to the app with the bytes it has read: the app's HTTP server then owns the
- * connection as if it had accepted it (same socket, same client address). A kept-alive connection is
- * handed over at its first request the front door does not answer.
+ * the app's full pipeline gave (a copy of the app's AnswerBook, kept current over IPC); a catalogue read
+ * it has no answer for is answered by the app's pipeline over IPC, the connection staying here. Any
+ * other request makes it hand the connection to the app with the bytes it has read: the app's HTTP
+ * server then owns the connection as if it had accepted it (same socket, same client address).
  *
  * Why: the app's one event loop is busy with orders, so a catalogue request waited behind them (0.15× a
  * bare server while 50 shoppers order); here it is answered by a process the kernel schedules apart.

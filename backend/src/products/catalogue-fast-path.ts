@@ -37,9 +37,7 @@ export class AnswerBook implements FastPathSource {
     const known = this.answers.get(url);
     // The same answer again (requests that took the full pipeline at once): nothing changes.
     if (known && known.version === answer.version && known.body === answer.body && known.list === answer.list) return;
-    this.answers.delete(url);
-    if (this.answers.size >= this.capacity) this.answers.delete(this.answers.keys().next().value!);
-    this.answers.set(url, answer);
+    this.keep(url, answer);
     this.onChange?.({ kind: 'answer', url, answer });
   }
 
@@ -72,14 +70,19 @@ export class AnswerBook implements FastPathSource {
   /** Applies a change seen by another book's onChange. */
   apply(change: AnswerChange): void {
     if (change.kind === 'answer') {
-      this.answers.delete(change.url);
-      if (this.answers.size >= this.capacity) this.answers.delete(this.answers.keys().next().value!);
-      this.answers.set(change.url, change.answer);
+      this.keep(change.url, change.answer);
     } else {
       this.version = change.version;
       this.fullChangeVersion = change.fullChangeVersion;
       for (const [url, answer] of this.answers) if (!this.valid(answer)) this.answers.delete(url);
     }
+  }
+
+  /** Most recently kept last, so that the oldest is the first to go. */
+  private keep(url: string, answer: RememberedAnswer): void {
+    this.answers.delete(url);
+    if (this.answers.size >= this.capacity) this.answers.delete(this.answers.keys().next().value!);
+    this.answers.set(url, answer);
   }
 
   private valid(answer: RememberedAnswer): boolean {
@@ -120,14 +123,7 @@ export interface SharedLimit {
   isOver(client: string): boolean;
 }
 
-/**
- * Serves a repeated public catalogue request (same URL, catalogue unchanged) with the bytes and headers
- * the full pipeline produced the first time, before Express and its middleware, guards and pipes run:
- * validation and security headers were all decided then. Requests naming an Origin (CORS) or from a
- * client over the shared rate limit take the full pipeline; so does everything else. Answers served
- * here are not request-logged. Returns whether it answered; `clientIp` is the client's address as
- * Express sees it (trust proxy).
- */
+/** What the fast path looks at in a request (Node's IncomingMessage, or a head the front door read). */
 export interface FastRequest {
   method?: string;
   url?: string;
