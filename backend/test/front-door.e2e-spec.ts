@@ -195,6 +195,32 @@ describe('the front door', () => {
     expect(list(await get(port, '/api/productList')).find((p) => p._id === onions)).toMatchObject({ inStock: false });
   });
 
+  it("loses nothing a client sends right after the app's first answer on a handed-over connection (400 websockets)", async () => {
+    // Until the app acknowledges a connection, the front door still holds it: it must not read what the
+    // client sends meanwhile (here socket.io's CONNECT, sent the moment the app's 101 arrives).
+    const cookie = cookieOf(await request(t.app.getHttpServer()).post('/api/sellerlogin').send(TEST_SELLER).expect(200));
+    const before = handedOver;
+    const outcomes: string[] = [];
+    const sockets: ReturnType<typeof io>[] = [];
+    const open = (i: number) => {
+      const socket = io(`http://127.0.0.1:${port}`, { transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: { Cookie: cookie } });
+      sockets.push(socket);
+      return new Promise<string>((resolve) => {
+        const timer = setTimeout(() => resolve(`socket ${i}: no answer to CONNECT`), 3_000);
+        socket.on('connect', () => {
+          clearTimeout(timer);
+          resolve('connected');
+        });
+        socket.on('connect_error', (error) => resolve(`socket ${i}: ${error.message}`));
+      });
+    };
+    // Ten at a time, as many shoppers arriving at once.
+    for (let i = 0; i < 400; i += 10) outcomes.push(...(await Promise.all(Array.from({ length: 10 }, (_, j) => open(i + j)))));
+    for (const socket of sockets) socket.disconnect();
+    expect(outcomes.filter((outcome) => outcome !== 'connected')).toEqual([]);
+    expect(handedOver - before).toBe(400);
+  });
+
   it("hands websockets to the app's socket.io", async () => {
     const cookie = cookieOf(await request(t.app.getHttpServer()).post('/api/sellerlogin').send(TEST_SELLER).expect(200));
     const socket = io(`http://127.0.0.1:${port}`, { transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: { Cookie: cookie } });

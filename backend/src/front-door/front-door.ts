@@ -138,6 +138,20 @@ function responseHead(answer: FastAnswer, keepAlive: boolean): string {
   return head;
 }
 
+/**
+ * Stops this process reading the connection at once. Pausing the stream does not: the handle goes on
+ * reading into the stream's buffer, and once sent it reads into nothing until the app has acknowledged
+ * it, so bytes the client sends meanwhile (a websocket's first frame after the app's 101) would be lost
+ * here instead of reaching the app. Node has no public call for it; `_handle.readStop` is what its own
+ * `pause` uses for sockets that read into a buffer of their own.
+ */
+function stopReading(socket: Socket): void {
+  const handle = (socket as unknown as { _handle?: { reading?: boolean; readStop?: () => number } })._handle;
+  if (!handle?.readStop) return;
+  handle.reading = false;
+  handle.readStop();
+}
+
 function refuse(socket: Socket): void {
   const body = JSON.stringify({ success: false, message: TOO_MANY_CONNECTIONS_MESSAGE });
   socket.end(
@@ -238,10 +252,13 @@ function accept(socket: Socket): void {
   const handOff = () => {
     socket.off('data', onData);
     socket.pause();
+    // What this process has read already goes with the connection; nothing more is read here (reading
+    // the stream again would start the handle reading again).
+    for (let more: Buffer | null; (more = socket.read() as Buffer | null) !== null;) pending = Buffer.concat([pending, more]);
+    stopReading(socket);
     socket.setTimeout(0);
     const go = () => {
       if (socket.destroyed) return;
-      for (let more: Buffer | null; (more = socket.read() as Buffer | null) !== null;) pending = Buffer.concat([pending, more]);
       release();
       send({ t: 'connection', data: pending }, socket);
     };
