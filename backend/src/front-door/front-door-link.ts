@@ -101,13 +101,14 @@ export async function openFrontDoor(
           server.emit('connection', socket);
           break;
         case 'request':
-          void answerForTheFrontDoor(server, catalogue, message).then(tell, (error: Error) =>
+          // The pipeline answers every error itself; this is only for the injection failing.
+          void answerForTheFrontDoor(server, catalogue, message).then(tell, () =>
             tell({
               t: 'response',
               id: message.id,
               status: 500,
-              headers: {},
-              body: Buffer.from(`{"success":false,"message":"${error.message.replace(/["\\]/g, '')}"}`),
+              headers: { 'content-type': 'application/json; charset=utf-8' },
+              body: Buffer.from(JSON.stringify({ success: false, message: 'Something went wrong; please try again' })),
             }),
           );
           break;
