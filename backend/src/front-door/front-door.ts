@@ -225,6 +225,8 @@ function accept(socket: Socket): void {
   const forward = (head: Head, end: number, full = false) => {
     waiting = true;
     socket.pause();
+    // However long the app takes (respond sets the keep-alive time again).
+    socket.setTimeout(0);
     const id = ++lastForwarded;
     forwarded.set(id, (response) => {
       forwarded.delete(id);
