@@ -21,7 +21,7 @@ import { validationFailed } from './common/validation/validation-errors';
 import { refuseForeignOrigins } from './common/security/same-origin';
 import { RAZORPAY_WEBHOOK_PATH } from './payments/payments.controller';
 import { Catalogue } from './products/catalogue';
-import { catalogueFastPath, type SharedLimit } from './products/catalogue-fast-path';
+import { catalogueFastPath, OverLimit, type SharedLimit } from './products/catalogue-fast-path';
 import { firstViewHints, type FirstViews } from './products/first-view-hints';
 import { limitConnections } from './common/http/connection-limits';
 import { allowedOrigins, servesHttps, type Environment } from './config/environment';
@@ -93,26 +93,20 @@ function answerRepeatedCatalogueRequestsFirst(app: NestExpressApplication, limit
  * window ends, and its requests go to the full pipeline (429) meanwhile.
  */
 export function sharedLimit(storage: ThrottlerStorage, limit: number, windowMs: number, onOver?: (client: string, until: number) => void): SharedLimit {
-  const overUntil = new Map<string, number>();
+  const over = new OverLimit();
   return {
     count(client) {
       storage.increment(`global:${client}`, windowMs, limit, windowMs, 'global').then(
         ({ totalHits, isBlocked, timeToExpire, timeToBlockExpire }) => {
           if (!isBlocked && totalHits <= limit) return;
           const until = Date.now() + Math.max(timeToExpire, timeToBlockExpire) * 1000;
-          overUntil.set(client, until);
+          over.mark(client, until);
           onOver?.(client, until);
         },
         () => undefined,
       );
     },
-    isOver(client) {
-      const until = overUntil.get(client);
-      if (until === undefined) return false;
-      if (until > Date.now()) return true;
-      overUntil.delete(client);
-      return false;
-    },
+    isOver: (client) => over.has(client),
   };
 }
 

@@ -6,18 +6,7 @@ module.exports = {
   testEnvironmentOptions: { customExportConditions: ['@greencart/source', 'node', 'require'] },
   testRegex: 'test/.*\\.e2e-spec\\.ts$',
   transform: {
-    '^.+\\.ts$': [
-      '@swc/jest',
-      {
-        jsc: {
-          parser: { syntax: 'typescript', decorators: true },
-          transform: { legacyDecorator: true, decoratorMetadata: true },
-          target: 'es2022',
-          keepClassNames: true,
-        },
-        module: { type: 'commonjs' },
-      },
-    ],
+    '^.+\\.ts$': ['@swc/jest', require('./support/swc-options.cjs')],
   },
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',

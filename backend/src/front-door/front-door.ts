@@ -16,7 +16,7 @@
 import { STATUS_CODES, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import { createServer, type Socket } from 'node:net';
 import proxyAddr from 'proxy-addr';
-import { AnswerBook, fastAnswer, type AnswerChange, type FastAnswer, type SharedLimit } from '../products/catalogue-fast-path';
+import { AnswerBook, fastAnswer, OverLimit, type AnswerChange, type FastAnswer, type SharedLimit } from '../products/catalogue-fast-path';
 import { TOO_MANY_CONNECTIONS_MESSAGE } from '../common/http/connection-limits';
 import { asBuffer, type FrontDoorSettings, type FromFrontDoor, type ToFrontDoor } from './front-door-protocol';
 
@@ -31,7 +31,7 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const CATALOGUE_PATHS = /^\/api\/(productList|products)(\/|\?|$)/;
 
 const book = new AnswerBook(ANSWERS_KEPT);
-const overUntil = new Map<string, number>();
+const over = new OverLimit();
 let counts = new Map<string, number>();
 let settings: FrontDoorSettings;
 let trust: (address: string, hop: number) => boolean = () => false;
@@ -51,13 +51,7 @@ const limit: SharedLimit = {
   count(client) {
     counts.set(client, (counts.get(client) ?? 0) + 1);
   },
-  isOver(client) {
-    const until = overUntil.get(client);
-    if (until === undefined) return false;
-    if (until > Date.now()) return true;
-    overUntil.delete(client);
-    return false;
-  },
+  isOver: (client) => over.has(client),
 };
 
 /** Express's compileTrust, for the same TRUST_PROXY setting. */
@@ -298,7 +292,7 @@ process.on('message', (message: ToFrontDoor) => {
       forwarded.get(message.id)?.(message);
       break;
     case 'over':
-      overUntil.set(message.client, message.until);
+      over.mark(message.client, message.until);
       break;
     case 'close':
       closing = true;

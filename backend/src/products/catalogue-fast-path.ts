@@ -123,6 +123,23 @@ export interface SharedLimit {
   isOver(client: string): boolean;
 }
 
+/** Clients a shared limit found over it, each until its window ends (the fast path's side of SharedLimit). */
+export class OverLimit {
+  private readonly until = new Map<string, number>();
+
+  mark(client: string, until: number): void {
+    this.until.set(client, until);
+  }
+
+  has(client: string): boolean {
+    const until = this.until.get(client);
+    if (until === undefined) return false;
+    if (until > Date.now()) return true;
+    this.until.delete(client);
+    return false;
+  }
+}
+
 /** What the fast path looks at in a request (Node's IncomingMessage, or a head the front door read). */
 export interface FastRequest {
   method?: string;
