@@ -209,26 +209,204 @@ function hasCachedMongod(): boolean {
 }
 
 /**
- * Our build of FerretDB carries one patch (FERRETDB_ID_INDEX_PATCH); the name says so, so that a
- * binary built before the patch is not taken for it and is rebuilt once.
+ * Our build of FerretDB carries the patches of FERRETDB_PATCHES; the name says which set, so that a
+ * binary built before a patch is not taken for it and is rebuilt once.
  */
 export function ferretBinaryPath(): string {
-  return join(REPO_ROOT, '.data', 'bin', `ferretdb-${FERRETDB_VERSION}-id-index`);
+  return join(REPO_ROOT, '.data', 'bin', `ferretdb-${FERRETDB_VERSION}-${FERRETDB_PATCH_SET}`);
 }
 
+/** One change to FerretDB's source: `from` (found exactly once in `file`) becomes `to`; no `from`: `file` is new, `to` its text. */
+interface FerretPatch {
+  why: string;
+  file: string;
+  from?: string;
+  to: string;
+}
+
+/** The name of the patch set (in the binary's name): change it whenever FERRETDB_PATCHES changes. */
+export const FERRETDB_PATCH_SET = 'gc4';
+
 /**
- * FerretDB v1.24 over SQLite creates each collection's unique `_id` index on the expression
- * `_ferretdb_sjson->"_id"`, but looks documents up by `_id` (find, update, delete) with
- * `_ferretdb_sjson->'$._id'`: the same value, a different expression, so SQLite cannot use the index
- * and reads the whole table for every look-up by `_id` (`EXPLAIN QUERY PLAN`: `SCAN` instead of
- * `SEARCH … USING INDEX`). The patch makes the look-ups use the index's own expression; it changes no
- * stored data and works on data folders created before it. bench/README.md has the figures.
+ * The update paths' patch, in both handlers: read the matching documents, close the read, then
+ * write (as FerretDB's own delete does: "close read transaction before starting write transaction").
+ * The documents read are iterated from memory, closed with the command's other iterators.
  */
-export const FERRETDB_ID_INDEX_PATCH = {
-  file: join('internal', 'backends', 'sqlite', 'metadata', 'metadata.go'),
-  from: `IDColumn = DefaultColumn + "->'$._id'"`,
-  to: `IDColumn = DefaultColumn + "->'_id'"`,
-};
+const readBeforeWrite = (indent: string, failure: string) => `
+${indent}// GreenCart patch: read what matches and close the read before writing (see FERRETDB_PATCHES).
+${indent}read, err := iterator.ConsumeValues(iter)
+${indent}if err != nil {
+${indent}\treturn ${failure}lazyerrors.Error(err)
+${indent}}
+
+${indent}iter = iterator.Values(iterator.ForSlice(read))
+${indent}closer.Add(iter)
+`;
+
+/** The write-turn patch: the lines that take this database's turn before a write (see FERRETDB_PATCHES). */
+const takeTurn = (failure: string) => `\tunlock, err := takeWriteTurn(ctx, db, c.dbName)
+\tif err != nil {
+\t\treturn ${failure}lazyerrors.Error(err)
+\t}
+\tdefer unlock()
+
+`;
+const WRITE_TURNS_GO = `// GreenCart patch (see FERRETDB_PATCHES in GreenCart's embedded-database.ts).
+
+package sqlite
+
+import (
+\t"context"
+\t"sync"
+\t"sync/atomic"
+\t"time"
+
+\t"github.com/FerretDB/FerretDB/internal/util/fsql"
+)
+
+// writeTurns holds, per database, the turn of the one write that may run (a channel of one place).
+var writeTurns sync.Map
+
+// takeWriteTurn waits for this database's turn to write (in arrival order), or for ctx to end; the
+// returned function gives the turn to the next writer.
+func takeWriteTurn(ctx context.Context, db *fsql.DB, dbName string) (func(), error) {
+\tv, _ := writeTurns.LoadOrStore(dbName, make(chan struct{}, 1))
+\tturn := v.(chan struct{})
+
+\tselect {
+\tcase turn <- struct{}{}:
+\t\treturn func() {
+\t\t\t<-turn
+\t\t\tnoteWrite(db)
+\t\t}, nil
+\tcase <-ctx.Done():
+\t\treturn nil, context.Cause(ctx)
+\t}
+}
+
+// checkpointEvery is how often the WAL is copied into the database while writes go on.
+const checkpointEvery = 200 * time.Millisecond
+
+// checkpointer copies the WAL of one open database into its file, beside its writers and readers.
+type checkpointer struct {
+\twrites atomic.Int64
+}
+
+// checkpointers holds the running checkpointer of each open database (*fsql.DB).
+var checkpointers sync.Map
+
+// noteWrite counts a write of db, starting its checkpointer when none runs.
+func noteWrite(db *fsql.DB) {
+\tv, running := checkpointers.LoadOrStore(db, new(checkpointer))
+\tcp := v.(*checkpointer)
+\tcp.writes.Add(1)
+
+\tif !running {
+\t\tgo cp.run(db)
+\t}
+}
+
+// run checkpoints (PASSIVE: it waits for no reader or writer) after writes, until db is closed.
+func (cp *checkpointer) run(db *fsql.DB) {
+\tdefer checkpointers.Delete(db)
+
+\tvar done int64
+
+\tfor {
+\t\ttime.Sleep(checkpointEvery)
+
+\t\tif w := cp.writes.Load(); w != done {
+\t\t\tdone = w
+
+\t\t\tctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+\t\t\t_, err := db.ExecContext(ctx, "PRAGMA wal_checkpoint(PASSIVE)")
+\t\t\tcancel()
+
+\t\t\tif err != nil {
+\t\t\t\treturn // closed (the database was dropped); the next write starts another
+\t\t\t}
+\t\t}
+\t}
+}
+`;
+
+export const FERRETDB_PATCHES: FerretPatch[] = [
+  {
+    // FerretDB v1.24 over SQLite creates each collection's unique `_id` index on the expression
+    // `_ferretdb_sjson->"_id"`, but looks documents up by `_id` (find, update, delete) with
+    // `_ferretdb_sjson->'$._id'`: the same value, a different expression, so SQLite cannot use the index
+    // and reads the whole table for every look-up by `_id` (`EXPLAIN QUERY PLAN`: `SCAN` instead of
+    // `SEARCH … USING INDEX`). It changes no stored data and works on data folders created before it.
+    // bench/README.md has the figures.
+    why: 'look-ups by _id use the _id index',
+    file: join('internal', 'backends', 'sqlite', 'metadata', 'metadata.go'),
+    from: `IDColumn = DefaultColumn + "->'$._id'"`,
+    to: `IDColumn = DefaultColumn + "->'_id'"`,
+  },
+  {
+    // An update keeps its read (an open SQLite query, one connection of the pool of 100) while it
+    // writes in a transaction of its own (a second connection), and an `update` command keeps the read
+    // of every statement open until the whole command ends: a bulk write of 50 updates holds 51
+    // connections. Two or more such commands at once take the whole pool and each waits for a
+    // connection another holds, for ever: every later command of every client hangs too
+    // (backend/test/ferretdb-pool.e2e-spec.ts; it froze bench:mail's outbox and its orders).
+    // Reading first, as delete does, holds one connection at a time.
+    why: 'an update reads, closes its read, then writes',
+    file: join('internal', 'handler', 'msg_update.go'),
+    from: '\t\tif !u.Multi {\n\t\t\titer = common.LimitIterator(iter, closer, 1)\n\t\t}\n',
+    to: `\t\tif !u.Multi {\n\t\t\titer = common.LimitIterator(iter, closer, 1)\n\t\t}\n${readBeforeWrite('\t\t', '0, 0, nil, ')}`,
+  },
+  {
+    // findAndModify: the same, for one document.
+    why: 'findAndModify reads, closes its read, then writes',
+    file: join('internal', 'handler', 'msg_findandmodify.go'),
+    from: '\titer = common.LimitIterator(iter, closer, 1)\n',
+    to: `\titer = common.LimitIterator(iter, closer, 1)\n${readBeforeWrite('\t', 'nil, ')}`,
+  },
+  {
+    // SQLite lets one connection write at a time; another that finds the database locked waits in
+    // SQLite's busy handler, which sleeps 1, 2, 5, 10, 15, 20, 25 … 100 ms between tries whatever the
+    // writer before it takes (a fraction of a millisecond here). With 50 shoppers ordering, 20 or so
+    // writes at once spent most of their time asleep (goroutine dumps: `_sqliteDefaultBusyCallback` →
+    // `nanosleep` 25 ms) while both cores idled a third of the time, and the placing rate halved as the
+    // data grew (bench:mail's second round). Writes of one database (insert, update, delete) now wait
+    // their turn in FerretDB, in arrival order, and the next starts as soon as the last one ends. Reads
+    // do not wait (SQLite's WAL lets them run beside the writer).
+    //
+    // A write's turn would also hold SQLite's automatic checkpoint (copying the WAL into the database
+    // every 1,000 pages, run by the write that crosses it, fsync included), so every writer waited for
+    // it (bench:mail: 155 instead of 250 orders/s). Checkpoints are made beside the writers instead: a
+    // goroutine per open database runs `PRAGMA wal_checkpoint(PASSIVE)` every 200 ms after writes, and
+    // the automatic one is off (`wal_autocheckpoint(0)`, below). Closing the database checkpoints as before.
+    why: 'writes wait their turn in FerretDB rather than asleep in SQLite',
+    file: join('internal', 'backends', 'sqlite', 'write_turns.go'),
+    to: WRITE_TURNS_GO,
+  },
+  {
+    why: 'an insert takes its write turn',
+    file: join('internal', 'backends', 'sqlite', 'collection.go'),
+    from: '\terr := db.InTransaction(ctx, func(tx *fsql.Tx) error {\n\t\tbatchSize := c.r.BatchSize\n',
+    to: `${takeTurn('nil, ')}\terr = db.InTransaction(ctx, func(tx *fsql.Tx) error {\n\t\tbatchSize := c.r.BatchSize\n`,
+  },
+  {
+    why: 'an update takes its write turn',
+    file: join('internal', 'backends', 'sqlite', 'collection.go'),
+    from: '\terr := db.InTransaction(ctx, func(tx *fsql.Tx) error {\n\t\tfor _, doc := range params.Docs {\n',
+    to: `${takeTurn('nil, ')}\terr = db.InTransaction(ctx, func(tx *fsql.Tx) error {\n\t\tfor _, doc := range params.Docs {\n`,
+  },
+  {
+    why: 'a delete takes its write turn',
+    file: join('internal', 'backends', 'sqlite', 'collection.go'),
+    from: '\tres, err := db.ExecContext(ctx, q, args...)\n',
+    to: `${takeTurn('nil, ')}\tres, err := db.ExecContext(ctx, q, args...)\n`,
+  },
+  {
+    why: 'no automatic checkpoint in a write: the write turns checkpoint beside the writers',
+    file: join('internal', 'backends', 'sqlite', 'metadata', 'pool', 'uri.go'),
+    from: '\tif !autoVacuum {\n',
+    to: '\t// GreenCart patch: checkpoints are made beside the writers (write_turns.go).\n\tvalues.Add("_pragma", "wal_autocheckpoint(0)")\n\n\tif !autoVacuum {\n',
+  },
+];
 
 function findFerretBinary(): string | undefined {
   const candidates = [process.env.FERRETDB_BIN, ferretBinaryPath()];
@@ -252,11 +430,18 @@ export function buildFerret(log: (m: string) => void): string {
   removeTree(work);
   cpSync(moduleDir, work, { recursive: true });
   makeWritable(work); // the module cache's files are read-only
-  const patched = join(work, FERRETDB_ID_INDEX_PATCH.file);
-  const source = readFileSync(patched, 'utf8');
-  if (!source.includes(FERRETDB_ID_INDEX_PATCH.from))
-    throw new Error(`FerretDB source changed: ${FERRETDB_ID_INDEX_PATCH.file} has no ${FERRETDB_ID_INDEX_PATCH.from}`);
-  writeFileSync(patched, source.replace(FERRETDB_ID_INDEX_PATCH.from, FERRETDB_ID_INDEX_PATCH.to));
+  for (const patch of FERRETDB_PATCHES) {
+    const patched = join(work, patch.file);
+    if (patch.from === undefined) {
+      if (existsSync(patched)) throw new Error(`FerretDB source changed (patch: ${patch.why}): ${patch.file} exists already`);
+      writeFileSync(patched, patch.to);
+      continue;
+    }
+    const source = readFileSync(patched, 'utf8');
+    if (source.split(patch.from).length !== 2)
+      throw new Error(`FerretDB source changed (patch: ${patch.why}): ${patch.file} has not exactly one ${JSON.stringify(patch.from)}`);
+    writeFileSync(patched, source.replace(patch.from, patch.to));
+  }
   // FerretDB's build expects a generated version file (normally written by its own task runner).
   writeFileSync(join(work, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`);
   const output = ferretBinaryPath();
