@@ -6,7 +6,7 @@ import { isValidObjectId, Model, Types } from 'mongoose';
 import { ClusterBus } from '../common/cluster/cluster-bus';
 import { isDuplicateKeyError } from '../common/mongo-errors';
 import { startupWork } from '../common/startup/background-work';
-import { DatabaseEngine } from '../database/database-engine';
+import { DatabaseEngine, inCommands } from '../database/database-engine';
 import { ChatMessageRecord, ChatPage, ChatReadMark, Conversation, pagedMessages, pageFields, type PagedMessage } from './schemas/chat-message.schema';
 
 export type Side = 'user' | 'seller';
@@ -493,16 +493,18 @@ export class ChatStore implements OnApplicationBootstrap, BeforeApplicationShutd
       const guard = this.engine.needsLockDocuments ? {} : { next: { $not: { $gt: state.next } } };
       rowWrites.push({ updateOne: { filter: { _id, ...guard }, update: { $set: { ...fields, paged: pagedTo.get(userId) ?? local.paged } }, upsert: true } });
     }
-    if (pageWrites.length) await this.pages.collection.bulkWrite(pageWrites as never[], { ordered: false });
-    if (rowWrites.length) {
+    // On FerretDB in commands of DatabaseEngine.updatesPerCommand.
+    const per = this.engine.updatesPerCommand;
+    await inCommands(pageWrites, per, (run) => this.pages.collection.bulkWrite(run as never[], { ordered: false }));
+    await inCommands(rowWrites, per, async (run) => {
       try {
-        await this.rows.collection.bulkWrite(rowWrites as never[], { ordered: false });
+        await this.rows.collection.bulkWrite(run as never[], { ordered: false });
       } catch (error) {
         // MongoDB: a row already past this one (another instance's; the guarded upsert met the _id) is as it should be.
         const list = writeErrorsOf(error);
         if (!list.length || list.some((failure) => !isDuplicateKeyError(failure))) throw error;
       }
-    }
+    });
     for (const [userId, paged] of pagedTo) this.localOf(userId).paged = Math.max(this.localOf(userId).paged, paged);
   }
 

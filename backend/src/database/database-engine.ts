@@ -51,4 +51,27 @@ export class DatabaseEngine implements OnModuleInit {
   get readsIdRangesFromIndex(): boolean {
     return this.detected.name === 'mongodb';
   }
+
+  /**
+   * Statements the shop puts in one bulk update command. FerretDB v1.24 as released keeps one of its
+   * 100 SQLite connections per statement of an update command until the command ends, plus one to
+   * write: a few bulk writes of 50 at once took them all and hung the database for every client, for
+   * ever. The embedded build is patched (FERRETDB_PATCHES); on any FerretDB the shop also keeps its
+   * commands this small. MongoDB takes a bulk write whole.
+   */
+  get updatesPerCommand(): number {
+    return this.detected.name === 'ferretdb' ? FERRETDB_UPDATES_PER_COMMAND : Infinity;
+  }
+}
+
+/** See DatabaseEngine.updatesPerCommand: an unpatched FerretDB holds at most 16 + 1 connections for such a command. */
+export const FERRETDB_UPDATES_PER_COMMAND = 16;
+
+/** `write` for each run of at most `size` of `ops`, one after another (see DatabaseEngine.updatesPerCommand). */
+export async function inCommands<T>(ops: T[], size: number, write: (run: T[]) => Promise<unknown>): Promise<void> {
+  if (ops.length <= size) {
+    if (ops.length) await write(ops);
+    return;
+  }
+  for (let start = 0; start < ops.length; start += size) await write(ops.slice(start, start + size));
 }

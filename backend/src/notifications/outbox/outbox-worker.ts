@@ -5,6 +5,7 @@ import { ConfigService } from '@nestjs/config';
 import { InjectModel } from '@nestjs/mongoose';
 import type { AnyBulkWriteOperation, Model } from 'mongoose';
 import type { Environment } from '../../config/environment';
+import { DatabaseEngine, inCommands } from '../../database/database-engine';
 import { SendFailure } from '../mail/mailer';
 import { idsOfMarker, OutboxClaim, OutboxDue, OutboxFailed, OutboxMessage, type Channel } from './outbox.schema';
 
@@ -95,6 +96,7 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
     @InjectModel(OutboxDue.name) private readonly due: Model<OutboxDue>,
     @InjectModel(OutboxFailed.name) private readonly failed: Model<OutboxFailed>,
     @InjectModel(OutboxClaim.name) private readonly claims: Model<OutboxClaim>,
+    private readonly engine: DatabaseEngine,
     config: ConfigService<Environment, true>,
   ) {
     this.retryMs = config.get('OUTBOX_RETRY_MS', { infer: true });
@@ -407,9 +409,11 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
 
     // The order matters for a crash in between: the outcome first, then the markers all of whose messages
     // are finished (a marker left over is dropped by whoever reads its finished messages). Written as built
-    // (the driver's bulkWrite, no casting by the schema: every value is already of its type).
-    await this.messages.collection.bulkWrite(messageOps as never[], { ordered: false });
-    if (failedOps.length) await this.failed.collection.bulkWrite(failedOps as never[], { ordered: false });
+    // (the driver's bulkWrite, no casting by the schema: every value is already of its type; on FerretDB
+    // in commands of DatabaseEngine.updatesPerCommand).
+    const per = this.engine.updatesPerCommand;
+    await inCommands(messageOps, per, (run) => this.messages.collection.bulkWrite(run as never[], { ordered: false }));
+    await inCommands(failedOps, per, (run) => this.failed.collection.bulkWrite(run as never[], { ordered: false }));
     await this.removeMarkers(this.settle(finished, true));
     for (const key of Object.keys(tally) as (keyof typeof tally)[]) this.counts[key] += tally[key];
 
