@@ -30,7 +30,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { load } from './load.mjs';
+import { load, startupDone } from './load.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(ROOT, 'backend', 'package.json'));
@@ -277,20 +277,6 @@ function publicId(userId, n, createdAt) {
     hash = Math.imul(hash, 0x01000193);
   }
   return hex(Math.floor(createdAt.getTime() / 1000)) + hex(n) + hex(hash);
-}
-
-/** Until /api/health lists no start-up work (the shop reads its conversations on from their rows). */
-async function startupDone(base) {
-  const started = Date.now();
-  while (Date.now() - started < 120_000) {
-    const health = await fetch(`${base}/api/health`).then(
-      (r) => r.json(),
-      () => undefined,
-    );
-    if (health?.startup?.running?.length === 0) break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return Date.now() - started;
 }
 
 const fmt = (n) => (Number.isFinite(n) ? n.toFixed(1) : '–');

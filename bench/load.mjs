@@ -4,6 +4,21 @@
  */
 import http from 'node:http';
 
+/**
+ * Waits until the shop's /api/health lists no start-up work (at most two minutes; e.g. its search for
+ * orders left unlisted, a read of every order on FerretDB), then `settleMs`; how long that took.
+ */
+export async function startupDone(base, settleMs = 0) {
+  const started = Date.now();
+  while (Date.now() - started < 120_000) {
+    const health = await send(undefined, base, { path: '/api/health' }).catch(() => undefined);
+    if (health?.status === 200 && JSON.parse(health.body.toString()).startup?.running?.length === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  if (settleMs) await new Promise((resolve) => setTimeout(resolve, settleMs));
+  return Date.now() - started;
+}
+
 /** One request; resolves with status, bytes, headers and milliseconds (status 0 on a network error). */
 export function send(agent, base, { method = 'GET', path, headers = {}, body }) {
   const url = new URL(path, base);

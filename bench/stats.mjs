@@ -18,7 +18,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { load, send } from './load.mjs';
+import { load, send, startupDone } from './load.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(ROOT, 'backend', 'package.json'));
@@ -33,18 +33,6 @@ const PRODUCTS = Array.from({ length: 500 }, (_, i) => ({ _id: null, name: `Benc
 const log = (message) => console.log(`[bench:stats] ${message}`);
 const fmt = (n) => (Number.isFinite(n) ? n.toFixed(1) : '–');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Waits until /api/health lists no start-up work (at most two minutes); how long that took. */
-async function startupDone(base) {
-  const started = Date.now();
-  while (Date.now() - started < 120_000) {
-    const health = await send(undefined, base, { path: '/api/health' }).catch(() => undefined);
-    if (health?.status === 200 && JSON.parse(health.body.toString()).startup?.running?.length === 0) break;
-    await sleep(250);
-  }
-  await sleep(1_000);
-  return Date.now() - started;
-}
 
 /** The shop's day (YYYY-MM-DD) of an instant, and the instant a day begins (Asia/Kolkata has no DST: +05:30). */
 const dayOf = (date) => new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
@@ -100,7 +88,7 @@ export async function runStatsBench({ build = process.env.BENCH_SKIP_BUILD !== '
       app = await start(dataDir);
       // The shop's own start-up work (it looks for orders left unlisted: a read of every order on FerretDB)
       // runs in the background first: measured once /api/health says it is done (the first answer apart).
-      const waited = await startupDone(app.base);
+      const waited = await startupDone(app.base, 1_000);
       log(`start-up work done ${(waited / 1000).toFixed(1)} s after the shop answered`);
       const cookie = await sellerCookie(app.base);
       const label = `${stored.toLocaleString('en')} stored`;
