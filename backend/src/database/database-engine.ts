@@ -69,9 +69,5 @@ export const FERRETDB_UPDATES_PER_COMMAND = 16;
 
 /** `write` for each run of at most `size` of `ops`, one after another (see DatabaseEngine.updatesPerCommand). */
 export async function inCommands<T>(ops: T[], size: number, write: (run: T[]) => Promise<unknown>): Promise<void> {
-  if (ops.length <= size) {
-    if (ops.length) await write(ops);
-    return;
-  }
   for (let start = 0; start < ops.length; start += size) await write(ops.slice(start, start + size));
 }
