@@ -25,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { load, send } from './load.mjs';
 import { countedStockScenarios } from './stock.mjs';
 import { searchBench } from './search.mjs';
+import { throwawayShopEnv } from './shop-env.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(ROOT, 'backend', 'package.json'));
@@ -94,35 +95,7 @@ async function withDatabase(work) {
 }
 
 function appEnv(extra = {}) {
-  const inherited = { ...process.env };
-  // The bench's shop has its own embedded database and no Redis, whatever the shell says.
-  for (const name of ['MONGODB_URI', 'REDIS_URL', 'MONGODB_DB', 'GREENCART_SECRETS_FILE']) delete inherited[name];
-  return {
-    ...inherited,
-    NODE_ENV: 'production',
-    PORT: '0',
-    GREENCART_DATA_DIR: dataDir,
-    GREENCART_EMBEDDED: ENGINE,
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    // Every simulated client comes from 127.0.0.1.
-    CONNECTIONS_PER_ADDRESS: '1000000',
-    SOCKETS_PER_ACCOUNT: '1000000',
-    SOCKETS_PER_ADDRESS: '1000000',
-    // Many orders from each bench shopper within the hour (the shop's quota is 10).
-    COD_ORDERS_PER_HOUR: '1000000',
-    JWT_SECRET,
-    SELLER_EMAIL: SELLER.email,
-    SELLER_PASSWORD: SELLER.password,
-    COOKIE_SECURE: 'false',
-    FRONTEND_DIST: '/nonexistent',
-    THROTTLE_LIMIT: '100000000',
-    REGISTER_THROTTLE_LIMIT: '100000',
-    LOGIN_THROTTLE_LIMIT: '100000',
-    LOGIN_ACCOUNT_THROTTLE_LIMIT: '100000',
-    LOGIN_ADDRESS_THROTTLE_LIMIT: '100000',
-    ...extra,
-  };
+  return throwawayShopEnv({ dataDir, seller: SELLER, PORT: '0', GREENCART_EMBEDDED: ENGINE, JWT_SECRET, ...extra });
 }
 
 /** Starts `node backend/dist/main.js` (what `npm start` runs after its build); resolves once it answers, with the time that took. */

@@ -31,6 +31,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { load, startupDone } from './load.mjs';
+import { throwawayShopEnv } from './shop-env.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(ROOT, 'backend', 'package.json'));
@@ -117,28 +118,7 @@ async function measure(shoppers, seller, event, send, count = MESSAGES) {
 }
 
 function shopEnv(dataDir) {
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    GREENCART_DATA_DIR: dataDir,
-    GREENCART_EMBEDDED: process.env.GREENCART_EMBEDDED ?? 'ferretdb',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    // Every simulated client comes from 127.0.0.1.
-    CONNECTIONS_PER_ADDRESS: '1000000',
-    SOCKETS_PER_ACCOUNT: '1000000',
-    SOCKETS_PER_ADDRESS: '1000000',
-    JWT_SECRET: randomBytes(24).toString('hex'),
-    SELLER_EMAIL: SELLER.email,
-    SELLER_PASSWORD: SELLER.password,
-    FRONTEND_DIST: '/nonexistent',
-    THROTTLE_LIMIT: '100000000',
-    REGISTER_THROTTLE_LIMIT: '100000',
-    LOGIN_ADDRESS_THROTTLE_LIMIT: '100000',
-  };
-  delete env.MONGODB_URI;
-  delete env.REDIS_URL;
-  return env;
+  return throwawayShopEnv({ dataDir, seller: SELLER, GREENCART_EMBEDDED: process.env.GREENCART_EMBEDDED ?? 'ferretdb' });
 }
 
 /** Starts the built shop on `env`'s data folder; `stop()` ends it (the folder stays). */

@@ -14,6 +14,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { throwawayShopEnv } from './shop-env.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { io } = createRequire(join(ROOT, 'backend', 'package.json'))('socket.io-client');
@@ -28,25 +29,7 @@ const port = await new Promise((resolve) => {
 const dataDir = mkdtempSync(join(tmpdir(), 'greencart-front-door-'));
 const shop = spawn(process.execPath, [join(ROOT, 'backend', 'dist', 'main.js')], {
   stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    GREENCART_DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    JWT_SECRET: randomBytes(24).toString('hex'),
-    SELLER_EMAIL: 'seller@bench.local',
-    SELLER_PASSWORD: randomBytes(12).toString('hex'),
-    COOKIE_SECURE: 'false',
-    FRONTEND_DIST: '/nonexistent',
-    // Every simulated client comes from 127.0.0.1.
-    CONNECTIONS_PER_ADDRESS: '1000000',
-    SOCKETS_PER_ACCOUNT: '1000000',
-    SOCKETS_PER_ADDRESS: '1000000',
-    REGISTER_THROTTLE_LIMIT: '100000',
-    THROTTLE_LIMIT: '100000000',
-  },
+  env: throwawayShopEnv({ dataDir, PORT: String(port) }),
 });
 const base = `http://127.0.0.1:${port}`;
 let code = 0;

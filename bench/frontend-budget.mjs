@@ -19,12 +19,12 @@
  *   LIGHTHOUSE_REPORTS=dir node bench/…       also save every run's full report (JSON) in dir
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { throwawayShopEnv } from './shop-env.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = process.env.FRONTEND_DIST ?? join(root, 'frontend', 'dist');
@@ -88,26 +88,17 @@ async function startServer() {
   if (busy) throw new Error(`something already answers on ${BASE_URL}: stop it or set PORT to a free port`);
   // Its own throwaway data folder, removed when the server has stopped.
   const dataDir = mkdtempSync(join(tmpdir(), 'greencart-budget-'));
-  const inherited = { ...process.env };
-  // Its own embedded database and no Redis, whatever the shell says (as bench/bench.mjs does).
-  for (const name of ['MONGODB_URI', 'REDIS_URL', 'MONGODB_DB', 'GREENCART_SECRETS_FILE']) delete inherited[name];
   const child = spawn(process.execPath, [join(root, 'backend', 'dist', 'main.js')], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...inherited,
+    // A throwaway shop of its own (its own embedded database, no Redis, throwaway secrets) with the demo catalogue.
+    env: throwawayShopEnv({
+      dataDir,
+      oneAddress: false,
       PORT: String(PORT),
-      NODE_ENV: 'production',
-      // Production refuses to start without these; a throwaway shop gets throwaway secrets.
-      JWT_SECRET: randomBytes(24).toString('hex'),
-      SELLER_EMAIL: 'seller@bench.test',
-      SELLER_PASSWORD: randomBytes(12).toString('hex'),
-      COOKIE_SECURE: 'false',
-      LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
-      GREENCART_DATA_DIR: dataDir,
       FRONTEND_ORIGIN: BASE_URL,
       FRONTEND_DIST: dist,
-    },
+    }),
   });
   child.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
   const deadline = Date.now() + 180_000;

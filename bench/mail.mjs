@@ -27,6 +27,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { load, send, startupDone } from './load.mjs';
+import { throwawayShopEnv } from './shop-env.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(ROOT, 'backend', 'package.json'));
@@ -155,32 +156,15 @@ async function startApp(extra) {
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
   const child = spawn(process.execPath, [...profile, join(ROOT, 'backend', 'dist', 'main.js')], {
     cwd: ROOT,
-    env: {
-      ...inherited,
-      NODE_ENV: 'production',
+    env: throwawayShopEnv({
+      dataDir,
+      seller: SELLER,
       PORT: String(port),
-      GREENCART_DATA_DIR: dataDir,
       GREENCART_EMBEDDED: process.env.GREENCART_EMBEDDED ?? 'ferretdb',
-      LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
-      // Every simulated client comes from 127.0.0.1.
-      CONNECTIONS_PER_ADDRESS: '1000000',
-      SOCKETS_PER_ACCOUNT: '1000000',
-      SOCKETS_PER_ADDRESS: '1000000',
-      // Many orders from each bench shopper within the hour (the shop's quota is 10).
-      COD_ORDERS_PER_HOUR: '1000000',
       JWT_SECRET,
-      SELLER_EMAIL: SELLER.email,
-      SELLER_PASSWORD: SELLER.password,
-      COOKIE_SECURE: 'false',
-      FRONTEND_DIST: '/nonexistent',
-      THROTTLE_LIMIT: '100000000',
-      REGISTER_THROTTLE_LIMIT: '100000',
-      LOGIN_THROTTLE_LIMIT: '100000',
-      LOGIN_ACCOUNT_THROTTLE_LIMIT: '100000',
-      LOGIN_ADDRESS_THROTTLE_LIMIT: '100000',
       ...extra,
-    },
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -19,6 +19,7 @@ import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load, send, startupDone } from './load.mjs';
+import { throwawayShopEnv } from './shop-env.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(ROOT, 'backend', 'package.json'));
@@ -153,29 +154,7 @@ export async function runStatsBench({ build = process.env.BENCH_SKIP_BUILD !== '
 }
 
 function env(dataDir, port) {
-  const inherited = { ...process.env };
-  for (const name of ['MONGODB_URI', 'REDIS_URL', 'MONGODB_DB', 'GREENCART_SECRETS_FILE']) delete inherited[name];
-  return {
-    ...inherited,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    GREENCART_DATA_DIR: dataDir,
-    GREENCART_EMBEDDED: ENGINE,
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    // Every simulated client comes from 127.0.0.1.
-    CONNECTIONS_PER_ADDRESS: '1000000',
-    SOCKETS_PER_ACCOUNT: '1000000',
-    SOCKETS_PER_ADDRESS: '1000000',
-    JWT_SECRET: randomBytes(24).toString('hex'),
-    SELLER_EMAIL: SELLER.email,
-    SELLER_PASSWORD: SELLER.password,
-    COOKIE_SECURE: 'false',
-    FRONTEND_DIST: '/nonexistent',
-    SHOP_TIMEZONE: TZ,
-    THROTTLE_LIMIT: '100000000',
-    LOGIN_THROTTLE_LIMIT: '100000',
-  };
+  return throwawayShopEnv({ dataDir, seller: SELLER, PORT: String(port), GREENCART_EMBEDDED: ENGINE, SHOP_TIMEZONE: TZ });
 }
 
 async function start(dataDir) {
