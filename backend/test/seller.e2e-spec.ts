@@ -63,6 +63,7 @@ describe('seller session', () => {
 });
 
 describe('seller credentials', () => {
+  // Two starts of the app: 22 s on a slower machine, too near the default 30 s.
   it('signs the seller out when the seller password changes', async () => {
     const first = await createTestApp(SESSION_ENV);
     let sellerToken: string;
@@ -80,7 +81,7 @@ describe('seller credentials', () => {
     } finally {
       await second.close();
     }
-  });
+  }, 60_000);
 
   it('rate-limits repeated seller sign-in attempts', async () => {
     const t = await createTestApp({ ...SESSION_ENV, LOGIN_THROTTLE_LIMIT: '2' });
