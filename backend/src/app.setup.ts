@@ -24,6 +24,7 @@ import { Catalogue } from './products/catalogue';
 import { catalogueFastPath, OverLimit, type SharedLimit } from './products/catalogue-fast-path';
 import { firstViewHints, type FirstViews } from './products/first-view-hints';
 import { limitConnections } from './common/http/connection-limits';
+import { countRequest } from './common/http/requests-in-flight';
 import { allowedOrigins, servesHttps, type Environment } from './config/environment';
 
 /**
@@ -83,6 +84,8 @@ function answerRepeatedCatalogueRequestsFirst(app: NestExpressApplication, limit
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (fastPath(req, res)) return;
+    // What goes on to Express is counted: the outbox's mail gives way while many wait (requests-in-flight.ts).
+    countRequest(res);
     for (const handler of handlers) handler.call(server, req, res);
   });
 }

@@ -49,7 +49,9 @@ export function SellerMailRoute() {
               {query.data.outbox.serverDown
                 ? `The mail server does not answer right now: ${pluralize(query.data.outbox.waiting, 'mail')} wait and go out when it is back.`
                 : query.data.outbox.waiting > 0
-                  ? `${pluralize(query.data.outbox.waiting, 'mail')} on the way.`
+                  ? query.data.outbox.givingWay
+                    ? `${pluralize(query.data.outbox.waiting, 'mail')} on the way; the shop is busy answering shoppers, and new mail goes out when the rush has passed.`
+                    : `${pluralize(query.data.outbox.waiting, 'mail')} on the way.`
                   : 'Nothing waiting.'}
             </p>
           ) : (
