@@ -84,8 +84,6 @@ function answerRepeatedCatalogueRequestsFirst(app: NestExpressApplication, limit
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (fastPath(req, res)) return;
-    // What goes on to Express is counted: the outbox's mail gives way while many wait (requests-in-flight.ts).
-    countRequest(res);
     for (const handler of handlers) handler.call(server, req, res);
   });
 }
@@ -191,6 +189,11 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   const razorpay = [...new Set([checkoutOrigin, 'https://checkout.razorpay.com', 'https://api.razorpay.com'])];
   app.set('trust proxy', trustProxySetting(config.get('TRUST_PROXY', { infer: true })));
   answerRepeatedCatalogueRequestsFirst(app, config.get('THROTTLE_LIMIT', { infer: true }), config.get('THROTTLE_TTL_MS', { infer: true }));
+  // Every request Express sees is counted while it is answered: the outbox's mail gives way to a rush (requests-in-flight.ts).
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    countRequest(res);
+    next();
+  });
   // Over plain http the browser must not be told to upgrade every asset to https (a blank shop).
   const https = servesHttps({ PUBLIC_URL: config.get('PUBLIC_URL', { infer: true }), NODE_ENV: config.get('NODE_ENV', { infer: true }) });
   app.use(

@@ -4,7 +4,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { pluralize } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { useMail, type FailedMessage } from '../api/get-mail';
+import { useMail, type FailedMessage, type MailOverview } from '../api/get-mail';
 import { useResendAllMail } from '../api/resend-all-mail';
 import { useResendMail } from '../api/resend-mail';
 
@@ -45,14 +45,7 @@ export function SellerMailRoute() {
         <>
           {query.data.mail.enabled ? (
             <p className="mt-2 text-sm text-gray-600">
-              Mail is on, sent from <span className="break-all">{query.data.mail.from}</span>.{' '}
-              {query.data.outbox.serverDown
-                ? `The mail server does not answer right now: ${pluralize(query.data.outbox.waiting, 'mail')} wait and go out when it is back.`
-                : query.data.outbox.waiting > 0
-                  ? query.data.outbox.givingWay
-                    ? `${pluralize(query.data.outbox.waiting, 'mail')} on the way; the shop is busy answering shoppers, and new mail goes out when the rush has passed.`
-                    : `${pluralize(query.data.outbox.waiting, 'mail')} on the way.`
-                  : 'Nothing waiting.'}
+              Mail is on, sent from <span className="break-all">{query.data.mail.from}</span>. {outboxState(query.data.outbox)}
             </p>
           ) : (
             <p role="note" className="mt-3 rounded bg-amber-50 px-3 py-2 text-sm text-amber-900">
@@ -95,6 +88,14 @@ export function SellerMailRoute() {
       </Suspense>
     </section>
   );
+}
+
+/** What the mail waiting on this instance is doing, in a sentence. */
+function outboxState({ waiting, serverDown, givingWay }: MailOverview['outbox']): string {
+  const mails = pluralize(waiting, 'mail');
+  if (serverDown) return `The mail server does not answer right now: ${mails} wait and go out when it is back.`;
+  if (waiting === 0) return 'Nothing waiting.';
+  return givingWay ? `${mails} on the way; the shop is busy answering shoppers, and new mail goes out when the rush has passed.` : `${mails} on the way.`;
 }
 
 function FailedRow({ message }: { message: FailedMessage }) {
