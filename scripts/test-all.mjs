@@ -21,6 +21,12 @@ const fromPlaywright = (file) => {
 
 const suites = [
   {
+    // Pure backend code (money, lifecycle, roll-ups, search text, CSV, batching): no app boot, seconds.
+    name: 'unit',
+    run: npx(['jest', '--config', 'backend/test/jest-unit.config.js', '--json', `--outputFile=${join(reports, 'unit.json')}`]),
+    read: (file) => fromJestLike(file),
+  },
+  {
     name: 'backend',
     run: npx(['jest', '--config', 'backend/test/jest-e2e.config.js', '--json', `--outputFile=${join(reports, 'backend.json')}`]),
     read: (file) => fromJestLike(file),
