@@ -89,7 +89,7 @@ export default defineConfig(
     languageOptions: { globals: globals.jest },
   },
   {
-    files: ['**/*.cjs', 'backend/test/jest-e2e.config.js'],
+    files: ['**/*.cjs', 'backend/test/jest-e2e.config.js', 'backend/test/jest-unit.config.js'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
