@@ -1,6 +1,7 @@
 import { plainToInstance, Transform, Type } from 'class-transformer';
 import { createECDH, randomBytes } from 'node:crypto';
 import { IsBoolean, IsEmail, IsIn, IsInt, IsNotIn, IsOptional, IsString, IsTimeZone, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { getMetadataStorage } from 'class-validator';
 
 /** Strict: true/false, 1/0, yes/no, on/off; anything else stays as typed and is refused by @IsBoolean. */
 const toBoolean = ({ value }: { value: unknown }) => {
@@ -450,6 +451,12 @@ export const DEV_FRONTEND_ORIGIN = 'http://localhost:5173';
 /** The origins besides the shop's own that may call the API with cookies (none, or FRONTEND_ORIGIN's). */
 export function allowedOrigins(env: Pick<Environment, 'FRONTEND_ORIGIN'>): string[] {
   return env.FRONTEND_ORIGIN ? [new URL(env.FRONTEND_ORIGIN).origin] : [];
+}
+
+/** The name of every setting of Environment, read from its decorators (the docs and .env.example are checked against it). */
+export function settingNames(): string[] {
+  const metadata = getMetadataStorage().getTargetValidationMetadatas(Environment, '', true, false);
+  return [...new Set(metadata.map((m) => m.propertyName))];
 }
 
 export function validateEnvironment(raw: Record<string, unknown>): Environment {
