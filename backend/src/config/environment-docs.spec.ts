@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { settingNames } from './environment';
