@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { REPO_ROOT } from './repo-root';
 
 export const FERRETDB_VERSION = 'v1.24.2';
@@ -109,6 +109,7 @@ export function buildFerret(log: (m: string) => void, patches: FerretPatch[] = f
   }
   renameSync(partial, output);
   removeTree(work);
+  if (readdirSync(dirname(work)).length === 0) rmSync(dirname(work), { recursive: true, force: true });
   log(`FerretDB built: ${output}`);
   return output;
 }
