@@ -92,7 +92,7 @@ export function buildFerret(log: (m: string) => void, patches: FerretPatch[] = f
   removeTree(work);
   cpSync(moduleDir, work, { recursive: true });
   makeWritable(work); // the module cache's files are read-only
-  for (const patch of patches) applyPatch(work, patch);
+  applyPatches(work, patches);
   // FerretDB's build expects a generated version file (normally written by its own task runner).
   writeFileSync(join(work, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`);
   mkdirSync(join(REPO_ROOT, '.data', 'bin'), { recursive: true });
@@ -114,16 +114,17 @@ export function buildFerret(log: (m: string) => void, patches: FerretPatch[] = f
   return output;
 }
 
-function applyPatch(work: string, patch: FerretPatch): void {
-  const result = spawnSync('patch', ['-p1', '--forward', '--batch', '--fuzz=0', '--no-backup-if-mismatch', '--reject-file=-', '-i', patch.path], {
-    cwd: work,
-    encoding: 'utf8',
-  });
-  if (result.error) throw new Error(`cannot apply the FerretDB patch ${patch.name}: no \`patch\` program (apt-get install patch): ${result.error.message}`);
-  if (result.status !== 0) {
-    throw new Error(
-      `the FerretDB patch ${patch.name} does not apply to ${FERRETDB_MODULE}@${FERRETDB_VERSION} (source in ${work}):\n${result.stdout}${result.stderr}`,
-    );
+/** Applies `patches` in order to the source in `work` (`patch -p1`, no fuzz); the first that does not apply throws, naming it. */
+export function applyPatches(work: string, patches: FerretPatch[]): void {
+  for (const patch of patches) {
+    const args = ['-p1', '--forward', '--batch', '--fuzz=0', '--no-backup-if-mismatch', '--reject-file=-', '-i', patch.path];
+    const result = spawnSync('patch', args, { cwd: work, encoding: 'utf8' });
+    if (result.error) throw new Error(`cannot apply the FerretDB patch ${patch.name}: no \`patch\` program (apt-get install patch): ${result.error.message}`);
+    if (result.status !== 0) {
+      throw new Error(
+        `the FerretDB patch ${patch.name} does not apply to ${FERRETDB_MODULE}@${FERRETDB_VERSION} (source in ${work}):\n${result.stdout}${result.stderr}`,
+      );
+    }
   }
 }
 
