@@ -26,7 +26,7 @@ export interface EmbeddedOptions {
 /**
  * Starts the database the app needs when MONGODB_URI is not set:
  * mongod through mongodb-memory-server if a binary is present or downloadable,
- * otherwise FerretDB v1 on SQLite (built once with Go), otherwise a clear error.
+ * otherwise FerretDB v1 on SQLite (built once with Go, with backend/ferretdb-patches), otherwise a clear error.
  */
 export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<RunningDatabase> {
   const log = options.log ?? ((m: string) => console.log(m));
