@@ -5,13 +5,15 @@ import { mongo } from 'mongoose';
 import { startEmbeddedDatabase, type RunningDatabase } from '../src/database/embedded-database';
 
 /**
- * The embedded FerretDB keeps 100 SQLite connections. Unpatched, an update held its read (one
+ * The embedded FerretDB keeps 100 SQLite connections. As released, an update held its read (one
  * connection) while writing (a second), and an `update` command held the reads of all its statements
  * until it ended: a few bulk writes at once, or 100 single updates at once, took every connection and
  * waited for each other for ever, and every later command of every client hung with them (it froze the
- * outbox and the orders of bench:mail). The patched build (FERRETDB_PATCHES) reads, closes the read,
- * then writes. The first case hangs the unpatched build (FERRETDB_BIN=….-id-index) at its first round;
- * the others check that the patched update paths answer as before, under load and in their corners.
+ * outbox and the orders of bench:mail). Our build reads, closes the read, then writes
+ * (backend/ferretdb-patches/0002-update-reads-before-writing.patch). The first case hangs FerretDB as
+ * released at its first round:
+ *   FERRETDB_BIN=$(node scripts/ferretdb-build.mjs --unpatched) npx jest --config backend/test/jest-e2e.config.js backend/test/ferretdb-pool.e2e-spec.ts
+ * The others check that the patched update paths answer as before, under load and in their corners.
  */
 describe('the embedded FerretDB under concurrent updates (a pool of 100 SQLite connections)', () => {
   const root = mkdtempSync(join(tmpdir(), 'greencart-ferret-pool-'));

@@ -56,8 +56,8 @@ export class DatabaseEngine implements OnModuleInit {
    * Statements the shop puts in one bulk update command. FerretDB v1.24 as released keeps one of its
    * 100 SQLite connections per statement of an update command until the command ends, plus one to
    * write: a few bulk writes of 50 at once took them all and hung the database for every client, for
-   * ever. The embedded build is patched (FERRETDB_PATCHES); on any FerretDB the shop also keeps its
-   * commands this small. MongoDB takes a bulk write whole.
+   * ever. The embedded build is patched (backend/ferretdb-patches/0002); on any FerretDB the shop
+   * also keeps its commands this small. MongoDB takes a bulk write whole.
    */
   get updatesPerCommand(): number {
     return this.detected.name === 'ferretdb' ? FERRETDB_UPDATES_PER_COMMAND : Infinity;
