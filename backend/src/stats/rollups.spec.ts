@@ -12,6 +12,7 @@ import {
   type Change,
   type DayRollup,
   type StatsOrder,
+  type WaitingRollup,
 } from './rollups';
 
 const KOLKATA = 'Asia/Kolkata';
@@ -168,7 +169,7 @@ describe('summarise', () => {
       codPaise: 1,
       products: { [`p${MANGO}`]: { name: 'Mango (new name)', quantity: 0, revenuePaise: 0 } },
     };
-    const summary = summarise(days, [null, tenth, eleventh], { _id: 'waiting', placed: 2, packing: -1 });
+    const summary = summarise(days, [null, tenth, eleventh], { _id: 'waiting', placed: 2, packing: -1 } as unknown as WaitingRollup);
     expect(summary.orders).toBe(3);
     expect(summary.revenue).toBe(278.97);
     // 27897 / 3 = 9299 paise exactly.
