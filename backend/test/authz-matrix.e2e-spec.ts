@@ -3,6 +3,7 @@ import request from 'supertest';
 import { cookie, PASSWORD, SELLER, SESSION_ENV, uniqueEmail } from './support/sessions';
 import { registeredRoutes, type Route } from './support/routes';
 import { createTestApp, type TestApp } from './support/test-app';
+import { nextSecond } from './support/waiting';
 
 /** `signed`: nobody gets in by a session; only a valid signature of the request (webhooks). */
 type Access = 'public' | 'shopper' | 'seller' | 'signed' | 'account';
@@ -173,7 +174,7 @@ describe('authorization matrix', () => {
     const { status } = await req;
     if (status === 200 && who === 'seller' && `${route.method} ${route.path}` === 'POST /api/sellerLogout/everywhere') {
       // Every seller session ended, the shared one too: a new one, signed after that second.
-      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      await nextSecond();
       cookies.seller = await sellerCookie();
     }
     return status;

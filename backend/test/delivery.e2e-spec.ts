@@ -3,6 +3,7 @@ import Redis from 'ioredis';
 import { AUTH_ENV, insertProducts, seller, shopper, VALID_ADDRESS, type Agent } from './support/actors';
 import { FakeRazorpay } from './support/fake-razorpay';
 import { createTestApp, type TestApp } from './support/test-app';
+import { clusterListening } from './support/waiting';
 
 /** Where and when the shop delivers (issue 20): areas, fees, minimum, hours, checked before anything is stored or charged. */
 
@@ -219,7 +220,7 @@ const redisUrl = process.env.TEST_REDIS_URL;
     const settings = { ...AUTH_ENV, REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix };
     one = await createTestApp(settings, { database });
     two = await createTestApp(settings, { database, sameModules: true });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await clusterListening(redisUrl!, prefix, 'delivery');
   });
   afterAll(async () => {
     await two.close();

@@ -8,6 +8,7 @@ import request from 'supertest';
 import sharp from 'sharp';
 import { AUTH_ENV, seller, TEST_SELLER, VALID_ADDRESS } from './support/actors';
 import { createTestApp, type TestApp } from './support/test-app';
+import { nextSecond } from './support/waiting';
 
 const cookieOf = (res: request.Response) =>
   ([] as string[])
@@ -248,13 +249,13 @@ describe('sessions end on the server', () => {
       const phone = cookieOf(await t.http().post('/api/sellerlogin').send(TEST_SELLER).expect(200));
       const laptop = cookieOf(await t.http().post('/api/sellerlogin').send(TEST_SELLER).expect(200));
       await t.http().post('/api/sellerLogout/everywhere').expect(401);
-      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      await nextSecond();
       const res = await t.http().post('/api/sellerLogout/everywhere').set('Cookie', laptop).expect(200);
       expect(res.body).toEqual({ success: true, message: 'Signed out on every device' });
       await t.http().get('/api/is-auth-seller').set('Cookie', phone).expect(401);
       await t.http().get('/api/is-auth-seller').set('Cookie', laptop).expect(401);
       // A token signed in the same second as the sign-out counts as before it: the next second's sign-in works.
-      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      await nextSecond();
       const again = cookieOf(await t.http().post('/api/sellerlogin').send(TEST_SELLER).expect(200));
       await t.http().get('/api/is-auth-seller').set('Cookie', again).expect(200);
     } finally {

@@ -43,7 +43,6 @@ const until = async (check: () => boolean | Promise<boolean>, ms = 8000) => {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 };
-const quietly = (ms = 600) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('web push through the outbox', () => {
   let t: TestApp;
@@ -87,6 +86,31 @@ describe('web push through the outbox', () => {
     ).body.order as { _id: string; orderNumber: string };
   const move = (orderId: string, status: string) => sellerAgent.patch(`/api/orders/${orderId}/status`).send({ status }).expect(200);
   const subscriptionCount = (endpoint: string) => t.connection.collection('push_subscriptions').countDocuments({ endpoint });
+  /** Nothing left to send: no due marker, no message pending (a message is marked sent after the push service took it). */
+  const outboxSettled = async () =>
+    (await t.connection.collection('outbox_due').countDocuments({})) === 0 &&
+    (await t.connection.collection('outbox').countDocuments({ state: 'pending' })) === 0;
+  /** Everything queued so far has been sent, and a sweep of the outbox has run since (it would have sent anything left over). */
+  async function sentAndSwept() {
+    await until(outboxSettled);
+    const marker = await subscribedShopper('Sweep');
+    const [subscription] = await t.connection.collection('push_subscriptions').find({ endpoint: marker.browser.endpoint }).toArray();
+    const id = `push:sweep-marker:${randomUUID()}`;
+    // Left as a stopped instance leaves it: only a sweep sends it.
+    await t.connection.collection('outbox_due').insertOne({ _id: id as never, dueAt: new Date(Date.now() - 10_000) });
+    await t.connection.collection('outbox').insertOne({
+      _id: id as never,
+      channel: 'push',
+      kind: 'order-status',
+      recipient: String(subscription._id),
+      data: { title: 'Sweep marker', body: '', url: '/', tag: 'marker' },
+      state: 'pending',
+      attempts: 0,
+      queuedAt: new Date(),
+    });
+    await until(() => push.to(marker.browser).length === 1);
+    await until(outboxSettled);
+  }
 
   it('gives the public key to anyone', async () => {
     const res = await t.http().get('/api/push/key').expect(200);
@@ -117,7 +141,7 @@ describe('web push through the outbox', () => {
     await move(order._id, 'Out for delivery');
     await until(() => push.to(asha.browser).length === 2);
     expect(asha.browser.read(push.to(asha.browser)[1])).toMatchObject({ title: `Order ${order.orderNumber}: Out for delivery` });
-    await quietly();
+    await sentAndSwept();
     expect(push.to(asha.browser)).toHaveLength(2);
     expect(push.to(bala.browser)).toHaveLength(0);
   });
@@ -175,15 +199,22 @@ describe('web push through the outbox', () => {
     await move(order._id, 'Packing');
     await until(() => push.to(devi.browser).length === 1);
     await until(async () => (await subscriptionCount(devi.browser.endpoint)) === 0);
+    // Devi's new browser gets the next change: the marker that the change's pushes were queued.
+    const deviAgain = push.browser();
+    await devi.agent.post('/api/push/subscribe').send(deviAgain.subscription).expect(201);
     await move(order._id, 'Out for delivery');
-    await quietly();
+    await until(() => push.to(deviAgain).length === 1);
+    await sentAndSwept();
     expect(push.to(devi.browser)).toHaveLength(1);
 
     const esha = await subscribedShopper('Esha');
     const second = await placeCod(esha);
     await esha.agent.post('/api/push/unsubscribe').send({ endpoint: esha.browser.endpoint }).expect(200);
+    const eshaAgain = push.browser();
+    await esha.agent.post('/api/push/subscribe').send(eshaAgain.subscription).expect(201);
     await move(second._id, 'Packing');
-    await quietly();
+    await until(() => push.to(eshaAgain).length === 1);
+    await sentAndSwept();
     expect(push.to(esha.browser)).toHaveLength(0);
   });
 

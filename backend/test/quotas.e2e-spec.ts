@@ -4,6 +4,7 @@ import { Types } from 'mongoose';
 import { AUTH_ENV, insertProducts, quickShoppers, shopper, VALID_ADDRESS } from './support/actors';
 import { FakeRazorpay } from './support/fake-razorpay';
 import { createTestApp, type TestApp } from './support/test-app';
+import { clusterListening, eventually } from './support/waiting';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
@@ -170,7 +171,17 @@ describe('open online checkouts per shopper', () => {
     const settings = { ...AUTH_ENV, ...rzp.env(), REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix, ...quotas };
     one = await createTestApp(settings, { database });
     two = await createTestApp(settings, { database, sameModules: true });
+    await clusterListening(redisUrl!, prefix, 'catalogue');
   });
+  /** Products inserted behind the shop's back, announced, and in both instances' catalogues. */
+  async function inBothCatalogues(id: string) {
+    const { Catalogue } = await import('../src/products/catalogue');
+    await one.app.get(Catalogue).announceReload();
+    await eventually(
+      async () => (await Promise.all([one, two].map((instance) => instance.app.get(Catalogue).get(id)))).every(Boolean),
+      'both instances have the product in their catalogues',
+    );
+  }
   afterAll(async () => {
     await two.close();
     await one.close();
@@ -205,8 +216,7 @@ describe('open online checkouts per shopper', () => {
 
   it('20 COD orders at once from one shopper on two instances: exactly 4 placed, the rest 409', async () => {
     const [apple] = await insertProducts(one, [{ name: 'Apple', offerPrice: 50, category: 'Fruits' }]);
-    await one.app.get((await import('../src/products/catalogue')).Catalogue).announceReload();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await inBothCatalogues(apple);
     const [racer] = await quickShoppers(one, 1, 'CodRace');
     const address = (await racer.agent.post('/api/Address/add').send({ adress: VALID_ADDRESS }).expect(201)).body.address._id as string;
     const { SessionService } = await import('../src/sessions/session.service');
@@ -229,8 +239,7 @@ describe('open online checkouts per shopper', () => {
 
   it('16 different online checkouts at once from one shopper on two instances: exactly 3 opened, the rest 409', async () => {
     const [pear] = await insertProducts(one, [{ name: 'Pear', offerPrice: 40, category: 'Fruits' }]);
-    await one.app.get((await import('../src/products/catalogue')).Catalogue).announceReload();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await inBothCatalogues(pear);
     const [payer] = await quickShoppers(one, 1, 'PayRace');
     const address = (await payer.agent.post('/api/Address/add').send({ adress: VALID_ADDRESS }).expect(201)).body.address._id as string;
     const { SessionService } = await import('../src/sessions/session.service');

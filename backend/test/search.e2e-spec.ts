@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { GROCERY_SYNONYMS } from '@greencart/domain';
 import { AUTH_ENV, seller, type Agent } from './support/actors';
 import { createTestApp, type TestApp } from './support/test-app';
+import { clusterListening } from './support/waiting';
 
 /**
  * Search (issue 21) through GET /api/products?search=, on the demo catalogue plus products a seller adds
@@ -363,7 +364,7 @@ const redisUrl = process.env.TEST_REDIS_URL;
     png = await picture();
     // Both subscribed (and indexed) before the first write.
     await search(two, 'anything');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await clusterListening(redisUrl!, prefix, 'catalogue');
   });
   afterAll(async () => {
     await two.close();

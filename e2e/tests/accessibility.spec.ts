@@ -25,24 +25,31 @@ function report(findings: Finding[]): string {
     .join('\n');
 }
 
+/** Transitions and animations that end (dialogs, menus, toasts coming in) have ended; endless ones (skeletons, spinners) run on. */
+async function animationsDone(page: Page) {
+  await page.evaluate(async () => {
+    // Two frames: a style change made just now has started its transition.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((a) => a.finished.catch(() => undefined)),
+    );
+  });
+}
+
 /** The page has drawn its data: nothing is still loading and the network is quiet. */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
   // Entrance transitions (dialogs, menus) finish before colours are measured.
-  await page.waitForTimeout(300);
+  await animationsDone(page);
   // Toasts go first: one that starts fading out while axe runs is measured in its blended
   // colours (#fbfbfb on white). They live 2–4 s, then leave the DOM a second later.
   await expect(page.locator('[data-rht-toaster] > *')).toHaveCount(0, { timeout: 10_000 });
-  // Other finite animations finish too; endless ones (skeletons, spinners) are left running.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+  // Other finite animations finish too (the toasts' leaving); endless ones (skeletons, spinners) are left running.
+  await animationsDone(page);
 }
 
 /** Scans what the page shows now and records every serious or critical violation. */

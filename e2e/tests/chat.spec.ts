@@ -32,6 +32,10 @@ test('shopper and seller talk about an order live, and My orders follows the sel
   await expect(seller.getByRole('heading', { name: 'User Message Inbox' })).toBeVisible();
   await expect(seller.getByTestId('connection-status')).toHaveText('Online');
 
+  // What the shopper's page hears on its sockets, from the first page on.
+  const heard: string[] = [];
+  page.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => void heard.push(String(payload))));
+
   // The shopper places a COD order (the address is saved through the API with the browser's session).
   await page.goto('/');
   const email = await signUp(page, 'Ishaan');
@@ -132,7 +136,10 @@ test('shopper and seller talk about an order live, and My orders follows the sel
   const sellerOrder = seller.getByTestId('seller-order').filter({ hasText: orderNumber });
   await expect(sellerOrder.getByTestId('new-order')).toBeVisible();
   await sellerOrder.getByRole('button', { name: 'Mark Packing' }).click();
-  await expect(status).toHaveText('Packing', { timeout: 2_000 });
+  // The change is pushed over the shopper's socket, and the list shows it from the push, well before
+  // a poll would (polling, 10 s, is off while the socket is up).
+  await expect.poll(() => heard.some((frame) => frame.includes('"order-updated"') && frame.includes(orderNumber) && frame.includes('Packing'))).toBe(true);
+  await expect(status).toHaveText('Packing', { timeout: 3_000 });
   await expect(sellerOrder.getByTestId('new-order')).toHaveCount(0);
 
   await seller.context().close();

@@ -148,13 +148,24 @@ test('placing an order offline is refused with a message and nothing is ordered 
   await page.goto('/cart');
   await expect(page.getByTestId('selected-address')).toContainText('7 Lake View Road');
 
+  // Every request of the page or its service worker that would place or pay for an order, from now on.
+  const orderRequests: string[] = [];
+  context.on('request', (r) => {
+    if (/\/api\/(placeorders|paymentonline)/.test(r.url())) orderRequests.push(`${r.method()} ${r.url()}`);
+  });
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page.getByText(OFFLINE_ORDER)).toBeVisible();
   await expect(page).toHaveURL(/\/cart$/);
 
+  // Back online, nothing sends the refused order (a paused request would go out as the page hears the
+  // connection is back, before it hides the offline bar): a request sent after that is the marker.
   await context.setOffline(false);
-  await page.waitForTimeout(1500);
+  await expect(offlineBar(page)).toHaveCount(0);
+  const marker = context.waitForEvent('request', (r) => r.url().endsWith('/api/session?after-reconnect'));
+  await page.evaluate(() => fetch('/api/session?after-reconnect').then((r) => r.status));
+  await marker;
+  expect(orderRequests).toEqual([]);
   const orders = await (await context.request.get('/api/getorder/user')).json();
   expect(orders.orderdata).toHaveLength(0);
 });
@@ -183,21 +194,40 @@ test('after an order: the offer of order updates (no prompt before), and a push 
   // The service worker's push handler: a push delivered through DevTools becomes a notification.
   const origin = new URL(baseURL!).origin;
   await context.grantPermissions(['notifications'], { origin });
+  // The page's registration has an activated worker (a push to a registration still installing or
+  // activating can be lost on a busy machine) ...
+  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state ?? null), { timeout: 20_000 }).toBe('activated');
+  // ... and DevTools sees it so: the registration the push goes to, once a version of it is activated.
   const cdp = await context.newCDPSession(page);
-  const registrationId = new Promise<string>((resolve) =>
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const mine = registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted);
-      if (mine) resolve(mine.registrationId);
-    }),
-  );
+  const registrations = new Map<string, string>();
+  const activated = new Set<string>();
+  const registrationId = new Promise<string>((resolve) => {
+    const settle = () => {
+      for (const [id, scope] of registrations) if (scope === `${origin}/` && activated.has(id)) resolve(id);
+    };
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
+      for (const r of updated) {
+        if (r.isDeleted) registrations.delete(r.registrationId);
+        else registrations.set(r.registrationId, r.scopeURL);
+      }
+      settle();
+    });
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      for (const v of versions) if (v.status === 'activated') activated.add(v.registrationId);
+      settle();
+    });
+  });
   await cdp.send('ServiceWorker.enable');
   const payload = { title: `Order ${orderNumber}: Packing`, body: 'We are packing your order.', url: `/My-orders?order=${orderNumber}`, tag: 'order:test' };
   await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registrationId, data: JSON.stringify(payload) });
   await expect
-    .poll(() =>
-      page.evaluate(async () =>
-        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown })),
-      ),
+    .poll(
+      () =>
+        page.evaluate(async () =>
+          (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown })),
+        ),
+      // The worker may have been stopped meanwhile: the push starts it first.
+      { timeout: 20_000 },
     )
     .toEqual([{ title: payload.title, body: payload.body, tag: payload.tag, data: { url: payload.url } }]);
 

@@ -5,9 +5,23 @@ import { SELLER } from '../playwright.config';
 const PHONE = { width: 390, height: 844 };
 const shot = (name: string) => ({ path: `e2e/artifacts/screenshots/${name}.png` });
 
+/** Transitions and animations that end (dialogs, menus, toasts coming in) have ended; endless ones (skeletons, spinners) run on. */
+async function animationsDone(page: Page) {
+  await page.evaluate(async () => {
+    // Two frames: a style change made just now has started its transition.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((a) => a.finished.catch(() => undefined)),
+    );
+  });
+}
+
 /** No serious or critical WCAG 2.1 A/AA violation in what the page shows now (as the accessibility spec counts). */
 async function noBlockingViolations(page: Page, where: string) {
-  await page.waitForTimeout(300);
+  await animationsDone(page);
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(blocking.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

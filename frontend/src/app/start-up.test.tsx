@@ -1,6 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { getSessionQueryOptions } from '@/features/auth';
 import { createQueryClient } from '@/lib/query-client';
 import { aProduct } from '@/test/data';
 import { server } from '@/test/server';
@@ -56,10 +57,18 @@ describe('start-up', () => {
     'asks only for the session on %s (a category page asks for its products once it knows the category)',
     async (pathname) => {
       const asked = recordRequests();
-      startUp(createQueryClient(), { pathname, search: '' });
+      const queryClient = createQueryClient();
+      // Everything the start-up began has finished: its code, if any, and every request of the client.
+      await startUp(queryClient, { pathname, search: '' });
       await waitFor(() => expect(asked).toContain('/api/session'));
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await waitFor(() => expect(queryClient.isFetching()).toBe(0));
       expect(asked).toEqual(['/api/session']);
+      expect(
+        queryClient
+          .getQueryCache()
+          .getAll()
+          .map((query) => query.queryKey),
+      ).toEqual([getSessionQueryOptions().queryKey]);
     },
   );
 

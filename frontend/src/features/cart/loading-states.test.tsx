@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { aProduct, aUser } from '@/test/data';
 import { renderWithApp } from '@/test/render';
@@ -7,19 +7,29 @@ import { server } from '@/test/server';
 
 const apples = aProduct({ _id: 'product-1', name: 'Fresh Apples', offerPrice: 100 });
 
-/** A signed-in shopper with 2 apples saved, whose session answers only when `release` is called. */
-function slowSession() {
-  let release!: () => void;
-  const answered = new Promise<void>((resolve) => {
-    release = resolve;
+/** A gate a mocked answer waits at until the test opens it. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
   });
+  return { open, opened };
+}
+
+/**
+ * A signed-in shopper with 2 apples saved, whose session answers only when `releaseSession` (or
+ * `release`, both) is called, and the products only when `releaseProducts` (or `release`) is.
+ */
+function slowSession() {
+  const session = gate();
+  const products = gate();
   server.use(
     http.get('/api/session', async () => {
-      await answered;
+      await session.opened;
       return HttpResponse.json({ success: true, shopper: aUser({ cartItems: { 'product-1': 2 } }), seller: false });
     }),
     http.get('/api/products', async () => {
-      await delay(50);
+      await products.opened;
       return HttpResponse.json({ success: true, products: [apples], page: 1, limit: 100, total: 1, totalPages: 1 });
     }),
     http.get('/api/Address/get', () => HttpResponse.json({ success: true, address: [] })),
@@ -32,12 +42,16 @@ function slowSession() {
       }),
     ),
   );
-  return { release };
+  const release = () => {
+    session.open();
+    products.open();
+  };
+  return { release, releaseSession: session.open, releaseProducts: products.open };
 }
 
 describe('loading states', () => {
   it('the cart shows a skeleton, never "No Items in cart", until the session and the products have answered', async () => {
-    const { release } = slowSession();
+    const { releaseSession, releaseProducts } = slowSession();
     renderWithApp('/cart');
     expect(await screen.findByTestId('cart-skeleton')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading your cart…');
@@ -46,7 +60,13 @@ describe('loading states', () => {
     expect(screen.getByTestId('cart-count')).toHaveTextContent('');
     expect(screen.getByRole('link', { name: 'Cart' })).toBeInTheDocument();
 
-    release();
+    // The session has answered (the badge knows the 2 apples), the products not yet: still the skeleton.
+    releaseSession();
+    await waitFor(() => expect(screen.getByTestId('cart-count')).toHaveTextContent('2'));
+    expect(screen.getByTestId('cart-skeleton')).toBeInTheDocument();
+    expect(screen.queryByText('No Items in cart')).not.toBeInTheDocument();
+
+    releaseProducts();
     expect(await screen.findByText('Fresh Apples')).toBeInTheDocument();
     expect(screen.queryByText('No Items in cart')).not.toBeInTheDocument();
     expect(screen.getByTestId('cart-count')).toHaveTextContent('2');
