@@ -123,8 +123,13 @@ function AddressForm({ user, editing }: { user: User; editing: Address | null })
     }
     setErrors({});
     const done = (address: Address) => {
-      toast.success(editing ? 'Address updated' : 'Address added', ADDRESS_TOAST);
-      navigate('/cart', { state: { addressId: address?._id ?? editing?._id } });
+      // One the shop does not deliver to is saved but not chosen for the order (nor made the default by the server).
+      const unserved = delivery?.serviceable === false && !editing;
+      toast.success(
+        unserved ? `Address added. ${delivery.message}, so your order still goes to your chosen address.` : editing ? 'Address updated' : 'Address added',
+        ADDRESS_TOAST,
+      );
+      navigate('/cart', { state: unserved ? {} : { addressId: address?._id ?? editing?._id } });
     };
     const failed = (error: unknown) => {
       // The server names the fields it refuses (`adress.street`): say it at the field.
