@@ -1,4 +1,5 @@
-import { AUTH_ENV, seller, shopper, VALID_ADDRESS, type Agent } from './support/actors';
+import { randomUUID } from 'node:crypto';
+import { AUTH_ENV, insertProducts, seller, shopper, VALID_ADDRESS, type Agent } from './support/actors';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -63,6 +64,25 @@ describe('addresses: optional house and landmark, pasted pincodes, the default',
       .expect(400);
     expect(wrongType.body.success).toBe(false);
     expect(await t.connection.collection('addresses').countDocuments()).toBe(before);
+  });
+
+  it("keeps the flat/house and landmark in the order's copy of the address, which the seller's order list shows", async () => {
+    const [dal] = await insertProducts(t, [{ name: 'Toor Dal', offerPrice: 150, category: 'Grains' }]);
+    const { agent } = await shopper(t, 'Order');
+    const address = (
+      await agent
+        .post('/api/Address/add')
+        .send({ adress: { ...VALID_ADDRESS, house: 'Flat 4B', landmark: 'Opposite the library' } })
+        .expect(201)
+    ).body.address._id;
+    const placed = await agent
+      .post('/api/placeorders')
+      .set('Idempotency-Key', randomUUID())
+      .send({ address, items: [{ product: dal, quantity: 1 }] })
+      .expect(201);
+    expect(placed.body.order.address).toMatchObject({ house: 'Flat 4B', street: '12 MG Road', landmark: 'Opposite the library' });
+    const listed = (await sellerAgent.get('/api/getorder/admin/seller').expect(200)).body.orderdata as { _id: string; address: object }[];
+    expect(listed.find((order) => order._id === placed.body.order._id)?.address).toMatchObject({ house: 'Flat 4B', landmark: 'Opposite the library' });
   });
 
   it('reads a pincode pasted as "411 045" or "411-045" as 411045, and still refuses five digits', async () => {
