@@ -150,7 +150,7 @@ export function orderSnapshot(order: OrderDocument): OrderSnapshot {
       ? {
           address: {
             name: `${a.firstName} ${a.lastName}`.trim(),
-            street: [a.house, a.street, a.landmark ? `near ${a.landmark}` : ''].filter(Boolean).join(', '),
+            street: [a.house, a.street, a.landmark].filter(Boolean).join(', '),
             city: a.city,
             state: a.state,
             pincode: a.pincode,

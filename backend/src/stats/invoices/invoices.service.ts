@@ -194,7 +194,7 @@ export class InvoicesService {
             lines: [
               ...(address.house ? [address.house] : []),
               address.street,
-              ...(address.landmark ? [`Near ${address.landmark}`] : []),
+              ...(address.landmark ? [address.landmark] : []),
               `${address.city}, ${address.state} ${address.pincode}`,
               address.country,
             ],

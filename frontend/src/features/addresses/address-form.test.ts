@@ -132,8 +132,8 @@ describe('address form validation', () => {
 
   it('writes one address line for the summary', () => {
     expect(formatAddressLine(valid)).toBe('12 MG Road, Bengaluru, Karnataka, India');
-    expect(formatAddressLine({ ...valid, house: 'Flat 4B', landmark: 'the city library' })).toBe(
-      'Flat 4B, 12 MG Road, near the city library, Bengaluru, Karnataka, India',
+    expect(formatAddressLine({ ...valid, house: 'Flat 4B', landmark: 'Near the city library' })).toBe(
+      'Flat 4B, 12 MG Road, Near the city library, Bengaluru, Karnataka, India',
     );
   });
 });

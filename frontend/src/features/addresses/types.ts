@@ -6,8 +6,7 @@ export type Address = AddressView & { isDefault?: boolean };
 /** The form's eleven fields, each a text (an empty optional one is sent as none). */
 export type AddressInput = Required<AddressFields>;
 
-/** One line for the order summary: "Flat 4B, 12 MG Road, near the library, Bengaluru, Karnataka, India". */
+/** One line for the order summary: "Flat 4B, 12 MG Road, Near the library, Bengaluru, Karnataka, India" (the landmark as written). */
 export function formatAddressLine(address: Pick<AddressFields, 'house' | 'street' | 'landmark' | 'city' | 'state' | 'country'>): string {
-  const landmark = address.landmark?.trim() ? `near ${address.landmark.trim().replace(/^near\s+/i, '')}` : '';
-  return [address.house, address.street, landmark, address.city, address.state, address.country].filter((part) => part?.trim()).join(', ');
+  return [address.house, address.street, address.landmark, address.city, address.state, address.country].filter((part) => part?.trim()).join(', ');
 }

@@ -11,7 +11,7 @@ export function DeliveryAddress({ address, className = '' }: { address: AddressV
       <p>
         {address.street}, {address.city}
       </p>
-      {address.landmark && <p>Near {address.landmark}</p>}
+      {address.landmark && <p>{address.landmark}</p>}
       <p>
         {address.state}, {address.pincode || address.zipcode}, {address.country}
       </p>
