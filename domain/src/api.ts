@@ -95,7 +95,11 @@ export interface AddressFields {
   firstName: string;
   lastName: string;
   email?: string;
+  /** Optional: flat / house number and building. */
+  house?: string;
   street: string;
+  /** Optional: something near it a courier can find. */
+  landmark?: string;
   city: string;
   state: string;
   pincode: string;

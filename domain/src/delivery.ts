@@ -3,6 +3,7 @@
  * a minimum order and opening hours. Amounts here are rupees, as the seller types them; pricing turns
  * them into paise (`priceCart`'s DeliveryCharge).
  */
+import { normalisePincode } from './limits';
 
 export const DEFAULT_ETA_MINUTES = 30;
 export const MIN_ETA_MINUTES = 5;
@@ -127,19 +128,17 @@ export function readDeliverySettings(body: unknown): { settings: DeliverySetting
     const area = raw as Record<string, unknown>;
     for (const key of Object.keys(area))
       if (!['pincode', 'etaMinutes', 'fee'].includes(key)) return fail(`${at}.${key}`, `${key} is not a field of a delivery area`);
-    if (typeof area.pincode !== 'string' || !PINCODE.test(area.pincode))
-      return fail(`${at}.pincode`, `Area ${i + 1}: the pincode must be 6 digits, not starting with 0`);
-    if (seen.has(area.pincode)) return fail(`${at}.pincode`, `Pincode ${area.pincode} is listed twice (areas ${seen.get(area.pincode)! + 1} and ${i + 1})`);
-    seen.set(area.pincode, i);
+    // Pasted as "411 045": read as 411045.
+    const pincode = typeof area.pincode === 'string' ? normalisePincode(area.pincode) : area.pincode;
+    if (typeof pincode !== 'string' || !PINCODE.test(pincode)) return fail(`${at}.pincode`, `Area ${i + 1}: the pincode must be 6 digits, not starting with 0`);
+    if (seen.has(pincode)) return fail(`${at}.pincode`, `Pincode ${pincode} is listed twice (areas ${seen.get(pincode)! + 1} and ${i + 1})`);
+    seen.set(pincode, i);
     if (!isWholeNumber(area.etaMinutes) || area.etaMinutes < MIN_ETA_MINUTES || area.etaMinutes > MAX_ETA_MINUTES) {
-      return fail(
-        `${at}.etaMinutes`,
-        `Pincode ${area.pincode}: the delivery time must be a whole number of minutes from ${MIN_ETA_MINUTES} to ${MAX_ETA_MINUTES}`,
-      );
+      return fail(`${at}.etaMinutes`, `Pincode ${pincode}: the delivery time must be a whole number of minutes from ${MIN_ETA_MINUTES} to ${MAX_ETA_MINUTES}`);
     }
     if (!isRupees(area.fee, 0, MAX_DELIVERY_FEE))
-      return fail(`${at}.fee`, `Pincode ${area.pincode}: the fee must be ₹0 to ₹${MAX_DELIVERY_FEE} (at most 2 decimals)`);
-    areas.push({ pincode: area.pincode, etaMinutes: area.etaMinutes, fee: area.fee });
+      return fail(`${at}.fee`, `Pincode ${pincode}: the fee must be ₹0 to ₹${MAX_DELIVERY_FEE} (at most 2 decimals)`);
+    areas.push({ pincode, etaMinutes: area.etaMinutes, fee: area.fee });
   }
   const free = input.freeDeliveryAbove;
   if (free !== undefined && free !== null && !isRupees(free, 0, MAX_ORDER_THRESHOLD)) {

@@ -25,12 +25,17 @@ export const MAX_PASSWORD_LENGTH = 128;
 export const MAX_CANCEL_REASON_LENGTH = 200;
 
 /** Longest text of each address field. */
-export const ADDRESS_LIMITS = { firstName: 50, lastName: 50, email: 254, street: 200, city: 60, state: 60 } as const;
+export const ADDRESS_LIMITS = { firstName: 50, lastName: 50, email: 254, house: 100, street: 200, landmark: 100, city: 60, state: 60 } as const;
 /** An Indian PIN code: six digits, not starting with 0. */
 export const PINCODE_PATTERN = /^[1-9]\d{5}$/;
 /** An Indian mobile number, optionally with +91, once normalised (see normalisePhone in address.ts). */
 export const PHONE_PATTERN = /^(\+91)?[6-9]\d{9}$/;
 export const PINCODE_MESSAGE = 'Pincode must be 6 digits';
+
+/** A pincode as typed or pasted ("411 045", "411-045", " 411045"): its spaces, dashes and dots go before the 6-digit check. */
+export function normalisePincode(pincode: string): string {
+  return pincode.replace(/[\s\-.\u2013]/g, '');
+}
 export const PHONE_MESSAGE = 'Phone must be a 10-digit mobile number (optionally with +91)';
 
 /** Whether `rupees` is a positive amount with at most 2 decimals, within MAX_PRICE_RUPEES. */

@@ -5,6 +5,7 @@ import { isValidObjectId, Model, Types } from 'mongoose';
 import { LocksService } from '../common/locks/locks.service';
 import { isDuplicateKeyError } from '../common/mongo-errors';
 import type { Environment } from '../config/environment';
+import { DeliveryService } from '../delivery/delivery.service';
 import { AddressFieldsDto } from './dto/add-address.dto';
 import { AddressBook, BOOKS_BUILT } from './schemas/address-book.schema';
 import { Address, AddressDocument } from './schemas/address.schema';
@@ -28,6 +29,7 @@ export class AddressesService implements OnApplicationBootstrap {
     @InjectModel(Address.name) private readonly addresses: Model<Address>,
     @InjectModel(AddressBook.name) private readonly books: Model<AddressBook>,
     private readonly locks: LocksService,
+    private readonly delivery: DeliveryService,
     config: ConfigService<Environment, true>,
   ) {
     this.limit = config.get('ADDRESS_BOOK_LIMIT', { infer: true });
@@ -38,8 +40,10 @@ export class AddressesService implements OnApplicationBootstrap {
     return this.locks.run(`address-book:${userId}`, { busyMessage: BUSY }, async () => {
       const book = await this.books.findById(userId).lean<AddressBook>().exec();
       if ((book?.ids.length ?? 0) >= this.limit) throw this.full();
-      const { email, ...rest } = fields;
-      const address = await this.addresses.create({ ...rest, ...(email ? { email } : {}), user: new Types.ObjectId(userId) });
+      // A new address becomes the default only where the shop delivers; elsewhere the default stays where it was.
+      const served = (await this.delivery.check(fields.pincode)).serviceable;
+      if (!served) await this.keepDefault(userId);
+      const address = await this.addresses.create({ ...present(fields), ...(served ? { defaultAt: new Date() } : {}), user: new Types.ObjectId(userId) });
       const id = String(address._id);
       // On MongoDB the condition is the guard (applied atomically); under a lock document the lock is.
       const room = { _id: userId, [`ids.${this.limit - 1}`]: { $exists: false } };
@@ -86,9 +90,9 @@ export class AddressesService implements OnApplicationBootstrap {
   /** Replaces the fields of one of the shopper's addresses (past orders keep their own copy). */
   async update(userId: string, addressId: string, fields: AddressFieldsDto): Promise<AddressDocument> {
     const owned = await this.owned(userId, addressId);
-    // An email left out now takes away the one saved before.
-    const { email, ...rest } = fields;
-    const change = email ? { $set: { ...rest, email } } : { $set: rest, $unset: { email: 1 } };
+    // An optional field left out now takes away the one saved before.
+    const left = OPTIONAL_FIELDS.filter((field) => !fields[field]);
+    const change = { $set: present(fields), ...(left.length ? { $unset: Object.fromEntries(left.map((field) => [field, 1])) } : {}) };
     const updated = await this.addresses.findByIdAndUpdate(owned._id, change, { returnDocument: 'after' }).exec();
     if (!updated) throw new NotFoundException('Address not found');
     return updated;
@@ -132,6 +136,12 @@ export class AddressesService implements OnApplicationBootstrap {
     if (perShopper.size) this.logger.log(`Address books made for ${perShopper.size} shoppers (${stored.length} addresses)`);
   }
 
+  /** The default as it is now stays the default: one that is default only by being the newest is chosen for good. */
+  private async keepDefault(userId: string): Promise<void> {
+    const [current] = await this.listFor(userId);
+    if (current && !current.defaultAt) await this.addresses.updateOne({ _id: current._id }, { $set: { defaultAt: new Date() } }).exec();
+  }
+
   private async owned(userId: string, addressId: string): Promise<AddressDocument> {
     const address = await this.findOwned(userId, addressId);
     if (!address) throw new NotFoundException('Address not found');
@@ -141,6 +151,13 @@ export class AddressesService implements OnApplicationBootstrap {
   private full(): BadRequestException {
     return new BadRequestException(`You can keep up to ${this.limit} saved addresses; please delete one you no longer use first`);
   }
+}
+
+const OPTIONAL_FIELDS = ['email', 'house', 'landmark'] as const;
+
+/** The fields given: optional ones left out or empty are not stored at all. */
+function present(fields: AddressFieldsDto): Partial<AddressFieldsDto> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined && value !== '')) as Partial<AddressFieldsDto>;
 }
 
 /** Newest first (by creation time, then id). */

@@ -147,7 +147,16 @@ export function orderSnapshot(order: OrderDocument): OrderSnapshot {
     ...(plain.cancelledBy ? { cancelledBy: plain.cancelledBy } : {}),
     ...(plain.cancelReason ? { cancelReason: plain.cancelReason } : {}),
     ...(a
-      ? { address: { name: `${a.firstName} ${a.lastName}`.trim(), street: a.street, city: a.city, state: a.state, pincode: a.pincode, phone: a.phone } }
+      ? {
+          address: {
+            name: `${a.firstName} ${a.lastName}`.trim(),
+            street: [a.house, a.street, a.landmark].filter(Boolean).join(', '),
+            city: a.city,
+            state: a.state,
+            pincode: a.pincode,
+            phone: a.phone,
+          },
+        }
       : {}),
   };
 }

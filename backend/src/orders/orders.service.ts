@@ -726,8 +726,9 @@ export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
 }
 
 function pickAddress(saved: Omit<OrderAddress, '_id'>): Omit<OrderAddress, '_id'> {
-  const { firstName, lastName, email, street, city, state, pincode, country, phone } = saved;
-  return { firstName, lastName, ...(email ? { email } : {}), street, city, state, pincode, country, phone };
+  const { email, house, landmark, firstName, lastName, street, city, state, pincode, country, phone } = saved;
+  const optional = { ...(email ? { email } : {}), ...(house ? { house } : {}), ...(landmark ? { landmark } : {}) };
+  return { firstName, lastName, ...optional, street, city, state, pincode, country, phone };
 }
 
 /** How far out of placing order an order's place in the seller's list can be (see listedBetween). */

@@ -4,6 +4,7 @@ import {
   allowedCountry,
   COUNTRY_MESSAGE,
   normalisePhone,
+  normalisePincode,
   PHONE_MESSAGE,
   PHONE_PATTERN,
   PINCODE_MESSAGE,
@@ -14,6 +15,8 @@ import { Transform, Type } from 'class-transformer';
 import { IsDefined, IsEmail, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+/** An optional text field: left out, null or only spaces is none. */
+const optionalText = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || undefined : (value ?? undefined));
 /** "Street must be at most 200 characters": said the way the form says it. */
 const atMost = (noun: string, limit: number) => MaxLength(limit, { message: `${noun} must be at most ${limit} characters` });
 
@@ -40,11 +43,27 @@ export class AddressFieldsDto {
   @atMost('Email', ADDRESS_LIMITS.email)
   email?: string;
 
+  /** Optional: flat, house number and building ("Flat 4B, Lotus Apartments"); left out or empty means none. */
+  @ApiPropertyOptional({ example: 'Flat 4B, Lotus Apartments' })
+  @Transform(optionalText)
+  @IsOptional()
+  @IsString({ message: 'Flat / house must be text' })
+  @atMost('Flat / house', ADDRESS_LIMITS.house)
+  house?: string;
+
   @Transform(trim)
   @IsString({ message: 'Street is required' })
   @IsNotEmpty({ message: 'Street is required' })
   @atMost('Street', ADDRESS_LIMITS.street)
   street: string;
+
+  /** Optional: what a courier looks for nearby ("Opposite the city library"). */
+  @ApiPropertyOptional({ example: 'Opposite the city library' })
+  @Transform(optionalText)
+  @IsOptional()
+  @IsString({ message: 'Landmark must be text' })
+  @atMost('Landmark', ADDRESS_LIMITS.landmark)
+  landmark?: string;
 
   @Transform(trim)
   @IsString({ message: 'City is required' })
@@ -58,8 +77,8 @@ export class AddressFieldsDto {
   @atMost('State', ADDRESS_LIMITS.state)
   state: string;
 
-  @ApiProperty({ example: '560001' })
-  @Transform(trim)
+  @ApiProperty({ example: '560001', description: 'Six digits; spaces and dashes are ignored ("411 045")' })
+  @Transform(({ value }) => (typeof value === 'string' ? normalisePincode(value) : value))
   @IsString({ message: 'Pincode is required' })
   @Matches(PINCODE_PATTERN, { message: PINCODE_MESSAGE })
   pincode: string;

@@ -13,7 +13,10 @@ export class Address {
   @Prop({ required: true, trim: true }) lastName: string;
   /** Optional (addresses saved before it was always there); absent when the shopper gave none. */
   @Prop({ trim: true, lowercase: true }) email?: string;
+  /** Optional flat / house and landmark (absent when the shopper gave none). */
+  @Prop({ trim: true }) house?: string;
   @Prop({ required: true, trim: true }) street: string;
+  @Prop({ trim: true }) landmark?: string;
   @Prop({ required: true, trim: true }) city: string;
   @Prop({ required: true, trim: true }) state: string;
   @Prop({ required: true, trim: true }) pincode: string;

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow, IsDefined, IsString, Matches } from 'class-validator';
-import { PINCODE_MESSAGE, PINCODE_PATTERN } from '@greencart/domain';
+import { normalisePincode, PINCODE_MESSAGE, PINCODE_PATTERN } from '@greencart/domain';
+import { Transform } from 'class-transformer';
 
 /**
  * Body of PUT /api/seller/delivery. Kept as sent here and read by the domain's readDeliverySettings,
@@ -26,7 +27,8 @@ export class DeliverySettingsDto {
 
 /** Query of GET /api/delivery. */
 export class DeliveryCheckQuery {
-  @ApiProperty({ example: '411045' })
+  @ApiProperty({ example: '411045', description: 'Six digits; spaces and dashes are ignored ("411 045")' })
+  @Transform(({ value }) => (typeof value === 'string' ? normalisePincode(value) : value))
   @IsDefined({ message: 'pincode is required' })
   @IsString({ message: PINCODE_MESSAGE })
   @Matches(PINCODE_PATTERN, { message: PINCODE_MESSAGE })

@@ -33,7 +33,10 @@ export class OrderAddress {
   @Prop({ required: true }) lastName: string;
   /** Absent when the saved address had none. */
   @Prop() email?: string;
+  /** Optional flat / house and landmark, absent when the saved address had none. */
+  @Prop() house?: string;
   @Prop({ required: true }) street: string;
+  @Prop() landmark?: string;
   @Prop({ required: true }) city: string;
   @Prop({ required: true }) state: string;
   @Prop({ required: true }) pincode: string;

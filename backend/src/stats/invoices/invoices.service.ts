@@ -191,7 +191,13 @@ export class InvoicesService {
       billTo: address
         ? {
             name: `${address.firstName} ${address.lastName}`.trim(),
-            lines: [address.street, `${address.city}, ${address.state} ${address.pincode}`, address.country],
+            lines: [
+              ...(address.house ? [address.house] : []),
+              address.street,
+              ...(address.landmark ? [address.landmark] : []),
+              `${address.city}, ${address.state} ${address.pincode}`,
+              address.country,
+            ],
             phone: formatPhone(address.phone),
           }
         : undefined,

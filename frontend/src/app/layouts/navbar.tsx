@@ -32,9 +32,11 @@ export function Navbar() {
   const menuId = useId();
 
   return (
-    <header className="relative z-40 border-b border-gray-300 bg-white px-4 sm:px-6 lg:px-8 xl:px-20">
-      <nav aria-label="Main" className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2 lg:flex-nowrap lg:py-4">
-        <div className="flex items-center gap-3">
+    <header className="relative z-40 border-b border-gray-300 bg-white px-4 sm:px-6 lg:px-8 2xl:px-20">
+      {/* Up to 1280 px the delivery line and the search box take a row of their own under the links (one row
+          each on phones); from 1280 px everything shares one row, and only they shrink (the line truncates). */}
+      <nav aria-label="Main" className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2 lg:py-3 xl:flex-nowrap xl:py-4">
+        <div className="flex shrink-0 items-center gap-3">
           <Link to="/" aria-label="GreenCart home" className="flex min-h-11 items-center">
             <Logo />
           </Link>
@@ -48,16 +50,18 @@ export function Navbar() {
           )}
         </div>
 
-        {/* Phones: the delivery promise and the search box each a row of their own under the logo; wide screens: beside the links. */}
-        <div className="order-5 flex min-w-0 basis-full lg:order-none lg:max-w-64 lg:shrink-0 lg:basis-auto">
+        {/* Phones: the delivery promise and the search box each a row of their own under the logo; 1024 px: one row
+            together under the links (this ends the first row); from 1280 px: beside the links. */}
+        <span aria-hidden="true" className="order-4 hidden basis-full lg:block xl:hidden" />
+        <div className="order-5 flex min-w-0 basis-full lg:basis-auto xl:order-none xl:max-w-64 xl:shrink">
           <Suspense fallback={<span className="block min-h-11" aria-hidden="true" />}>
             <DeliveryStrip />
           </Suspense>
         </div>
-        <SearchBox className="order-last flex basis-full lg:order-none lg:ml-auto lg:basis-auto" />
+        <SearchBox className="order-last flex basis-full lg:ml-auto lg:max-w-sm lg:min-w-40 lg:flex-1 lg:basis-0 xl:order-none xl:max-w-xs" />
 
-        <div className="flex items-center gap-1 sm:gap-3 xl:gap-6">
-          <div className="hidden items-center gap-5 whitespace-nowrap lg:flex xl:gap-8">
+        <div className="flex shrink-0 items-center gap-1 sm:gap-3">
+          <div className="hidden items-center gap-5 whitespace-nowrap lg:flex">
             <NavLink to="/" end className={navLinkClass}>
               Home
             </NavLink>

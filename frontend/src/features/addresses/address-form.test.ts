@@ -7,7 +7,9 @@ const valid: AddressInput = {
   firstName: 'Asha',
   lastName: 'Rao',
   email: 'asha@example.com',
+  house: '',
   street: '12 MG Road',
+  landmark: '',
   city: 'Bengaluru',
   state: 'Karnataka',
   pincode: '560001',
@@ -108,7 +110,14 @@ describe('address form validation', () => {
   });
 
   it('sends trimmed values and a compact phone number', () => {
-    expect(normalizeAddress({ ...valid, firstName: ' Asha ', phone: '+91 98765-43210' })).toEqual({ ...valid, phone: '+919876543210' });
+    const { house: _house, landmark: _landmark, ...given } = valid;
+    expect(normalizeAddress({ ...valid, firstName: ' Asha ', phone: '+91 98765-43210' })).toEqual({ ...given, phone: '+919876543210' });
+    expect(normalizeAddress({ ...valid, house: ' Flat 4B ', landmark: 'Near the park', pincode: '411 045' })).toEqual({
+      ...valid,
+      house: 'Flat 4B',
+      landmark: 'Near the park',
+      pincode: '411045',
+    });
   });
 
   it('shows an Indian mobile as people read it, whichever way it was stored', () => {
@@ -123,5 +132,8 @@ describe('address form validation', () => {
 
   it('writes one address line for the summary', () => {
     expect(formatAddressLine(valid)).toBe('12 MG Road, Bengaluru, Karnataka, India');
+    expect(formatAddressLine({ ...valid, house: 'Flat 4B', landmark: 'Near the city library' })).toBe(
+      'Flat 4B, 12 MG Road, Near the city library, Bengaluru, Karnataka, India',
+    );
   });
 });

@@ -4,6 +4,7 @@ import {
   COUNTRY_MESSAGE,
   DEFAULT_COUNTRY,
   normalisePhone,
+  normalisePincode,
   PHONE_MESSAGE,
   PHONE_PATTERN,
   PINCODE_MESSAGE,
@@ -19,7 +20,9 @@ export type AddressErrors = Partial<Record<AddressField, string>>;
 export const ADDRESS_FIELDS: readonly { name: AddressField; label: string }[] = [
   { name: 'firstName', label: 'First Name' },
   { name: 'lastName', label: 'Last Name' },
+  { name: 'house', label: 'Flat / House no. (optional)' },
   { name: 'street', label: 'Street' },
+  { name: 'landmark', label: 'Landmark (optional)' },
   { name: 'city', label: 'City' },
   { name: 'state', label: 'State' },
   { name: 'pincode', label: 'Pincode' },
@@ -29,13 +32,15 @@ export const ADDRESS_FIELDS: readonly { name: AddressField; label: string }[] = 
 ];
 
 /** The fields an address may leave empty. */
-export const OPTIONAL_FIELDS: ReadonlySet<AddressField> = new Set(['email']);
+export const OPTIONAL_FIELDS: ReadonlySet<AddressField> = new Set(['email', 'house', 'landmark']);
 
 export const EMPTY_ADDRESS: AddressInput = {
   firstName: '',
   lastName: '',
   email: '',
+  house: '',
   street: '',
+  landmark: '',
   city: '',
   state: '',
   pincode: '',
@@ -48,7 +53,9 @@ const FIELD_NOUN: Record<AddressField, string> = {
   firstName: 'First name',
   lastName: 'Last name',
   email: 'Email',
+  house: 'Flat / house',
   street: 'Street',
+  landmark: 'Landmark',
   city: 'City',
   state: 'State',
   pincode: 'Pincode',
@@ -87,11 +94,14 @@ export function addressInputOf(address: Partial<AddressFields> & { zipcode?: str
   return { ...fields, pincode: address.pincode || address.zipcode || '', country: allowedCountry(fields.country) ?? DEFAULT_COUNTRY };
 }
 
-/** What is sent: trimmed fields, the phone without the spaces and dashes people type, no email when none was given. */
+/**
+ * What is sent: trimmed fields, the phone and pincode without the spaces and dashes people type or paste
+ * ("411 045"), no optional field (email, flat / house, landmark) when none was given.
+ */
 export function normalizeAddress(input: AddressInput): AddressFields {
   const trimmed = Object.fromEntries(Object.entries(input).map(([key, value]) => [key, value.trim()])) as unknown as AddressInput;
-  const { email, ...rest } = { ...trimmed, phone: normalisePhone(trimmed.phone) };
-  return email ? { ...rest, email } : rest;
+  const address = { ...trimmed, phone: normalisePhone(trimmed.phone), pincode: normalisePincode(trimmed.pincode) };
+  return Object.fromEntries(Object.entries(address).filter(([key, value]) => value || !OPTIONAL_FIELDS.has(key as AddressField))) as unknown as AddressFields;
 }
 
 /** A message per invalid field (empty when the address can be sent). */

@@ -77,7 +77,9 @@ describe('delivery addresses', () => {
     const expected: Record<string, [string, string | null]> = {
       'First Name': ['given-name', null],
       'Last Name': ['family-name', null],
-      Street: ['street-address', null],
+      'Flat / House no. (optional)': ['address-line1', null],
+      Street: ['address-line2', null],
+      'Landmark (optional)': ['address-line3', null],
       City: ['address-level2', null],
       State: ['address-level1', null],
       Pincode: ['postal-code', 'numeric'],
@@ -116,6 +118,29 @@ describe('delivery addresses', () => {
       phone: '9876543210',
       country: 'India',
     });
+  });
+
+  it('sends the flat / house and landmark when given, and reads a pasted "411 045" as six digits', async () => {
+    const calls = shopperWithAddresses([]);
+    const { user, router } = renderWithApp('/Add-Adress');
+    await user.type(await screen.findByLabelText('Last Name'), 'Rao');
+    expect(screen.getByLabelText('Flat / House no. (optional)')).not.toBeRequired();
+    expect(screen.getByLabelText('Landmark (optional)')).not.toBeRequired();
+    await user.type(screen.getByLabelText('Flat / House no. (optional)'), 'Flat 4B, Lotus Apartments');
+    await user.type(screen.getByLabelText('Street'), '12 MG Road');
+    await user.type(screen.getByLabelText('Landmark (optional)'), 'Opposite the library');
+    await user.type(screen.getByLabelText('City'), 'Pune');
+    await user.type(screen.getByLabelText('State'), 'Maharashtra');
+    const pincode = screen.getByLabelText('Pincode');
+    await user.click(pincode);
+    await user.paste('411 045');
+    expect(pincode).toHaveValue('411045');
+    await user.type(screen.getByLabelText('Phone'), '9876543210');
+    await user.click(screen.getByRole('button', { name: 'Save Address' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
+    const body = calls.find((call) => call.method === 'POST')?.body as { adress: Record<string, string> };
+    expect(body.adress).toMatchObject({ house: 'Flat 4B, Lotus Apartments', landmark: 'Opposite the library', pincode: '411045' });
   });
 
   it('never cuts a pasted street: it counts it, says how much is too long and keeps it from being sent', async () => {

@@ -112,7 +112,9 @@ describe('cart and checkout', () => {
       http.get('/api/session', () => HttpResponse.json({ success: true, shopper: aUser({ cartItems: { 'product-1': 1 } }), seller: false })),
     );
     renderWithApp('/cart');
-    expect(await screen.findByTestId('checkout-blocked')).toHaveTextContent('The minimum order is ₹400.00: add ₹300.00 more.');
+    expect(await screen.findByTestId('checkout-blocked')).toHaveTextContent(
+      'Add ₹300.00 of itemsThe minimum order is ₹400.00 of items, before tax and delivery.',
+    );
     expect(screen.getByRole('button', { name: 'Place Order' })).toBeDisabled();
   });
 
@@ -125,7 +127,7 @@ describe('cart and checkout', () => {
       }),
     );
     renderWithApp('/cart');
-    expect(await screen.findByTestId('checkout-blocked')).toHaveTextContent("Sorry, we don't deliver to 560001 yet. Please choose another address.");
+    expect(await screen.findByTestId('checkout-blocked')).toHaveTextContent("Choose another addressSorry, we don't deliver to 560001 yet.");
     expect(screen.getByRole('button', { name: 'Place Order' })).toBeDisabled();
   });
 
@@ -143,7 +145,7 @@ describe('cart and checkout', () => {
       { offerPrice: 100, quantity: 2 },
       { offerPrice: 45.5, quantity: 3 },
     ]);
-    expect(summaryFigure('Price')).toHaveTextContent(formatRupees(price.subtotalPaise));
+    expect(summaryFigure('Items subtotal')).toHaveTextContent(formatRupees(price.subtotalPaise));
     expect(summaryFigure('Delivery fee')).toHaveTextContent('Free');
     expect(summaryFigure('Tax (2%)')).toHaveTextContent(formatRupees(price.taxPaise));
     expect(summaryFigure('Total Amount:')).toHaveTextContent(formatRupees(price.totalPaise));

@@ -1,4 +1,4 @@
-import { ADDRESS_COUNTRIES } from '@greencart/domain';
+import { ADDRESS_COUNTRIES, normalisePincode } from '@greencart/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
@@ -31,7 +31,9 @@ import type { Address, AddressInput } from '../types';
 const FIELD_INPUT: Record<AddressField, { type: string; autoComplete: string; inputMode?: 'numeric' | 'tel' | 'email'; span: string }> = {
   firstName: { type: 'text', autoComplete: 'given-name', span: 'col-span-1' },
   lastName: { type: 'text', autoComplete: 'family-name', span: 'col-span-1' },
-  street: { type: 'textarea', autoComplete: 'street-address', span: 'col-span-2' },
+  house: { type: 'text', autoComplete: 'address-line1', span: 'col-span-2' },
+  street: { type: 'textarea', autoComplete: 'address-line2', span: 'col-span-2' },
+  landmark: { type: 'text', autoComplete: 'address-line3', span: 'col-span-2' },
   city: { type: 'text', autoComplete: 'address-level2', span: 'col-span-1' },
   state: { type: 'text', autoComplete: 'address-level1', span: 'col-span-1' },
   pincode: { type: 'text', autoComplete: 'postal-code', inputMode: 'numeric', span: 'col-span-1' },
@@ -42,6 +44,8 @@ const FIELD_INPUT: Record<AddressField, { type: string; autoComplete: string; in
 
 /** Shown under a field before anyone types, so the rule is known before sending. */
 const FIELD_HINT: Partial<Record<AddressField, string>> = {
+  house: 'Flat, house number, floor and building',
+  landmark: 'Something near it that a courier can find',
   pincode: '6 digits, e.g. 560001',
   phone: '10-digit mobile number',
   country: 'We deliver within India only',
@@ -97,7 +101,7 @@ function AddressForm({ user, editing }: { user: User; editing: Address | null })
   const navigate = useNavigate();
   const idPrefix = useId();
   // Said at once, as the pincode is typed: orders to a pincode the shop does not serve are refused.
-  const delivery = useDeliveryCheck(values.pincode.trim()).data;
+  const delivery = useDeliveryCheck(normalisePincode(values.pincode)).data;
 
   const change = (name: AddressField, value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
@@ -119,8 +123,13 @@ function AddressForm({ user, editing }: { user: User; editing: Address | null })
     }
     setErrors({});
     const done = (address: Address) => {
-      toast.success(editing ? 'Address updated' : 'Address added', ADDRESS_TOAST);
-      navigate('/cart', { state: { addressId: address?._id ?? editing?._id } });
+      // One the shop does not deliver to is saved but not chosen for the order (nor made the default by the server).
+      const unserved = delivery?.serviceable === false && !editing;
+      toast.success(
+        unserved ? `Address added. ${delivery.message}, so your order still goes to your chosen address.` : editing ? 'Address updated' : 'Address added',
+        ADDRESS_TOAST,
+      );
+      navigate('/cart', { state: unserved ? {} : { addressId: address?._id ?? editing?._id } });
     };
     const failed = (error: unknown) => {
       // The server names the fields it refuses (`adress.street`): say it at the field.
@@ -182,7 +191,13 @@ function AddressForm({ user, editing }: { user: User; editing: Address | null })
                   ))}
                 </select>
               ) : (
-                <input {...control} type={settings.type} inputMode={settings.inputMode} onChange={(event) => change(name, event.target.value)} />
+                <input
+                  {...control}
+                  type={settings.type}
+                  inputMode={settings.inputMode}
+                  // A pincode typed or pasted with a space ("411 045") is kept as its six digits.
+                  onChange={(event) => change(name, name === 'pincode' ? normalisePincode(event.target.value) : event.target.value)}
+                />
               )}
               {count && (
                 <p

@@ -9,18 +9,20 @@ import {
   type PaymentType,
 } from '@greencart/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAddresses } from '@/features/addresses';
 import { refreshSession, useLoginDialog, useUser } from '@/features/auth';
 import { orderableLines, takeOrderedLines, type CartSummary } from '@/features/cart';
-import { useDeliveryCheck, useStoredPincode } from '@/features/delivery';
+import { pincodeStore, useDeliveryCheck, useStoredPincode } from '@/features/delivery';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
 import { usePaymentOptions } from '../api/get-payment-options';
 import { usePlaceOrder } from '../api/place-order';
 import { createCheckoutAttempts } from '../checkout-attempt';
+import { checkoutStep } from '../checkout-step';
+import { chooseAddress, rememberAddressId, rememberedAddressId } from '../chosen-address';
 import { usePayOnline } from '../pay-online';
 import { rememberedPaymentType, rememberPaymentType } from '../payment-choice';
 import { failureMessage, OnlinePaymentError } from '../razorpay-checkout';
@@ -59,16 +61,39 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
   const paymentNoteId = useId();
 
   const list = addresses.data ?? [];
-  // The one picked here, else the one just saved, else the default (the server lists it first).
-  const selected = list.find((a) => a._id === chosenId) ?? list.find((a) => a._id === savedAddressId) ?? list.find((a) => a.isDefault) ?? list[0] ?? null;
+  // The one picked here, else the one just saved, else the one chosen on an earlier visit, else the default.
+  const selected = chooseAddress(list, chosenId, savedAddressId, rememberedAddressId(user?._id));
+  const select = (id: string) => {
+    setChosenId(id);
+    if (user) rememberAddressId(user._id, id);
+  };
+  // The address just saved stays chosen on the next visit too.
+  useEffect(() => {
+    if (user && savedAddressId && selected?._id === savedAddressId) rememberAddressId(user._id, savedAddressId);
+  }, [user, savedAddressId, selected?._id]);
+  // The header's pincode and delivery time follow the address the order goes to.
+  const selectedPincode = selected?.pincode;
+  useEffect(() => {
+    if (selectedPincode && selectedPincode !== pincodeStore.get()) pincodeStore.set(selectedPincode);
+  }, [selectedPincode]);
   // Delivery as the shop answers for the address the order goes to (or, before one is chosen, the pincode given).
   const storedPincode = useStoredPincode();
   const delivery = useDeliveryCheck(selected?.pincode ?? storedPincode).data;
+  const orderable = orderableLines(summary);
   const price = priceCart(
-    orderableLines(summary).map((line) => ({ offerPrice: line.product.offerPrice, quantity: line.quantity })),
+    orderable.map((line) => ({ offerPrice: line.product.offerPrice, quantity: line.quantity })),
     deliveryCharge(delivery),
   );
-  const blocked = checkoutBlock(summary, delivery, price.subtotalPaise);
+  const addressesShown = !!user && !addresses.isPending && !addresses.isError && !(list.length === 0 && addresses.isFetching);
+  const step = checkoutStep({
+    shortCount: summary.shortIds.length,
+    orderableCount: orderable.length,
+    needsAddress: addressesShown && !selected,
+    delivery,
+    subtotalPaise: price.subtotalPaise,
+  });
+  const blocked = step?.blocks ? step : null;
+  const stepId = useId();
   const online = paymentOptions.data?.online;
   // Online stays chosen only while the shop offers it.
   const method: PaymentType = paymentType === 'Online' && online?.available ? 'Online' : 'COD';
@@ -101,7 +126,7 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
       return;
     }
     if (blocked) {
-      toast.error(blocked, { id: ORDER_TOAST });
+      toast.error(`${blocked.message}. ${blocked.detail}`, { id: ORDER_TOAST });
       return;
     }
     // Never queued for later: the shopper decides again once the connection is back.
@@ -180,7 +205,7 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
             loading={addresses.isPending || (list.length === 0 && addresses.isFetching)}
             error={addresses.isError ? addresses.error : null}
             onRetry={() => void addresses.refetch()}
-            onSelect={setChosenId}
+            onSelect={select}
           />
         ) : (
           <div className="mt-2 text-sm text-gray-600">
@@ -226,7 +251,7 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
 
       <dl className="mt-4 space-y-2 text-gray-600">
         <div className="flex justify-between">
-          <dt>Price</dt>
+          <dt>Items subtotal</dt>
           <dd>{formatRupees(price.subtotalPaise)}</dd>
         </div>
         <div className="flex justify-between">
@@ -247,27 +272,33 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
 
       {summary.outOfStockIds.length > 0 && <p className="mt-4 text-sm text-gray-600">Out-of-stock items are left out of the total and the order.</p>}
       <DeliveryNotes delivery={delivery} subtotalPaise={price.subtotalPaise} />
-      {blocked && (
-        <p role="alert" data-testid="checkout-blocked" className="mt-4 rounded bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
-          {blocked}
-        </p>
-      )}
 
       {/* Phones: total and the order button stay at the bottom of the screen, a thumb away; wider screens: in the summary. */}
       <div
         data-testid="checkout-bar"
         className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white/95 px-4 py-3 shadow-[0_-2px_8px_rgba(0,0,0,0.06)] backdrop-blur md:static md:mt-6 md:border-0 md:bg-transparent md:p-0 md:shadow-none md:backdrop-blur-none"
       >
-        <div className="flex items-center gap-3">
-          <p className="shrink-0 text-sm text-gray-600 md:hidden" aria-hidden="true">
-            <span className="block text-base font-semibold text-gray-800">{formatRupees(price.totalPaise)}</span>
-            incl. {TAX_PERCENT}% tax{price.shippingPaise > 0 ? ' & delivery' : ''}
+        {/* What to do before the order can be placed, right above the button (the reason it is greyed). */}
+        {step && (
+          <p
+            id={stepId}
+            role="alert"
+            data-testid="checkout-blocked"
+            data-step={step.kind}
+            className="mb-2 rounded bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          >
+            <strong className="font-semibold">{step.message}</strong>
+            <span className="block text-xs">{step.detail}</span>
           </p>
+        )}
+        <div className="flex items-center gap-3">
+          <BarAmount step={step?.kind} subtotalPaise={price.subtotalPaise} totalPaise={price.totalPaise} shippingPaise={price.shippingPaise} />
           <button
             type="button"
             onClick={onPlaceOrder}
             disabled={pending || !!blocked}
             aria-busy={pending}
+            aria-describedby={step ? stepId : undefined}
             className={`min-h-12 w-full rounded bg-primary py-3 font-medium text-white transition hover:bg-primary-dull disabled:opacity-70 ${pending ? 'disabled:cursor-wait' : 'disabled:cursor-not-allowed'}`}
           >
             {method === 'Online' ? 'Proceed to Checkout' : 'Place Order'}
@@ -291,16 +322,29 @@ function deliveryCharge(delivery: DeliveryCheck | undefined): DeliveryCharge | u
   return { feePaise: toPaise(delivery.fee), freeAbovePaise: delivery.freeDeliveryAbove === undefined ? null : toPaise(delivery.freeDeliveryAbove) };
 }
 
-/** Why the order cannot be placed yet (the server refuses the same), or null. */
-function checkoutBlock(summary: CartSummary, delivery: DeliveryCheck | undefined, subtotalPaise: number): string | null {
-  if (summary.shortIds.length) return 'Some items have fewer left than in your cart: change the marked quantities first.';
-  if (!delivery) return null;
-  if (!delivery.serviceable) return `${delivery.message}. Please choose another address.`;
-  if (!delivery.open) return `The shop is closed now; it opens at ${delivery.opensAt}. You can order then.`;
-  if (delivery.minimumOrder !== undefined && subtotalPaise > 0 && subtotalPaise < toPaise(delivery.minimumOrder)) {
-    return `The minimum order is ${rupees(toPaise(delivery.minimumOrder))}: add ${rupees(toPaise(delivery.minimumOrder) - subtotalPaise)} more.`;
-  }
-  return null;
+/**
+ * The phone bar's amount: the total with tax and delivery; the items' subtotal while the minimum order
+ * (which counts items only) is not reached; nothing rather than ₹0.00 when nothing can be ordered.
+ */
+function BarAmount({
+  step,
+  subtotalPaise,
+  totalPaise,
+  shippingPaise,
+}: {
+  step: string | undefined;
+  subtotalPaise: number;
+  totalPaise: number;
+  shippingPaise: number;
+}) {
+  if (totalPaise <= 0 || step === 'short' || step === 'nothing') return null;
+  const itemsOnly = step === 'minimum';
+  return (
+    <p className="shrink-0 text-sm text-gray-600 md:hidden" data-testid="checkout-bar-amount" aria-hidden="true">
+      <span className="block text-base font-semibold text-gray-800">{formatRupees(itemsOnly ? subtotalPaise : totalPaise)}</span>
+      {itemsOnly ? 'items, before tax' : `incl. ${TAX_PERCENT}% tax${shippingPaise > 0 ? ' & delivery' : ''}`}
+    </p>
+  );
 }
 
 /** "Delivery in 25 min" and "Add ₹40 for free delivery" under the total. */
@@ -316,7 +360,9 @@ function DeliveryNotes({ delivery, subtotalPaise }: { delivery: DeliveryCheck | 
         </p>
       )}
       {gap > 0 && <p className="font-medium text-primary-dull">Add {rupees(gap)} for free delivery</p>}
-      {delivery.minimumOrder !== undefined && <p className="text-gray-600">Minimum order {rupees(toPaise(delivery.minimumOrder))}</p>}
+      {delivery.minimumOrder !== undefined && (
+        <p className="text-gray-600">Minimum order {rupees(toPaise(delivery.minimumOrder))} of items (the items subtotal, before tax and delivery)</p>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { PINCODE_MESSAGE, PINCODE_PATTERN } from '@greencart/domain';
+import { normalisePincode, PINCODE_MESSAGE, PINCODE_PATTERN } from '@greencart/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { CloseIcon } from '@/components/ui/nav-icons';
@@ -74,12 +74,12 @@ export function PincodeDialog({ open, onClose }: { open: boolean; onClose: () =>
           id={inputId}
           value={value}
           onChange={(event) => {
-            setValue(event.target.value.replace(/\D/g, '').slice(0, 6));
+            // Pasted as "411 045": kept as its digits, never cut to six (a wrong one is said on checking).
+            setValue(normalisePincode(event.target.value));
             setError('');
           }}
           inputMode="numeric"
           autoComplete="postal-code"
-          maxLength={6}
           placeholder="e.g. 411045"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}

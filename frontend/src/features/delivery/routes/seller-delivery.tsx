@@ -1,4 +1,4 @@
-import { DEFAULT_ETA_MINUTES, readDeliverySettings, type DeliverySettings } from '@greencart/domain';
+import { DEFAULT_ETA_MINUTES, normalisePincode, readDeliverySettings, type DeliverySettings } from '@greencart/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { Spinner } from '@/components/ui/spinner';
@@ -6,6 +6,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useDeliverySettings } from '../api/get-delivery-settings';
 import { useSaveDeliverySettings } from '../api/save-delivery-settings';
+import { deliverySettingsProblems } from '../settings-problems';
 
 /** What the seller types: text until saved, so a half-typed number is not lost. */
 interface AreaRow {
@@ -43,7 +44,7 @@ const asNumber = (text: string): number | string => (/^\s*\d+(\.\d+)?\s*$/.test(
 
 function toBody(values: FormValues) {
   return {
-    areas: values.areas.map((a) => ({ pincode: a.pincode.trim(), etaMinutes: asNumber(a.etaMinutes), fee: asNumber(a.fee || '0') })),
+    areas: values.areas.map((a) => ({ pincode: normalisePincode(a.pincode), etaMinutes: asNumber(a.etaMinutes), fee: asNumber(a.fee || '0') })),
     freeDeliveryAbove: values.freeDeliveryAbove.trim() === '' ? null : asNumber(values.freeDeliveryAbove),
     minimumOrder: values.minimumOrder.trim() === '' ? 0 : asNumber(values.minimumOrder),
     hours: values.alwaysOpen ? null : { open: values.open, close: values.close },
@@ -81,11 +82,13 @@ function DeliveryForm({ initial }: { initial: FormValues }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const body = toBody(values);
-    // The server's own rules (domain package), said before sending.
+    // The server's own rules (domain package), said before sending: at every field that breaks one.
     const read = readDeliverySettings(body);
     if ('problem' in read) {
-      setErrors({ [read.problem.field]: read.problem.message });
-      toast.error(read.problem.message, { id: 'delivery-settings' });
+      const problems = deliverySettingsProblems(body);
+      setErrors(Object.keys(problems).length ? problems : { [read.problem.field]: read.problem.message });
+      const count = Object.keys(problems).length;
+      toast.error(count > 1 ? `${read.problem.message} (and ${count - 1} more to fix)` : read.problem.message, { id: 'delivery-settings' });
       return;
     }
     setErrors({});
@@ -131,9 +134,9 @@ function DeliveryForm({ initial }: { initial: FormValues }) {
                     <input
                       id={`${id}-${at}.pincode`}
                       value={area.pincode}
-                      onChange={(event) => setArea(area.key, { pincode: event.target.value.replace(/\D/g, '').slice(0, 6) })}
+                      // Pasted as "411 045": kept as its digits, never cut to fit (a wrong one is said at its row).
+                      onChange={(event) => setArea(area.key, { pincode: normalisePincode(event.target.value) })}
                       inputMode="numeric"
-                      maxLength={6}
                       placeholder="411001"
                       className={inputClass(`${at}.pincode`)}
                       {...invalid(`${at}.pincode`)}

@@ -7,9 +7,11 @@ export function DeliveryAddress({ address, className = '' }: { address: AddressV
       <p className="font-medium text-gray-800">
         {address.firstName} {address.lastName}
       </p>
+      {address.house && <p>{address.house}</p>}
       <p>
         {address.street}, {address.city}
       </p>
+      {address.landmark && <p>{address.landmark}</p>}
       <p>
         {address.state}, {address.pincode || address.zipcode}, {address.country}
       </p>

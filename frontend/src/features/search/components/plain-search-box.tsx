@@ -4,7 +4,7 @@ import { handover, useSearchText } from './search-text';
 
 export const SEARCH_FORM_CLASS =
   'min-h-11 items-center gap-2 rounded-full border border-gray-300 bg-white pr-1 pl-4 text-base focus-within:border-primary lg:min-h-10 lg:text-sm';
-export const SEARCH_INPUT_CLASS = 'w-full min-w-0 bg-transparent py-2 placeholder-gray-500 outline-none lg:w-32 xl:w-44';
+export const SEARCH_INPUT_CLASS = 'w-full min-w-0 bg-transparent py-2 placeholder-gray-500 outline-none';
 
 /**
  * The search box of the first page: typing shows results after a short pause. It stands in for the
