@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,6 +8,9 @@ import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
 import sharp from 'sharp';
 import { AUTH_ENV, seller, TEST_SELLER, VALID_ADDRESS } from './support/actors';
+import { DatabaseProxy } from './support/database-proxy';
+import { DATABASE_AWAY_MESSAGE } from '../src/common/filters/all-exceptions.filter';
+import { PAYMENT_UNRECORDED } from '../src/payments/payments.controller';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const cookieOf = (res: request.Response) =>
@@ -493,5 +497,50 @@ describe('addresses: edit, delete, default; one session request', () => {
       shopper: { firstName: 'Asha' },
       seller: true,
     });
+  });
+});
+
+describe('a database fault while a payment is recorded', () => {
+  let proxy: DatabaseProxy;
+  let t: TestApp;
+  const KEY_SECRET = 'test-razorpay-secret';
+
+  beforeAll(async () => {
+    proxy = await new DatabaseProxy(process.env.TEST_MONGODB_BASE_URI!).start();
+    t = await createTestApp({ ...AUTH_ENV, RAZORPAY_KEY_ID: 'rzp_test_hardening', RAZORPAY_KEY_SECRET: KEY_SECRET }, { baseUri: proxy.uri });
+  });
+  afterAll(async () => {
+    proxy.set('pass');
+    await t?.close();
+    await proxy.stop();
+  });
+
+  it('POST /api/payment-success answers 503 with a message while the database is cut off or answers garbage, and 404 once it is back', async () => {
+    const res = await t
+      .http()
+      .post('/api/register')
+      .send({ firstName: 'Ravi', email: email('ravi'), password: PASSWORD })
+      .expect(201);
+    const cookie = cookieOf(res);
+    const razorpay_order_id = 'order_HardeningTest01';
+    const razorpay_payment_id = 'pay_HardeningTest01';
+    const razorpay_signature = createHmac('sha256', KEY_SECRET).update(`${razorpay_order_id}|${razorpay_payment_id}`).digest('hex');
+    const confirm = () => t.http().post('/api/payment-success').set('Cookie', cookie).send({ razorpay_order_id, razorpay_payment_id, razorpay_signature });
+
+    for (const fault of ['cut', 'garbage'] as const) {
+      proxy.set(fault);
+      const answer = await confirm();
+      expect({ fault, status: answer.status }).toEqual({ fault, status: 503 });
+      // The session check (before the payment) or the payment's own lookup meets the fault first.
+      expect(answer.body).toEqual({ success: false, message: expect.any(String) });
+      expect([PAYMENT_UNRECORDED, DATABASE_AWAY_MESSAGE]).toContain(answer.body.message);
+      expect(answer.headers['retry-after']).toBeDefined();
+    }
+    proxy.set('pass');
+    // Healed: the same confirmation is looked up again (no checkout of this shopper has that Razorpay order).
+    const end = Date.now() + 60_000;
+    let status = 0;
+    while (status !== 404 && Date.now() < end) status = (await confirm()).status;
+    expect(status).toBe(404);
   });
 });
