@@ -156,6 +156,24 @@ describe('bad input never gets a 5xx', () => {
     await t.http().get('/api/chat/messages?limit=1e9').set('Cookie', shopper).expect(400);
   });
 
+  it('bounds the dates of the stats and the orders CSV (2000–2100): 400 with a message, never a closed connection', async () => {
+    const sellerAgent = await seller(t);
+    const bad = ['9999-12-31', '1999-12-31', '2101-01-01', '0000-01-01', '+10000-01-01', '2026-13-01', '2026-02-30', '2026-1-1'];
+    for (const day of bad) {
+      for (const path of ['/api/seller/stats', '/api/seller/orders.csv']) {
+        const res = await sellerAgent.get(`${path}?from=${encodeURIComponent(day)}&to=${encodeURIComponent(day)}`);
+        expect({ path, day, status: res.status }).toEqual({ path, day, status: 400 });
+        expect(res.body).toMatchObject({ success: false, message: expect.stringMatching(/YYYY-MM-DD/) });
+        expect(res.headers['content-disposition']).toBeUndefined();
+      }
+    }
+    // The last days allowed work.
+    await sellerAgent.get('/api/seller/stats?from=2100-01-01&to=2100-12-31').expect(200);
+    const csv = await sellerAgent.get('/api/seller/orders.csv?from=2100-12-31&to=2100-12-31').expect(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    await sellerAgent.get('/api/seller/orders.csv?from=2000-01-01&to=2000-01-01').expect(200);
+  });
+
   it('answers an over-long address (headers over 16 KB) with 431 in JSON', async () => {
     await t.app.listen(0, '127.0.0.1');
     const { port } = t.app.getHttpServer().address() as AddressInfo;
