@@ -15,6 +15,7 @@ import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import { ShopSocketAdapter } from './chat/socket-io.adapter';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
+import { LARGEST_JSON_BODY_BYTES } from './delivery/delivery-limits';
 import { REPO_ROOT } from './database/embedded-database';
 import { SafeInputPipe } from './common/pipes/safe-input.pipe';
 import { validationFailed } from './common/validation/validation-errors';
@@ -241,6 +242,8 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
     // Behind a trusted reverse proxy every connection comes from it: the proxy limits its clients.
     isProxy: (address) => trusted(address, 0),
   });
+  // JSON bodies up to the largest the API takes (the delivery settings with every area allowed), not body-parser's 100 KB.
+  app.useBodyParser('json', { limit: LARGEST_JSON_BODY_BYTES });
   serveStorefront(app, process.env.FRONTEND_DIST ?? join(REPO_ROOT, 'frontend', 'dist'));
 
   if (config.get('API_DOCS', { infer: true })) {

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { MAX_DELIVERY_AREAS } from '@greencart/domain';
 import Redis from 'ioredis';
 import { AUTH_ENV, insertProducts, seller, shopper, VALID_ADDRESS, type Agent } from './support/actors';
 import { FakeRazorpay } from './support/fake-razorpay';
@@ -200,6 +201,23 @@ describe('delivery areas, fees, minimum and hours', () => {
     await save({ ...SETTINGS, hours: { open: istClock(-1), close: istClock(-2) } }).expect(200);
     expect((await check('411045').expect(200)).body).toMatchObject({ open: true });
     await place(pune, 2).expect(201);
+  });
+
+  it(`takes the most areas allowed (${MAX_DELIVERY_AREAS}, even written with indentation) and refuses one more by the settings' own rule`, async () => {
+    const areas = Array.from({ length: MAX_DELIVERY_AREAS + 1 }, (_, i) => ({ pincode: String(700_000 + i), etaMinutes: 240, fee: 499.99 }));
+    const most = { areas: areas.slice(0, MAX_DELIVERY_AREAS), freeDeliveryAbove: 199, minimumOrder: 99, hours: null };
+    const indented = JSON.stringify(most, null, 2);
+    const saved = await sellerAgent.put('/api/seller/delivery').set('Content-Type', 'application/json').send(indented);
+    expect({ status: saved.status, message: saved.body.message }).toEqual({ status: 200, message: 'Delivery settings saved' });
+    expect(saved.body.areas).toHaveLength(MAX_DELIVERY_AREAS);
+    expect((await check(String(700_000 + MAX_DELIVERY_AREAS - 1)).expect(200)).body).toMatchObject({ serviceable: true, fee: 499.99 });
+
+    const tooMany = await save({ ...most, areas });
+    expect({ status: tooMany.status, message: tooMany.body.message }).toEqual({
+      status: 400,
+      message: expect.stringMatching(`At most ${MAX_DELIVERY_AREAS} delivery areas`),
+    });
+    expect((await sellerAgent.get('/api/seller/delivery').expect(200)).body.areas).toHaveLength(MAX_DELIVERY_AREAS);
   });
 
   it('serves everyone again once the areas are cleared', async () => {

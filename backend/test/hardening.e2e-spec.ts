@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,6 +8,9 @@ import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
 import sharp from 'sharp';
 import { AUTH_ENV, seller, TEST_SELLER, VALID_ADDRESS } from './support/actors';
+import { DatabaseProxy } from './support/database-proxy';
+import { DATABASE_AWAY_MESSAGE } from '../src/common/filters/all-exceptions.filter';
+import { PAYMENT_UNRECORDED } from '../src/payments/payments.controller';
 import { createTestApp, type TestApp } from './support/test-app';
 import { nextSecond } from './support/waiting';
 
@@ -151,6 +155,24 @@ describe('bad input never gets a 5xx', () => {
     await t.http().get('/api/products?page=1e300').expect(400);
     await t.http().get('/api/products?limit=-1').expect(400);
     await t.http().get('/api/chat/messages?limit=1e9').set('Cookie', shopper).expect(400);
+  });
+
+  it('bounds the dates of the stats and the orders CSV (2000–2100): 400 with a message, never a closed connection', async () => {
+    const sellerAgent = await seller(t);
+    const bad = ['9999-12-31', '1999-12-31', '2101-01-01', '0000-01-01', '+10000-01-01', '2026-13-01', '2026-02-30', '2026-1-1'];
+    for (const day of bad) {
+      for (const path of ['/api/seller/stats', '/api/seller/orders.csv']) {
+        const res = await sellerAgent.get(`${path}?from=${encodeURIComponent(day)}&to=${encodeURIComponent(day)}`);
+        expect({ path, day, status: res.status }).toEqual({ path, day, status: 400 });
+        expect(res.body).toMatchObject({ success: false, message: expect.stringMatching(/YYYY-MM-DD/) });
+        expect(res.headers['content-disposition']).toBeUndefined();
+      }
+    }
+    // The last days allowed work.
+    await sellerAgent.get('/api/seller/stats?from=2100-01-01&to=2100-12-31').expect(200);
+    const csv = await sellerAgent.get('/api/seller/orders.csv?from=2100-12-31&to=2100-12-31').expect(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    await sellerAgent.get('/api/seller/orders.csv?from=2000-01-01&to=2000-01-01').expect(200);
   });
 
   it('answers an over-long address (headers over 16 KB) with 431 in JSON', async () => {
@@ -494,5 +516,50 @@ describe('addresses: edit, delete, default; one session request', () => {
       shopper: { firstName: 'Asha' },
       seller: true,
     });
+  });
+});
+
+describe('a database fault while a payment is recorded', () => {
+  let proxy: DatabaseProxy;
+  let t: TestApp;
+  const KEY_SECRET = 'test-razorpay-secret';
+
+  beforeAll(async () => {
+    proxy = await new DatabaseProxy(process.env.TEST_MONGODB_BASE_URI!).start();
+    t = await createTestApp({ ...AUTH_ENV, RAZORPAY_KEY_ID: 'rzp_test_hardening', RAZORPAY_KEY_SECRET: KEY_SECRET }, { baseUri: proxy.uri });
+  });
+  afterAll(async () => {
+    proxy.set('pass');
+    await t?.close();
+    await proxy.stop();
+  });
+
+  it('POST /api/payment-success answers 503 with a message while the database is cut off or answers garbage, and 404 once it is back', async () => {
+    const res = await t
+      .http()
+      .post('/api/register')
+      .send({ firstName: 'Ravi', email: email('ravi'), password: PASSWORD })
+      .expect(201);
+    const cookie = cookieOf(res);
+    const razorpay_order_id = 'order_HardeningTest01';
+    const razorpay_payment_id = 'pay_HardeningTest01';
+    const razorpay_signature = createHmac('sha256', KEY_SECRET).update(`${razorpay_order_id}|${razorpay_payment_id}`).digest('hex');
+    const confirm = () => t.http().post('/api/payment-success').set('Cookie', cookie).send({ razorpay_order_id, razorpay_payment_id, razorpay_signature });
+
+    for (const fault of ['cut', 'garbage'] as const) {
+      proxy.set(fault);
+      const answer = await confirm();
+      expect({ fault, status: answer.status }).toEqual({ fault, status: 503 });
+      // The session check (before the payment) or the payment's own lookup meets the fault first.
+      expect(answer.body).toEqual({ success: false, message: expect.any(String) });
+      expect([PAYMENT_UNRECORDED, DATABASE_AWAY_MESSAGE]).toContain(answer.body.message);
+      expect(answer.headers['retry-after']).toBeDefined();
+    }
+    proxy.set('pass');
+    // Healed: the same confirmation is looked up again (no checkout of this shopper has that Razorpay order).
+    const end = Date.now() + 60_000;
+    let status = 0;
+    while (status !== 404 && Date.now() < end) status = (await confirm()).status;
+    expect(status).toBe(404);
   });
 });

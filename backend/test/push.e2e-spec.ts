@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createECDH, randomUUID } from 'node:crypto';
@@ -10,6 +10,7 @@ import { fillLocalSecrets } from '../src/config/local-secrets';
 import { AUTH_ENV, insertProducts, seller, shopper, VALID_ADDRESS, type Agent } from './support/actors';
 import { FakePushService, verifyVapid } from './support/push-service';
 import { createTestApp, type TestApp } from './support/test-app';
+import { subscriptionId } from '../src/notifications/push/push-subscriptions.service';
 
 /**
  * Web push (issue 26) against a push service on this machine: each push arrives in the Web Push
@@ -49,12 +50,25 @@ describe('web push through the outbox', () => {
   let push: FakePushService;
   let sellerAgent: Agent;
   let apple: string;
+  /** Something on this machine the shop must never be made to call: a raw TCP service counting connections. */
+  let internal: Server;
+  let internalPort: number;
+  let internalConnections = 0;
 
   beforeAll(async () => {
     push = await new FakePushService().start();
+    internal = createServer((socket) => {
+      internalConnections++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', resolve));
+    internalPort = (internal.address() as AddressInfo).port;
     t = await createTestApp({
       ...AUTH_ENV,
       ...VAPID,
+      // The push service stand-in by its exact origin; `localhost` as an allowed push host that resolves to this machine.
+      PUSH_INSECURE_TEST_ORIGINS: push.url,
+      PUSH_ALLOWED_HOSTS: 'localhost',
       VAPID_SUBJECT: 'mailto:push@shop.test',
       OUTBOX_RETRY_MS: '200',
       OUTBOX_SWEEP_MS: '500',
@@ -66,6 +80,7 @@ describe('web push through the outbox', () => {
   afterAll(async () => {
     await t?.close();
     await push.stop();
+    await new Promise((resolve) => internal?.close(resolve));
   });
 
   async function subscribedShopper(name = 'Asha') {
@@ -268,6 +283,64 @@ describe('web push through the outbox', () => {
     expect(await subscriptionCount(good.endpoint)).toBe(0);
   });
 
+  it('refuses endpoints that are not a known push service on the public internet, with 400 and a message', async () => {
+    const { agent } = await shopper(t, 'Hari');
+    const { keys } = push.browser().subscription;
+    const refused = [
+      `http://127.0.0.1:${internalPort}/internal-admin?token=1`,
+      `http://[::1]:${internalPort}/internal-admin`,
+      `http://0x7f000001:${internalPort}/internal-admin`,
+      `https://127.0.0.1:${internalPort}/push/1`,
+      `https://[::ffff:127.0.0.1]:${internalPort}/push/1`,
+      'https://169.254.169.254/latest/meta-data/',
+      'https://10.0.0.1/push/1',
+      'http://fcm.googleapis.com/fcm/send/1',
+      'https://fcm.googleapis.com.attacker.example/fcm/send/1',
+      'https://push.apple.com.attacker.example/3/device/1',
+      'https://attacker.example/push/1',
+      'https://user:secret@fcm.googleapis.com/fcm/send/1',
+      // An allowed host name whose addresses are this machine's.
+      `https://localhost:${internalPort}/push/1`,
+    ];
+    for (const endpoint of refused) {
+      const res = await agent.post('/api/push/subscribe').send({ endpoint, keys });
+      expect({ endpoint, status: res.status }).toEqual({ endpoint, status: 400 });
+      expect(res.body).toEqual({ success: false, message: expect.stringMatching(/endpoint/) });
+    }
+    expect(await t.connection.collection('push_subscriptions').countDocuments({ endpoint: { $in: refused } })).toBe(0);
+    expect(internalConnections).toBe(0);
+  });
+
+  it('sends nothing to an endpoint refused at send time (kept from before, or a name now resolving to this machine): the other browser gets its push', async () => {
+    const ivan = await subscribedShopper('Ivan');
+    const stored = [`http://127.0.0.1:${internalPort}/internal-admin?token=1`, `https://localhost:${internalPort}/push/2`];
+    for (const endpoint of stored) {
+      const { keys } = push.browser().subscription;
+      await t.connection.collection('push_subscriptions').insertOne({
+        _id: subscriptionId(endpoint) as never,
+        account: `shopper:${ivan.id}`,
+        endpoint,
+        p256dh: keys.p256dh,
+        auth: keys.auth,
+        createdAt: new Date(),
+      });
+    }
+    const order = await placeCod(ivan);
+    await move(order._id, 'Packing');
+    // The marker: the allowed browser's push arrives; the others are given up without a connection.
+    await until(() => push.to(ivan.browser).length === 1);
+    const outcome = async (endpoint: string) =>
+      (await t.connection.collection('outbox').findOne({ recipient: subscriptionId(endpoint), kind: 'order-status' })) as {
+        state: string;
+        lastError?: string;
+      } | null;
+    await until(async () => ['skipped', 'failed'].includes((await outcome(stored[0]))?.state ?? '') && (await outcome(stored[1]))?.state === 'failed');
+    expect((await outcome(stored[0]))!.lastError).toMatch(/https/);
+    expect((await outcome(stored[1]))!.lastError).toMatch(/private or reserved address/);
+    expect(await subscriptionCount(stored[0])).toBe(0);
+    expect(internalConnections).toBe(0);
+  });
+
   it('serves the service worker and the manifest for revalidation, with their content types', async () => {
     const sw = await t.http().get('/sw.js').expect(200);
     expect(sw.headers['cache-control']).toBe('no-cache');
@@ -298,5 +371,8 @@ describe('web push through the outbox', () => {
     expect(pushProblem(validateEnvironment({ ...production, ...VAPID }))).toBeNull();
     expect(() => validateEnvironment({ ...production, VAPID_PUBLIC_KEY: VAPID.VAPID_PUBLIC_KEY })).toThrow(/VAPID/);
     expect(() => validateEnvironment({ ...production, ...VAPID, VAPID_SUBJECT: 'shop owner' })).toThrow(/VAPID_SUBJECT/);
+    expect(() => validateEnvironment({ ...production, ...VAPID, PUSH_INSECURE_TEST_ORIGINS: 'http://127.0.0.1:4100' })).toThrow(/PUSH_INSECURE_TEST_ORIGINS/);
+    expect(() => validateEnvironment({ ...production, ...VAPID, PUSH_ALLOWED_HOSTS: '10.0.0.1' })).toThrow(/PUSH_ALLOWED_HOSTS/);
+    expect(validateEnvironment({ ...production, ...VAPID, PUSH_ALLOWED_HOSTS: 'push.example.net, *.push.example.org' }).PUSH_ALLOWED_HOSTS).toBeDefined();
   });
 });

@@ -395,6 +395,22 @@ export class Environment {
   @Matches(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, { message: 'VAPID_SUBJECT must be a mailto: address or an https:// URL' })
   VAPID_SUBJECT?: string;
 
+  /** Push services besides the browsers' own (FCM, Mozilla, Apple, Windows): comma-separated host names, `*.` for subdomains. */
+  @Transform(blankAsUnset)
+  @IsOptional()
+  @Matches(/^\s*(\*\.)?([a-z0-9-]+\.)*[a-z][a-z0-9-]*\s*(,\s*(\*\.)?([a-z0-9-]+\.)*[a-z][a-z0-9-]*\s*)*$/i, {
+    message: 'PUSH_ALLOWED_HOSTS must be host names separated by commas (a leading *. allows subdomains), not addresses',
+  })
+  PUSH_ALLOWED_HOSTS?: string;
+
+  /** Tests only (refused in production): origins taken as push services although http or on this machine, e.g. http://127.0.0.1:4100. */
+  @Transform(blankAsUnset)
+  @IsOptional()
+  @Matches(/^\s*https?:\/\/[^\s,/]+\s*(,\s*https?:\/\/[^\s,/]+\s*)*$/, {
+    message: 'PUSH_INSECURE_TEST_ORIGINS must be origins (http://host:port) separated by commas',
+  })
+  PUSH_INSECURE_TEST_ORIGINS?: string;
+
   /** The shop's postal address printed on tax invoices (lines separated by commas or "\n"). */
   @Transform(blankAsUnset)
   @IsOptional()
@@ -487,6 +503,7 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   const problems = errors.flatMap((e) => Object.values(e.constraints ?? {}));
   if (production && env.SELLER_EMAIL === DEFAULT_SELLER_EMAIL)
     problems.push(`SELLER_EMAIL is the public default (${DEFAULT_SELLER_EMAIL}); set the shop owner's own address`);
+  if (production && env.PUSH_INSECURE_TEST_ORIGINS) problems.push('PUSH_INSECURE_TEST_ORIGINS is for tests only and is refused in production');
   if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (or neither)');
   if (problems.length) {
     const lines = problems.map((c) => `  - ${c}`);

@@ -5,6 +5,7 @@ import {
   Get,
   Headers,
   HttpCode,
+  HttpException,
   Post,
   Req,
   Res,
@@ -16,12 +17,16 @@ import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { RawBodyRequest } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { createHmac } from 'node:crypto';
+import { isDatabaseFault } from '../common/filters/all-exceptions.filter';
 import type { Environment } from '../config/environment';
 import { CurrentUser } from '../sessions/current-user.decorator';
 import { ShopperOnly } from '../sessions/shopper-only.decorator';
 import type { UserData } from '../users/users.service';
 import { CreateOnlinePaymentDto, PaymentSuccessDto } from './dto/payment.dto';
 import { PaymentsService, readWebhookBody, sameHex } from './payments.service';
+
+export const PAYMENT_UNRECORDED =
+  "Your payment could not be recorded just now because the shop's database did not answer; any money taken is safe. Try again in a few seconds: the same payment is never recorded or charged twice";
 
 /** Where Razorpay posts its webhook (set the same URL in the Razorpay dashboard). */
 export const RAZORPAY_WEBHOOK_PATH = 'payments/razorpay/webhook';
@@ -58,7 +63,11 @@ export class PaymentsController {
   @Post('payment-success')
   @ShopperOnly()
   async success(@CurrentUser() user: UserData, @Body() dto: PaymentSuccessDto, @Res({ passthrough: true }) res: Response) {
-    const { order, created } = await this.payments.confirmFromBrowser(user._id, dto);
+    const { order, created } = await this.payments.confirmFromBrowser(user._id, dto).catch((error: unknown) => {
+      // Any database fault while recording a payment: the same confirmation again completes it (keyed by the Razorpay order).
+      if (!(error instanceof HttpException) && isDatabaseFault(error)) throw new ServiceUnavailableException(PAYMENT_UNRECORDED, { cause: error });
+      throw error;
+    });
     res.status(created ? 201 : 200);
     return { success: true, message: 'Payment received, order placed', order };
   }

@@ -42,7 +42,11 @@ export class StatsController {
       }
       res.end();
     } catch (error) {
-      // Headers are gone: the download is cut short rather than ending as a file that looks complete.
+      // Nothing sent yet: an answer in the error shape. Else the download is cut short rather than ending as a file that looks complete.
+      if (!res.headersSent) {
+        res.removeHeader('Content-Disposition');
+        throw error;
+      }
       res.destroy(error as Error);
     }
   }

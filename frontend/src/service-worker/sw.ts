@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import type { PushPayload } from '@greencart/domain';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
-import { clientsClaim } from 'workbox-core';
+import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
@@ -13,8 +13,10 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url:
  * The storefront's service worker (issue 26). What it keeps:
  * - the build (precached, one revision per file): the shell and every page's code open offline, and a
  *   window keeps the version it started with until all windows of it are closed (no skipWaiting);
- * - the last catalogue, product, session (with the saved cart) answers seen: network first, the copy
- *   when offline;
+ * - the last catalogue and product answers seen: network first, the copy when offline. Never the
+ *   session (/api/session: name, email, cart), nor any answer the server marks no-store or private: a
+ *   device offline cannot learn that its session was ended elsewhere ("sign out everywhere"), so what it
+ *   kept would show the former shopper. Offline, a reload shows the signed-out shop and its guest cart;
  * - product pictures: cache first (their URLs change with the picture).
  * Every other /api request (orders, payments, cart changes, chat) is not handled here at all: it goes to
  * the network as if there were no service worker, and fails offline instead of being queued.
@@ -29,26 +31,27 @@ clientsClaim();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/, /^\/socket\.io(\/|$)/] }));
 
 const LAST_SEEN = 'greencart-last-seen';
-const CATALOGUE_READS = /^\/api\/(productList|products(\/[^/]+)?|session)$/;
+const CATALOGUE_READS = /^\/api\/(productList|products(\/[^/]+)?)$/;
+/** What the server says must not be kept is not kept, whatever the route. */
+const notKeptWhenTheServerSaysSo: WorkboxPlugin = {
+  cacheWillUpdate: async ({ response }) => (/\b(no-store|private)\b/i.test(response.headers.get('Cache-Control') ?? '') ? null : response),
+};
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && CATALOGUE_READS.test(url.pathname),
   new NetworkFirst({
     cacheName: LAST_SEEN,
-    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 14 * 24 * 3600 })],
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      notKeptWhenTheServerSaysSo,
+      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 14 * 24 * 3600 }),
+    ],
   }),
 );
 
-// After signing out, the copy of the session (name, cart) must not open offline.
-registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && /^\/api\/(logout|sellerLogout)(\/everywhere)?$/.test(url.pathname),
-  async ({ request }) => {
-    const response = await fetch(request);
-    const cache = await caches.open(LAST_SEEN);
-    await cache.delete('/api/session');
-    return response;
-  },
-  'POST',
-);
+// Earlier versions kept the session: the copy goes when this version takes over.
+self.addEventListener('activate', (event) => {
+  event.waitUntil(caches.open(LAST_SEEN).then((cache) => cache.delete('/api/session', { ignoreSearch: true })));
+});
 
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/images/'),

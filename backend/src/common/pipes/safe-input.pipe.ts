@@ -1,9 +1,10 @@
 import { ArgumentMetadata, BadRequestException, Injectable, PipeTransform } from '@nestjs/common';
+import { LARGEST_INPUT_NODES } from '../../delivery/delivery-limits';
 
 /** Deeper than any body, query or parameter of the API; refused before validation walks it recursively. */
 export const MAX_INPUT_DEPTH = 12;
-/** More keys and items than any request of the API has, counted over the whole value. */
-export const MAX_INPUT_NODES = 5_000;
+/** More keys and items than any request of the API has (the delivery settings at their most), counted over the whole value. */
+export const MAX_INPUT_NODES = Math.max(5_000, LARGEST_INPUT_NODES);
 
 /** C0 controls other than tab and line breaks, DEL, C1 controls, and the bidi embedding/override/isolate marks. */
 // eslint-disable-next-line no-control-regex -- these are the characters refused

@@ -117,7 +117,14 @@ export function renderMail<K extends MailKind>(kind: K, data: MailKinds[K], ctx:
   return { subject: draft.subject, text: toText(draft, ctx), html: toHtml(draft, ctx) };
 }
 
-const hello = (ctx: MailContext) => `Hello ${ctx.firstName ?? 'there'},`;
+/**
+ * What a shopper typed (a name, an address), made unlinkable: mail clients turn text such as
+ * `evil.example`, `www.x.in/pay` or `http://x` into links, in plain text and HTML alike. A zero-width
+ * space after each `.`, `:`, `/`, `@` and backslash breaks every such pattern and shows nothing.
+ */
+export const typed = (text: string) => text.replace(/([.:/@\\])(?=\S)/g, '$1\u200b');
+
+const hello = (ctx: MailContext) => `Hello ${ctx.firstName ? typed(ctx.firstName) : 'there'},`;
 const shopperFooter = (ctx: MailContext) =>
   `You get this mail because you ordered at ${ctx.shopName}. Questions? Reply to ${ctx.shopEmail} or call ${ctx.shopPhone}.`;
 const progressFooter = (ctx: MailContext) =>
@@ -142,7 +149,7 @@ function paymentText(order: OrderSnapshot): string {
 
 function addressText(order: OrderSnapshot): string {
   const a = order.address;
-  return a ? `${a.name}, ${a.street}, ${a.city}, ${a.state} ${a.pincode} · ${formatPhone(a.phone)}` : 'The address you choose with the shop';
+  return a ? `${typed(`${a.name}, ${a.street}, ${a.city}, ${a.state}`)} ${a.pincode} · ${formatPhone(a.phone)}` : 'The address you choose with the shop';
 }
 
 function orderFacts(order: OrderSnapshot): Block {
@@ -208,7 +215,9 @@ const TEMPLATES: Templates = {
     heading: 'On its way',
     blocks: [
       { p: hello(ctx) },
-      { p: `Order ${order.orderNumber} left the shop and is on its way to ${order.address?.street ?? 'you'}. Expected by ${formatTime(order.deliverBy)}.` },
+      {
+        p: `Order ${order.orderNumber} left the shop and is on its way to ${order.address ? typed(order.address.street) : 'you'}. Expected by ${formatTime(order.deliverBy)}.`,
+      },
       ...(order.paymentType === 'COD' && order.paymentStatus !== 'paid'
         ? [{ p: `Please keep ${formatRupees(order.amountPaise)} ready (cash on delivery).` }]
         : []),
@@ -311,7 +320,7 @@ const TEMPLATES: Templates = {
       {
         facts: [
           ['Deliver to', addressText(order)],
-          ['Shopper', shopperEmail ?? order.address?.name ?? '—'],
+          ['Shopper', shopperEmail ?? (order.address ? typed(order.address.name) : '—')],
           ['Payment', paymentText(order)],
         ],
       },

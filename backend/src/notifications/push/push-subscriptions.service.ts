@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { BadRequestException, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import type { Environment } from '../../config/environment';
+import { PushEndpointPolicy, PushEndpointRefused } from './push-endpoint';
 import { PushSubscriptionRecord } from './push-subscription.schema';
 
 /** Browsers kept per account: a new one beyond this replaces the oldest. */
@@ -19,23 +20,26 @@ export const subscriptionId = (endpoint: string) => createHash('sha256').update(
 /** The browsers each account gets pushes on. */
 @Injectable()
 export class PushSubscriptionsService {
-  private readonly httpsOnly: boolean;
+  /** Which endpoints the shop sends to (the channel asks it again on each send). */
+  readonly policy: PushEndpointPolicy;
 
   constructor(
     @InjectModel(PushSubscriptionRecord.name) private readonly subscriptions: Model<PushSubscriptionRecord>,
     config: ConfigService<Environment, true>,
   ) {
-    // Browsers' push services are https; plain http only for a push service on a test machine.
-    this.httpsOnly = config.get('NODE_ENV', { infer: true }) === 'production';
+    this.policy = new PushEndpointPolicy({
+      PUSH_ALLOWED_HOSTS: config.get('PUSH_ALLOWED_HOSTS', { infer: true }),
+      PUSH_INSECURE_TEST_ORIGINS: config.get('PUSH_INSECURE_TEST_ORIGINS', { infer: true }),
+    });
   }
 
   /** Keeps (or moves to this account) the browser's subscription. */
   async subscribe(account: string, { endpoint, keys }: NewSubscription): Promise<void> {
-    if (this.httpsOnly && !endpoint.startsWith('https://')) throw new BadRequestException('endpoint must be an https URL');
     // What the payload is encrypted for must be a P-256 point and a 16-byte secret, or every push fails later.
     const publicKey = Buffer.from(keys.p256dh, 'base64url');
     if (publicKey.length !== 65 || publicKey[0] !== 4) throw new BadRequestException('keys.p256dh must be an uncompressed P-256 public key (65 bytes)');
     if (Buffer.from(keys.auth, 'base64url').length !== 16) throw new BadRequestException('keys.auth must be 16 bytes');
+    await this.checkEndpoint(endpoint);
     const _id = subscriptionId(endpoint);
     await this.subscriptions
       .updateOne({ _id }, { $set: { account, endpoint, p256dh: keys.p256dh, auth: keys.auth }, $setOnInsert: { createdAt: new Date() } }, { upsert: true })
@@ -44,6 +48,17 @@ export class PushSubscriptionsService {
     if (kept.length <= SUBSCRIPTIONS_PER_ACCOUNT) return;
     const oldest = kept.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).slice(0, kept.length - SUBSCRIPTIONS_PER_ACCOUNT);
     await this.subscriptions.deleteMany({ _id: { $in: oldest.map((s) => s._id) }, account }).exec();
+  }
+
+  private async checkEndpoint(endpoint: string): Promise<void> {
+    try {
+      await this.policy.check(endpoint);
+    } catch (error) {
+      if (error instanceof PushEndpointRefused) throw new BadRequestException(error.message);
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOTFOUND' || code === 'ENODATA') throw new BadRequestException("endpoint's host could not be found");
+      throw new ServiceUnavailableException('The push service could not be checked just now; please try again');
+    }
   }
 
   /** Forgets the browser's subscription if it is this account's. */

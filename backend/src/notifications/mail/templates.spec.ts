@@ -1,0 +1,70 @@
+import { renderMail, typed, type MailContext, type MailKind, type OrderSnapshot } from './templates';
+
+/** What common auto-linkers (Gmail, Outlook, Apple Mail, linkify) turn into a link: a scheme, www., or a dotted host name. */
+const LINK_LIKE = /(?:[a-z][a-z0-9+.-]*:\/\/|www\.[a-z0-9-]|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|example|ly|in|io|net|org)\b)/i;
+const ZWSP = /\u200b/g;
+
+const ctx: MailContext = {
+  shopName: 'GreenCart',
+  publicUrl: 'https://shop.test',
+  shopEmail: 'hello@shop.test',
+  shopPhone: '+91 98765 43210',
+  firstName: 'www.win-a-prize.example',
+};
+const order: OrderSnapshot = {
+  orderId: 'o1',
+  orderNumber: 'GC-1001',
+  status: 'Out for delivery',
+  placedAt: '2026-11-27T10:00:00.000Z',
+  deliverBy: '2026-11-27T10:30:00.000Z',
+  items: [{ name: 'Alphonso Mango', quantity: 2, pricePaise: 12_000 }],
+  subtotalPaise: 24_000,
+  taxPaise: 1_200,
+  deliveryFeePaise: 0,
+  amountPaise: 25_200,
+  paymentType: 'COD',
+  paymentStatus: 'pending',
+  address: {
+    name: 'bit.ly/refund-now',
+    street: 'Pay at http://evil.example/pay or evil.com',
+    city: 'login.bank.in',
+    state: 'user@evil.io',
+    pincode: '560001',
+    phone: '9876543210',
+  },
+};
+
+/** The text of the HTML part as a client shows it, links aside: tags dropped, entities read. */
+const shownText = (html: string) =>
+  html
+    .replace(/<a\b[^>]*>[\s\S]*?<\/a>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+
+describe('mail templates: what a shopper typed never becomes a link', () => {
+  it('breaks schemes, www. and dotted host names with an invisible character, and loses nothing visible', () => {
+    for (const text of ['www.evil.example', 'http://x', 'https://evil.example/pay?x=1', 'evil.com', 'user@evil.io', 'a\\b.c']) {
+      expect({ text, linkable: LINK_LIKE.test(typed(text)) }).toEqual({ text, linkable: false });
+      expect(typed(text).replace(ZWSP, '')).toBe(text);
+    }
+    expect(typed('12 MG Road')).toBe('12 MG Road');
+  });
+
+  it('in the plain-text and HTML parts of the mails that show names and addresses', () => {
+    const kinds: MailKind[] = ['order-confirmation', 'order-out-for-delivery', 'order-packing', 'order-delivered', 'order-cancelled', 'seller-new-order'];
+    for (const kind of kinds) {
+      const data = kind === 'seller-new-order' ? { order } : { order, at: order.placedAt };
+      const mail = renderMail(kind, data as never, ctx);
+      const textWithoutShopLinks = mail.text.replaceAll(ctx.publicUrl, '');
+      expect({ kind, part: 'text', link: LINK_LIKE.exec(textWithoutShopLinks)?.[0] ?? null }).toEqual({ kind, part: 'text', link: null });
+      const shown = shownText(mail.html).replaceAll(ctx.publicUrl, '');
+      expect({ kind, part: 'html', link: LINK_LIKE.exec(shown)?.[0] ?? null }).toEqual({ kind, part: 'html', link: null });
+      // Only the shop's own buttons are links.
+      for (const [, href] of mail.html.matchAll(/<a\b[^>]*href="([^"]*)"/g)) expect(href.startsWith(`${ctx.publicUrl}/`)).toBe(true);
+    }
+    const confirmation = renderMail('order-confirmation', { order }, ctx);
+    // Still readable as typed.
+    expect(confirmation.text.replace(ZWSP, '')).toContain('bit.ly/refund-now, Pay at http://evil.example/pay or evil.com, login.bank.in, user@evil.io 560001');
+    expect(confirmation.text.replace(ZWSP, '')).toContain('Hello www.win-a-prize.example,');
+  });
+});
