@@ -1,7 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { once } from 'node:events';
-import type { Server } from 'node:http';
-import { connect, type AddressInfo, type Socket } from 'node:net';
 import request from 'supertest';
 import { PAYMENT_SOLD_OUT_REFUNDED, type PaymentSoldOutRefundedEvent } from '../src/payments/payment.events';
 import { AUTH_ENV, insertProducts, seller, shopper, VALID_ADDRESS, type Agent } from './support/actors';
@@ -15,7 +12,6 @@ import { createTestApp, type TestApp } from './support/test-app';
  * SMTP outage that loses and doubles nothing, preferences, messages that gave up and are sent again.
  */
 const SELLER_NOTIFY = 'orders@shop.test';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('order mails through the outbox, with a real SMTP server', () => {
   let t: TestApp;
@@ -601,73 +597,4 @@ const redisUrl = process.env.TEST_REDIS_URL;
     const contended = one.app.get(OutboxWorker).status().claimedElsewhere + two.app.get(OutboxWorker).status().claimedElsewhere;
     expect(contended).toBeGreaterThan(0);
   }, 120_000);
-});
-
-describe('mail during a rush of requests', () => {
-  it('waits while the shop answers many requests at once (up to OUTBOX_YIELD_MS), then goes out once; without a rush at once', async () => {
-    const smtp = await new SmtpCatcher().up();
-    const t = await createTestApp({
-      ...AUTH_ENV,
-      SMTP_URL: smtp.url,
-      SELLER_NOTIFY_EMAIL: SELLER_NOTIFY,
-      COOKIE_SECURE: 'false',
-      OUTBOX_BUSY_REQUESTS: '3',
-      OUTBOX_YIELD_MS: '8000',
-    });
-    const held: Socket[] = [];
-    try {
-      await t.app.listen(0, '127.0.0.1');
-      const { port } = (t.app.getHttpServer() as Server).address() as AddressInfo;
-      const [apple] = await insertProducts(t, [{ name: 'Apple', offerPrice: 100 }]);
-      const sellerAgent = await seller(t);
-      const s = await shopper(t, 'Rush');
-      const address = (await s.agent.post('/api/Address/add').send({ adress: VALID_ADDRESS }).expect(201)).body.address._id as string;
-      const place = async () =>
-        (
-          await s.agent
-            .post('/api/placeorders')
-            .set('Idempotency-Key', randomUUID())
-            .send({ address, items: [{ product: apple, quantity: 1 }] })
-            .expect(201)
-        ).body.order._id as string;
-      const outbox = async () => (await sellerAgent.get('/api/seller/notifications').expect(200)).body.outbox as { givingWay: boolean; waiting: number };
-
-      // A rush: three requests under way that do not finish (their bodies never come), as many shoppers waiting.
-      for (let i = 0; i < 3; i++) {
-        const socket = connect(port, '127.0.0.1');
-        await once(socket, 'connect');
-        socket.write(`POST /api/placeorders HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 64\r\n\r\n{`);
-        held.push(socket);
-      }
-      await sleep(300);
-      expect(await outbox()).toMatchObject({ givingWay: true });
-
-      // An order placed meanwhile is answered; its mails wait for the rush to pass, at most OUTBOX_YIELD_MS.
-      const first = await place();
-      await sleep(2_000);
-      expect(smtp.mails).toHaveLength(0);
-      expect(await outbox()).toMatchObject({ givingWay: true, waiting: 2 });
-      await smtp.until(() => smtp.mails.length === 2, 15_000);
-      expect(smtp.mails.map((m) => m.outboxId).sort()).toEqual([`email:order-confirmation:${first}`, `email:seller-new-order:${first}`]);
-
-      // The rush over: the next order's mails go out at once.
-      for (const socket of held.splice(0)) socket.destroy();
-      await sleep(1_500);
-      expect(await outbox()).toMatchObject({ givingWay: false });
-      const second = await place();
-      // Well before OUTBOX_YIELD_MS: it did not wait.
-      await smtp.until(() => smtp.mails.length === 4, 5_000);
-      expect(
-        smtp.mails
-          .slice(2)
-          .map((m) => m.outboxId)
-          .sort(),
-      ).toEqual([`email:order-confirmation:${second}`, `email:seller-new-order:${second}`]);
-      expect(Math.max(...smtp.counts().values())).toBe(1);
-    } finally {
-      for (const socket of held) socket.destroy();
-      await t.close();
-      await smtp.down();
-    }
-  }, 60_000);
 });

@@ -5,7 +5,6 @@ import { ConfigService } from '@nestjs/config';
 import { InjectModel } from '@nestjs/mongoose';
 import type { AnyBulkWriteOperation, Model } from 'mongoose';
 import type { Environment } from '../../config/environment';
-import { recentRequestPeak } from '../../common/http/requests-in-flight';
 import { DatabaseEngine, inCommands } from '../../database/database-engine';
 import { SendFailure } from '../mail/mailer';
 import { idsOfMarker, OutboxClaim, OutboxDue, OutboxFailed, OutboxMessage, type Channel } from './outbox.schema';
@@ -37,8 +36,6 @@ const MAX_RETRY_MS = 60 * 60_000;
 const MAX_PROBE_MS = 60_000;
 /** An attempt claimed this long ago and never finished was left by an instance that stopped (sends time out within 30 s). */
 const CLAIM_STALE_MS = 5 * 60_000;
-/** How often a rush is looked at again while new messages give way to it. */
-const RUSH_CHECK_MS = 250;
 /** Messages held in memory with their content; beyond it, by id only. */
 const MESSAGES_KEPT = 5_000;
 /** Tries at writing the outcome of sends already made (a second apart) before leaving it to the stale-claim path. */
@@ -56,11 +53,6 @@ const RECORD_ATTEMPTS = 60;
  * written, the shop stopping or the database away, is not made again by the next start.) A claim
  * older than CLAIM_STALE_MS whose attempt never finished (its instance stopped mid-send) lets the
  * message go on with attempt n + 1.
- *
- * A rush: while this process answers OUTBOX_BUSY_REQUESTS requests or more at once, a message's first
- * attempt waits (up to OUTBOX_YIELD_MS after it was queued) until the rush has passed, so the orders that
- * queue mail are answered as fast as with mail off; under a longer rush it goes out that late, at the
- * rate messages come. Retries, adopted messages and password-reset links do not wait.
  *
  * Failures: a mail server that cannot be reached pauses this instance's sending and is probed with one
  * message at a time, waiting twice as long each time (up to a minute); when a probe goes through,
@@ -87,8 +79,6 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
   private readonly giveUpMs: number;
   private readonly sweepMs: number;
   private readonly gatherMs: number;
-  private readonly yieldMs: number;
-  private readonly busyRequests: number;
   private timer?: NodeJS.Timeout;
   /** When the timer wakes the worker (Infinity: no timer). */
   private plannedAt = Infinity;
@@ -115,8 +105,6 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
     this.giveUpMs = config.get('OUTBOX_GIVE_UP_MS', { infer: true });
     this.sweepMs = config.get('OUTBOX_SWEEP_MS', { infer: true });
     this.gatherMs = config.get('OUTBOX_GATHER_MS', { infer: true });
-    this.yieldMs = config.get('OUTBOX_YIELD_MS', { infer: true });
-    this.busyRequests = config.get('OUTBOX_BUSY_REQUESTS', { infer: true });
     this.probeMs = Math.min(this.retryMs, MAX_PROBE_MS);
   }
 
@@ -126,24 +114,7 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
 
   /** Messages this instance holds and has not finished yet; whether the last attempt found the mail server away. */
   status() {
-    return { waiting: this.jobs.size + this.inFlight.size, serverDown: this.serverDown, givingWay: this.busy(), ...this.counts };
-  }
-
-  /** Whether this process is answering a rush of requests (new messages give way to it). */
-  private busy(): boolean {
-    return this.yieldMs > 0 && recentRequestPeak() >= this.busyRequests;
-  }
-
-  /**
-   * When `job` may be sent: its due time, or during a rush (`busy`) for a first attempt queued less than
-   * OUTBOX_YIELD_MS ago, a moment later (the rush is looked at again then).
-   */
-  private readyAt(job: Job, now: number, busy: boolean): number {
-    const message = job.message;
-    // A password-reset link is what someone waits for at the screen: it never waits for a rush.
-    if (!busy || !message || message.attempts > 0 || job.adopted || message.kind === 'password-reset') return job.dueAt;
-    const latest = new Date(message.queuedAt).getTime() + this.yieldMs;
-    return latest <= now ? job.dueAt : Math.max(job.dueAt, Math.min(latest, now + RUSH_CHECK_MS));
+    return { waiting: this.jobs.size + this.inFlight.size, serverDown: this.serverDown, ...this.counts };
   }
 
   onApplicationBootstrap() {
@@ -207,8 +178,7 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
   scheduleNew(id: string, message: OutboxMessage): void {
     const now = Date.now();
     this.schedule(id, message, now + this.gatherMs);
-    // During a rush nothing goes out early; otherwise a full batch does.
-    if (this.gatherMs === 0 || this.busy()) return;
+    if (this.gatherMs === 0) return;
     // A full batch gathered waits no longer (messages waiting for a retry keep their time).
     const gathered = [...this.jobs.values()].filter((job) => job.dueAt <= now + this.gatherMs);
     if (gathered.length < BATCH) return;
@@ -227,7 +197,7 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
       job.message ??= keep;
     } else this.jobs.set(id, (job = { id, dueAt, message: keep, adopted }));
     // The timer set already wakes the worker in time for it (no look through every job per message).
-    if (this.readyAt(job, Date.now(), this.busy()) >= this.plannedAt) return;
+    if (job.dueAt >= this.plannedAt) return;
     this.wake();
   }
 
@@ -249,9 +219,7 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
     clearTimeout(this.timer);
     this.plannedAt = Infinity;
     let next = Infinity;
-    const now = Date.now();
-    const busy = this.busy();
-    for (const job of this.jobs.values()) if (this.sendable(job)) next = Math.min(next, this.readyAt(job, now, busy));
+    for (const job of this.jobs.values()) if (this.sendable(job)) next = Math.min(next, job.dueAt);
     if (next === Infinity) return;
     const at = Math.max(next, this.pausedUntil);
     this.plannedAt = at;
@@ -266,10 +234,9 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
       if (now < this.pausedUntil) break;
       // While the mail server is away, one message at a time probes it.
       const size = this.serverDown ? 1 : BATCH;
-      const busy = this.busy();
       const batch: Job[] = [];
       for (const job of this.jobs.values()) {
-        if (this.readyAt(job, now, busy) > now || !this.sendable(job)) continue;
+        if (job.dueAt > now || !this.sendable(job)) continue;
         batch.push(job);
         if (batch.length === size) break;
       }
