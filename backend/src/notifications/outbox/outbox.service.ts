@@ -4,7 +4,8 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { WriteBatcher } from '../../common/batching/write-batcher';
 import { LocksService } from '../../common/locks/locks.service';
-import { duplicateIndexes, OutboxWorker } from './outbox-worker';
+import { duplicateIndexes } from './outbox-claims';
+import { OutboxWorker } from './outbox-worker';
 import { OutboxDue, OutboxFailed, OutboxMessage, type Channel } from './outbox.schema';
 
 /** A message as a listener queues it: its derived `_id` names the event it comes from. */
