@@ -13,6 +13,12 @@ import { createTestApp, type TestApp } from './support/test-app';
  */
 const SELLER_NOTIFY = 'orders@shop.test';
 
+/** The listeners queue messages after the request is answered: settles once everything they heard so far is queued. */
+async function queued(app: TestApp): Promise<void> {
+  const { NotificationListeners } = await import('../src/notifications/notification-listeners');
+  await app.app.get(NotificationListeners).caughtUp();
+}
+
 describe('order mails through the outbox, with a real SMTP server', () => {
   let t: TestApp;
   let smtp: SmtpCatcher;
@@ -207,6 +213,31 @@ describe('order mails through the outbox, with a real SMTP server', () => {
     expect(smtp.to(kiran.email)).toHaveLength(1);
   });
 
+  it('the one who published an event does not wait while its messages are queued: they are stored after, once', async () => {
+    const pia = await newShopper('Pia');
+    const { DomainEvents } = await import('../src/common/events/domain-events');
+    const { NotificationListeners } = await import('../src/notifications/notification-listeners');
+    const listeners = t.app.get(NotificationListeners);
+    const event: PaymentSoldOutRefundedEvent = {
+      userId: pia.id,
+      razorpayOrderId: 'order_soldout2',
+      razorpayPaymentId: `pay_${randomBytes(6).toString('hex')}`,
+      amountPaise: 500_00,
+      productNames: ['Milk'],
+      reason: 'Milk sold out before the payment arrived',
+    };
+    await t.app.get(DomainEvents).publish(PAYMENT_SOLD_OUT_REFUNDED, event);
+    // Answered while the write is still on its way to the database (no I/O happens between microtasks).
+    let stored = false;
+    const queuing = listeners.caughtUp().then(() => (stored = true));
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    expect(stored).toBe(false);
+    await queuing;
+    const ids = [`email:sold-out-refund:${event.razorpayPaymentId}`, `email:seller-sold-out-refund:${event.razorpayPaymentId}`];
+    expect(await t.connection.collection('outbox').countDocuments({ _id: { $in: ids } as never })).toBe(2);
+    await smtp.until(() => smtp.to(pia.email).length === 1 && smtp.to(SELLER_NOTIFY, ids[1]).length === 1);
+  });
+
   it('a shopper who turned order progress mails off gets only the receipt (and can turn them on again)', async () => {
     const lata = await newShopper('Lata');
     expect((await lata.agent.get('/api/account/preferences').expect(200)).body).toMatchObject({
@@ -303,6 +334,7 @@ describe('order mails through the outbox, with a real SMTP server', () => {
     const before = smtp.mails.length;
     const orders = await Promise.all(people.flatMap((p) => [placeCod(p, [{ product: milk, quantity: 1 }]), placeCod(p, [{ product: apple, quantity: 1 }])]));
     expect(orders).toHaveLength(8);
+    await queued(t);
     // The outbox holds them; health says the mail server is away once a send was tried.
     const outbox = t.connection.collection('outbox');
     expect(await outbox.countDocuments({ _id: { $in: orders.map((o) => `email:order-confirmation:${o._id}`) } as never, state: 'pending' })).toBe(8);
@@ -527,6 +559,7 @@ describe('mail off', () => {
       .post('/api/placeorders')
       .send({ address, items: [{ product: milk, quantity: 1 }] })
       .expect(201);
+    await queued(t);
     expect(await t.connection.collection('outbox').countDocuments({})).toBe(0);
     const sellerView = await (await seller(t)).get('/api/seller/notifications').expect(200);
     expect(sellerView.body).toMatchObject({ mail: { enabled: false, reason: expect.stringContaining('SMTP_URL') }, failed: [] });

@@ -2,6 +2,7 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { LRUCache } from 'lru-cache';
 import type { Collection, Connection } from 'mongoose';
+import { WorkUnderWay } from '../common/batching/work-under-way';
 import { ItemFailed, WriteBatcher } from '../common/batching/write-batcher';
 import { ClusterBus } from '../common/cluster/cluster-bus';
 import { DomainEvents } from '../common/events/domain-events';
@@ -45,7 +46,7 @@ export class RollupStore implements OnModuleInit {
   private readonly applied: Collection<{ _id: string; at: Date }>;
   /** Every event that arrives while a write is under way goes in the next one, however many. */
   private readonly queued = new WriteBatcher<Applying>({ maxBatch: Infinity, write: (batch) => this.write(batch) });
-  private latest: Promise<void> = Promise.resolve();
+  private readonly underWay = new WorkUnderWay();
   private readonly kept = new LRUCache<string, Kept>({ max: 5_000 });
   private readonly reading = new Map<string, Promise<Rollup | null>>();
   /** Bumped by every write and every change heard of: a read started before it is not kept. */
@@ -78,16 +79,12 @@ export class RollupStore implements OnModuleInit {
 
   /** Work on the figures under way (the listeners' events); caughtUp() waits for it. */
   track(work: Promise<unknown>): void {
-    const all = Promise.allSettled([this.latest, work]).then(() => undefined);
-    this.latest = all;
-    void all.finally(() => {
-      if (this.latest === all) this.latest = Promise.resolve();
-    });
+    this.underWay.track(work);
   }
 
   /** Settles once every event this instance took so far is written (or failed). */
   caughtUp(): Promise<void> {
-    return this.latest;
+    return this.underWay.settled();
   }
 
   /** The roll-up documents with these ids (null where there is none), from memory where possible. */
