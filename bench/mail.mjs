@@ -3,20 +3,18 @@
  * `npm run bench:mail`: what order mails cost (issue 22), on a fresh embedded database.
  *
  * 1. Placing COD orders, 50 shoppers with one order in flight each (as `npm run bench` places them),
- *    with mail off (no SMTP_URL), with mail on as shipped (SMTP_URL pointing at an SMTP server in a worker
- *    thread of this process, smtp-server, which accepts and counts; during the rush new mail gives way,
- *    up to OUTBOX_YIELD_MS) and with mail on sent at once (OUTBOX_YIELD_MS=0: what mail costs while it
- *    goes out during the rush, as under a rush longer than OUTBOX_YIELD_MS), in rounds of off, on, at
- *    once, at once, on, off (two by default) on the same data folder, so a drift of the machine during the
- *    run weighs on all three. Target: rate with mail on ≥ 0.9× rate off. With mail on, every order's two
- *    mails (receipt, seller's new order) are checked to arrive exactly once, and how long after the order's
- *    answer the receipt arrived is shown.
+ *    with mail off (no SMTP_URL) and with mail on (SMTP_URL pointing at an SMTP server in a worker thread
+ *    of this process, smtp-server, which accepts and counts), in rounds of off, on, on, off (two by
+ *    default) on the same data folder, so a drift of the machine during the run weighs on both. Target:
+ *    rate with mail on ≥ 0.9× rate off. With mail on, every order's two mails (receipt, seller's new
+ *    order) are checked to arrive exactly once, and how long after the order's answer the receipt arrived
+ *    is shown.
  * 2. Draining: the SMTP server is stopped, 1,000 orders (2,000 mails) are placed, the server comes back;
  *    the rate is mails received per second from the first to the last. Target ≥ 100 messages/s.
  *
- *   npm run bench:mail                 # about 5 minutes on 2 cores
+ *   npm run bench:mail                 # about 4 minutes on 2 cores
  *   BENCH_SECONDS=5 npm run bench:mail # placing runs of 5 s instead of 10
- *   BENCH_ROUNDS=3 npm run bench:mail  # rounds of off, on, at once, at once, on, off (2 by default)
+ *   BENCH_ROUNDS=3 npm run bench:mail  # rounds of off, on, on, off (2 by default)
  *   BENCH_PROFILE_DIR=/tmp/prof …      # a CPU profile of each start of the shop (node --cpu-prof)
  *
  * Figures only; prints a table (and saves it in bench/results/, git-ignored).
@@ -35,7 +33,7 @@ import { throwawayShopEnv } from './shop-env.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(ROOT, 'backend', 'package.json'));
-/** Rounds of off, on, at once, at once, on, off (a drift of the machine weighs on all; more rounds, less noise). */
+/** Rounds of off, on, on, off (a drift of the machine weighs on both; more rounds, less noise). */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const DRAIN_ORDERS = Number(process.env.BENCH_DRAIN_ORDERS ?? 1000);
@@ -303,8 +301,8 @@ async function main() {
 
   const runs = [];
   const expectedIds = [];
-  const KINDS = { off: {}, on: { SMTP_URL: smtp.url }, 'at once': { SMTP_URL: smtp.url, OUTBOX_YIELD_MS: '0' } };
-  for (const kind of Array.from({ length: ROUNDS }, () => ['off', 'on', 'at once', 'at once', 'on', 'off']).flat()) {
+  const KINDS = { off: {}, on: { SMTP_URL: smtp.url } };
+  for (const kind of Array.from({ length: ROUNDS }, () => ['off', 'on', 'on', 'off']).flat()) {
     const mail = kind !== 'off';
     base = await startApp(KINDS[kind]);
     // The shop's one-time start-up work (its search for unlisted orders reads every order on FerretDB, a
@@ -338,7 +336,6 @@ async function main() {
   };
   const off = mean('off');
   const on = mean('on');
-  const atOnce = mean('at once');
   const delays = (kind) => {
     const chosen = runs.filter((r) => r.kind === kind);
     return `receipts ${fmt(chosen.reduce((n, r) => n + r.delay.p50, 0) / chosen.length)} s after the answer (mean p50), ${fmt(Math.max(...chosen.map((r) => r.delay.max)))} s at most`;
@@ -392,8 +389,7 @@ async function main() {
       (r, i) =>
         `| POST /api/placeorders (COD), 50 shoppers, mail ${r.kind} (run ${i + 1}) | ${r.requests} | ${r.errors} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${fmt(r.rps)}/s | | ${r.delay ? `receipts ${fmt(r.delay.p50)} s / ${fmt(r.delay.max)} s at most` : ''} | |`,
     ),
-    `| placing, mail on (giving way to the rush) vs off (mean of ${runs.filter((r) => r.kind === 'on').length} runs each) | | | | | | ${fmt(on)} / ${fmt(off)} /s | ${fmt(on / off, 2)}× | ${expectedIds.length} mails: ${missing} missing, ${doubled} doubled; ${delays('on')} | ≥ 0.9× |`,
-    `| placing, mail sent at once during the rush (OUTBOX_YIELD_MS=0) vs off | | | | | | ${fmt(atOnce)} / ${fmt(off)} /s | ${fmt(atOnce / off, 2)}× | ${delays('at once')} | (what a rush longer than OUTBOX_YIELD_MS costs) |`,
+    `| placing, mail on vs off (mean of ${runs.filter((r) => r.kind === 'on').length} runs each) | | | | | | ${fmt(on)} / ${fmt(off)} /s | ${fmt(on / off, 2)}× | ${expectedIds.length} mails: ${missing} missing, ${doubled} doubled; ${delays('on')} | ≥ 0.9× |`,
     `| outbox drain after an SMTP outage, ${drainIds.length} orders | ${drained.length} / ${expectedDrain} | ${expectedDrain - drained.length} | | | | ${fmt(drainRate, 0)}/s | | ${drainDoubled} doubled | ≥ 100 messages/s |`,
     ...reads.map((r) => `| ${r.label} | ${r.docs} docs | | ${fmt(r.p50, 2)} | ${fmt(r.p95, 2)} | | | | | the sweep reads only what waits |`),
   ];
@@ -404,7 +400,7 @@ async function main() {
   writeFileSync(join(resultsDir, `mail-${stamp}.md`), `${lines.join('\n')}\n`);
   writeFileSync(
     join(resultsDir, `mail-${stamp}.json`),
-    JSON.stringify({ machine: { cpus: os.cpus().length, node: process.version }, runs, on, atOnce, off, drainRate, missing, doubled, drainDoubled }, null, 2),
+    JSON.stringify({ machine: { cpus: os.cpus().length, node: process.version }, runs, on, off, drainRate, missing, doubled, drainDoubled }, null, 2),
   );
 }
 

@@ -25,7 +25,6 @@ import { Catalogue } from './products/catalogue';
 import { catalogueFastPath, OverLimit, type SharedLimit } from './products/catalogue-fast-path';
 import { firstViewHints, type FirstViews } from './products/first-view-hints';
 import { limitConnections } from './common/http/connection-limits';
-import { countRequest } from './common/http/requests-in-flight';
 import { allowedOrigins, servesHttps, type Environment } from './config/environment';
 
 /**
@@ -190,11 +189,6 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   const razorpay = [...new Set([checkoutOrigin, 'https://checkout.razorpay.com', 'https://api.razorpay.com'])];
   app.set('trust proxy', trustProxySetting(config.get('TRUST_PROXY', { infer: true })));
   answerRepeatedCatalogueRequestsFirst(app, config.get('THROTTLE_LIMIT', { infer: true }), config.get('THROTTLE_TTL_MS', { infer: true }));
-  // Every request Express sees is counted while it is answered: the outbox's mail gives way to a rush (requests-in-flight.ts).
-  app.use((_req: Request, res: Response, next: NextFunction) => {
-    countRequest(res);
-    next();
-  });
   // Over plain http the browser must not be told to upgrade every asset to https (a blank shop).
   const https = servesHttps({ PUBLIC_URL: config.get('PUBLIC_URL', { infer: true }), NODE_ENV: config.get('NODE_ENV', { infer: true }) });
   app.use(

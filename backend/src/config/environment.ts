@@ -298,22 +298,6 @@ export class Environment {
   @Min(0)
   OUTBOX_GATHER_MS = 250;
 
-  /**
-   * While an instance answers OUTBOX_BUSY_REQUESTS requests or more at once (a rush of shoppers), a new
-   * message waits, up to this long after it was queued, for the rush to pass: its sending takes no CPU
-   * from the answers. 0: mail never waits for a rush.
-   */
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  OUTBOX_YIELD_MS = 30_000;
-
-  /** Requests under way at once (within about a second) from which an instance counts as busy (see OUTBOX_YIELD_MS). */
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  OUTBOX_BUSY_REQUESTS = 8;
-
   /** How often each instance looks for messages no instance is working on (one that stopped, a restart). */
   @Type(() => Number)
   @IsInt()

@@ -1,8 +1,9 @@
 import { DELIVERY_PROMISE_MINUTES } from '@greencart/domain';
-import { Injectable } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import { PASSWORD_RESET_REQUESTED, type PasswordResetRequestedEvent } from '../auth/auth.events';
 import { CHAT_MESSAGE, type ChatMessageEvent } from '../chat/chat.service';
+import { WorkUnderWay } from '../common/batching/work-under-way';
 import {
   ORDER_PAID,
   ORDER_PLACED,
@@ -26,13 +27,17 @@ import { chatReplyPush, orderStatusPush, sellerNewOrderPush } from './push/push-
 /**
  * What the shop tells people, and when: each message is queued in the outbox by the listener of the
  * domain event that causes it, with an `_id` derived from that event (so handling an event twice
- * queues nothing new). Queuing is a database write shared by the orders placed at the same moment;
- * sending happens later, in the outbox worker: no request waits for the mail server, and a mail
- * that fails never fails the order. With mail off (no SMTP_URL) no mail is queued; with push off (no
- * VAPID keys), or for an account without a subscribed browser, no push.
+ * queues nothing new). Queuing is a database write shared by the orders placed at the same moment, made
+ * in the background: the request that published the event is answered without waiting for it (nor for
+ * the mail server: sending happens later, in the outbox worker), and a mail that fails never fails the
+ * order. A stopping shop queues what it heard before its database closes. With mail off (no SMTP_URL)
+ * no mail is queued; with push off (no VAPID keys), or for an account without a subscribed browser, no push.
  */
 @Injectable()
-export class NotificationListeners {
+export class NotificationListeners implements BeforeApplicationShutdown {
+  private readonly logger = new Logger('Notifications');
+  private readonly underWay = new WorkUnderWay();
+
   constructor(
     private readonly outbox: OutboxService,
     private readonly mailer: Mailer,
@@ -41,72 +46,99 @@ export class NotificationListeners {
   ) {}
 
   @OnEvent(ORDER_PLACED)
-  async orderPlaced({ order, userId }: OrderPlacedEvent): Promise<void> {
-    const snapshot = orderSnapshot(order);
-    // The address's email is optional: the seller then reads the account's.
-    const shopperEmail = order.address?.email || (this.mailer.enabled ? (await this.users.contactOf(userId))?.email : undefined);
-    await this.send(
-      [
-        email('order-confirmation', snapshot.orderId, shopperRecipient(userId), { order: snapshot }),
-        email('seller-new-order', snapshot.orderId, SELLER_RECIPIENT, { order: snapshot, ...(shopperEmail ? { shopperEmail } : {}) }),
-      ],
-      [{ account: SELLER_RECIPIENT, kind: 'seller-new-order', key: snapshot.orderId, payload: sellerNewOrderPush(snapshot) }],
-    );
+  orderPlaced({ order, userId }: OrderPlacedEvent): void {
+    this.inBackground(ORDER_PLACED, async () => {
+      const snapshot = orderSnapshot(order);
+      // The address's email is optional: the seller then reads the account's.
+      const shopperEmail = order.address?.email || (this.mailer.enabled ? (await this.users.contactOf(userId))?.email : undefined);
+      await this.send(
+        [
+          email('order-confirmation', snapshot.orderId, shopperRecipient(userId), { order: snapshot }),
+          email('seller-new-order', snapshot.orderId, SELLER_RECIPIENT, { order: snapshot, ...(shopperEmail ? { shopperEmail } : {}) }),
+        ],
+        [{ account: SELLER_RECIPIENT, kind: 'seller-new-order', key: snapshot.orderId, payload: sellerNewOrderPush(snapshot) }],
+      );
+    });
   }
 
   @OnEvent(ORDER_PAID)
-  async orderPaid({ order, userId, paymentType }: OrderPaidEvent): Promise<void> {
-    // Cash collected on delivery is said by the delivered mail.
-    if (paymentType !== 'Online') return;
-    const snapshot = orderSnapshot(order);
-    await this.send([email('payment-received', snapshot.orderId, shopperRecipient(userId), { order: snapshot })]);
+  orderPaid({ order, userId, paymentType }: OrderPaidEvent): void {
+    this.inBackground(ORDER_PAID, async () => {
+      // Cash collected on delivery is said by the delivered mail.
+      if (paymentType !== 'Online') return;
+      const snapshot = orderSnapshot(order);
+      await this.send([email('payment-received', snapshot.orderId, shopperRecipient(userId), { order: snapshot })]);
+    });
   }
 
   @OnEvent(ORDER_STATUS_CHANGED)
-  async statusChanged({ order, userId, to }: OrderStatusChangedEvent): Promise<void> {
-    const kind = STATUS_MAIL[to];
-    const snapshot = orderSnapshot(order);
-    const at = [...(order.statusHistory ?? [])].reverse().find((change) => change.status === to)?.at ?? new Date();
-    const payload = orderStatusPush(snapshot, to);
-    await this.send(
-      kind ? [email(kind, snapshot.orderId, shopperRecipient(userId), { order: snapshot, at: new Date(at).toISOString() } as MailKinds[typeof kind])] : [],
-      payload ? [{ account: shopperRecipient(userId), kind: 'order-status', key: `${snapshot.orderId}:${to}`, payload }] : [],
-    );
+  statusChanged({ order, userId, to }: OrderStatusChangedEvent): void {
+    this.inBackground(ORDER_STATUS_CHANGED, async () => {
+      const kind = STATUS_MAIL[to];
+      const snapshot = orderSnapshot(order);
+      const at = [...(order.statusHistory ?? [])].reverse().find((change) => change.status === to)?.at ?? new Date();
+      const payload = orderStatusPush(snapshot, to);
+      await this.send(
+        kind ? [email(kind, snapshot.orderId, shopperRecipient(userId), { order: snapshot, at: new Date(at).toISOString() } as MailKinds[typeof kind])] : [],
+        payload ? [{ account: shopperRecipient(userId), kind: 'order-status', key: `${snapshot.orderId}:${to}`, payload }] : [],
+      );
+    });
   }
 
   @OnEvent(CHAT_MESSAGE)
-  async chatMessage({ message }: ChatMessageEvent): Promise<void> {
-    // The seller's replies reach the shopper with the shop closed; the seller reads shoppers' messages in the inbox.
-    if (message.from !== 'seller') return;
-    await this.send([], [{ account: shopperRecipient(message.userId), kind: 'chat-reply', key: message._id, payload: chatReplyPush(message.text) }]);
+  chatMessage({ message }: ChatMessageEvent): void {
+    this.inBackground(CHAT_MESSAGE, async () => {
+      // The seller's replies reach the shopper with the shop closed; the seller reads shoppers' messages in the inbox.
+      if (message.from !== 'seller') return;
+      await this.send([], [{ account: shopperRecipient(message.userId), kind: 'chat-reply', key: message._id, payload: chatReplyPush(message.text) }]);
+    });
   }
 
   @OnEvent(ORDER_REFUNDED)
-  async refunded({ order, userId, refundId, refundStatus }: OrderRefundedEvent): Promise<void> {
-    if (refundStatus === 'failed') return;
-    const snapshot = orderSnapshot(order);
-    const kind = refundStatus === 'processed' ? 'refund-done' : 'refund-started';
-    await this.send([email(kind, snapshot.orderId, shopperRecipient(userId), { order: snapshot, refundId })]);
+  refunded({ order, userId, refundId, refundStatus }: OrderRefundedEvent): void {
+    this.inBackground(ORDER_REFUNDED, async () => {
+      if (refundStatus === 'failed') return;
+      const snapshot = orderSnapshot(order);
+      const kind = refundStatus === 'processed' ? 'refund-done' : 'refund-started';
+      await this.send([email(kind, snapshot.orderId, shopperRecipient(userId), { order: snapshot, refundId })]);
+    });
   }
 
   @OnEvent(PAYMENT_SOLD_OUT_REFUNDED)
-  async soldOutRefunded(event: PaymentSoldOutRefundedEvent): Promise<void> {
-    const refund = {
-      razorpayOrderId: event.razorpayOrderId,
-      razorpayPaymentId: event.razorpayPaymentId,
-      amountPaise: event.amountPaise,
-      productNames: event.productNames,
-      reason: event.reason,
-    };
-    await this.send([
-      email('sold-out-refund', event.razorpayPaymentId, shopperRecipient(event.userId), refund),
-      email('seller-sold-out-refund', event.razorpayPaymentId, SELLER_RECIPIENT, refund),
-    ]);
+  soldOutRefunded(event: PaymentSoldOutRefundedEvent): void {
+    this.inBackground(PAYMENT_SOLD_OUT_REFUNDED, async () => {
+      const refund = {
+        razorpayOrderId: event.razorpayOrderId,
+        razorpayPaymentId: event.razorpayPaymentId,
+        amountPaise: event.amountPaise,
+        productNames: event.productNames,
+        reason: event.reason,
+      };
+      await this.send([
+        email('sold-out-refund', event.razorpayPaymentId, shopperRecipient(event.userId), refund),
+        email('seller-sold-out-refund', event.razorpayPaymentId, SELLER_RECIPIENT, refund),
+      ]);
+    });
   }
 
   @OnEvent(PASSWORD_RESET_REQUESTED)
-  async passwordResetRequested({ userId, link, expiresAt, window }: PasswordResetRequestedEvent): Promise<void> {
-    await this.send([email('password-reset', `${userId}:${window}`, shopperRecipient(userId), { link, expiresAt })]);
+  passwordResetRequested({ userId, link, expiresAt, window }: PasswordResetRequestedEvent): void {
+    this.inBackground(PASSWORD_RESET_REQUESTED, async () => {
+      await this.send([email('password-reset', `${userId}:${window}`, shopperRecipient(userId), { link, expiresAt })]);
+    });
+  }
+
+  /** Settles once the messages of every event heard so far are queued (or failed). */
+  caughtUp(): Promise<void> {
+    return this.underWay.settled();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.caughtUp();
+  }
+
+  private inBackground(event: string, work: () => Promise<void>): void {
+    this.underWay.track(work().catch((error: Error) => this.logger.error(`The messages of ${event} were not queued: ${error?.stack ?? String(error)}`)));
   }
 
   /** Queues the mails (when mail is on) and a push to every subscribed browser of each notice's account (when push is on). */

@@ -7,6 +7,9 @@ import { EmailChannel } from './mail/email-channel';
 import { Mailer } from './mail/mailer';
 import { NotificationListeners } from './notification-listeners';
 import { AccountPreferencesController, SellerNotificationsController } from './notifications.controller';
+import { OutboxClaims } from './outbox/outbox-claims';
+import { OutboxMarkers } from './outbox/outbox-markers';
+import { OutboxOutcomes } from './outbox/outbox-outcomes';
 import { OutboxWorker } from './outbox/outbox-worker';
 import {
   OutboxClaim,
@@ -45,7 +48,19 @@ import { PushSubscriptionsService } from './push/push-subscriptions.service';
     LocksModule,
   ],
   controllers: [AccountPreferencesController, SellerNotificationsController, PushController],
-  providers: [Mailer, OutboxWorker, OutboxService, EmailChannel, PushSubscriptionsService, PushChannel, PushAccountGuard, NotificationListeners],
+  providers: [
+    Mailer,
+    OutboxMarkers,
+    OutboxClaims,
+    OutboxOutcomes,
+    OutboxWorker,
+    OutboxService,
+    EmailChannel,
+    PushSubscriptionsService,
+    PushChannel,
+    PushAccountGuard,
+    NotificationListeners,
+  ],
   exports: [Mailer, OutboxWorker],
 })
 export class NotificationsModule {}

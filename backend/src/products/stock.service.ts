@@ -2,6 +2,7 @@ import { availableUnits, notEnoughMessage, type StockHold } from '@greencart/dom
 import { BadRequestException, ConflictException, Injectable, Logger, NotFoundException, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
+import { ItemFailed, WriteBatchers } from '../common/batching/write-batcher';
 import { DomainEvents } from '../common/events/domain-events';
 import { LocksService } from '../common/locks/locks.service';
 import { Catalogue } from './catalogue';
@@ -62,8 +63,8 @@ export class StockService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(StockService.name);
   /** Orders known to be stored, per product: their taken markers go with the product's next write. */
   private readonly confirmed = new Map<string, Set<string>>();
-  /** Changes of a product waiting for the one being written (see mutate). */
-  private readonly waiting = new Map<string, Waiting[]>();
+  /** Changes of one product asked while another is being written: written together next (see mutate). */
+  private readonly changes = new WriteBatchers<Waiting, Mutated>({ maxBatch: Infinity, write: (productId, batch) => this.writeBatch(productId, batch) });
   private sweeper?: NodeJS.Timeout;
 
   constructor(
@@ -231,54 +232,29 @@ export class StockService implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * One change of one product's stock: under the product's lock, read, compute (`change` may refuse by
+   * One change of a product's stock: under the product's lock, read, compute (`change` may refuse by
    * throwing, or return null for "nothing to do"), write with a compare-and-set on `stockVersion`, retried
    * when another instance won (MongoDB). Lapsed holds and markers of confirmed orders go with every write.
+   * Changes of one product asked on this instance while another is being written wait in memory and are
+   * then written together: one lock, one read, one compare-and-set write for the lot (each change sees the
+   * units the ones before it left), so fifty shoppers buying the same product are one queue in memory,
+   * not fifty lock documents polled on the database. A product that needs no write (not counted, nothing
+   * to prune) is read once without taking its lock.
    */
-  /**
-   * One change of a product's stock. Changes of one product asked on this instance while another is being
-   * written wait in memory and are then written together: one lock, one read, one compare-and-set write for
-   * the lot (each change sees the units the ones before it left), so fifty shoppers buying the same
-   * product are one queue in memory, not fifty lock documents polled on the database. A product that
-   * needs no write (not counted, nothing to prune) is read once without taking its lock.
-   */
-  private mutate(
-    productId: string,
-    change: (stock: StockNow, now: number) => StockChange | null,
-    { immediate = false } = {},
-  ): Promise<{ doc: LeanProduct; changed: boolean }> {
+  private mutate(productId: string, change: (stock: StockNow, now: number) => StockChange | null, { immediate = false } = {}): Promise<Mutated> {
     if (!Types.ObjectId.isValid(productId)) return Promise.reject(new BadRequestException(`Product ${productId} does not exist`));
-    return new Promise((resolve, reject) => {
-      const queue = this.waiting.get(productId);
-      const entry: Waiting = { change, immediate, resolve, reject };
-      if (queue) {
-        queue.push(entry);
-        return;
-      }
-      this.waiting.set(productId, [entry]);
-      void this.drain(productId);
-    });
+    return this.changes.add(productId, { change, immediate });
   }
 
-  private async drain(productId: string): Promise<void> {
-    for (let batch = this.waiting.get(productId); batch?.length; batch = this.waiting.get(productId)) {
-      this.waiting.set(productId, []);
-      try {
-        const { soldOut, results } = await this.write(productId, batch);
-        results.forEach((result, i) => (result instanceof Error ? batch[i].reject(result) : batch[i].resolve(result)));
-        if (soldOut) await this.events.publish(PRODUCT_SOLD_OUT, soldOut);
-      } catch (error) {
-        for (const entry of batch) entry.reject(error);
-      }
-    }
-    this.waiting.delete(productId);
+  /** Writes a batch of one product's changes; a change refused (NotEnoughStock) fails alone. Sold out: said before they are answered. */
+  private async writeBatch(productId: string, batch: readonly Waiting[]): Promise<(Mutated | ItemFailed)[]> {
+    const { soldOut, results } = await this.write(productId, batch);
+    if (soldOut) await this.events.publish(PRODUCT_SOLD_OUT, soldOut);
+    return results.map((result) => (result instanceof Error ? new ItemFailed(result) : result));
   }
 
   /** Applies the batch's changes in turn to one read of the product and writes the outcome once. */
-  private async write(
-    productId: string,
-    batch: readonly Waiting[],
-  ): Promise<{ soldOut?: ProductSoldOutEvent; results: ({ doc: LeanProduct; changed: boolean } | Error)[] }> {
+  private async write(productId: string, batch: readonly Waiting[]): Promise<{ soldOut?: ProductSoldOutEvent; results: (Mutated | Error)[] }> {
     const _id = new Types.ObjectId(productId);
     const plan = (doc: LeanProduct) => {
       const now = Date.now();
@@ -365,8 +341,12 @@ export class StockService implements OnModuleInit, OnModuleDestroy {
 interface Waiting {
   change: (stock: StockNow, now: number) => StockChange | null;
   immediate: boolean;
-  resolve(result: { doc: LeanProduct; changed: boolean }): void;
-  reject(error: unknown): void;
+}
+
+/** A change written: the product as it is now, and whether this change changed it. */
+interface Mutated {
+  doc: LeanProduct;
+  changed: boolean;
 }
 
 /** Lines one per product, in product order (every caller takes the products' locks in the same order). */

@@ -2,6 +2,8 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { LRUCache } from 'lru-cache';
 import type { Collection, Connection } from 'mongoose';
+import { WorkUnderWay } from '../common/batching/work-under-way';
+import { ItemFailed, WriteBatcher } from '../common/batching/write-batcher';
 import { ClusterBus } from '../common/cluster/cluster-bus';
 import { DomainEvents } from '../common/events/domain-events';
 import { LocksService } from '../common/locks/locks.service';
@@ -16,11 +18,9 @@ export const STATS_CHANGED = 'stats.changed';
 const TOPIC = 'stats';
 
 export type Rollup = DayRollup | WaitingRollup;
-interface Pending {
+interface Applying {
   marker: string;
   change: Change;
-  resolve(): void;
-  reject(error: unknown): void;
 }
 interface Kept {
   doc: Rollup | null;
@@ -44,9 +44,9 @@ export class RollupStore implements OnModuleInit {
   private readonly logger = new Logger('Stats');
   private readonly rollups: Collection<{ _id: string }>;
   private readonly applied: Collection<{ _id: string; at: Date }>;
-  private queue: Pending[] = [];
-  private writing = false;
-  private latest: Promise<void> = Promise.resolve();
+  /** Every event that arrives while a write is under way goes in the next one, however many. */
+  private readonly queued = new WriteBatcher<Applying>({ maxBatch: Infinity, write: (batch) => this.write(batch) });
+  private readonly underWay = new WorkUnderWay();
   private readonly kept = new LRUCache<string, Kept>({ max: 5_000 });
   private readonly reading = new Map<string, Promise<Rollup | null>>();
   /** Bumped by every write and every change heard of: a read started before it is not kept. */
@@ -74,24 +74,17 @@ export class RollupStore implements OnModuleInit {
 
   /** Applies `change` once for `marker` (a marker already applied: nothing happens). Settles when written. */
   apply(marker: string, change: Change): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      this.queue.push({ marker, change, resolve, reject });
-      if (!this.writing) void this.drain();
-    });
+    return this.queued.add({ marker, change });
   }
 
   /** Work on the figures under way (the listeners' events); caughtUp() waits for it. */
   track(work: Promise<unknown>): void {
-    const all = Promise.allSettled([this.latest, work]).then(() => undefined);
-    this.latest = all;
-    void all.finally(() => {
-      if (this.latest === all) this.latest = Promise.resolve();
-    });
+    this.underWay.track(work);
   }
 
   /** Settles once every event this instance took so far is written (or failed). */
   caughtUp(): Promise<void> {
-    return this.latest;
+    return this.underWay.settled();
   }
 
   /** The roll-up documents with these ids (null where there is none), from memory where possible. */
@@ -129,52 +122,37 @@ export class RollupStore implements OnModuleInit {
     return read;
   }
 
-  private async drain(): Promise<void> {
-    this.writing = true;
-    try {
-      while (this.queue.length) await this.write(this.queue.splice(0));
-    } finally {
-      this.writing = false;
-    }
-  }
-
-  private async write(batch: Pending[]): Promise<void> {
-    let fresh: Pending[];
-    try {
-      fresh = await this.claim(batch);
-    } catch (error) {
-      for (const pending of batch) pending.reject(error);
-      return;
-    }
+  /**
+   * One write of the events that arrived together: their markers in one insert (a claim failing fails
+   * them all), then one `$inc` per document; an event fails alone when a document it changes failed.
+   */
+  private async write(batch: Applying[]): Promise<(undefined | ItemFailed)[]> {
+    const fresh = await this.claim(batch);
     const change: Change = {};
-    for (const pending of fresh) mergeChange(change, pending.change);
+    for (const applying of fresh) mergeChange(change, applying.change);
     const ids = Object.keys(change);
     const results = await Promise.allSettled(ids.map((id) => this.writeDocument(id, change[id])));
     const failed = new Map<string, unknown>();
     results.forEach((result, i) => result.status === 'rejected' && failed.set(ids[i], result.reason));
-    for (const pending of fresh) {
-      const problem = Object.keys(pending.change).find((id) => failed.has(id));
-      if (problem === undefined) pending.resolve();
-      else {
-        // Its marker stays: the figures of this event are made right by `npm run stats:rebuild`.
-        this.logger.error(`Roll-up ${problem} missed ${pending.marker}: ${(failed.get(problem) as Error)?.message}; run npm run stats:rebuild`);
-        pending.reject(failed.get(problem));
-      }
-    }
+    const outcomes = batch.map((applying) => {
+      const problem = fresh.has(applying) ? Object.keys(applying.change).find((id) => failed.has(id)) : undefined;
+      if (problem === undefined) return undefined;
+      // Its marker stays: the figures of this event are made right by `npm run stats:rebuild`.
+      this.logger.error(`Roll-up ${problem} missed ${applying.marker}: ${(failed.get(problem) as Error)?.message}; run npm run stats:rebuild`);
+      return new ItemFailed(failed.get(problem));
+    });
     const written = ids.filter((id) => !failed.has(id));
-    if (!written.length) return;
-    await this.cluster.publish(TOPIC, { ids: written });
-    await this.events.publish(STATS_CHANGED, { days: written.filter(isDayDocId).map((id) => id.slice(4)) });
+    if (written.length) {
+      await this.cluster.publish(TOPIC, { ids: written });
+      await this.events.publish(STATS_CHANGED, { days: written.filter(isDayDocId).map((id) => id.slice(4)) });
+    }
+    return outcomes;
   }
 
-  /** Inserts the batch's markers; answers the events not applied before (the others settle at once). */
-  private async claim(batch: Pending[]): Promise<Pending[]> {
-    const first = new Map<string, Pending>();
-    const repeated: Pending[] = [];
-    for (const pending of batch) {
-      if (first.has(pending.marker)) repeated.push(pending);
-      else first.set(pending.marker, pending);
-    }
+  /** Inserts the batch's markers; answers the events not applied before (a marker twice in the batch: its first). */
+  private async claim(batch: Applying[]): Promise<Set<Applying>> {
+    const first = new Map<string, Applying>();
+    for (const applying of batch) if (!first.has(applying.marker)) first.set(applying.marker, applying);
     const candidates = [...first.values()];
     const taken = new Set<number>();
     const at = new Date();
@@ -189,10 +167,7 @@ export class RollupStore implements OnModuleInit {
       if (!errors.length || errors.some((e) => !isDuplicateKeyError(e))) throw error;
       for (const e of errors) taken.add(e.index);
     }
-    for (const pending of repeated) pending.resolve();
-    const fresh: Pending[] = [];
-    candidates.forEach((pending, i) => (taken.has(i) ? pending.resolve() : fresh.push(pending)));
-    return fresh;
+    return new Set(candidates.filter((_, i) => !taken.has(i)));
   }
 
   private async writeDocument(id: string, delta: Change[string]): Promise<void> {

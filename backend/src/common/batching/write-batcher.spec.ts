@@ -35,6 +35,18 @@ describe('WriteBatcher', () => {
     expect(written).toEqual([[0], [1, 2, 3], [4, 5, 6], [7]]);
   });
 
+  it('with maxBatch Infinity, writes everything that waited in one write', async () => {
+    const { calls, write } = heldWrites<number>();
+    const batcher = new WriteBatcher<number>({ maxBatch: Infinity, write });
+    const all = Array.from({ length: 250 }, (_, i) => batcher.add(i));
+    calls[0].release();
+    await settled();
+    expect(calls.map((call) => call.batch.length)).toEqual([1, 249]);
+    calls[1].release();
+    await Promise.all(all);
+    expect(batcher.idle).toBe(true);
+  });
+
   it('with maxWaitMs, waits for company, and writes at once when the batch is full', async () => {
     jest.useFakeTimers();
     try {

@@ -20,7 +20,7 @@ export interface WriteBatcherOptions<T, R> {
    * resolves with `undefined`); a throw rejects every item of the batch, and later batches go on.
    */
   write(batch: T[]): Promise<readonly ItemOutcome<R>[] | void>;
-  /** Most items in one write (default 100); the rest keep their turn for the next. */
+  /** Most items in one write (default 100; Infinity: everything waiting); the rest keep their turn for the next. */
   maxBatch?: number;
   /** How long an item may wait for others while no write is under way (default 0: written at once). */
   maxWaitMs?: number;

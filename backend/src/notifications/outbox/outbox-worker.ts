@@ -1,44 +1,21 @@
 import { AsyncResource } from 'node:async_hooks';
-import { randomBytes } from 'node:crypto';
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectModel } from '@nestjs/mongoose';
-import type { AnyBulkWriteOperation, Model } from 'mongoose';
+import type { Model } from 'mongoose';
 import type { Environment } from '../../config/environment';
-import { recentRequestPeak } from '../../common/http/requests-in-flight';
-import { DatabaseEngine, inCommands } from '../../database/database-engine';
 import { SendFailure } from '../mail/mailer';
-import { idsOfMarker, OutboxClaim, OutboxDue, OutboxFailed, OutboxMessage, type Channel } from './outbox.schema';
-
-/** What a channel did with a message. */
-export type Delivery = { state: 'sent'; address: string; subject: string } | { state: 'skipped'; reason: string; address?: string };
-
-/** Sends one message over one channel (email now, web push later); throws a SendFailure when it could not. */
-export interface ChannelSender {
-  readonly channel: Channel;
-  readonly enabled: boolean;
-  deliver(message: OutboxMessage): Promise<Delivery>;
-}
-
-interface Job {
-  id: string;
-  dueAt: number;
-  /** The stored message when this instance already has it (it queued it, or tried it before). */
-  message?: OutboxMessage;
-  /** Found by the sweep rather than queued here: its attempt may be held by an instance that stopped. */
-  adopted?: boolean;
-}
+import { OutboxClaims } from './outbox-claims';
+import type { ChannelSender, Delivery, Job } from './outbox-job';
+import { OutboxMarkers } from './outbox-markers';
+import { OutboxOutcomes, type Recorded } from './outbox-outcomes';
+import { idsOfMarker, OutboxDue, OutboxMessage, type Channel } from './outbox.schema';
 
 /** Messages claimed and sent together, and how many such batches one instance has under way. */
 const BATCH = 50;
 const PARALLEL_BATCHES = 2;
-/** Longest wait between two attempts of one message, and between two probes of a mail server that is down. */
-const MAX_RETRY_MS = 60 * 60_000;
+/** Longest wait between two probes of a mail server that is down. */
 const MAX_PROBE_MS = 60_000;
-/** An attempt claimed this long ago and never finished was left by an instance that stopped (sends time out within 30 s). */
-const CLAIM_STALE_MS = 5 * 60_000;
-/** How often a rush is looked at again while new messages give way to it. */
-const RUSH_CHECK_MS = 250;
 /** Messages held in memory with their content; beyond it, by id only. */
 const MESSAGES_KEPT = 5_000;
 /** Tries at writing the outcome of sends already made (a second apart) before leaving it to the stale-claim path. */
@@ -50,17 +27,9 @@ const RECORD_ATTEMPTS = 60;
  * later than due, on any message left in `outbox_due` (an instance that stopped, a restart), by a full
  * read of that small collection every OUTBOX_SWEEP_MS.
  *
- * Exactly once: attempt `n` of a message is made only by the instance whose insert of the claim
- * `<id>#<n>` succeeds (a unique insert, reliable on FerretDB v1 and MongoDB alike), and only that
- * instance writes the message's outcome. (One instance claims too: a send whose outcome could not be
- * written, the shop stopping or the database away, is not made again by the next start.) A claim
- * older than CLAIM_STALE_MS whose attempt never finished (its instance stopped mid-send) lets the
- * message go on with attempt n + 1.
- *
- * A rush: while this process answers OUTBOX_BUSY_REQUESTS requests or more at once, a message's first
- * attempt waits (up to OUTBOX_YIELD_MS after it was queued) until the rush has passed, so the orders that
- * queue mail are answered as fast as with mail off; under a longer rush it goes out that late, at the
- * rate messages come. Retries, adopted messages and password-reset links do not wait.
+ * Exactly once: each attempt is claimed first (OutboxClaims), and only the instance that claimed it
+ * sends it and writes its outcome (OutboxOutcomes). (One instance claims too: a send whose outcome could
+ * not be written, the shop stopping or the database away, is not made again by the next start.)
  *
  * Failures: a mail server that cannot be reached pauses this instance's sending and is probed with one
  * message at a time, waiting twice as long each time (up to a minute); when a probe goes through,
@@ -71,24 +40,13 @@ const RECORD_ATTEMPTS = 60;
 @Injectable()
 export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Outbox');
-  private readonly instance = randomBytes(8).toString('hex');
   private readonly jobs = new Map<string, Job>();
   /** Messages of the batch being sent: a sweep meanwhile must not hand them out again. */
   private readonly inFlight = new Set<string>();
-  /**
-   * The due markers this instance knows of and their messages not finished yet; a marker is removed
-   * when its last message is sent, skipped or given up here. `shared`: one of its messages was left to
-   * another instance (claimed there), which removes the marker in its turn.
-   */
-  private readonly markers = new Map<string, { open: Set<string>; shared: boolean }>();
-  private readonly markersOf = new Map<string, string[]>();
   private readonly senders = new Map<Channel, ChannelSender>();
   private readonly retryMs: number;
-  private readonly giveUpMs: number;
   private readonly sweepMs: number;
   private readonly gatherMs: number;
-  private readonly yieldMs: number;
-  private readonly busyRequests: number;
   private timer?: NodeJS.Timeout;
   /** When the timer wakes the worker (Infinity: no timer). */
   private plannedAt = Infinity;
@@ -106,17 +64,14 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
   constructor(
     @InjectModel(OutboxMessage.name) private readonly messages: Model<OutboxMessage>,
     @InjectModel(OutboxDue.name) private readonly due: Model<OutboxDue>,
-    @InjectModel(OutboxFailed.name) private readonly failed: Model<OutboxFailed>,
-    @InjectModel(OutboxClaim.name) private readonly claims: Model<OutboxClaim>,
-    private readonly engine: DatabaseEngine,
+    private readonly markers: OutboxMarkers,
+    private readonly claims: OutboxClaims,
+    private readonly outcomes: OutboxOutcomes,
     config: ConfigService<Environment, true>,
   ) {
     this.retryMs = config.get('OUTBOX_RETRY_MS', { infer: true });
-    this.giveUpMs = config.get('OUTBOX_GIVE_UP_MS', { infer: true });
     this.sweepMs = config.get('OUTBOX_SWEEP_MS', { infer: true });
     this.gatherMs = config.get('OUTBOX_GATHER_MS', { infer: true });
-    this.yieldMs = config.get('OUTBOX_YIELD_MS', { infer: true });
-    this.busyRequests = config.get('OUTBOX_BUSY_REQUESTS', { infer: true });
     this.probeMs = Math.min(this.retryMs, MAX_PROBE_MS);
   }
 
@@ -126,24 +81,7 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
 
   /** Messages this instance holds and has not finished yet; whether the last attempt found the mail server away. */
   status() {
-    return { waiting: this.jobs.size + this.inFlight.size, serverDown: this.serverDown, givingWay: this.busy(), ...this.counts };
-  }
-
-  /** Whether this process is answering a rush of requests (new messages give way to it). */
-  private busy(): boolean {
-    return this.yieldMs > 0 && recentRequestPeak() >= this.busyRequests;
-  }
-
-  /**
-   * When `job` may be sent: its due time, or during a rush (`busy`) for a first attempt queued less than
-   * OUTBOX_YIELD_MS ago, a moment later (the rush is looked at again then).
-   */
-  private readyAt(job: Job, now: number, busy: boolean): number {
-    const message = job.message;
-    // A password-reset link is what someone waits for at the screen: it never waits for a rush.
-    if (!busy || !message || message.attempts > 0 || job.adopted || message.kind === 'password-reset') return job.dueAt;
-    const latest = new Date(message.queuedAt).getTime() + this.yieldMs;
-    return latest <= now ? job.dueAt : Math.max(job.dueAt, Math.min(latest, now + RUSH_CHECK_MS));
+    return { waiting: this.jobs.size + this.inFlight.size, serverDown: this.serverDown, ...this.counts };
   }
 
   onApplicationBootstrap() {
@@ -172,43 +110,14 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
 
   /** Marker `marker` stands for messages `ids` (queued here, or found by the sweep). */
   track(marker: string, ids: string[]): void {
-    if (this.markers.has(marker)) return;
-    this.markers.set(marker, { open: new Set(ids), shared: false });
-    for (const id of ids) this.markersOf.set(id, [...(this.markersOf.get(id) ?? []), marker]);
-  }
-
-  /**
-   * Messages that are finished (`done`) or left to another instance: the markers whose every message is
-   * finished here, to remove (after the outcome is written).
-   */
-  private settle(ids: string[], done: boolean): string[] {
-    const emptied: string[] = [];
-    for (const id of ids) {
-      for (const marker of this.markersOf.get(id) ?? []) {
-        const known = this.markers.get(marker);
-        if (!known) continue;
-        known.open.delete(id);
-        known.shared ||= !done;
-        if (known.open.size) continue;
-        this.markers.delete(marker);
-        if (!known.shared) emptied.push(marker);
-      }
-      this.markersOf.delete(id);
-    }
-    return emptied;
-  }
-
-  /** Removes due markers all of whose messages are finished (the driver's bulkWrite, as built). */
-  private async removeMarkers(ids: string[]): Promise<void> {
-    if (ids.length) await this.due.collection.bulkWrite(ids.map((id) => ({ deleteOne: { filter: { _id: id } } })) as never[], { ordered: false });
+    this.markers.track(marker, ids);
   }
 
   /** A message just queued: sent with whatever else is queued within OUTBOX_GATHER_MS (at once when a batch is full). */
   scheduleNew(id: string, message: OutboxMessage): void {
     const now = Date.now();
     this.schedule(id, message, now + this.gatherMs);
-    // During a rush nothing goes out early; otherwise a full batch does.
-    if (this.gatherMs === 0 || this.busy()) return;
+    if (this.gatherMs === 0) return;
     // A full batch gathered waits no longer (messages waiting for a retry keep their time).
     const gathered = [...this.jobs.values()].filter((job) => job.dueAt <= now + this.gatherMs);
     if (gathered.length < BATCH) return;
@@ -227,7 +136,7 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
       job.message ??= keep;
     } else this.jobs.set(id, (job = { id, dueAt, message: keep, adopted }));
     // The timer set already wakes the worker in time for it (no look through every job per message).
-    if (this.readyAt(job, Date.now(), this.busy()) >= this.plannedAt) return;
+    if (job.dueAt >= this.plannedAt) return;
     this.wake();
   }
 
@@ -249,9 +158,7 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
     clearTimeout(this.timer);
     this.plannedAt = Infinity;
     let next = Infinity;
-    const now = Date.now();
-    const busy = this.busy();
-    for (const job of this.jobs.values()) if (this.sendable(job)) next = Math.min(next, this.readyAt(job, now, busy));
+    for (const job of this.jobs.values()) if (this.sendable(job)) next = Math.min(next, job.dueAt);
     if (next === Infinity) return;
     const at = Math.max(next, this.pausedUntil);
     this.plannedAt = at;
@@ -266,10 +173,9 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
       if (now < this.pausedUntil) break;
       // While the mail server is away, one message at a time probes it.
       const size = this.serverDown ? 1 : BATCH;
-      const busy = this.busy();
       const batch: Job[] = [];
       for (const job of this.jobs.values()) {
-        if (this.readyAt(job, now, busy) > now || !this.sendable(job)) continue;
+        if (job.dueAt > now || !this.sendable(job)) continue;
         batch.push(job);
         if (batch.length === size) break;
       }
@@ -333,7 +239,7 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
       finishedElsewhere.push(job.id);
       return false;
     });
-    await this.removeMarkers(this.settle(finishedElsewhere, true));
+    await this.markers.finish(finishedElsewhere);
 
     // 2. Claim this attempt of each (one insert for the batch; a duplicate means another instance has it).
     const claimed = await this.claim(live);
@@ -345,7 +251,7 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
     // so the outcome is written until it is stored (the claims keep anyone else from sending meanwhile).
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.record(outcomes);
+        return this.recorded(await this.outcomes.record(outcomes, this.probeMs));
       } catch (error) {
         if (attempt >= RECORD_ATTEMPTS || this.stopped) throw error;
         await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -354,39 +260,15 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
   }
 
   private async claim(jobs: Job[]): Promise<Job[]> {
-    if (!jobs.length) return [];
-    const at = new Date();
-    const docs = jobs.map((job) => ({ _id: claimId(job.id, job.message!.attempts), at, instance: this.instance }));
-    const taken = new Set<number>();
-    try {
-      await this.claims.collection.insertMany(docs as never[], { ordered: false });
-    } catch (error) {
-      for (const index of duplicateIndexes(error)) taken.add(index);
-    }
-    const mine: Job[] = [];
-    this.counts.claimedElsewhere += taken.size;
-    for (const [i, job] of jobs.entries()) {
-      if (!taken.has(i)) mine.push(job);
-      else if (!job.adopted || !(await this.takeOverIfStale(job))) {
-        // Another instance is sending it right now, records the outcome and removes the marker.
-        this.settle([job.id], false);
-      }
+    const { mine, taken } = await this.claims.claim(jobs);
+    this.counts.claimedElsewhere += taken.length;
+    for (const job of taken) {
+      // Claimed elsewhere: left half-way by an instance that stopped (a stale claim), or being sent there (which records it).
+      const next = job.adopted ? await this.claims.takeOverIfStale(job) : undefined;
+      if (next) this.schedule(job.id, next, Date.now(), true);
+      else this.markers.leave([job.id]);
     }
     return mine;
-  }
-
-  /** The attempt was claimed by an instance that never finished it: go on with the next attempt (whether it did). */
-  private async takeOverIfStale(job: Job): Promise<boolean> {
-    const message = job.message!;
-    const claim = await this.claims.findById(claimId(job.id, message.attempts)).lean<OutboxClaim>().exec();
-    if (!claim || Date.now() - claim.at.getTime() < CLAIM_STALE_MS) return false;
-    const current = await this.messages.findById(job.id).lean<OutboxMessage>().exec();
-    if (current?.state !== 'pending' || current.attempts !== message.attempts) return false;
-    const attempts = message.attempts + 1;
-    const lastError = 'The instance sending it stopped before it finished';
-    await this.messages.updateOne({ _id: job.id }, { $set: { attempts, lastError } }).exec();
-    this.schedule(job.id, { ...current, attempts, lastError }, Date.now(), true);
-    return true;
   }
 
   private async deliver(message: OutboxMessage): Promise<Delivery | SendFailure> {
@@ -399,65 +281,9 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
     }
   }
 
-  private async record(outcomes: { job: Job; outcome: Delivery | SendFailure }[]): Promise<void> {
-    if (!outcomes.length) return;
-    const now = new Date();
-    const messageOps: AnyBulkWriteOperation<OutboxMessage>[] = [];
-    const finished: string[] = [];
-    const failedOps: AnyBulkWriteOperation<OutboxFailed>[] = [];
-    const retry: { job: Job; at: number; message: OutboxMessage }[] = [];
-    const tally = { sent: 0, failed: 0, skipped: 0, retried: 0 };
-    let reached = false;
-    let unreachable: SendFailure | undefined;
-
-    for (const { job, outcome } of outcomes) {
-      const message = job.message!;
-      const attempts = message.attempts + 1;
-      const filter = { _id: job.id };
-      if (!(outcome instanceof SendFailure)) {
-        reached = true;
-        const set =
-          outcome.state === 'sent'
-            ? { state: 'sent' as const, sentAt: now, address: outcome.address, subject: outcome.subject }
-            : { state: 'skipped' as const, lastError: outcome.reason, address: outcome.address };
-        // A message that is done no longer needs what made it: a password-reset link is not kept.
-        const unset = { nextAttemptAt: 1, ...(outcome.state === 'sent' && message.kind === 'password-reset' ? { 'data.link': 1 } : {}) };
-        messageOps.push({ updateOne: { filter, update: { $set: { ...set, attempts }, $unset: unset } } });
-        finished.push(job.id);
-        tally[outcome.state]++;
-        continue;
-      }
-      if (outcome.kind === 'transport') unreachable = outcome;
-      else reached = true;
-      const expired = Date.now() - new Date(message.queuedAt).getTime() >= this.giveUpMs;
-      if (outcome.kind === 'permanent' || expired) {
-        const reason = outcome.kind === 'permanent' ? outcome.message : `${outcome.message} (gave up after ${attempts} attempts)`;
-        const shown = { ...(outcome.address ? { address: outcome.address } : {}), ...(outcome.subject ? { subject: outcome.subject } : {}) };
-        messageOps.push({ updateOne: { filter, update: { $set: { state: 'failed', attempts, lastError: reason, ...shown }, $unset: { nextAttemptAt: 1 } } } });
-        failedOps.push({ updateOne: { filter, update: { $set: { failedAt: now, reason } }, upsert: true } });
-        finished.push(job.id);
-        tally.failed++;
-        this.logger.warn(`Gave up ${job.id}: ${reason}`);
-        continue;
-      }
-      const wait = outcome.kind === 'transport' ? this.probeMs : Math.min(this.retryMs * 2 ** (attempts - 1), MAX_RETRY_MS) * (0.9 + Math.random() * 0.2);
-      const at = Date.now() + wait;
-      // Its marker stays; the message's nextAttemptAt tells an instance that adopts it when to try.
-      messageOps.push({ updateOne: { filter, update: { $set: { attempts, lastError: outcome.message, nextAttemptAt: new Date(at) } } } });
-      retry.push({ job, at, message: { ...message, attempts, lastError: outcome.message } });
-      tally.retried++;
-    }
-
-    // The order matters for a crash in between: the outcome first, then the markers all of whose messages
-    // are finished (a marker left over is dropped by whoever reads its finished messages). Written as built
-    // (the driver's bulkWrite, no casting by the schema: every value is already of its type; on FerretDB
-    // in commands of DatabaseEngine.updatesPerCommand).
-    const per = this.engine.updatesPerCommand;
-    await inCommands(messageOps, per, (run) => this.messages.collection.bulkWrite(run as never[], { ordered: false }));
-    await inCommands(failedOps, per, (run) => this.failed.collection.bulkWrite(run as never[], { ordered: false }));
-    await this.removeMarkers(this.settle(finished, true));
+  /** What the batch's sends came to, written: the figures, the mail server's state, the retries. */
+  private recorded({ retry, tally, reached, unreachable }: Recorded): void {
     for (const key of Object.keys(tally) as (keyof typeof tally)[]) this.counts[key] += tally[key];
-
     if (reached) this.serverBack();
     else if (unreachable) this.serverAway(unreachable);
     for (const { job, at, message } of retry) this.schedule(job.id, message, Math.max(at, this.pausedUntil), job.adopted);
@@ -496,9 +322,8 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
       let adopted = 0;
       for (const marker of overdue) {
         // A marker known here already: only its messages not finished here (the others were read or sent).
-        const known = this.markers.get(marker._id);
-        const ids = known ? [...known.open] : idsOfMarker(marker);
-        if (!known) this.track(marker._id, ids);
+        const ids = this.markers.open(marker._id) ?? idsOfMarker(marker);
+        this.markers.track(marker._id, ids);
         for (const id of ids) {
           if (this.jobs.has(id) || this.inFlight.has(id)) continue;
           this.schedule(id, undefined, Date.now(), true);
@@ -511,23 +336,4 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
       return 0;
     }
   }
-}
-
-export const claimId = (id: string, attempt: number) => `${id}#${attempt}`;
-
-/** The indexes of an unordered insert that met an existing `_id`; any other failure is thrown. */
-export function duplicateIndexes(error: unknown): number[] {
-  const failures = (error as { writeErrors?: unknown }).writeErrors;
-  const list = (Array.isArray(failures) ? failures : failures ? [failures] : []) as {
-    index?: unknown;
-    code?: unknown;
-    err?: { index?: unknown; code?: unknown };
-  }[];
-  if (!list.length) throw error;
-  return list.map((failure) => {
-    const index = failure.index ?? failure.err?.index;
-    const code = failure.code ?? failure.err?.code;
-    if (typeof index !== 'number' || code !== 11000) throw error;
-    return index;
-  });
 }

@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { Injectable, NotFoundException, ConflictException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
+import { WriteBatcher } from '../../common/batching/write-batcher';
 import { LocksService } from '../../common/locks/locks.service';
-import { duplicateIndexes, OutboxWorker } from './outbox-worker';
+import { duplicateIndexes } from './outbox-claims';
+import { OutboxWorker } from './outbox-worker';
 import { OutboxDue, OutboxFailed, OutboxMessage, type Channel } from './outbox.schema';
 
 /** A message as a listener queues it: its derived `_id` names the event it comes from. */
@@ -29,12 +31,6 @@ export interface FailedMessage {
   failedAt: Date;
 }
 
-interface Waiting {
-  messages: NewMessage[];
-  resolve: () => void;
-  reject: (error: unknown) => void;
-}
-
 /**
  * The durable outbox. Listeners of domain events queue messages here (and only they do); the worker
  * sends them. Queuing is two inserts for everything that arrives while the previous write is under way
@@ -44,8 +40,8 @@ interface Waiting {
  */
 @Injectable()
 export class OutboxService {
-  private waiting: Waiting[] = [];
-  private writing = false;
+  /** Every listener's messages that arrive while a write is under way go in the next one, however many. */
+  private readonly queued = new WriteBatcher<NewMessage[]>({ maxBatch: Infinity, write: (batch) => this.write(batch.flat()) });
 
   constructor(
     @InjectModel(OutboxMessage.name) private readonly messages: Model<OutboxMessage>,
@@ -57,29 +53,7 @@ export class OutboxService {
 
   /** Stores the messages (durably, before resolving) and hands them to this instance's worker. */
   enqueue(messages: NewMessage[]): Promise<void> {
-    if (!messages.length) return Promise.resolve();
-    return new Promise<void>((resolve, reject) => {
-      this.waiting.push({ messages, resolve, reject });
-      if (!this.writing) void this.writeWaiting();
-    });
-  }
-
-  private async writeWaiting(): Promise<void> {
-    this.writing = true;
-    try {
-      while (this.waiting.length) {
-        const batch = this.waiting;
-        this.waiting = [];
-        try {
-          await this.write(batch.flatMap((w) => w.messages));
-          for (const w of batch) w.resolve();
-        } catch (error) {
-          for (const w of batch) w.reject(error);
-        }
-      }
-    } finally {
-      this.writing = false;
-    }
+    return messages.length ? this.queued.add(messages) : Promise.resolve();
   }
 
   private async write(queued: NewMessage[]): Promise<void> {

@@ -19,7 +19,7 @@ export interface FailedMessage {
 
 export type MailOverview = ApiSuccess<{
   mail: { enabled: true; from: string } | { enabled: false; reason: string };
-  outbox: { waiting: number; serverDown: boolean; givingWay: boolean; sent: number; failed: number; skipped: number; retried: number };
+  outbox: { waiting: number; serverDown: boolean; sent: number; failed: number; skipped: number; retried: number };
   failed: FailedMessage[];
 }>;
 

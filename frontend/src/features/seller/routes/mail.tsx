@@ -91,11 +91,10 @@ export function SellerMailRoute() {
 }
 
 /** What the mail waiting on this instance is doing, in a sentence. */
-function outboxState({ waiting, serverDown, givingWay }: MailOverview['outbox']): string {
+function outboxState({ waiting, serverDown }: MailOverview['outbox']): string {
   const mails = pluralize(waiting, 'mail');
   if (serverDown) return `The mail server does not answer right now: ${mails} wait and go out when it is back.`;
-  if (waiting === 0) return 'Nothing waiting.';
-  return givingWay ? `${mails} on the way; the shop is busy answering shoppers, and new mail goes out when the rush has passed.` : `${mails} on the way.`;
+  return waiting === 0 ? 'Nothing waiting.' : `${mails} on the way.`;
 }
 
 function FailedRow({ message }: { message: FailedMessage }) {
