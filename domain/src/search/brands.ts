@@ -102,8 +102,8 @@ kpl: coconut oil
 idhayam: sesame oil
 patanjali: ghee, atta, honey, oil, biscuits, noodles
 dabur: honey, juice, chyawanprash
-haldiram: namkeen, sweets, instant food
-haldirams: namkeen, sweets, instant food
+haldiram: namkeen, bhujia, instant food
+haldirams: namkeen, bhujia, instant food
 bikaji: namkeen, bhujia
 bikano: namkeen, bhujia
 balaji: chips, namkeen

@@ -223,6 +223,28 @@ export class ProductSearchIndex {
       const each = part.words.map((word, k) => this.matchWord(word, typing && k === part.words.length - 1));
       matches = new Map();
       for (const id of everywhere(each, Object.keys(each).map(Number))) {
+        const found = each.map((byWord) => byWord.get(id)!);
+        const relevance = Math.max(...found.map((match) => match.relevance)) as RelevanceLevel;
+        matches.set(id, { score: found.reduce((sum, match) => sum + match.score, 0), relevance, display: part.text });
+      }
+    }
+    if (!part.sells) return matches;
+    for (const [id, match] of this.kindsOf(part).matches) if (!matches.has(id)) matches.set(id, match);
+    return matches;
+  }
+
+  /** The products of the kinds a brand sells ("amul" → butter, milk, paneer…), found by name, search words, synonym or category. */
+  private kindsOf(part: QueryPart): { matches: Map<string, WordMatch>; found: string[] } {
+    const known = this.brandKinds.get(part.text);
+    if (known) return known;
+    const matches = new Map<string, WordMatch>();
+    const found: string[] = [];
+    const sells = part.sells ?? [];
+    for (const [k, kind] of sells.entries()) {
+      const each = kind.map((word) => this.matchWord(word, false));
+      const text = kind.join(' ');
+      let any = false;
+      for (const id of everywhere(each, Object.keys(each).map(Number))) {
         const byWord = each.map((matched) => matched.get(id)!);
         if (!byWord.every((match) => match.relevance <= Relevance.Synonym || match.byCategory)) continue;
         any = true;
