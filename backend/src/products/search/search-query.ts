@@ -99,7 +99,7 @@ export function placesToKeep(matched: readonly ReadonlyMap<string, unknown>[], p
   if (!words(all)) return { kept: [], ids: [] };
   if (ids.length) return { kept: all, ids };
   const known = all.filter((i) => matched[i].size > 0);
-  const cost = (i: number) => (parts[i].optional ? 0 : parts[i].sells ? 1 : 2 + (matched.length - i) / (matched.length + 1));
+  const cost = (i: number) => (parts[i].optional ? 0 : parts[i].sells ? 1 : 2 + i / (matched.length + 1));
   let best: { kept: number[]; ids: string[]; cost: number } | undefined;
   // Every subset of the known places (a query has at most 8), most places kept first, then the cheapest to drop.
   for (let mask = (1 << known.length) - 1; mask > 0; mask--) {
