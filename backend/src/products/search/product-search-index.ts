@@ -37,6 +37,38 @@ interface IndexedProduct {
   sizes: Quantity[][];
 }
 
+/** A product in the answers, with what it is ranked by. */
+interface Ranked {
+  product: IndexedProduct;
+  /** Relevance, except that a query with a size ranks every product matching as well as by word alike before its size. */
+  tier: number;
+  /** 0 when its size is the size asked for. */
+  size: number;
+  relevance: number;
+  inStock: number;
+  score: number;
+}
+
+/** A size asked for ranks the products of that size first among those that match as well by name. */
+function rankedEntry(product: IndexedProduct, relevance: RelevanceLevel, score: number, sizes: readonly Quantity[]): Ranked {
+  const tier = sizes.length && relevance <= Relevance.Word ? Relevance.Word : relevance;
+  const size = sizes.length && matchingSize(sizes, product.sizes) >= 0 ? 0 : 1;
+  return { product, tier, size, relevance, inStock: product.inStock ? 0 : 1, score };
+}
+
+/** Best first: by tier, size, relevance, in stock, score, then catalogue order. */
+function byRank(a: Ranked, b: Ranked): number {
+  return (
+    a.tier - b.tier ||
+    a.size - b.size ||
+    a.relevance - b.relevance ||
+    a.inStock - b.inStock ||
+    b.score - a.score ||
+    a.product.createdAt - b.product.createdAt ||
+    (a.product.id < b.product.id ? -1 : a.product.id > b.product.id ? 1 : 0)
+  );
+}
+
 /**
  * The search index over the catalogue (MiniSearch: an inverted index in a radix tree with BM25
  * scoring, prefix and Levenshtein fuzzy search). Each product is indexed as three fields: its name
@@ -147,7 +179,9 @@ export class ProductSearchIndex {
     const typed = typedParts.map((part) => part.text).join(' ');
     const words = typedParts.flatMap((part) => part.words);
     const stems = words.map(stemOf).join(' ');
-    const ranked = ids.map((id) => {
+    const joined = words.join('');
+    const ranked: Ranked[] = [];
+    for (const id of ids) {
       const product = this.products.get(id)!;
       let relevance: RelevanceLevel = Relevance.ExactName;
       let score = 0;
@@ -156,34 +190,20 @@ export class ProductSearchIndex {
         score += match.score;
         if (match.relevance > relevance) relevance = match.relevance;
       }
-      if (product.nameText === typed || product.nameStems === stems || product.nameJoined === words.join('')) relevance = Relevance.ExactName;
-      else if (product.nameText.startsWith(typed) && relevance <= Relevance.Word) relevance = Relevance.NamePrefix;
-      return { product, relevance, score };
-    });
+      if (product.nameText === typed || product.nameStems === stems || product.nameJoined === joined) relevance = Relevance.ExactName;
+      else if (relevance <= Relevance.Word && product.nameText.startsWith(typed)) relevance = Relevance.NamePrefix;
+      ranked.push(rankedEntry(product, relevance, score, sizes));
+    }
 
     // The spec's rule, last: the query is part of the name ("ato" in "Tomatoes", "(" in "Set Curd (Dahi)").
     const lowerQuery = query.trim().toLowerCase();
     if (lowerQuery) {
       const found = new Set(ids);
       for (const product of this.names.containing(lowerQuery, () => this.products.values())) {
-        if (!found.has(product.id)) ranked.push({ product, relevance: Relevance.NameContains, score: 0 });
+        if (!found.has(product.id)) ranked.push(rankedEntry(product, Relevance.NameContains, 0, sizes));
       }
     }
-
-    // A size asked for ranks the products of that size first among those that match as well by name.
-    const sized = sizes.length ? new Set(ranked.filter((entry) => matchingSize(sizes, entry.product.sizes) >= 0).map((entry) => entry.product.id)) : undefined;
-    const tier = (relevance: RelevanceLevel) => (sized && relevance <= Relevance.Word ? Relevance.Word : relevance);
-    const bySize = (id: string) => (sized?.has(id) ? 0 : 1);
-    ranked.sort(
-      (a, b) =>
-        tier(a.relevance) - tier(b.relevance) ||
-        bySize(a.product.id) - bySize(b.product.id) ||
-        a.relevance - b.relevance ||
-        Number(b.product.inStock) - Number(a.product.inStock) ||
-        b.score - a.score ||
-        a.product.createdAt - b.product.createdAt ||
-        (a.product.id < b.product.id ? -1 : a.product.id > b.product.id ? 1 : 0),
-    );
+    ranked.sort(byRank);
     const answer: SearchAnswer = { ids: ranked.map((entry) => entry.product.id) };
     if (!ids.length) return answer;
     const best = answer.ids[0];

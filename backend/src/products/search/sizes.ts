@@ -96,12 +96,20 @@ export function sizeMatches(wanted: Quantity, offered: Quantity): boolean {
 export function matchingSize(wanted: readonly Quantity[], sizes: readonly (readonly Quantity[])[]): number {
   let best = -1;
   let bestCount = 0;
-  sizes.forEach((size, i) => {
-    const count = wanted.filter((q) => size.some((offered) => sizeMatches(q, offered))).length;
+  for (let i = 0; i < sizes.length; i++) {
+    let count = 0;
+    for (const q of wanted) {
+      for (const offered of sizes[i]) {
+        if (sizeMatches(q, offered)) {
+          count++;
+          break;
+        }
+      }
+    }
     if (count > bestCount) {
       best = i;
       bestCount = count;
     }
-  });
+  }
   return best;
 }
