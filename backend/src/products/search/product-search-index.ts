@@ -227,10 +227,14 @@ export class ProductSearchIndex {
   /** The query as the best answer understood it: each word as that product matched it. */
   private understood(positions: Map<string, WordMatch>[], best: string): string {
     const shown: string[] = [];
+    const words = new Set<string>();
     for (const matches of positions) {
       const match = matches.get(best)!;
       const display = match.byBrand ? '' : match.display;
-      if (display && display !== shown[shown.length - 1]) shown.push(display);
+      // A word already said by another's reading is not said twice ("kelloggs corn flakes" → "corn flakes").
+      if (!display || display.split(' ').every((word) => words.has(word))) continue;
+      shown.push(display);
+      for (const word of display.split(' ')) words.add(word);
     }
     return shown.join(' ');
   }
