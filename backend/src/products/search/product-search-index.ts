@@ -4,6 +4,7 @@ import { BrandList, everywhere, parseQuery, placesToKeep, type QueryPart } from 
 import { indexTermsOf, stemOf, typoAllowance, wordsOf } from './search-text';
 import { matchingSize, sizesOf, type Quantity } from './sizes';
 import { NameScan } from './name-scan';
+import { eachMatch, type TermFields } from './raw-search';
 import { Relevance, type RelevanceLevel, type SearchAnswer, type SearchableProduct, type WordMatch } from './search-answer';
 
 export { Relevance, searchInfoJson, type SearchAnswer, type SearchableProduct } from './search-answer';
@@ -309,16 +310,15 @@ export class ProductSearchIndex {
       ],
       [both, { fields: ['description'], tokenize: split }],
     ];
-    const merged = new Map<string, { score: number; match: [string, string[]][] }>();
+    const merged = new Map<string, { score: number; match: TermFields[] }>();
     for (const [text, options] of lookups) {
-      for (const result of this.mini.search(text, options)) {
-        const id = result.id as string;
+      eachMatch(this.mini, text, options, (id, score, match) => {
         const entry = merged.get(id);
         if (entry) {
-          entry.score += result.score;
-          entry.match.push(...Object.entries(result.match));
-        } else merged.set(id, { score: result.score, match: Object.entries(result.match) });
-      }
+          entry.score += score;
+          entry.match.push(match);
+        } else merged.set(id, { score, match: [match] });
+      });
     }
     const known = this.vocabulary.has(word) || this.synonyms.vocabulary.has(word);
     const matches = new Map<string, WordMatch>();
@@ -364,29 +364,31 @@ export class ProductSearchIndex {
   }
 
   /** How a product matched a word in its own fields (name, search words, description). */
-  private classify(score: number, match: [string, string[]][], word: string, stem: string, known: boolean): WordMatch {
+  private classify(score: number, matches: TermFields[], word: string, stem: string, known: boolean): WordMatch {
     let relevance: RelevanceLevel = Relevance.Description;
     let display = word;
-    for (const [term, fields] of match) {
-      const exact = term === word || term === stem;
-      for (const field of fields) {
-        let level: RelevanceLevel;
-        let shown: string;
-        if (field === 'name' || field === 'words') {
-          const asTyped = exact || term.startsWith(word);
-          level = asTyped ? Relevance.Word : Relevance.Fuzzy;
-          // A word found only through its stem or a typo reads as the catalogue's word ("tomatos" → "tomatoes").
-          shown = asTyped && (known || !exact) ? word : (this.display.get(term) ?? word);
-        } else {
-          level = Relevance.Description;
-          shown = word;
-        }
-        if (level < relevance) {
-          relevance = level;
-          display = shown;
+    for (const match of matches)
+      for (const term in match) {
+        const fields = match[term];
+        const exact = term === word || term === stem;
+        for (const field of fields) {
+          let level: RelevanceLevel;
+          let shown: string;
+          if (field === 'name' || field === 'words') {
+            const asTyped = exact || term.startsWith(word);
+            level = asTyped ? Relevance.Word : Relevance.Fuzzy;
+            // A word found only through its stem or a typo reads as the catalogue's word ("tomatos" → "tomatoes").
+            shown = asTyped && (known || !exact) ? word : (this.display.get(term) ?? word);
+          } else {
+            level = Relevance.Description;
+            shown = word;
+          }
+          if (level < relevance) {
+            relevance = level;
+            display = shown;
+          }
         }
       }
-    }
     return { score, relevance, display };
   }
 
