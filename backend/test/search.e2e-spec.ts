@@ -15,7 +15,16 @@ import { clusterListening } from './support/waiting';
  */
 
 type Product = { _id: string; name: string; inStock: boolean; searchWords?: string[] };
-type Page = { success: true; products: Product[]; total: number; page: number; limit: number; totalPages: number; correctedQuery?: string };
+type Page = {
+  success: true;
+  products: Product[];
+  total: number;
+  page: number;
+  limit: number;
+  totalPages: number;
+  correctedQuery?: string;
+  droppedWords?: string[];
+};
 
 async function picture(): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="60" height="40"><rect width="60" height="40" fill="hsl(30, 70%, 50%)"/></svg>`;
@@ -41,7 +50,7 @@ async function search(t: TestApp, query: string, extra = ''): Promise<Page> {
 const names = (page: Page) => page.products.map((p) => p.name);
 
 /** Products a seller adds whose names are in no list the index was built with. */
-const UNSEEN: { name: string; category: string }[] = [
+const UNSEEN: { name: string; category: string; weight?: string }[] = [
   { name: 'Tata Salt Lite', category: 'Grains' },
   { name: 'Fortune Kachi Ghani Mustard Oil', category: 'Grains' },
   { name: 'Parachute Coconut Oil', category: 'Grains' },
@@ -64,6 +73,10 @@ const UNSEEN: { name: string; category: string }[] = [
   { name: 'Shimla Mirch (Capsicum)', category: 'Vegetables' },
   { name: 'Amul Taaza Toned Milk', category: 'Dairy' },
   { name: 'Sona Masoori Raw Rice', category: 'Grains' },
+  { name: 'Classic Salted Potato Chips', category: 'Instant', weight: '52 g' },
+  { name: 'Full Cream Milk', category: 'Dairy', weight: '500 ml' },
+  { name: 'Chakki Fresh Atta', category: 'Grains', weight: '10 kg' },
+  { name: 'Malai Paneer Block', category: 'Dairy', weight: '1 kg' },
 ];
 
 /** What a shopper types → the product that must be among the first five answers. The issue's own queries first. */
@@ -292,6 +305,85 @@ describe('search (issue 21)', () => {
     const second = await search(t, 'dal', '&limit=1&page=2');
     expect([...names(first), ...names(second)]).toEqual(names(all).slice(0, 2));
     expect(first.totalPages).toBe(all.total);
+  });
+
+  describe('sizes, units and brands (storefront round three)', () => {
+    /** The product ranked first for each query, and nothing left out of it. */
+    it.each([
+      ['atta 5kg', 'Whole Wheat Atta'],
+      ['atta 5 kg', 'Whole Wheat Atta'],
+      ['atta 10 kg', 'Chakki Fresh Atta'],
+      ['basmati 5kg', 'Basmati Rice'],
+      ['milk 1l', 'Toned Milk'],
+      ['milk 1 L', 'Toned Milk'],
+      ['milk 500ml', 'Full Cream Milk'],
+      ['doodh 1 litre', 'Toned Milk'],
+      ['doodh 1000 ml', 'Toned Milk'],
+      ['paneer 200g', 'Fresh Malai Paneer'],
+      ['paneer 200 gm', 'Fresh Malai Paneer'],
+      ['paneer 1 kg', 'Malai Paneer Block'],
+      ['pav pack of 6', 'Ladi Pav'],
+      ['chips', 'Classic Salted Potato Chips'],
+    ])('%s → %s first', async (query, first) => {
+      const page = await search(t, query);
+      expect(names(page)[0]).toBe(first);
+      expect(page.droppedWords).toBeUndefined();
+    });
+
+    it('a size the shop does not have still finds the product', async () => {
+      expect(names(await search(t, 'dahi 1kg'))[0]).toBe('Set Curd (Dahi)');
+      expect(names(await search(t, 'basmati 25 kg'))[0]).toBe('Basmati Rice');
+      expect(names(await search(t, 'eggs 30'))).toContain('Farm Fresh Brown Eggs');
+    });
+
+    it('a size typed is no correction, and goes with the query as understood when there is one', async () => {
+      expect((await search(t, 'atta 5kg')).correctedQuery).toBeUndefined();
+      expect((await search(t, 'doodh 1 litre')).correctedQuery).toBe('milk 1 litre');
+    });
+
+    it('a brand the shop does not carry finds what it sells, and the answer says which words it left out', async () => {
+      const butter = await search(t, 'amul butter');
+      expect(names(butter)[0]).toBe('Salted Butter');
+      expect(butter).toMatchObject({ correctedQuery: 'butter', droppedWords: ['amul'] });
+      const sized = await search(t, 'amul butter 500g');
+      expect(names(sized)[0]).toBe('Salted Butter');
+      expect(sized).toMatchObject({ correctedQuery: 'butter 500g', droppedWords: ['amul'] });
+      const mother = await search(t, 'mother dairy paneer');
+      expect(names(mother)[0]).toMatch(/Paneer/);
+      expect(mother.droppedWords).toEqual(['mother dairy']);
+      // A brand alone: what it is best known for.
+      const amulOnly = await search(t, 'nandini');
+      expect(names(amulOnly).slice(0, 3)).toContain('Toned Milk');
+      expect(amulOnly.droppedWords).toEqual(['nandini']);
+      expect(names(await search(t, 'maggi'))[0]).toBe('Masala Instant Noodles');
+      expect(names(await search(t, 'thums up'))[0]).toBe('Classic Cola');
+      expect(names(await search(t, 'aashirvaad atta'))[0]).toMatch(/Atta/);
+    });
+
+    it('a brand the shop carries is found as such, and nothing is left out', async () => {
+      const amul = await search(t, 'amul milk');
+      expect(names(amul)[0]).toBe('Amul Taaza Toned Milk');
+      expect(amul.droppedWords).toBeUndefined();
+      expect(names(await search(t, 'tata salt'))[0]).toBe('Tata Salt Lite');
+    });
+
+    it('a word the shop does not know falls back to the other words, and says so; old fields unchanged', async () => {
+      const page = await search(t, 'xyzzy butter', '&limit=2');
+      expect(names(page)[0]).toBe('Salted Butter');
+      expect(page.droppedWords).toEqual(['xyzzy']);
+      expect(Object.keys(page).sort()).toEqual(['correctedQuery', 'droppedWords', 'limit', 'page', 'products', 'success', 'total', 'totalPages']);
+      expect(names(await search(t, 'xyzzy'))).toEqual([]);
+    });
+
+    it('"chips" is not chocolate chip muffins, "aloo" is not cauliflower', async () => {
+      expect(names(await search(t, 'chips'))).not.toContain('Chocolate Chip Muffins');
+      expect(names(await search(t, 'potato chips'))[0]).toBe('Classic Salted Potato Chips');
+      const aloo = names(await search(t, 'aloo'));
+      expect(aloo[0]).toBe('Fresh Potatoes');
+      expect(aloo).not.toContain('Cauliflower (Gobi)');
+      expect(names(await search(t, 'chocolate chip'))[0]).toBe('Chocolate Chip Muffins');
+      expect(names(await search(t, 'gobi'))[0]).toBe('Cauliflower (Gobi)');
+    });
   });
 
   describe('seller search words', () => {

@@ -63,6 +63,8 @@ export type ProductPageResponse = ApiSuccess<{ products: ProductView[] } & PageI
 export interface ProductSearchInfo {
   /** The query as understood ("tomato" for "tamatar" or "tomatos"); absent when it was understood as typed. */
   correctedQuery?: string;
+  /** Words of the query the answers leave out: a brand the shop does not carry, a word it does not know ("amul" of "amul butter"); absent when none. */
+  droppedWords?: string[];
 }
 
 /** The shopper as the browser may see them (never the password hash). */

@@ -8,5 +8,6 @@ export * from './socket-events';
 export * from './stock';
 export * from './delivery';
 export * from './search/grocery-synonyms';
+export * from './search/brands';
 export * from './stats';
 export * from './push';

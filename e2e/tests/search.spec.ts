@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
+const WIDE = { width: 1280, height: 800 };
 const shot = (name: string) => ({ path: `e2e/artifacts/screenshots/${name}.png` });
 
 /** The navbar's combobox, once it has replaced the plain box of the first page (it loads when the box is touched). */
@@ -85,5 +86,43 @@ test.describe('search on a desktop', () => {
     await box.press('Escape');
     await expect(grid).toBeHidden();
     await expect(box).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+/** "amul butter 500g": the shop has no Amul, so the answers are its butter, and both the suggestions and the results page say which word was left out. */
+async function brandLeftOut(page: Page, name: string) {
+  await page.goto('/');
+  const box = await searchBox(page);
+  await box.pressSequentially('amul butter 500g', { delay: 30 });
+  const grid = page.getByRole('grid', { name: /^Suggestions for/ });
+  await expect(grid.getByRole('row').first()).toContainText('Salted Butter');
+  await expect(page.locator('form[role="search"]').getByText('Showing results for ‘butter 500g’ (no ‘amul’ in the shop)')).toBeVisible();
+  await accessible(page);
+  await page.screenshot(shot(`search-brand-suggestions-${name}`));
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/products\?search=amul(%20|\+)butter(%20|\+)500g$/);
+  const main = page.getByRole('main');
+  await expect(main.getByText(/Showing results for ‘butter 500g’/)).toContainText('no ‘amul’ in the shop');
+  await expect(main.getByTestId('product-card').first()).toContainText('Salted Butter');
+  await page.screenshot(shot(`search-brand-results-${name}`));
+}
+
+test.describe('sizes and brands (storefront round three)', () => {
+  test.describe('on a phone (390 px)', () => {
+    test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+    test('"amul butter 500g" shows the butter, saying the brand was left out', async ({ page }) => brandLeftOut(page, 'phone'));
+  });
+
+  test.describe('on a desktop (1280 px)', () => {
+    test.use({ viewport: WIDE });
+    test('"amul butter 500g" shows the butter, saying the brand was left out', async ({ page }) => brandLeftOut(page, 'desktop'));
+
+    test('a size in any spacing finds the product of that size first', async ({ page }) => {
+      for (const query of ['atta 5kg', 'milk 1 litre', 'paneer 200 gm']) {
+        await page.goto(`/products?search=${encodeURIComponent(query)}`);
+        const first = page.getByRole('main').getByTestId('product-card').first();
+        await expect(first).toContainText(query.startsWith('atta') ? 'Whole Wheat Atta' : query.startsWith('milk') ? 'Toned Milk' : 'Fresh Malai Paneer');
+      }
+    });
   });
 });

@@ -10,7 +10,7 @@ import { AnswerBook, replayableHeaders, type AnswerChange, type FastPathSource, 
 import { prepare, prepareSync, type PreparedBody } from '../common/http/prepared-body';
 import { Product } from './schemas/product.schema';
 import { DEFAULT_LOW_STOCK_THRESHOLD, nextHoldExpiry, type SellerStockView } from '@greencart/domain';
-import { ProductSearchIndex } from './search/product-search-index';
+import { ProductSearchIndex, searchInfoJson, type SearchAnswer } from './search/product-search-index';
 import { sellerStockView, stockStateOf, toView, withAvailability, type LeanProduct, type ProductView, type StockState } from './view';
 
 interface Entry {
@@ -250,7 +250,7 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
     return this.fullList.body;
   }
 
-  /** One page of the filtered catalogue as `{ success, products, total, page, limit, totalPages }` (and `correctedQuery` for a search understood otherwise than typed). */
+  /** One page of the filtered catalogue as `{ success, products, total, page, limit, totalPages }` (and `correctedQuery`, `droppedWords` for a search understood otherwise than typed). */
   async page(query: ListProductsQuery): Promise<PreparedBody> {
     await this.ready();
     const key = pageKey(query);
@@ -261,11 +261,10 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
       this.pages.set(key, cached);
       return cached;
     }
-    const { matches, correctedQuery } = this.filter(query);
+    const { matches, answer } = this.filter(query);
     const { page, limit } = query;
     const slice = matches.slice((page - 1) * limit, page * limit);
-    const corrected = correctedQuery === undefined ? '' : `,"correctedQuery":${JSON.stringify(correctedQuery)}`;
-    const json = `{"success":true,"products":[${slice.map((e) => e.json).join(',')}],"total":${matches.length},"page":${page},"limit":${limit},"totalPages":${Math.ceil(matches.length / limit)}${corrected}}`;
+    const json = `{"success":true,"products":[${slice.map((e) => e.json).join(',')}],"total":${matches.length},"page":${page},"limit":${limit},"totalPages":${Math.ceil(matches.length / limit)}${searchInfoJson(answer)}}`;
     const body = prepareSync(json);
     if (this.pages.size >= PAGE_CACHE_SIZE) this.pages.delete(this.pages.keys().next().value!);
     this.pages.set(key, body);
@@ -319,22 +318,21 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
   }
 
   /** The filtered products: a search's answers best first (see ProductSearchIndex), otherwise in catalogue order. */
-  private filter(query: ListProductsQuery): { matches: Entry[]; correctedQuery?: string } {
+  private filter(query: ListProductsQuery): { matches: Entry[]; answer?: SearchAnswer } {
     const categories = query.category ? new Set<string>(categoriesContaining(query.category)) : undefined;
     const ids = query.ids ? new Set(query.ids.map((id) => id.toLowerCase())) : undefined;
     let source: Entry[];
-    let correctedQuery: string | undefined;
+    let answer: SearchAnswer | undefined;
     if (query.search) {
-      const answer = this.searchAnswer(query.search);
-      correctedQuery = answer.correctedQuery;
+      answer = this.searchAnswer(query.search);
       source = answer.ids.map((id) => this.entries.get(id)).filter((e): e is Entry => e !== undefined);
       if (ids) source = source.filter((e) => ids.has(e.view._id));
     } else {
       source = ids ? this.ordered().filter((e) => ids.has(e.view._id)) : this.ordered();
     }
-    if (!categories && query.inStock === undefined) return { matches: source, correctedQuery };
+    if (!categories && query.inStock === undefined) return { matches: source, answer };
     const matches = source.filter((e) => (!categories || categories.has(e.view.category)) && (query.inStock === undefined || e.view.inStock === query.inStock));
-    return { matches, correctedQuery };
+    return { matches, answer };
   }
 
   private searchAnswer(search: string) {

@@ -1,43 +1,22 @@
 import MiniSearch, { type SearchOptions } from 'minisearch';
 import { CategoryWords, SynonymGroups } from './synonym-groups';
-import { indexTermsOf, queryWordsOf, stemOf, typoAllowance, wordsOf } from './search-text';
+import { BrandList, everywhere, parseQuery, placesToKeep, type QueryPart } from './search-query';
+import { indexTermsOf, stemOf, typoAllowance, wordsOf } from './search-text';
+import { matchingSize, sizesOf, type Quantity } from './sizes';
+import { NameScan } from './name-scan';
+import { eachMatch, type TermFields } from './raw-search';
+import { Relevance, type RelevanceLevel, type SearchAnswer, type SearchableProduct, type WordMatch } from './search-answer';
 
-/** What the index needs of a product. */
-export interface SearchableProduct {
-  _id: string;
-  name: string;
-  description: readonly string[];
-  category: string;
-  searchWords?: readonly string[];
-  inStock: boolean;
-  createdAt: Date | string;
-}
-
-/** How a product answers a query, best first: the order of the answers (issue 21). */
-export const Relevance = {
-  /** The name is the query ("corn flakes", "Corn Flakes", "cornflakes"). */
-  ExactName: 0,
-  /** The name starts with the query ("set curd" → "Set Curd (Dahi)"). */
-  NamePrefix: 1,
-  /** Every word is a word of the name or of the seller's search words (or the start of one). */
-  Word: 2,
-  /** A word is another name of the product (synonym list): "pyaz" → "Red Onions". */
-  Synonym: 3,
-  /** A word is a typo of a word of the name, search words or synonyms. */
-  Fuzzy: 4,
-  /** A word is only in the description or the category's words. */
-  Description: 5,
-  /** Only the old rule finds it: the query is part of the name ("ato" in "Tomatoes"). */
-  NameContains: 6,
-} as const;
-type RelevanceLevel = (typeof Relevance)[keyof typeof Relevance];
+export { Relevance, searchInfoJson, type SearchAnswer, type SearchableProduct } from './search-answer';
 
 /** The fields a typed word may match with typos and as a prefix; the description only word for word. */
 const NAME_FIELDS = ['name', 'words'];
 const FIELDS = [...NAME_FIELDS, 'description'];
 const BOOST = { name: 3, words: 2.5, description: 0.4 };
-/** Words of a query beyond this are ignored (a query is at most 100 characters). */
-const MAX_QUERY_WORDS = 8;
+/** Kinds named for a brand the shop does not carry ("amul" → "butter, milk, paneer"). */
+const SHOWN_KINDS = 3;
+/** Above any word's score: a brand's first kind ranks before its second. */
+const KIND_WEIGHT = 1_000;
 
 interface IndexedProduct {
   id: string;
@@ -55,21 +34,40 @@ interface IndexedProduct {
   category: string;
   /** Its words as typed (name, search words, description), counted in the vocabulary. */
   words: string[];
+  /** Its sizes (its weight, a size in its name), each as the quantities of its label. */
+  sizes: Quantity[][];
 }
 
-/** How one word of a query matched one product. */
-interface WordMatch {
+/** A product in the answers, with what it is ranked by. */
+interface Ranked {
+  product: IndexedProduct;
+  /** Relevance, except that a query with a size ranks every product matching as well as by word alike before its size. */
+  tier: number;
+  /** 0 when its size is the size asked for. */
+  size: number;
+  relevance: number;
+  inStock: number;
   score: number;
-  relevance: RelevanceLevel;
-  /** The word as understood ("onion" for "pyaz", "bananas" for "bananna"); "" when the word before covers it. */
-  display: string;
 }
 
-export interface SearchAnswer {
-  /** Product ids, best answer first. */
-  ids: string[];
-  /** The query as understood, when that differs from what was typed ("tomato" for "tamatar"). */
-  correctedQuery?: string;
+/** A size asked for ranks the products of that size first among those that match as well by name. */
+function rankedEntry(product: IndexedProduct, relevance: RelevanceLevel, score: number, sizes: readonly Quantity[]): Ranked {
+  const tier = sizes.length && relevance <= Relevance.Word ? Relevance.Word : relevance;
+  const size = sizes.length && matchingSize(sizes, product.sizes) >= 0 ? 0 : 1;
+  return { product, tier, size, relevance, inStock: product.inStock ? 0 : 1, score };
+}
+
+/** Best first: by tier, size, relevance, in stock, score, then catalogue order. */
+function byRank(a: Ranked, b: Ranked): number {
+  return (
+    a.tier - b.tier ||
+    a.size - b.size ||
+    a.relevance - b.relevance ||
+    a.inStock - b.inStock ||
+    b.score - a.score ||
+    a.product.createdAt - b.product.createdAt ||
+    (a.product.id < b.product.id ? -1 : a.product.id > b.product.id ? 1 : 0)
+  );
 }
 
 /**
@@ -84,6 +82,9 @@ export interface SearchAnswer {
 export class ProductSearchIndex {
   private readonly synonyms: SynonymGroups;
   private readonly categoryWords = new CategoryWords();
+  private readonly brands: BrandList;
+  /** What each brand of the brand list finds as the kinds it sells, computed once per change of the catalogue. */
+  private brandKinds = new Map<string, { matches: Map<string, WordMatch>; found: string[] }>();
   private mini = ProductSearchIndex.emptyIndex();
   private products = new Map<string, IndexedProduct>();
   /** Index term → the word people read for it ("banana" → "bananas", "cornflakes" → "corn flakes"). */
@@ -94,11 +95,12 @@ export class ProductSearchIndex {
   private byCategory = new Map<string, Set<string>>();
   /** Product ids by synonym group. */
   private byGroup = new Map<number, Set<string>>();
-  /** Every name in lower case, run together with NUL between them (which no text can hold), for the "name contains" rule. */
-  private names: { text: string; starts: number[]; products: IndexedProduct[] } | undefined;
+  /** The "name contains" rule. */
+  private readonly names = new NameScan<IndexedProduct>();
 
-  constructor(synonyms = new SynonymGroups()) {
+  constructor(synonyms = new SynonymGroups(), brands = new BrandList()) {
     this.synonyms = synonyms;
+    this.brands = brands;
   }
 
   private static emptyIndex(): MiniSearch {
@@ -124,7 +126,8 @@ export class ProductSearchIndex {
     this.vocabulary = new Map();
     this.byCategory = new Map();
     this.byGroup = new Map();
-    this.names = undefined;
+    this.names.clear();
+    this.brandKinds = new Map();
     const documents: Record<string, string>[] = [];
     for (const product of products) documents.push(this.prepare(product));
     this.mini.addAll(documents);
@@ -133,7 +136,8 @@ export class ProductSearchIndex {
   /** A product added or changed. */
   put(product: SearchableProduct): void {
     if (this.products.has(product._id)) this.drop(product._id);
-    this.names = undefined;
+    this.names.clear();
+    this.brandKinds = new Map();
     this.mini.add(this.prepare(product));
   }
 
@@ -142,7 +146,8 @@ export class ProductSearchIndex {
     const known = this.products.get(id);
     if (!known) return;
     this.products.delete(id);
-    this.names = undefined;
+    this.names.clear();
+    this.brandKinds = new Map();
     this.byCategory.get(known.category)?.delete(id);
     for (const group of known.groups) this.byGroup.get(group)?.delete(id);
     for (const word of known.words) {
@@ -155,102 +160,129 @@ export class ProductSearchIndex {
 
   /** Every product that answers `query`, best first, and the query as understood. */
   search(query: string): SearchAnswer {
-    const words = queryWordsOf(query).slice(0, MAX_QUERY_WORDS);
-    const positions = words.map((word, i) => this.matchWord(word, i === words.length - 1));
+    const { parts, sizes, sizeTexts } = parseQuery(query, this.brands);
+    const positions = parts.map((part, i) => this.matchPart(part, i === parts.length - 1));
     // Two typed words may be one in the name ("lady finger" → "Ladyfinger"): the pair counts for both places.
-    for (let i = 0; i + 1 < words.length; i++) {
-      const joined = words[i] + words[i + 1];
-      for (const [id, match] of this.matchWord(joined, i + 2 === words.length)) {
+    for (let i = 0; i + 1 < parts.length; i++) {
+      if (parts[i].words.length > 1 || parts[i + 1].words.length > 1) continue;
+      const [first, second] = [parts[i].text, parts[i + 1].text];
+      const joined = first + second;
+      for (const [id, match] of this.matchWord(joined, i + 2 === parts.length)) {
         const asTyped = match.display === joined;
-        this.offer(positions[i], id, { ...match, display: asTyped ? words[i] : match.display });
-        this.offer(positions[i + 1], id, { ...match, display: asTyped ? words[i + 1] : '' });
+        this.offer(positions[i], id, { ...match, display: asTyped ? first : match.display });
+        this.offer(positions[i + 1], id, { ...match, display: asTyped ? second : '' });
       }
     }
 
-    const ids = this.everywhere(positions);
-    const typed = words.join(' ');
+    // A word nothing answers, or a brand the shop does not carry, is left out ("amul butter" → butter).
+    const { kept, ids } = placesToKeep(positions, parts);
+    const typedParts = parts.filter((part) => !part.optional);
+    const typed = typedParts.map((part) => part.text).join(' ');
+    const words = typedParts.flatMap((part) => part.words);
     const stems = words.map(stemOf).join(' ');
-    const ranked = ids.map((id) => {
+    const joined = words.join('');
+    const ranked: Ranked[] = [];
+    for (const id of ids) {
       const product = this.products.get(id)!;
       let relevance: RelevanceLevel = Relevance.ExactName;
       let score = 0;
-      for (const matches of positions) {
-        const match = matches.get(id)!;
+      for (const place of kept) {
+        const match = positions[place].get(id)!;
         score += match.score;
         if (match.relevance > relevance) relevance = match.relevance;
       }
-      if (product.nameText === typed || product.nameStems === stems || product.nameJoined === words.join('')) relevance = Relevance.ExactName;
-      else if (product.nameText.startsWith(typed) && relevance <= Relevance.Word) relevance = Relevance.NamePrefix;
-      return { product, relevance, score };
-    });
+      if (product.nameText === typed || product.nameStems === stems || product.nameJoined === joined) relevance = Relevance.ExactName;
+      else if (relevance <= Relevance.Word && product.nameText.startsWith(typed)) relevance = Relevance.NamePrefix;
+      ranked.push(rankedEntry(product, relevance, score, sizes));
+    }
 
     // The spec's rule, last: the query is part of the name ("ato" in "Tomatoes", "(" in "Set Curd (Dahi)").
     const lowerQuery = query.trim().toLowerCase();
     if (lowerQuery) {
       const found = new Set(ids);
-      for (const product of this.namesContaining(lowerQuery)) {
-        if (!found.has(product.id)) ranked.push({ product, relevance: Relevance.NameContains, score: 0 });
+      for (const product of this.names.containing(lowerQuery, () => this.products.values())) {
+        if (!found.has(product.id)) ranked.push(rankedEntry(product, Relevance.NameContains, 0, sizes));
       }
     }
-
-    ranked.sort(
-      (a, b) =>
-        a.relevance - b.relevance ||
-        Number(b.product.inStock) - Number(a.product.inStock) ||
-        b.score - a.score ||
-        a.product.createdAt - b.product.createdAt ||
-        (a.product.id < b.product.id ? -1 : a.product.id > b.product.id ? 1 : 0),
-    );
+    ranked.sort(byRank);
     const answer: SearchAnswer = { ids: ranked.map((entry) => entry.product.id) };
-    const understood = ids.length ? this.understood(positions, answer.ids[0]) : undefined;
-    if (understood && understood !== typed) answer.correctedQuery = understood;
+    if (!ids.length) return answer;
+    const best = answer.ids[0];
+    const keptSet = new Set(kept);
+    const dropped = parts.filter((part, i) => !part.optional && (!keptSet.has(i) || positions[i].get(best)?.byBrand)).map((part) => part.text);
+    if (dropped.length) answer.droppedWords = dropped;
+    // A number alone that some name has is a word of the query ("7 up"); otherwise it was a size.
+    const asWords = parts.filter((part, i) => !part.optional || keptSet.has(i));
+    const typedWords = asWords.map((part) => part.text).join(' ');
+    const sizesShown = sizeTexts.filter((text) => !asWords.some((part) => part.optional && part.text === text));
+    let understood = this.understood(
+      kept.map((i) => positions[i]),
+      best,
+    );
+    // Only a brand the shop does not carry: what it sells, as found.
+    if (!understood) understood = kept.flatMap((i) => this.brandKinds.get(parts[i].text)?.found.slice(0, SHOWN_KINDS) ?? []).join(', ');
+    if (understood && understood !== typedWords) answer.correctedQuery = [understood, ...sizesShown].join(' ');
     return answer;
-  }
-
-  /** The products whose lower-case name contains `text`: one scan of all names run together. */
-  private namesContaining(text: string): IndexedProduct[] {
-    if (!this.names) {
-      const products = [...this.products.values()];
-      const starts: number[] = [];
-      let at = 0;
-      for (const product of products) {
-        starts.push(at);
-        at += product.lowerName.length + 1;
-      }
-      this.names = { text: products.map((product) => product.lowerName).join('\0'), starts, products };
-    }
-    const { text: all, starts, products } = this.names;
-    const found: IndexedProduct[] = [];
-    for (let at = all.indexOf(text); at !== -1;) {
-      // The name holding this place: the last one starting at or before it.
-      let low = 0;
-      let high = starts.length - 1;
-      while (low < high) {
-        const middle = (low + high + 1) >> 1;
-        if (starts[middle] <= at) low = middle;
-        else high = middle - 1;
-      }
-      found.push(products[low]);
-      at = low + 1 < starts.length ? all.indexOf(text, starts[low + 1]) : -1;
-    }
-    return found;
-  }
-
-  /** Ids that answer every place of the query. */
-  private everywhere(positions: Map<string, WordMatch>[]): string[] {
-    if (!positions.length) return [];
-    const [smallest, ...others] = [...positions].sort((a, b) => a.size - b.size);
-    return [...smallest.keys()].filter((id) => others.every((matches) => matches.has(id)));
   }
 
   /** The query as the best answer understood it: each word as that product matched it. */
   private understood(positions: Map<string, WordMatch>[], best: string): string {
     const shown: string[] = [];
+    const words = new Set<string>();
     for (const matches of positions) {
-      const display = matches.get(best)!.display;
-      if (display && display !== shown[shown.length - 1]) shown.push(display);
+      const match = matches.get(best)!;
+      const display = match.byBrand ? '' : match.display;
+      // A word already said by another's reading is not said twice ("kelloggs corn flakes" → "corn flakes").
+      if (!display || display.split(' ').every((word) => words.has(word))) continue;
+      shown.push(display);
+      for (const word of display.split(' ')) words.add(word);
     }
     return shown.join(' ');
+  }
+
+  /** The products one place of a query finds: a word, or a brand's words and (below them) the kinds it sells. */
+  private matchPart(part: QueryPart, typing: boolean): Map<string, WordMatch> {
+    let matches: Map<string, WordMatch>;
+    if (part.words.length === 1) matches = this.matchWord(part.words[0], typing);
+    else {
+      const each = part.words.map((word, k) => this.matchWord(word, typing && k === part.words.length - 1));
+      matches = new Map();
+      for (const id of everywhere(each, Object.keys(each).map(Number))) {
+        const found = each.map((byWord) => byWord.get(id)!);
+        const relevance = Math.max(...found.map((match) => match.relevance)) as RelevanceLevel;
+        matches.set(id, { score: found.reduce((sum, match) => sum + match.score, 0), relevance, display: part.text });
+      }
+    }
+    if (!part.sells) return matches;
+    for (const [id, match] of this.kindsOf(part).matches) if (!matches.has(id)) matches.set(id, match);
+    return matches;
+  }
+
+  /** The products of the kinds a brand sells ("amul" → butter, milk, paneer…), found by name, search words, synonym or category. */
+  private kindsOf(part: QueryPart): { matches: Map<string, WordMatch>; found: string[] } {
+    const known = this.brandKinds.get(part.text);
+    if (known) return known;
+    const matches = new Map<string, WordMatch>();
+    const found: string[] = [];
+    const sells = part.sells ?? [];
+    for (const [k, kind] of sells.entries()) {
+      const each = kind.map((word) => this.matchWord(word, false));
+      const text = kind.join(' ');
+      let any = false;
+      for (const id of everywhere(each, Object.keys(each).map(Number))) {
+        const byWord = each.map((matched) => matched.get(id)!);
+        if (!byWord.every((match) => match.relevance <= Relevance.Synonym || match.byCategory)) continue;
+        any = true;
+        if (matches.has(id)) continue;
+        // What the brand is best known for first ("amul": butter, then milk).
+        const score = (sells.length - k) * KIND_WEIGHT + byWord.reduce((sum, match) => sum + match.score, 0);
+        matches.set(id, { score, relevance: Relevance.Brand, display: text, byBrand: true });
+      }
+      if (any) found.push(text);
+    }
+    const kinds = { matches, found };
+    this.brandKinds.set(part.text, kinds);
+    return kinds;
   }
 
   private offer(matches: Map<string, WordMatch>, id: string, match: WordMatch): void {
@@ -278,16 +310,15 @@ export class ProductSearchIndex {
       ],
       [both, { fields: ['description'], tokenize: split }],
     ];
-    const merged = new Map<string, { score: number; match: [string, string[]][] }>();
+    const merged = new Map<string, { score: number; match: TermFields[] }>();
     for (const [text, options] of lookups) {
-      for (const result of this.mini.search(text, options)) {
-        const id = result.id as string;
+      eachMatch(this.mini, text, options, (id, score, match) => {
         const entry = merged.get(id);
         if (entry) {
-          entry.score += result.score;
-          entry.match.push(...Object.entries(result.match));
-        } else merged.set(id, { score: result.score, match: Object.entries(result.match) });
-      }
+          entry.score += score;
+          entry.match.push(match);
+        } else merged.set(id, { score, match: [match] });
+      });
     }
     const known = this.vocabulary.has(word) || this.synonyms.vocabulary.has(word);
     const matches = new Map<string, WordMatch>();
@@ -298,9 +329,13 @@ export class ProductSearchIndex {
       if (found.relevance <= Relevance.Synonym) exactly = true;
     }
     // Another name of the product (synonym list): "pyaz" → every product in the onion group.
+    const named = new Set<number>();
     for (const [group, { score, typo }] of this.synonyms.lookup(word, typing, known)) {
       const relevance = typo ? Relevance.Fuzzy : Relevance.Synonym;
-      if (!typo) exactly = true;
+      if (!typo) {
+        exactly = true;
+        named.add(group);
+      }
       const name = this.synonyms.groups[group].name;
       for (const id of this.byGroup.get(group) ?? []) {
         const current = matches.get(id);
@@ -310,10 +345,17 @@ export class ProductSearchIndex {
         else current.score += found.score;
       }
     }
+    // A grocery named in the description of another ("for aloo gobi" of the cauliflower) does not find it.
+    if (named.size) {
+      for (const [id, found] of matches) {
+        const groups = found.relevance === Relevance.Description ? this.products.get(id)!.groups : [];
+        if (groups.length && !groups.some((group) => named.has(group))) matches.delete(id);
+      }
+    }
     // A word naming a category finds the whole category, after the products that have the word.
     for (const category of this.categoryWords.categoriesOf(word)) {
       for (const id of this.byCategory.get(category) ?? []) {
-        if (!matches.has(id)) matches.set(id, { score: 0, relevance: Relevance.Description, display: word });
+        if (!matches.has(id)) matches.set(id, { score: 0, relevance: Relevance.Description, display: word, byCategory: true });
       }
     }
     // A word some product has as such finds no typo look-alikes ("kanda" is onion, not "anda" the egg).
@@ -322,29 +364,31 @@ export class ProductSearchIndex {
   }
 
   /** How a product matched a word in its own fields (name, search words, description). */
-  private classify(score: number, match: [string, string[]][], word: string, stem: string, known: boolean): WordMatch {
+  private classify(score: number, matches: TermFields[], word: string, stem: string, known: boolean): WordMatch {
     let relevance: RelevanceLevel = Relevance.Description;
     let display = word;
-    for (const [term, fields] of match) {
-      const exact = term === word || term === stem;
-      for (const field of fields) {
-        let level: RelevanceLevel;
-        let shown: string;
-        if (field === 'name' || field === 'words') {
-          const asTyped = exact || term.startsWith(word);
-          level = asTyped ? Relevance.Word : Relevance.Fuzzy;
-          // A word found only through its stem or a typo reads as the catalogue's word ("tomatos" → "tomatoes").
-          shown = asTyped && (known || !exact) ? word : (this.display.get(term) ?? word);
-        } else {
-          level = Relevance.Description;
-          shown = word;
-        }
-        if (level < relevance) {
-          relevance = level;
-          display = shown;
+    for (const match of matches)
+      for (const term in match) {
+        const fields = match[term];
+        const exact = term === word || term === stem;
+        for (const field of fields) {
+          let level: RelevanceLevel;
+          let shown: string;
+          if (field === 'name' || field === 'words') {
+            const asTyped = exact || term.startsWith(word);
+            level = asTyped ? Relevance.Word : Relevance.Fuzzy;
+            // A word found only through its stem or a typo reads as the catalogue's word ("tomatos" → "tomatoes").
+            shown = asTyped && (known || !exact) ? word : (this.display.get(term) ?? word);
+          } else {
+            level = Relevance.Description;
+            shown = word;
+          }
+          if (level < relevance) {
+            relevance = level;
+            display = shown;
+          }
         }
       }
-    }
     return { score, relevance, display };
   }
 
@@ -372,6 +416,7 @@ export class ProductSearchIndex {
       groups: [...groups],
       category: product.category,
       words,
+      sizes: sizesOf([product.weight, product.name]),
     });
     for (const group of groups) {
       const members = this.byGroup.get(group);

@@ -50,11 +50,14 @@ function withoutStopWords(words: string[]): string[] {
 const STEMS = new Map<string, string>();
 const MAX_REMEMBERED_STEMS = 200_000;
 
+/** Plurals that name another grocery than their singular: "chips" (potato chips) are not a "chip" (chocolate chip muffins). */
+const OWN_STEMS = new Map([['chips', 'chips']]);
+
 /** The English stem of a Latin-letter word ("tomatoes" and "tomatos" → "tomato"); other words as they are. */
 export function stemOf(word: string): string {
   let stem = STEMS.get(word);
   if (stem === undefined) {
-    stem = word.length > 2 && LATIN_WORD.test(word) ? stemEnglish(word) : word;
+    stem = OWN_STEMS.get(word) ?? (word.length > 2 && LATIN_WORD.test(word) ? stemEnglish(word) : word);
     if (STEMS.size >= MAX_REMEMBERED_STEMS) STEMS.clear();
     STEMS.set(word, stem);
   }

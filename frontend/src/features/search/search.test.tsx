@@ -10,8 +10,9 @@ const onions = aProduct({ _id: 'onions', name: 'Red Onions', category: 'Vegetabl
 const springOnions = aProduct({ _id: 'spring-onions', name: 'Spring Onions', category: 'Vegetables', offerPrice: 20 });
 const shallots = aProduct({ _id: 'shallots', name: 'Sambar Shallots', category: 'Vegetables', offerPrice: 60, inStock: false });
 const bestSeller = aProduct({ _id: 'milk', name: 'Toned Milk', category: 'Dairy', offerPrice: 28 });
+const butter = aProduct({ _id: 'butter', name: 'Salted Butter', category: 'Dairy', offerPrice: 56, weight: '100 g' });
 
-/** The shop's search: "pyaz" is understood as onion; anything else finds nothing; the best sellers are the milk. */
+/** The shop's search: "pyaz" is understood as onion; "amul butter…" as butter, without the brand it does not carry; anything else finds nothing; the best sellers are the milk. */
 function shop() {
   const asked: string[] = [];
   server.use(
@@ -24,6 +25,7 @@ function shop() {
         HttpResponse.json({ success: true, products: products.slice(0, limit), page: 1, limit, total: products.length, totalPages: 1, ...extra });
       if (search === null) return page([bestSeller]);
       if (/^p(y(a(z)?)?)?$/.test(search)) return page([onions, springOnions, shallots], { correctedQuery: 'onion' });
+      if (search.startsWith('amul butter')) return page([butter], { correctedQuery: 'butter', droppedWords: ['amul'] });
       return page([]);
     }),
   );
@@ -88,6 +90,15 @@ describe('search suggestions in the navbar', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?search=pyaz'));
   });
 
+  it('says which words it left out (a brand the shop does not carry)', async () => {
+    shop();
+    const { user } = renderWithApp('/');
+    await user.type(await box(), 'amul butter');
+    const grid = await screen.findByRole('grid', { name: 'Suggestions for amul butter' });
+    expect(within(grid).getByText('Salted Butter')).toBeVisible();
+    expect(screen.getByText(/Showing results for/, { selector: 'p:not([role])' })).toHaveTextContent('Showing results for ‘butter’ (no ‘amul’ in the shop)');
+  });
+
   it('says when nothing matches and offers the chat', async () => {
     shop();
     const { user } = renderWithApp('/');
@@ -105,6 +116,15 @@ describe('the results page', () => {
       'Showing results for ‘onion’ (you typed ‘pyaz’)',
     );
     expect(await screen.findByRole('link', { name: 'Red Onions' })).toBeVisible();
+  });
+
+  it('says which words the answers leave out', async () => {
+    shop();
+    renderWithApp('/products?search=amul%20butter%20500g');
+    expect(await screen.findByText(/Showing results for/, { selector: 'p[role="status"]:not(.sr-only)' })).toHaveTextContent(
+      'Showing results for ‘butter’ (you typed ‘amul butter 500g’: no ‘amul’ in the shop)',
+    );
+    expect(await screen.findByRole('link', { name: 'Salted Butter' })).toBeVisible();
   });
 
   it('shows popular products and a way to ask the shop when nothing is found', async () => {

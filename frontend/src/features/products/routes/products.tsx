@@ -10,13 +10,13 @@ export function ProductsRoute() {
   const [searchParams] = useSearchParams();
   const search = searchParams.get('search')?.trim() ?? '';
   const query = useInfiniteProducts({ search: search || undefined });
-  const corrected = search ? query.data?.pages[0]?.correctedQuery : undefined;
+  const answer = search ? query.data?.pages[0] : undefined;
 
   return (
     <section className="mt-8 md:mt-16">
       <title>{search ? `“${search}” · GreenCart` : 'All products · GreenCart'}</title>
       <SectionHeading as="h1">ALL PRODUCTS</SectionHeading>
-      {search && <SearchNotice typed={search} corrected={corrected} />}
+      {search && <SearchNotice typed={search} corrected={answer?.correctedQuery} dropped={answer?.droppedWords} />}
       <PagedProductGrid
         query={query}
         empty={

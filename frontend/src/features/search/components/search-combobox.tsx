@@ -9,6 +9,7 @@ import { pluralize } from '@/lib/pluralize';
 import { productPath, thumbnailUrl } from '@/lib/product-urls';
 import { useSuggestions } from '../api/get-suggestions';
 import { SEARCH_FORM_CLASS, SEARCH_INPUT_CLASS } from './plain-search-box';
+import { leftOutText } from './search-notice';
 import { handover, useSearchText } from './search-text';
 
 /** The cell of a suggestion row the keyboard is on: the product (opens it) or its cart control. */
@@ -35,6 +36,7 @@ export function SearchCombobox({ className = '' }: { className?: string }) {
   const suggestions = useSuggestions(query);
   const products = query && suggestions.data ? suggestions.data.products : [];
   const corrected = query ? suggestions.data?.correctedQuery : undefined;
+  const leftOut = corrected ? leftOutText(suggestions.data?.droppedWords) : '';
   const showing = open && query.length > 0 && suggestions.data !== undefined;
   const cellId = (cell: Cell) => `${gridId}-${cell.row}-${cell.column}`;
 
@@ -152,7 +154,7 @@ export function SearchCombobox({ className = '' }: { className?: string }) {
       <p className="sr-only" role="status">
         {showing
           ? products.length
-            ? `${pluralize(products.length, 'suggestion')}${corrected ? `, showing results for ${corrected}` : ''}`
+            ? `${pluralize(products.length, 'suggestion')}${corrected ? `, showing results for ${corrected}${leftOut ? `, ${leftOut}` : ''}` : ''}`
             : 'No suggestions'
           : ''}
       </p>
@@ -166,7 +168,7 @@ export function SearchCombobox({ className = '' }: { className?: string }) {
         >
           {corrected && (
             <p className="px-2 pt-1 pb-2 text-xs text-gray-600">
-              Showing results for ‘<span className="font-medium text-gray-800">{corrected}</span>’
+              Showing results for ‘<span className="font-medium text-gray-800">{corrected}</span>’{leftOut && ` (${leftOut})`}
             </p>
           )}
           <div role="grid" id={gridId} aria-label={`Suggestions for ${query}`}>
