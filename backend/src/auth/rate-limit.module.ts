@@ -17,17 +17,17 @@ const LIMIT_NAMES = ['global', 'login', 'login-account', 'login-address', 'regis
 type LimitName = (typeof LIMIT_NAMES)[number];
 export const SKIP_EVERY_LIMIT: Record<LimitName, true> = Object.fromEntries(LIMIT_NAMES.map((name) => [name, true])) as never;
 
+/** Each app's storage, by its ConfigService (two apps in one process, as in the suites, each close their own). */
+const storages = new WeakMap<object, ResilientThrottlerStorage | FixedWindowStorage>();
+/** The newest app's Redis storage, for its health report. */
 let openStorage: ResilientThrottlerStorage | undefined;
-let memoryStorage: FixedWindowStorage | undefined;
 
 function redisStorage(config: ConfigService<Environment, true>): ResilientThrottlerStorage | FixedWindowStorage {
   const url = config.get('REDIS_URL', { infer: true });
-  if (!url) {
-    memoryStorage = new FixedWindowStorage();
-    return memoryStorage;
-  }
-  openStorage = new ResilientThrottlerStorage(url, config.get('REDIS_KEY_PREFIX', { infer: true }));
-  return openStorage;
+  const storage = url ? new ResilientThrottlerStorage(url, config.get('REDIS_KEY_PREFIX', { infer: true })) : new FixedWindowStorage();
+  storages.set(config, storage);
+  if (storage instanceof ResilientThrottlerStorage) openStorage = storage;
+  return storage;
 }
 
 /** Where the rate-limit counters live now: 'up' (Redis), 'degraded' (Redis away, this process), 'off' (no Redis configured). */
@@ -38,11 +38,13 @@ export function rateLimitStore(): RedisState | 'off' {
 /** The storage is handed to the throttler as a value, so Nest does not close its connection: this does. */
 @Injectable()
 class RedisStorageCloser implements OnApplicationShutdown {
+  constructor(private readonly config: ConfigService) {}
+
   onApplicationShutdown() {
-    openStorage?.close();
-    openStorage = undefined;
-    memoryStorage?.close();
-    memoryStorage = undefined;
+    const storage = storages.get(this.config);
+    storages.delete(this.config);
+    storage?.close();
+    if (openStorage === storage) openStorage = undefined;
   }
 }
 
