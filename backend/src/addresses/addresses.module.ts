@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { LocksModule } from '../common/locks/locks.module';
+import { MigrationsModule } from '../database/migrations/migrations.module';
 import { AddressesController } from './addresses.controller';
 import { AddressesService } from './addresses.service';
 import { AddressBook, AddressBookSchema } from './schemas/address-book.schema';
@@ -13,6 +14,7 @@ import { Address, AddressSchema } from './schemas/address.schema';
       { name: AddressBook.name, schema: AddressBookSchema },
     ]),
     LocksModule,
+    MigrationsModule,
   ],
   controllers: [AddressesController],
   providers: [AddressesService],

@@ -21,7 +21,8 @@ import { CurrentUser } from '../sessions/current-user.decorator';
 import { ShopperOnly } from '../sessions/shopper-only.decorator';
 import type { UserData } from '../users/users.service';
 import { CreateOnlinePaymentDto, PaymentSuccessDto } from './dto/payment.dto';
-import { PaymentsService, readWebhookBody, sameHex } from './payments.service';
+import { PaymentsService } from './payments.service';
+import { readWebhookBody, sameHex } from './webhook-body';
 
 /** Where Razorpay posts its webhook (set the same URL in the Razorpay dashboard). */
 export const RAZORPAY_WEBHOOK_PATH = 'payments/razorpay/webhook';
