@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { LRUCache } from 'lru-cache';
 import { Model, Types } from 'mongoose';
+import { WriteBatchers } from '../common/batching/write-batcher';
 import { ClusterBus } from '../common/cluster/cluster-bus';
 import { isDuplicateKeyError } from '../common/mongo-errors';
 import { OrderListEntry } from './schemas/order-list-entry.schema';
@@ -39,10 +40,8 @@ const TOPIC = 'order-lists';
 export class OrderLists {
   private readonly lengths = new LRUCache<string, number>({ max: REMEMBERED_LISTS });
   private readonly places = new LRUCache<string, Types.ObjectId>({ max: REMEMBERED_PLACES });
-  /** Appends waiting to be written, per list. */
-  private readonly waiting = new Map<string, { orderId: Types.ObjectId; resolve: (place: number) => void; reject: (error: unknown) => void }[]>();
-  /** Lists with a write of appends under way (one at a time per list from this instance). */
-  private readonly writing = new Set<string>();
+  /** Appends to one list from this instance, written in turn; those that arrive during a write go together in the next. */
+  private readonly appends = new WriteBatchers<Types.ObjectId, number>({ write: (list, orderIds) => this.appendNow(list, orderIds) });
 
   constructor(
     @InjectModel(OrderListEntry.name) private readonly entries: Model<OrderListEntry>,
@@ -64,33 +63,7 @@ export class OrderLists {
    * would make it the queue every checkout waits in). Other instances meet at the unique `_id`.
    */
   append(list: string, orderId: Types.ObjectId): Promise<number> {
-    return new Promise<number>((resolve, reject) => {
-      const waiting = this.waiting.get(list);
-      if (waiting) waiting.push({ orderId, resolve, reject });
-      else this.waiting.set(list, [{ orderId, resolve, reject }]);
-      if (!this.writing.has(list)) void this.writeWaiting(list);
-    });
-  }
-
-  /** Writes the appends waiting for `list`, a batch at a time, until none is left. */
-  private async writeWaiting(list: string): Promise<void> {
-    this.writing.add(list);
-    try {
-      for (let batch = this.waiting.get(list); batch?.length; batch = this.waiting.get(list)) {
-        this.waiting.delete(list);
-        try {
-          const places = await this.appendNow(
-            list,
-            batch.map((append) => append.orderId),
-          );
-          batch.forEach((append, i) => append.resolve(places[i]));
-        } catch (error) {
-          for (const append of batch) append.reject(error);
-        }
-      }
-    } finally {
-      this.writing.delete(list);
-    }
+    return this.appends.add(list, orderId);
   }
 
   /** Puts `orderId` at place `n` unless the place is taken (rebuilding lists of older orders, where places are known). */
