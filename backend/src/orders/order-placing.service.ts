@@ -202,7 +202,7 @@ export class OrderPlacing {
   async findPlaced(userId: string, idempotencyKey: string): Promise<OrderDocument | null> {
     const order = await this.findByKey(userId, idempotencyKey);
     if (!order) return null;
-    return this.reading.withProducts(await this.linking.linkIfUnlisted(order));
+    return this.reading.withProducts(await this.linking.listed(order));
   }
 
   /**
@@ -264,7 +264,7 @@ export class OrderPlacing {
       lines.map((line) => line.productId),
     );
     try {
-      order = await this.linking.link(order);
+      order = await this.linking.linkNew(order);
     } catch (error) {
       // Stored but not yet in the lists: the retry of this checkout attempt (or the sweep) links it.
       if (isDatabaseAway(error)) throw new ServiceUnavailableException(ORDER_UNCONFIRMED);
@@ -297,7 +297,7 @@ export class OrderPlacing {
 
   private async replay(order: OrderDocument, requestHash: string): Promise<PlacedOrder> {
     if (order.requestHash !== requestHash) throw new ConflictException('This checkout attempt was already used for a different order');
-    return { order: await this.reading.withProducts(await this.linking.linkIfUnlisted(order)), created: false };
+    return { order: await this.reading.withProducts(await this.linking.listed(order)), created: false };
   }
 }
 

@@ -147,7 +147,7 @@ export class OrderStatusChanges implements OnApplicationBootstrap, OnModuleDestr
       else await this.stock.untake(ref, [line]);
     }
     const stale = Date.now() - 60_000;
-    for (const task of await this.tasks.find().lean()) {
+    for (const task of await this.tasks.find({ _id: { $gte: 'giveback:', $lt: 'giveback;' } }).lean()) {
       const orderId = task._id.slice('giveback:'.length);
       const order = isValidObjectId(orderId) ? await this.orders.findById(orderId).exec() : null;
       if (order?.status === 'Cancelled') await this.giveBack(order);
