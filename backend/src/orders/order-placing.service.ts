@@ -10,7 +10,7 @@ import {
   type PaymentType,
   type PriceBreakdown,
 } from '@greencart/domain';
-import { BadRequestException, ConflictException, HttpException, Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { BadRequestException, ConflictException, HttpException, Inject, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectModel } from '@nestjs/mongoose';
 import { getStorageToken, type ThrottlerStorage } from '@nestjs/throttler';
@@ -161,8 +161,10 @@ export class OrderPlacing {
     if (!lines.length) throw new BadRequestException('Your cart is empty');
     const address = dto.address === undefined && defaultAddress ? await this.latestAddress(userId) : await this.ownAddress(userId, dto.address);
     if (!address) throw new BadRequestException('Please add a delivery address before paying');
-    const products = await this.products.findByIds(lines.map((l) => l.product));
-    const byId = new Map(products.map((p) => [String(p._id), p]));
+    // From the in-memory catalogue (a product written around the app is read from the database); the
+    // counted units are only a first check here: taking them (commit) is what holds.
+    const products = await Promise.all(lines.map((line) => this.products.findById(line.product).catch(notFoundAsUndefined)));
+    const byId = new Map(products.filter((p) => p !== undefined).map((p) => [String(p._id), p]));
     const items: OrderItem[] = lines.map((line) => {
       const product = byId.get(line.product);
       if (!product) throw new BadRequestException(`Product ${line.product} does not exist`);
@@ -299,6 +301,11 @@ export class OrderPlacing {
     if (order.requestHash !== requestHash) throw new ConflictException('This checkout attempt was already used for a different order');
     return { order: await this.reading.withProducts(await this.linking.listed(order)), created: false };
   }
+}
+
+function notFoundAsUndefined(error: unknown): undefined {
+  if (error instanceof NotFoundException) return undefined;
+  throw error;
 }
 
 /** What an order keeps of a saved address (its snapshot). */
