@@ -12,6 +12,7 @@
  *
  *   npm run bench                      # about 3 minutes on 2 cores
  *   BENCH_SECONDS=3 npm run bench      # shorter runs per scenario
+ *   node bench/order-commands.mjs      # only the ordering part: orders/s and database commands per order
  *
  * Prints one table and saves it (with the machine's details) in bench/results/ (git-ignored).
  */
@@ -23,6 +24,7 @@ import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load, send } from './load.mjs';
+import { orderCommandsBench } from './order-commands.mjs';
 import { countedStockScenarios } from './stock.mjs';
 import { searchBench } from './search.mjs';
 import { throwawayShopEnv } from './shop-env.mjs';
@@ -461,6 +463,9 @@ async function main() {
   const atTenK = await placeOrders('10,000 orders stored', base, shoppers, product, await sellerCookie(base));
   atTenK.row.ratio = atTenK.figures.rps / atZero.figures.rps;
   await stopApp();
+  // Database commands per COD order beside orders/s: its own small shop, through a counting proxy.
+  log('counting database commands per order…');
+  await orderCommandsBench({ seconds: SECONDS, log, row, build: false });
 
   const seconds = (performance.now() - began) / 1000;
   const table = printTable();

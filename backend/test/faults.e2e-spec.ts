@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ferretBinaryPath, startEmbeddedDatabase, type RunningDatabase } from '../src/database/embedded-database';
-import { AUTH_ENV, insertProducts, VALID_ADDRESS } from './support/actors';
+import { AUTH_ENV, insertProducts, seller, VALID_ADDRESS } from './support/actors';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -253,6 +253,84 @@ interface Attempt {
     const upAfter = Date.now() - restarting;
     console.log(`faults: Redis: degraded ${degradedAfter} ms after it stopped, shared again ${upAfter} ms after it restarted`);
     expect((await t.http().get('/api/health').expect(200)).body).toMatchObject({ status: 'ok', redis: { status: 'up' } });
+  });
+
+  /**
+   * The database paused (SIGSTOP) after the order is stored and before it is listed: the placing answers
+   * 503. Resumed, the order must come to both lists without a restart: at once on the retry with its key,
+   * and by the sweep within seconds for an order whose shopper never retries.
+   */
+  const storedThenPaused = async (shopper: { cookie: string; address: string }, key: string): Promise<{ status: number; stored: boolean }> => {
+    const { OrderLists } = await import('../src/orders/order-lists');
+    const lists = t.app.get(OrderLists);
+    const append = lists.append.bind(lists);
+    const pid = db.pid!()!;
+    let armed = true;
+    lists.append = (list, orderId) => {
+      if (armed) {
+        armed = false;
+        process.kill(pid, 'SIGSTOP');
+      }
+      return append(list, orderId);
+    };
+    let first: Attempt;
+    try {
+      first = await place(shopper, key);
+    } finally {
+      lists.append = append;
+      process.kill(pid, 'SIGCONT');
+    }
+    expect(armed).toBe(false);
+    let stored = false;
+    for (let i = 0; i < 100 && !stored; i++) {
+      stored = await t.connection
+        .collection('orders')
+        .countDocuments({ idempotencyKey: key })
+        .then((n) => n === 1)
+        .catch(() => false);
+      if (!stored) await sleep(100);
+    }
+    return { status: first.status, stored };
+  };
+
+  const listedFor = async (shopper: { cookie: string }, sellerAgent: Awaited<ReturnType<typeof seller>>, orderId: string) => {
+    const mine = await t.http().get('/api/getorder/user?limit=50').set('Cookie', shopper.cookie);
+    const all = await sellerAgent.get('/api/getorder/admin/seller?limit=50');
+    const ids = (res: { body: { orderdata?: { _id: string }[] } }) => (res.body.orderdata ?? []).map((o) => o._id);
+    return { shopper: ids(mine).includes(orderId), seller: ids(all).includes(orderId) };
+  };
+
+  it('an order stored but not listed when the database paused: the retry with its key lists it before answering', async () => {
+    const shopper = shoppers[2];
+    const key = randomUUID();
+    const { status, stored } = await storedThenPaused(shopper, key);
+    console.log(`faults: paused between storing and listing: answered ${status}, stored ${stored}`);
+    expect([201, 503]).toContain(status);
+    expect(stored).toBe(true);
+    const retry = await place(shopper, key);
+    expect([200, 201]).toContain(retry.status);
+    const stale = await t.connection.collection('orders').findOne({ idempotencyKey: key });
+    expect(stale?.unlisted).toBeUndefined();
+    expect(retry.orderId).toBe(String(stale!._id));
+    expect(await listedFor(shopper, await seller(t), retry.orderId!)).toEqual({ shopper: true, seller: true });
+  });
+
+  it('an order stored but not listed and never retried is listed by the sweep within seconds, without a restart', async () => {
+    const shopper = shoppers[3];
+    const key = randomUUID();
+    const { stored } = await storedThenPaused(shopper, key);
+    expect(stored).toBe(true);
+    const order = await t.connection.collection('orders').findOne({ idempotencyKey: key });
+    const sellerAgent = await seller(t);
+    const started = Date.now();
+    let listed = await listedFor(shopper, sellerAgent, String(order!._id));
+    while (!(listed.shopper && listed.seller) && Date.now() - started < 20_000) {
+      await sleep(250);
+      listed = await listedFor(shopper, sellerAgent, String(order!._id));
+    }
+    console.log(`faults: an unlisted order never retried was listed ${Date.now() - started} ms after the database returned`);
+    expect(listed).toEqual({ shopper: true, seller: true });
+    expect((await t.connection.collection('orders').findOne({ _id: order!._id }))?.unlisted).toBeUndefined();
   });
 
   it('no order is lost or doubled: every 201 exists once, every 503 retried with its key gives exactly one order', async () => {

@@ -65,6 +65,7 @@ describe('saved addresses: a quota per shopper, a list read by id', () => {
         ['Old Street', 'Older Street'].map((street, i) => ({ ...VALID_ADDRESS, street, user: new Types.ObjectId(id), createdAt: new Date(now - i * 1000) })),
       );
     await t.connection.collection('address_books').deleteOne({ _id: 'job:address-books-built' as never });
+    await t.connection.collection('migrations').deleteOne({ _id: 'address-books' as never });
     const database = t.connection.db!.databaseName;
     const again = await createTestApp({ ...AUTH_ENV, ADDRESS_BOOK_LIMIT: '3' }, { database });
     try {

@@ -143,6 +143,38 @@ const redisUrl = process.env.TEST_REDIS_URL;
     expect((await asha.on(two).get('/api/getorder/user').expect(200)).body.total).toBe(1);
   });
 
+  it('start-up migrations are recorded once per database, done, whichever instance ran them', async () => {
+    const records = await one.connection.collection('migrations').find({}).toArray();
+    const ids = records.map((record) => record._id);
+    expect(ids).toEqual(expect.arrayContaining(['address-books', 'orders-payment-states-and-address-snapshots', 'orders-listed']));
+    expect(records.every((record) => record.state === 'done')).toBe(true);
+  });
+
+  it('a migration started on both instances at once runs once; one that fails is not recorded, and runs again', async () => {
+    const { MigrationRunner } = await import('../src/database/migrations/migration-runner');
+    const id = `test-${randomBytes(4).toString('hex')}`;
+    let runs = 0;
+    const migration = {
+      id,
+      run: async () => {
+        runs++;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      },
+    };
+    await Promise.all([one.app.get(MigrationRunner).run(migration), two.app.get(MigrationRunner).run(migration)]);
+    expect(runs).toBe(1);
+    expect(await one.connection.collection('migrations').findOne({ _id: id as never })).toMatchObject({ state: 'done' });
+    await one.app.get(MigrationRunner).run(migration);
+    expect(runs).toBe(1);
+
+    const failing = { id: `${id}-failing`, run: () => Promise.reject(new Error('database away')) };
+    await expect(two.app.get(MigrationRunner).run(failing)).rejects.toThrow('database away');
+    expect(await one.connection.collection('migrations').findOne({ _id: failing.id as never })).toBeNull();
+    let retried = 0;
+    await one.app.get(MigrationRunner).run({ id: failing.id, run: async () => void retried++ });
+    expect(retried).toBe(1);
+  });
+
   it('logging out on one instance ends the session on the other within a second, though it checked the session a moment ago', async () => {
     const asha = await newShopper();
     await asha.on(two).get('/api/isAuth').expect(200);

@@ -187,7 +187,7 @@ describe('counted stock on one instance', () => {
         { $set: { stock: 7, holds: [{ ref: `order:${ghost.toHexString()}`, quantity: 3, taken: true, at: new Date(Date.now() - 120_000) }] } },
       );
     await t.app.get((await import('../src/products/catalogue')).Catalogue).reload();
-    const orders = t.app.get((await import('../src/orders/orders.service')).OrdersService);
+    const orders = t.app.get((await import('../src/orders/order-status.service')).OrderStatusChanges);
     await orders.sweepStock();
     expect(await product(t, rice)).toMatchObject({ stock: 10 });
     expect((await stored(t, rice))?.holds).toEqual([]);

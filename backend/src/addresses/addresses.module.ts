@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { LocksModule } from '../common/locks/locks.module';
 import { DeliveryModule } from '../delivery/delivery.module';
+import { MigrationsModule } from '../database/migrations/migrations.module';
 import { AddressesController } from './addresses.controller';
 import { AddressesService } from './addresses.service';
 import { AddressBook, AddressBookSchema } from './schemas/address-book.schema';
@@ -15,6 +16,7 @@ import { Address, AddressSchema } from './schemas/address.schema';
     ]),
     LocksModule,
     DeliveryModule,
+    MigrationsModule,
   ],
   controllers: [AddressesController],
   providers: [AddressesService],

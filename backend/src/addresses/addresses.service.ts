@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable, Logger, NotFoundException, OnApplicationBootstrap } from '@nestjs/common';
+import { BadRequestException, Injectable, Logger, NotFoundException, OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, Model, Types } from 'mongoose';
@@ -6,6 +6,7 @@ import { LocksService } from '../common/locks/locks.service';
 import { isDuplicateKeyError } from '../common/mongo-errors';
 import type { Environment } from '../config/environment';
 import { DeliveryService } from '../delivery/delivery.service';
+import { MigrationRunner } from '../database/migrations/migration-runner';
 import { AddressFieldsDto } from './dto/add-address.dto';
 import { AddressBook, BOOKS_BUILT } from './schemas/address-book.schema';
 import { Address, AddressDocument } from './schemas/address.schema';
@@ -21,7 +22,7 @@ const BUSY = 'Your addresses are being changed in another window; please try aga
  * and checks the owner itself.
  */
 @Injectable()
-export class AddressesService implements OnApplicationBootstrap {
+export class AddressesService implements OnModuleInit {
   private readonly logger = new Logger('Addresses');
   private readonly limit: number;
 
@@ -30,6 +31,7 @@ export class AddressesService implements OnApplicationBootstrap {
     @InjectModel(AddressBook.name) private readonly books: Model<AddressBook>,
     private readonly locks: LocksService,
     private readonly delivery: DeliveryService,
+    private readonly migrations: MigrationRunner,
     config: ConfigService<Environment, true>,
   ) {
     this.limit = config.get('ADDRESS_BOOK_LIMIT', { infer: true });
@@ -112,11 +114,16 @@ export class AddressesService implements OnApplicationBootstrap {
     await this.addresses.updateOne({ _id: owned._id }, { $set: { defaultAt: new Date() } }).exec();
   }
 
+  onModuleInit(): void {
+    this.migrations.register({ id: 'address-books', run: () => this.buildBooks() });
+  }
+
   /**
    * Once per database: address books for the addresses stored before them (one read of every address;
-   * the books are filled by adding to them, so two instances doing it at once agree).
+   * the books are filled by adding to them, so running it again is harmless). A database whose books
+   * were built before the migration runner has the BOOKS_BUILT mark.
    */
-  async onApplicationBootstrap(): Promise<void> {
+  private async buildBooks(): Promise<void> {
     if (await this.books.exists({ _id: BOOKS_BUILT })) return;
     const stored = await this.addresses.collection
       .find({})

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { LRUCache } from 'lru-cache';
-import { Model, Types } from 'mongoose';
+import { Model, mongo, Types } from 'mongoose';
+import { AGAIN, WriteBatcher, type ItemOutcome } from '../common/batching/write-batcher';
 import { ClusterBus } from '../common/cluster/cluster-bus';
 import { isDuplicateKeyError } from '../common/mongo-errors';
 import { OrderListEntry } from './schemas/order-list-entry.schema';
@@ -39,10 +40,12 @@ const TOPIC = 'order-lists';
 export class OrderLists {
   private readonly lengths = new LRUCache<string, number>({ max: REMEMBERED_LISTS });
   private readonly places = new LRUCache<string, Types.ObjectId>({ max: REMEMBERED_PLACES });
-  /** Appends waiting to be written, per list. */
-  private readonly waiting = new Map<string, { orderId: Types.ObjectId; resolve: (place: number) => void; reject: (error: unknown) => void }[]>();
-  /** Lists with a write of appends under way (one at a time per list from this instance). */
-  private readonly writing = new Set<string>();
+  /**
+   * Appends from this instance, to every list, written in turn: those that arrive during a write go
+   * together in the next, one insert for all their lists (an order's seller and shopper entries, and
+   * other orders' besides).
+   */
+  private readonly appends = new WriteBatcher<Append, number>({ write: (batch) => this.appendNow(batch) });
 
   constructor(
     @InjectModel(OrderListEntry.name) private readonly entries: Model<OrderListEntry>,
@@ -64,33 +67,7 @@ export class OrderLists {
    * would make it the queue every checkout waits in). Other instances meet at the unique `_id`.
    */
   append(list: string, orderId: Types.ObjectId): Promise<number> {
-    return new Promise<number>((resolve, reject) => {
-      const waiting = this.waiting.get(list);
-      if (waiting) waiting.push({ orderId, resolve, reject });
-      else this.waiting.set(list, [{ orderId, resolve, reject }]);
-      if (!this.writing.has(list)) void this.writeWaiting(list);
-    });
-  }
-
-  /** Writes the appends waiting for `list`, a batch at a time, until none is left. */
-  private async writeWaiting(list: string): Promise<void> {
-    this.writing.add(list);
-    try {
-      for (let batch = this.waiting.get(list); batch?.length; batch = this.waiting.get(list)) {
-        this.waiting.delete(list);
-        try {
-          const places = await this.appendNow(
-            list,
-            batch.map((append) => append.orderId),
-          );
-          batch.forEach((append, i) => append.resolve(places[i]));
-        } catch (error) {
-          for (const append of batch) append.reject(error);
-        }
-      }
-    } finally {
-      this.writing.delete(list);
-    }
+    return this.appends.add({ list, orderId });
   }
 
   /** Puts `orderId` at place `n` unless the place is taken (rebuilding lists of older orders, where places are known). */
@@ -155,31 +132,40 @@ export class OrderLists {
     return entry?.order ?? null;
   }
 
-  /** Puts `orderIds` at the next free places of `list`, in order; returns their places. */
-  private async appendNow(list: string, orderIds: readonly Types.ObjectId[]): Promise<number[]> {
-    // A remembered length is tried as is: a place taken meanwhile (another instance) fails the insert
-    // there (ordered: the ones before it are stored, none after), and the rest go on from the next place.
-    let n = await this.length(list);
-    const places: number[] = [];
-    let rest = orderIds;
-    while (rest.length) {
-      const entries = rest.map((order, i) => ({ _id: entryId(list, n + i), order }));
-      let stored = entries.length;
-      try {
-        await this.entries.insertMany(entries, { ordered: true });
-      } catch (error) {
-        stored = storedBeforeDuplicate(error);
-      }
-      for (const entry of entries.slice(0, stored)) this.places.set(entry._id, entry.order);
-      for (let i = 0; i < stored; i++) places.push(n + i);
-      rest = rest.slice(stored);
-      // Past what this insert stored, and past the place another instance took (if it stopped at one).
-      n += stored + (rest.length ? 1 : 0);
-      if (stored) this.remember(list, places[places.length - 1] + 1);
+  /**
+   * Puts each append at the next free place of its list, in the batch's order, in one unordered insert;
+   * returns their places. A remembered length is tried as is: a place taken meanwhile (another instance)
+   * fails that entry alone, and its append goes again in the next write, past the places tried now.
+   */
+  private async appendNow(batch: readonly Append[]): Promise<ItemOutcome<number>[]> {
+    const lists = [...new Set(batch.map(({ list }) => list))];
+    const next = new Map(await Promise.all(lists.map(async (list) => [list, await this.length(list)] as const)));
+    const entries = batch.map(({ list, orderId }) => {
+      const n = next.get(list)!;
+      next.set(list, n + 1);
+      return { _id: entryId(list, n), order: orderId, list, n };
+    });
+    let taken = new Set<number>();
+    try {
+      await (this.entries.collection as unknown as mongo.Collection<{ _id: string; order: Types.ObjectId }>).insertMany(
+        entries.map(({ _id, order }) => ({ _id, order })),
+        { ordered: false },
+      );
+    } catch (error) {
+      taken = duplicatesOf(error);
     }
-    const length = places[places.length - 1] + 1;
-    await this.cluster.publish(TOPIC, { list, length } satisfies AppendedMessage);
-    return places;
+    const outcomes: ItemOutcome<number>[] = [];
+    const lengths = new Map<string, number>();
+    entries.forEach((entry, i) => {
+      // Every place tried is taken now (by this write or another instance's).
+      this.remember(entry.list, entry.n + 1);
+      if (taken.has(i)) return void outcomes.push(AGAIN);
+      this.places.set(entry._id, entry.order);
+      lengths.set(entry.list, Math.max(lengths.get(entry.list) ?? 0, entry.n + 1));
+      outcomes.push(entry.n);
+    });
+    for (const [list, length] of lengths) await this.cluster.publish(TOPIC, { list, length } satisfies AppendedMessage);
+    return outcomes;
   }
 
   private async taken(list: string, n: number): Promise<boolean> {
@@ -214,12 +200,18 @@ function entryId(list: string, n: number): string {
 }
 
 /**
- * How many entries of an ordered insert were stored before a place already taken stopped it; any other
- * failure is thrown (nothing after the failing entry was stored, so its appends can be retried).
+ * The indexes of an unordered insert's entries refused because their place was taken; any other
+ * failure is thrown (the batch's appends fail, and their orders are listed again later).
  */
-function storedBeforeDuplicate(error: unknown): number {
+function duplicatesOf(error: unknown): Set<number> {
   const failures = (error as { writeErrors?: unknown }).writeErrors;
-  const first = (Array.isArray(failures) ? failures[0] : failures) as { index?: unknown; code?: unknown } | undefined;
-  if (typeof first?.index !== 'number' || !isDuplicateKeyError(first)) throw error;
-  return first.index;
+  const list = (Array.isArray(failures) ? failures : [failures]) as ({ index?: unknown; code?: unknown } | undefined)[];
+  if (!list.length || list.some((failure) => typeof failure?.index !== 'number' || !isDuplicateKeyError(failure))) throw error;
+  return new Set(list.map((failure) => failure!.index as number));
+}
+
+/** One order to put at the end of one list. */
+interface Append {
+  list: string;
+  orderId: Types.ObjectId;
 }

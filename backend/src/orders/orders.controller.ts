@@ -8,6 +8,8 @@ import { ShopperOnly } from '../sessions/shopper-only.decorator';
 import type { UserData } from '../users/users.service';
 import { ChangeStatusDto, OrdersPageQuery } from './dto/order-queries.dto';
 import { PlaceOrderDto } from './dto/place-order.dto';
+import { OrderPlacing } from './order-placing.service';
+import { OrderStatusChanges } from './order-status.service';
 import { ordersAnswer, OrdersService } from './orders.service';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
@@ -15,7 +17,11 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 @ApiTags('orders')
 @Controller()
 export class OrdersController {
-  constructor(private readonly orders: OrdersService) {}
+  constructor(
+    private readonly orders: OrdersService,
+    private readonly placing: OrderPlacing,
+    private readonly changes: OrderStatusChanges,
+  ) {}
 
   /**
    * Cash on delivery. 201 for a new order, 200 when the same checkout attempt is submitted again:
@@ -31,7 +37,7 @@ export class OrdersController {
     @Res({ passthrough: true }) res: Response,
   ) {
     if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw new BadRequestException('Idempotency-Key must be 8–100 letters, digits, - or _');
-    const { order, created } = await this.orders.place(user._id, dto, key, 'COD');
+    const { order, created } = await this.placing.place(user._id, dto, key, 'COD');
     res.status(created ? 201 : 200);
     return { success: true, message: 'Order placed', order };
   }
@@ -64,7 +70,7 @@ export class OrdersController {
   @ShopperOnly()
   @HttpCode(200)
   async cancel(@CurrentUser() user: UserData, @Param('id') id: string) {
-    const order = await this.orders.cancelByShopper(user._id, id);
+    const order = await this.changes.cancelByShopper(user._id, id);
     return { success: true, message: 'Order cancelled', order };
   }
 
@@ -72,7 +78,7 @@ export class OrdersController {
   @SellerOnly()
   @HttpCode(200)
   async changeStatus(@Param('id') id: string, @Body() dto: ChangeStatusDto) {
-    const order = await this.orders.changeStatus(id, dto.status, { by: 'shop', reason: dto.reason });
+    const order = await this.changes.changeStatus(id, dto.status, { by: 'shop', reason: dto.reason });
     return { success: true, message: `Order is now '${order.status}'`, order };
   }
 }

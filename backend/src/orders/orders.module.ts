@@ -2,10 +2,15 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { AddressesModule } from '../addresses/addresses.module';
 import { LocksModule } from '../common/locks/locks.module';
+import { MigrationsModule } from '../database/migrations/migrations.module';
 import { MediaModule } from '../media/media.module';
 import { ProductsModule } from '../products/products.module';
 import { OrderCache } from './order-cache';
+import { OrderLinking } from './order-linking';
 import { OrderLists } from './order-lists';
+import { OrderMigrations } from './order-migrations';
+import { OrderPlacing } from './order-placing.service';
+import { OrderStatusChanges } from './order-status.service';
 import { OrdersController } from './orders.controller';
 import { OrdersService } from './orders.service';
 import { OrderListEntry, OrderListEntrySchema } from './schemas/order-list-entry.schema';
@@ -25,9 +30,10 @@ import { DeliveryModule } from '../delivery/delivery.module';
     ProductsModule,
     MediaModule,
     LocksModule,
+    MigrationsModule,
   ],
   controllers: [OrdersController],
-  providers: [OrdersService, OrderLists, OrderCache],
-  exports: [OrdersService],
+  providers: [OrdersService, OrderPlacing, OrderStatusChanges, OrderLinking, OrderMigrations, OrderLists, OrderCache],
+  exports: [OrdersService, OrderPlacing, OrderStatusChanges],
 })
 export class OrdersModule {}

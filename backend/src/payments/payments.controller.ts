@@ -23,7 +23,8 @@ import { CurrentUser } from '../sessions/current-user.decorator';
 import { ShopperOnly } from '../sessions/shopper-only.decorator';
 import type { UserData } from '../users/users.service';
 import { CreateOnlinePaymentDto, PaymentSuccessDto } from './dto/payment.dto';
-import { PaymentsService, readWebhookBody, sameHex } from './payments.service';
+import { PaymentsService } from './payments.service';
+import { readWebhookBody, sameHex } from './webhook-body';
 
 export const PAYMENT_UNRECORDED =
   "Your payment could not be recorded just now because the shop's database did not answer; any money taken is safe. Try again in a few seconds: the same payment is never recorded or charged twice";

@@ -5,6 +5,7 @@ import { LocksModule } from '../common/locks/locks.module';
 import { OrdersModule } from '../orders/orders.module';
 import { ProductsModule } from '../products/products.module';
 import { PaymentsController } from './payments.controller';
+import { PaymentRefunds } from './payment-refunds.service';
 import { PaymentsService } from './payments.service';
 import { RazorpayGateway } from './razorpay.gateway';
 import { Checkout, CheckoutSchema, OpenCheckouts, OpenCheckoutsSchema, PaymentEvent, PaymentEventSchema } from './schemas/checkout.schema';
@@ -23,6 +24,6 @@ import { Checkout, CheckoutSchema, OpenCheckouts, OpenCheckoutsSchema, PaymentEv
     LocksModule,
   ],
   controllers: [PaymentsController],
-  providers: [PaymentsService, RazorpayGateway],
+  providers: [PaymentsService, PaymentRefunds, RazorpayGateway],
 })
 export class PaymentsModule {}

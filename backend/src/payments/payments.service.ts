@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { DEFAULT_ETA_MINUTES } from '@greencart/domain';
 import {
   BadRequestException,
@@ -11,7 +11,6 @@ import {
   ServiceUnavailableException,
 } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { OnEvent } from '@nestjs/event-emitter';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { CartService } from '../cart/cart.service';
@@ -19,13 +18,14 @@ import { DomainEvents } from '../common/events/domain-events';
 import { LocksService } from '../common/locks/locks.service';
 import { isDuplicateKeyError } from '../common/mongo-errors';
 import type { Environment } from '../config/environment';
-import { ORDER_STATUS_CHANGED, type OrderStatusChangedEvent } from '../orders/order.events';
-import { ORDER_UNCONFIRMED, OrdersService, type OrderQuote } from '../orders/orders.service';
+import { OrderPlacing, type OrderQuote } from '../orders/order-placing.service';
 import { NotEnoughStock, StockService } from '../products/stock.service';
-import { PAYMENT_SOLD_OUT_REFUNDED, type PaymentSoldOutRefundedEvent } from './payment.events';
-import type { OrderAddress, OrderDocument } from '../orders/schemas/order.schema';
+import type { OrderRecord } from '../orders/order-record';
+import type { OrderAddress } from '../orders/schemas/order.schema';
+import { PaymentRefunds, SOLD_OUT_REFUND } from './payment-refunds.service';
 import type { CreateOnlinePaymentDto, PaymentSuccessDto } from './dto/payment.dto';
 import { RazorpayGateway, RazorpayRefusal, refusalAsBadGateway, type RazorpayOrder, type RazorpayPayment } from './razorpay.gateway';
+import { sameHex, type WebhookBody } from './webhook-body';
 import { Checkout, CheckoutDocument, OpenCheckouts, PaymentEvent, type OpenCheckout } from './schemas/checkout.schema';
 
 /** Domain events of payments (besides the order events the committed order publishes). */
@@ -35,7 +35,6 @@ export const PAYMENT_CAPTURED = 'payment.captured';
 /** Razorpay statuses that mean the money is taken (authorized payments are captured by Razorpay's auto-capture). */
 const MONEY_TAKEN = new Set(['captured', 'authorized']);
 const SWEEP_MS = 60_000;
-const SOLD_OUT_REFUND = 'Sorry, what you paid for sold out meanwhile, so no order was placed; your money is being refunded to you';
 
 /** Whose units an online checkout holds on the products: `checkout:<id>`. */
 function checkoutHold(checkoutId: Types.ObjectId | string): string {
@@ -69,7 +68,8 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
     @InjectModel(PaymentEvent.name) private readonly handledEvents: Model<PaymentEvent>,
     private readonly config: ConfigService<Environment, true>,
     private readonly razorpay: RazorpayGateway,
-    private readonly orders: OrdersService,
+    private readonly orders: OrderPlacing,
+    private readonly refunds: PaymentRefunds,
     private readonly cart: CartService,
     private readonly locks: LocksService,
     private readonly events: DomainEvents,
@@ -243,7 +243,7 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** The browser's word that Razorpay Checkout succeeded: verified, then the checkout is completed. */
-  async confirmFromBrowser(userId: string, dto: PaymentSuccessDto): Promise<{ order: OrderDocument; created: boolean }> {
+  async confirmFromBrowser(userId: string, dto: PaymentSuccessDto): Promise<{ order: OrderRecord; created: boolean }> {
     if (!this.razorpay.available) throw new ServiceUnavailableException(this.razorpay.unavailableReason);
     const expected = createHmac('sha256', this.config.get('RAZORPAY_KEY_SECRET', { infer: true })!)
       .update(`${dto.razorpay_order_id}|${dto.razorpay_payment_id}`)
@@ -326,7 +326,7 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
    * the key `rzp:<razorpay order id>`: the unique (user, key) index lets only one commit win, and the
    * others answer with that order. Expired checkouts complete too: money taken is never lost.
    */
-  private async complete(checkout: CheckoutDocument, paymentId: string, address?: OrderAddress): Promise<{ order: OrderDocument; created: boolean }> {
+  private async complete(checkout: CheckoutDocument, paymentId: string, address?: OrderAddress): Promise<{ order: OrderRecord; created: boolean }> {
     const userId = String(checkout.user);
     const key = `rzp:${checkout.razorpayOrderId}`;
     const existing = await this.orders.findPlaced(userId, key);
@@ -359,7 +359,7 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
       etaMinutes: checkout.quote.etaMinutes ?? DEFAULT_ETA_MINUTES,
       requestHash: checkout.quote.requestHash,
     };
-    let placed: { order: OrderDocument; created: boolean };
+    let placed: { order: OrderRecord; created: boolean };
     try {
       placed = await this.orders.commit(quote, key, {
         paymentStatus: 'paid',
@@ -367,7 +367,7 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
         fromHold: checkoutHold(checkout._id),
       });
     } catch (error) {
-      if (error instanceof NotEnoughStock) return this.refundSoldOut(checkout, payment, error);
+      if (error instanceof NotEnoughStock) return this.refunds.refundSoldOut(checkout, payment, error);
       throw error;
     }
     await this.checkouts.updateOne({ _id: checkout._id }, { $set: { status: 'paid', razorpayPaymentId: payment.id, orderId: placed.order._id } });
@@ -384,139 +384,9 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
     return placed;
   }
 
-  /**
-   * The payment came in, but the checkout's units are gone (its hold lapsed and they sold, or the seller
-   * stopped selling the product): the money goes back at once and no order exists. Once per checkout:
-   * the status moves to `refunding` by a compare-and-set before Razorpay is asked, and a refund Razorpay
-   * already has for the payment is recorded instead of asking for another. Answers 409 with the reason.
-   */
-  private async refundSoldOut(checkout: CheckoutDocument, payment: RazorpayPayment, error: NotEnoughStock): Promise<never> {
-    const reason = `Sorry, ${error.productName} sold out while you were paying, so no order was placed; your money is being refunded to you (${error.message})`;
-    const claimed = await this.checkouts.findOneAndUpdate(
-      { _id: checkout._id, status: { $in: ['pending', 'expired', 'failed'] } },
-      { $set: { status: 'refunding', razorpayPaymentId: payment.id, failureReason: reason } },
-      { returnDocument: 'after' },
-    );
-    if (!claimed) {
-      // Another completion got there first: its outcome stands.
-      const placed = await this.orders.findPlaced(String(checkout.user), `rzp:${checkout.razorpayOrderId}`);
-      if (placed) throw new ConflictException('This payment was already recorded as an order; see My orders');
-      const now = await this.checkouts.findById(checkout._id).lean();
-      if (now?.status === 'refunding' || now?.status === 'refunded') throw new ConflictException(now.failureReason ?? SOLD_OUT_REFUND);
-      throw new ServiceUnavailableException(ORDER_UNCONFIRMED);
-    }
-    await this.finishSoldOutRefund(claimed).catch((refundError: Error) =>
-      this.logger.warn(`Refund of sold-out checkout ${String(checkout._id)} not made yet (the sweep retries): ${refundError.message}`),
-    );
-    await this.events.publish(PAYMENT_SOLD_OUT_REFUNDED, {
-      userId: String(checkout.user),
-      razorpayOrderId: checkout.razorpayOrderId,
-      razorpayPaymentId: payment.id,
-      amountPaise: checkout.amountPaise,
-      productNames: checkout.quote.items.map((item) => item.name),
-      // "Alphonso Mangoes is sold out" / "Only 1 Alphonso Mangoes left": what the mails say.
-      reason: error.message,
-    } satisfies PaymentSoldOutRefundedEvent);
-    throw new ConflictException(reason);
-  }
-
-  /** Asks Razorpay for the refund of a `refunding` checkout (or records the one it has) and marks it `refunded`. */
-  private async finishSoldOutRefund(checkout: CheckoutDocument): Promise<void> {
-    const paymentId = checkout.razorpayPaymentId;
-    if (!paymentId) return;
-    const [made] = (await this.razorpay.refundsOf(paymentId)).filter((r) => r.status !== 'failed');
-    const refund = made ?? (await this.razorpay.refund(paymentId, checkout.amountPaise, String(checkout._id)));
-    await this.checkouts.updateOne({ _id: checkout._id }, { $set: { status: 'refunded', refundId: refund.id } });
-  }
-
-  /** A cancelled online order that was paid is refunded. */
-  @OnEvent(ORDER_STATUS_CHANGED)
-  async refundCancelled(event: OrderStatusChangedEvent): Promise<void> {
-    if (event.to !== 'Cancelled' || event.order.paymentType !== 'Online' || event.order.paymentStatus !== 'paid') return;
-    await this.refund(event.orderId);
-  }
-
-  /**
-   * One refund per order, however often this runs: one at a time per order, and a refund Razorpay
-   * already has for the payment is recorded instead of asking for another.
-   */
-  async refund(orderId: string): Promise<void> {
-    await this.locks.run(`refund:${orderId}`, { busyMessage: 'This refund is being made right now' }, async () => {
-      const order = await this.orders.findById(orderId);
-      const payment = order?.payment;
-      if (!order || !payment || order.paymentStatus !== 'paid' || order.status !== 'Cancelled') return;
-      if (payment.refundId && payment.refundStatus === 'processed') return;
-      const [made] = (await this.razorpay.refundsOf(payment.razorpayPaymentId)).filter((r) => r.status !== 'failed');
-      const refund = made ?? (await this.razorpay.refund(payment.razorpayPaymentId, order.amountPaise, String(order._id)));
-      if (refund.id === payment.refundId && refund.status === payment.refundStatus) return;
-      await this.orders.recordRefund(orderId, refund.id, refund.status);
-    });
-  }
-
   /** Expires stale checkouts and retries refunds that did not finish (Razorpay down at the time). */
   async sweep(): Promise<void> {
     await this.checkouts.updateMany({ status: 'pending', expiresAt: { $lt: new Date() } }, { $set: { status: 'expired' } });
-    if (!this.razorpay.available) return;
-    for (const checkout of await this.checkouts.find({ status: 'refunding' }).limit(50).exec()) {
-      await this.finishSoldOutRefund(checkout).catch((error: Error) =>
-        this.logger.warn(`Refund of checkout ${String(checkout._id)} not made yet: ${error.message}`),
-      );
-    }
-    for (const order of await this.orders.awaitingRefund()) {
-      await this.refund(String(order._id)).catch((error: Error) => this.logger.warn(`Refund of order ${String(order._id)} not finished: ${error.message}`));
-    }
+    if (this.razorpay.available) await this.refunds.retryUnfinished();
   }
-}
-
-/** The parts of a Razorpay webhook body the shop reads. */
-export interface WebhookBody {
-  event?: string;
-  payload?: {
-    payment?: { entity?: { id?: string; order_id?: string; error_description?: string | null } };
-    order?: { entity?: { id?: string; receipt?: string | null } };
-  };
-}
-
-/** An HMAC-SHA256 as Razorpay writes it: exactly 64 lowercase hex digits. */
-const SHA256_HEX = /^[0-9a-f]{64}$/;
-
-/**
- * Constant-time comparison of two HMAC-SHA256 hex digests. The given one must be exactly 64 lowercase hex
- * digits: Buffer.from(…, 'hex') stops at the first other character, so a valid signature with text after
- * it, or in upper case, is refused before comparing.
- */
-export function sameHex(expected: string, given: unknown): boolean {
-  if (typeof given !== 'string' || !SHA256_HEX.test(given) || !SHA256_HEX.test(expected)) return false;
-  return timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(given, 'hex'));
-}
-
-/**
- * The webhook body as the shop reads it, checked before any query: the event name and every id the shop
- * reads must be text (an object such as `{ "$ne": null }` in a signed body never reaches a filter).
- */
-export function readWebhookBody(body: unknown): WebhookBody {
-  if (!isRecord(body)) throw new BadRequestException('Malformed webhook: the body must be a JSON object');
-  const text = (value: unknown, name: string, nullable = false) => {
-    if (value === undefined || (nullable && value === null) || typeof value === 'string') return;
-    throw new BadRequestException(`Malformed webhook: ${name} must be text`);
-  };
-  const entity = (value: unknown, name: string): Record<string, unknown> | undefined => {
-    if (value === undefined) return undefined;
-    if (!isRecord(value)) throw new BadRequestException(`Malformed webhook: ${name} must be an object`);
-    return value;
-  };
-  text(body.event, 'event');
-  const payload = entity(body.payload, 'payload');
-  const payment = entity(entity(payload?.payment, 'payload.payment')?.entity, 'payload.payment.entity');
-  const order = entity(entity(payload?.order, 'payload.order')?.entity, 'payload.order.entity');
-  text(payment?.id, 'payload.payment.entity.id');
-  text(payment?.order_id, 'payload.payment.entity.order_id');
-  text(payment?.error_description, 'payload.payment.entity.error_description', true);
-  text(order?.id, 'payload.order.entity.id');
-  text(order?.receipt, 'payload.order.entity.receipt', true);
-  return body as WebhookBody;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,0 +1,349 @@
+import { createHash } from 'node:crypto';
+import {
+  deliverByFor,
+  fromPaise,
+  initialPaymentStatus,
+  MAX_LINE_QUANTITY,
+  priceCart,
+  toPaise,
+  type PaymentStatus,
+  type PaymentType,
+  type PriceBreakdown,
+} from '@greencart/domain';
+import { BadRequestException, ConflictException, HttpException, Inject, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { InjectModel } from '@nestjs/mongoose';
+import { getStorageToken, type ThrottlerStorage } from '@nestjs/throttler';
+import { Model, Types } from 'mongoose';
+import { AddressesService } from '../addresses/addresses.service';
+import { DomainEvents } from '../common/events/domain-events';
+import { isDatabaseAway } from '../common/filters/all-exceptions.filter';
+import { isDuplicateKeyError } from '../common/mongo-errors';
+import type { Environment } from '../config/environment';
+import { DeliveryService } from '../delivery/delivery.service';
+import { MediaService } from '../media/media.service';
+import { ProductsService } from '../products/products.service';
+import { NotEnoughStock, StockService } from '../products/stock.service';
+import { OrderLineDto, PlaceOrderDto } from './dto/place-order.dto';
+import { OrderCache } from './order-cache';
+import { OrderLinking, ORDER_UNCONFIRMED } from './order-linking';
+import { OrderLists } from './order-lists';
+import { ORDER_PAID, ORDER_PLACED, type OrderPaidEvent, type OrderPlacedEvent } from './order.events';
+import { orderStockRef, stockLines } from './order-stock';
+import { OrdersService } from './orders.service';
+import { Order, OrderAddress, OrderDocument, OrderItem, OrderPayment } from './schemas/order.schema';
+
+/** An order priced and checked, not stored yet: what a checkout commits (COD now, online after payment). */
+export interface OrderQuote {
+  userId: string;
+  paymentType: PaymentType;
+  address?: OrderAddress;
+  items: OrderItem[];
+  price: PriceBreakdown;
+  /** The delivery area's promise, in minutes from when the order is stored. */
+  etaMinutes: number;
+  /** Fingerprint of what was asked for (address, lines, payment type), to recognise the same request. */
+  requestHash: string;
+}
+
+export interface PlacedOrder {
+  order: OrderDocument;
+  /** false when the same checkout attempt had already produced this order. */
+  created: boolean;
+}
+
+export interface CommitOptions {
+  /** The payment state the order starts in (e.g. `paid` for an online payment already captured). */
+  paymentStatus?: PaymentStatus;
+  /** How it was paid (online orders). */
+  payment?: OrderPayment;
+  /** The online checkout whose held units this order takes (`checkout:<id>`). */
+  fromHold?: string;
+}
+
+/** What a quote needs: the lines, and the saved address to deliver to (the shopper's latest when `defaultAddress` allows it). */
+export interface QuoteRequest {
+  address?: string;
+  items: OrderLineDto[];
+}
+
+export { ORDER_UNCONFIRMED };
+
+/** Without an Idempotency-Key, the same shopper sending the same order again within this window gets the first order. */
+export const DOUBLE_SUBMIT_WINDOW_MS = 10_000;
+
+const HOUR_MS = 60 * 60_000;
+
+/** The one-time job that notes a database holding orders stored before ids were derived (see OrderLists.isDone). */
+export const OLDER_ORDER_IDS = 'orders-without-derived-ids';
+
+/**
+ * The _id of the order a checkout attempt (shopper, idempotency key) produces: derived from both, so
+ * finding a previous attempt's order is a read by `_id` and two concurrent attempts meet at the unique
+ * `_id` on insert. (FerretDB v1 over SQLite would answer a query on (user, idempotencyKey) by reading
+ * every order.)
+ */
+export function orderIdFor(userId: string, idempotencyKey: string): Types.ObjectId {
+  return new Types.ObjectId(createHash('sha256').update(`greencart-order\0${userId}\0${idempotencyKey}`).digest('hex').slice(0, 24));
+}
+
+/** Placing orders: quoting a request, storing the order once per checkout attempt, answering its retries. */
+@Injectable()
+export class OrderPlacing {
+  private olderOrderIds: Promise<boolean> | undefined;
+
+  constructor(
+    @InjectModel(Order.name) private readonly orders: Model<Order>,
+    private readonly addresses: AddressesService,
+    private readonly products: ProductsService,
+    private readonly stock: StockService,
+    private readonly delivery: DeliveryService,
+    private readonly media: MediaService,
+    private readonly events: DomainEvents,
+    private readonly lists: OrderLists,
+    private readonly linking: OrderLinking,
+    private readonly cache: OrderCache,
+    private readonly reading: OrdersService,
+    @Inject(getStorageToken()) private readonly quotas: ThrottlerStorage,
+    private readonly config: ConfigService<Environment, true>,
+  ) {}
+
+  /**
+   * Places an order: quote, then commit. With an Idempotency-Key, the key names the checkout attempt;
+   * without one (the spec's own client), the same request from the same shopper within
+   * DOUBLE_SUBMIT_WINDOW_MS counts as the same attempt.
+   */
+  async place(userId: string, dto: PlaceOrderDto, idempotencyKey: string | undefined, paymentType: PaymentType = 'COD'): Promise<PlacedOrder> {
+    const requestHash = fingerprint(dto, paymentType);
+    const [key, ...earlier] = idempotencyKey ? [idempotencyKey] : doubleSubmitKeys(requestHash, Date.now());
+    // Without a key, the same order of the previous time window counts while it is recent.
+    for (const previousKey of earlier) {
+      const previous = await this.findByKey(userId, previousKey);
+      if (previous && isRecent(previous)) return this.replay(previous, requestHash);
+    }
+    // This attempt's own order is not looked up first: the insert meets it at its derived `_id` and
+    // commit answers it. Only a request that can no longer be quoted (a product sold out or an address
+    // removed since) is looked up, as a replay still answers the order it placed.
+    let quote: OrderQuote;
+    try {
+      quote = await this.quote(userId, dto, paymentType);
+    } catch (error) {
+      const previous = error instanceof HttpException && error.getStatus() < 500 ? await this.findByKey(userId, key) : null;
+      if (previous) return this.replay(previous, requestHash);
+      throw error;
+    }
+    if (paymentType === 'COD') await this.withinCodQuota(userId);
+    return this.commit(quote, key);
+  }
+
+  /**
+   * At most COD_ORDERS_PER_HOUR cash-on-delivery orders per shopper and hour (counted with the rate
+   * limits: in Redis, shared by every instance, when it is set). A repeated request of an order counts
+   * too; the answer is 409 with what to do, never 429.
+   */
+  private async withinCodQuota(userId: string): Promise<void> {
+    const limit = this.config.get('COD_ORDERS_PER_HOUR', { infer: true });
+    const { totalHits } = await this.quotas.increment(`cod-orders:${userId}`, HOUR_MS, limit, HOUR_MS, 'cod-orders');
+    if (totalHits > limit)
+      throw new ConflictException(
+        `You have placed ${limit} cash-on-delivery orders in the last hour, the most the shop takes; please pay online or try again later`,
+      );
+  }
+
+  /**
+   * Checks the shopper's address, the lines against the catalogue and the counted stock, and the
+   * delivery area (served pincode, minimum order, opening hours), and prices them with the one pricing
+   * function (delivery fee included). Writes nothing. With `defaultAddress`, an order that names no
+   * address goes to the shopper's latest saved one (the spec's online checkout names none).
+   */
+  async quote(userId: string, dto: QuoteRequest, paymentType: PaymentType, { defaultAddress = false } = {}): Promise<OrderQuote> {
+    const lines = mergeLines(dto.items);
+    if (!lines.length) throw new BadRequestException('Your cart is empty');
+    const address = dto.address === undefined && defaultAddress ? await this.latestAddress(userId) : await this.ownAddress(userId, dto.address);
+    if (!address) throw new BadRequestException('Please add a delivery address before paying');
+    // From the in-memory catalogue (a product written around the app is read from the database); the
+    // counted units are only a first check here: taking them (commit) is what holds.
+    const products = await Promise.all(lines.map((line) => this.products.findById(line.product).catch(notFoundAsUndefined)));
+    const byId = new Map(products.filter((p) => p !== undefined).map((p) => [String(p._id), p]));
+    const items: OrderItem[] = lines.map((line) => {
+      const product = byId.get(line.product);
+      if (!product) throw new BadRequestException(`Product ${line.product} does not exist`);
+      // A counted product short of units: 409 with what is left; the seller's toggle (the spec's inStock): 400 as ever.
+      if (product.stock !== null && product.stock < line.quantity) throw new NotEnoughStock(line.product, product.name, product.stock);
+      if (!product.inStock) throw new BadRequestException(`${product.name} is out of stock`);
+      return {
+        product: new Types.ObjectId(line.product),
+        quantity: line.quantity,
+        name: product.name,
+        category: product.category,
+        image: product.image?.[0] ?? '',
+        offerPrice: product.offerPrice,
+        offerPricePaise: toPaise(product.offerPrice),
+      };
+    });
+    const priced = items.map((i) => ({ offerPrice: i.offerPrice, quantity: i.quantity }));
+    const delivery = await this.delivery.quote(address.pincode, priceCart(priced).subtotalPaise);
+    const price = priceCart(priced, delivery);
+    return { userId, paymentType, address, items, price, etaMinutes: delivery.etaMinutes, requestHash: fingerprint(dto, paymentType) };
+  }
+
+  /** A snapshot of one of the shopper's saved addresses; 400 when it is not theirs. */
+  async ownAddress(userId: string, addressId: string | undefined): Promise<OrderAddress> {
+    const saved = addressId === undefined ? null : await this.addresses.findOwned(userId, addressId);
+    if (!saved) throw new BadRequestException('Please select one of your saved addresses');
+    return { _id: saved._id, ...pickAddress(saved) };
+  }
+
+  /** The shopper's most recently saved address, for an online order whose client never said where to deliver. */
+  async latestAddress(userId: string): Promise<OrderAddress | undefined> {
+    const [saved] = await this.addresses.listFor(userId);
+    return saved ? { _id: saved._id, ...pickAddress(saved) } : undefined;
+  }
+
+  /** The order a checkout attempt (idempotency key) produced, if any (listed first if it was not yet). */
+  async findPlaced(userId: string, idempotencyKey: string): Promise<OrderDocument | null> {
+    const order = await this.findByKey(userId, idempotencyKey);
+    if (!order) return null;
+    return this.reading.withProducts(await this.linking.listed(order));
+  }
+
+  /**
+   * Stores the quoted order in one single-document insert: the commit point. The unique
+   * (user, idempotencyKey) index makes a repeated or concurrent commit return the first order.
+   * What follows (cart, sockets, payments) happens in listeners of `order.placed`, which never turn
+   * the stored order into an error answer.
+   */
+  async commit(quote: OrderQuote, idempotencyKey: string, options: CommitOptions = {}): Promise<PlacedOrder> {
+    const paymentStatus = options.paymentStatus ?? initialPaymentStatus(quote.paymentType);
+    if (quote.paymentType === 'COD' && !quote.address) throw new BadRequestException('Please select one of your saved addresses');
+    // Past orders keep showing their pictures even if the seller later removes them from the product.
+    await this.media.keep(quote.items.map((item) => item.image));
+    const _id = orderIdFor(quote.userId, idempotencyKey);
+    const stockRef = orderStockRef(_id);
+    const lines = stockLines(quote.items);
+    // The counted units first (all lines or none: 409 naming the product, nothing stored); an order
+    // whose insert then fails gives them back, and one whose placing stops half-way is put right by the sweep.
+    const taken = await this.stock.take(stockRef, lines, { fromHold: options.fromHold });
+    let order: OrderDocument;
+    try {
+      const placedAt = new Date();
+      order = await this.orders.create({
+        _id,
+        user: new Types.ObjectId(quote.userId),
+        items: quote.items,
+        address: quote.address,
+        amount: fromPaise(quote.price.totalPaise),
+        amountPaise: quote.price.totalPaise,
+        subtotalPaise: quote.price.subtotalPaise,
+        taxPaise: quote.price.taxPaise,
+        deliveryFeePaise: quote.price.shippingPaise,
+        deliverBy: deliverByFor(placedAt, quote.etaMinutes),
+        paymentType: quote.paymentType,
+        paymentStatus,
+        isPaid: paymentStatus === 'paid',
+        status: 'Order Placed',
+        statusHistory: [{ status: 'Order Placed', at: placedAt }],
+        createdAt: placedAt,
+        idempotencyKey,
+        requestHash: quote.requestHash,
+        unlisted: true,
+        linkingSince: placedAt,
+        ...(options.payment ? { payment: options.payment } : {}),
+      });
+    } catch (error) {
+      // The insert may or may not have happened: say so, and a retry of the same checkout attempt
+      // (same key, or the same order within the double-submit window) answers the order if it exists.
+      // Its units stay taken until the sweep knows whether the order exists.
+      if (isDatabaseAway(error)) throw new ServiceUnavailableException(ORDER_UNCONFIRMED);
+      await this.stock.untake(stockRef, taken);
+      if (!isDuplicateKeyError(error)) throw error;
+      const winner = await this.findByKey(quote.userId, idempotencyKey);
+      if (!winner) throw error;
+      return this.replay(winner, quote.requestHash);
+    }
+    this.stock.confirm(
+      stockRef,
+      lines.map((line) => line.productId),
+    );
+    try {
+      order = await this.linking.linkNew(order);
+    } catch (error) {
+      // Stored but not yet in the lists: the retry of this checkout attempt (or the sweep) links it.
+      if (isDatabaseAway(error)) throw new ServiceUnavailableException(ORDER_UNCONFIRMED);
+      throw error;
+    }
+    const placed = await this.reading.withProducts(order);
+    const event = { orderId: String(order._id), userId: quote.userId, order: placed, paymentType: quote.paymentType };
+    await this.events.publish(ORDER_PLACED, event satisfies OrderPlacedEvent);
+    if (paymentStatus === 'paid') await this.events.publish(ORDER_PAID, { ...event, paymentStatus } satisfies OrderPaidEvent);
+    return { order: placed, created: true };
+  }
+
+  /** Whether this database holds orders stored before order ids were derived from the checkout attempt. */
+  private hasOrdersWithoutDerivedIds(): Promise<boolean> {
+    this.olderOrderIds ??= this.lists.isDone(OLDER_ORDER_IDS).catch((error: unknown) => {
+      this.olderOrderIds = undefined;
+      throw error;
+    });
+    return this.olderOrderIds;
+  }
+
+  /** The order of a checkout attempt: by its derived `_id`; an order stored before ids were derived is found by query. */
+  private async findByKey(userId: string, idempotencyKey: string): Promise<OrderDocument | null> {
+    // By `_id` alone: FerretDB v1 pushes a filter down to SQLite only when `_id` is all it names.
+    const order = await this.cache.findById(orderIdFor(userId, idempotencyKey));
+    if (order && String(order.user) === userId && order.idempotencyKey === idempotencyKey) return order;
+    if (!(await this.hasOrdersWithoutDerivedIds())) return null;
+    return this.orders.findOne({ user: new Types.ObjectId(userId), idempotencyKey }).exec();
+  }
+
+  private async replay(order: OrderDocument, requestHash: string): Promise<PlacedOrder> {
+    if (order.requestHash !== requestHash) throw new ConflictException('This checkout attempt was already used for a different order');
+    return { order: await this.reading.withProducts(await this.linking.listed(order)), created: false };
+  }
+}
+
+function notFoundAsUndefined(error: unknown): undefined {
+  if (error instanceof NotFoundException) return undefined;
+  throw error;
+}
+
+/** What an order keeps of a saved address (its snapshot). */
+export function pickAddress(saved: Omit<OrderAddress, '_id'>): Omit<OrderAddress, '_id'> {
+  const { email, house, landmark, firstName, lastName, street, city, state, pincode, country, phone } = saved;
+  const optional = { ...(email ? { email } : {}), ...(house ? { house } : {}), ...(landmark ? { landmark } : {}) };
+  return { firstName, lastName, ...optional, street, city, state, pincode, country, phone };
+}
+
+function sumLines(items: OrderLineDto[]): OrderLineDto[] {
+  const merged = new Map<string, number>();
+  for (const item of items) merged.set(item.product, (merged.get(item.product) ?? 0) + item.quantity);
+  return [...merged].map(([product, quantity]) => ({ product, quantity }));
+}
+
+function mergeLines(items: OrderLineDto[]): OrderLineDto[] {
+  const lines = sumLines(items);
+  if (lines.some((line) => line.quantity > MAX_LINE_QUANTITY)) throw new BadRequestException(`Quantity cannot exceed ${MAX_LINE_QUANTITY}`);
+  return lines;
+}
+
+function fingerprint(dto: QuoteRequest, paymentType: PaymentType): string {
+  const lines = sumLines(dto.items).sort((a, b) => a.product.localeCompare(b.product));
+  return createHash('sha256')
+    .update(JSON.stringify([dto.address, paymentType, lines]))
+    .digest('hex');
+}
+
+/**
+ * The keys a request without Idempotency-Key is stored and looked up under: one per time window
+ * (the current one first, then the previous one, whose order counts only while it is recent).
+ * Two submissions in the same window meet at the unique index even when they arrive together.
+ */
+function doubleSubmitKeys(requestHash: string, now: number): string[] {
+  const window = Math.floor(now / DOUBLE_SUBMIT_WINDOW_MS);
+  return [window, window - 1].map((w) => `auto-${requestHash.slice(0, 32)}-${w}`);
+}
+
+function isRecent(order: OrderDocument): boolean {
+  return Date.now() - order.createdAt.getTime() <= DOUBLE_SUBMIT_WINDOW_MS;
+}

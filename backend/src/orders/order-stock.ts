@@ -1,0 +1,13 @@
+import type { Types } from 'mongoose';
+import type { StockLine } from '../products/stock.service';
+import type { OrderItem } from './schemas/order.schema';
+
+/** Whose units an order takes on the products: `order:<id>`. */
+export function orderStockRef(orderId: Types.ObjectId | string): string {
+  return `order:${String(orderId)}`;
+}
+
+/** An order's lines as units on the products (a line's product may be filled in already). */
+export function stockLines(items: readonly OrderItem[]): StockLine[] {
+  return items.map((item) => ({ productId: String((item.product as { _id?: unknown } | null)?._id ?? item.product), quantity: item.quantity }));
+}

@@ -1,0 +1,116 @@
+import { ConflictException, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model } from 'mongoose';
+import { DomainEvents } from '../common/events/domain-events';
+import { LocksService } from '../common/locks/locks.service';
+import { ORDER_STATUS_CHANGED, type OrderStatusChangedEvent } from '../orders/order.events';
+import { ORDER_UNCONFIRMED, OrderPlacing } from '../orders/order-placing.service';
+import { OrderStatusChanges } from '../orders/order-status.service';
+import { OrdersService } from '../orders/orders.service';
+import type { NotEnoughStock } from '../products/stock.service';
+import { PAYMENT_SOLD_OUT_REFUNDED, type PaymentSoldOutRefundedEvent } from './payment.events';
+import { RazorpayGateway, type RazorpayPayment } from './razorpay.gateway';
+import { Checkout, CheckoutDocument } from './schemas/checkout.schema';
+
+export const SOLD_OUT_REFUND = 'Sorry, what you paid for sold out meanwhile, so no order was placed; your money is being refunded to you';
+
+/**
+ * Money going back: a payment whose units sold out meanwhile (no order), and a cancelled paid online
+ * order. Once each, however often it is tried: Razorpay's refunds of the payment are asked first.
+ */
+@Injectable()
+export class PaymentRefunds {
+  private readonly logger = new Logger(PaymentRefunds.name);
+
+  constructor(
+    @InjectModel(Checkout.name) private readonly checkouts: Model<Checkout>,
+    private readonly razorpay: RazorpayGateway,
+    private readonly placing: OrderPlacing,
+    private readonly changes: OrderStatusChanges,
+    private readonly reading: OrdersService,
+    private readonly locks: LocksService,
+    private readonly events: DomainEvents,
+  ) {}
+
+  /**
+   * The payment came in, but the checkout's units are gone (its hold lapsed and they sold, or the seller
+   * stopped selling the product): the money goes back at once and no order exists. Once per checkout:
+   * the status moves to `refunding` by a compare-and-set before Razorpay is asked, and a refund Razorpay
+   * already has for the payment is recorded instead of asking for another. Answers 409 with the reason.
+   */
+  async refundSoldOut(checkout: CheckoutDocument, payment: RazorpayPayment, error: NotEnoughStock): Promise<never> {
+    const reason = `Sorry, ${error.productName} sold out while you were paying, so no order was placed; your money is being refunded to you (${error.message})`;
+    const claimed = await this.checkouts.findOneAndUpdate(
+      { _id: checkout._id, status: { $in: ['pending', 'expired', 'failed'] } },
+      { $set: { status: 'refunding', razorpayPaymentId: payment.id, failureReason: reason } },
+      { returnDocument: 'after' },
+    );
+    if (!claimed) {
+      // Another completion got there first: its outcome stands.
+      const placed = await this.placing.findPlaced(String(checkout.user), `rzp:${checkout.razorpayOrderId}`);
+      if (placed) throw new ConflictException('This payment was already recorded as an order; see My orders');
+      const now = await this.checkouts.findById(checkout._id).lean();
+      if (now?.status === 'refunding' || now?.status === 'refunded') throw new ConflictException(now.failureReason ?? SOLD_OUT_REFUND);
+      throw new ServiceUnavailableException(ORDER_UNCONFIRMED);
+    }
+    await this.finishSoldOutRefund(claimed).catch((refundError: Error) =>
+      this.logger.warn(`Refund of sold-out checkout ${String(checkout._id)} not made yet (the sweep retries): ${refundError.message}`),
+    );
+    await this.events.publish(PAYMENT_SOLD_OUT_REFUNDED, {
+      userId: String(checkout.user),
+      razorpayOrderId: checkout.razorpayOrderId,
+      razorpayPaymentId: payment.id,
+      amountPaise: checkout.amountPaise,
+      productNames: checkout.quote.items.map((item) => item.name),
+      // "Alphonso Mangoes is sold out" / "Only 1 Alphonso Mangoes left": what the mails say.
+      reason: error.message,
+    } satisfies PaymentSoldOutRefundedEvent);
+    throw new ConflictException(reason);
+  }
+
+  /** Asks Razorpay for the refund of a `refunding` checkout (or records the one it has) and marks it `refunded`. */
+  private async finishSoldOutRefund(checkout: CheckoutDocument): Promise<void> {
+    const paymentId = checkout.razorpayPaymentId;
+    if (!paymentId) return;
+    const [made] = (await this.razorpay.refundsOf(paymentId)).filter((r) => r.status !== 'failed');
+    const refund = made ?? (await this.razorpay.refund(paymentId, checkout.amountPaise, String(checkout._id)));
+    await this.checkouts.updateOne({ _id: checkout._id }, { $set: { status: 'refunded', refundId: refund.id } });
+  }
+
+  /** A cancelled online order that was paid is refunded. */
+  @OnEvent(ORDER_STATUS_CHANGED)
+  async refundCancelled(event: OrderStatusChangedEvent): Promise<void> {
+    if (event.to !== 'Cancelled' || event.order.paymentType !== 'Online' || event.order.paymentStatus !== 'paid') return;
+    await this.refund(event.orderId);
+  }
+
+  /**
+   * One refund per order, however often this runs: one at a time per order, and a refund Razorpay
+   * already has for the payment is recorded instead of asking for another.
+   */
+  async refund(orderId: string): Promise<void> {
+    await this.locks.run(`refund:${orderId}`, { busyMessage: 'This refund is being made right now' }, async () => {
+      const order = await this.reading.findById(orderId);
+      const payment = order?.payment;
+      if (!order || !payment || order.paymentStatus !== 'paid' || order.status !== 'Cancelled') return;
+      if (payment.refundId && payment.refundStatus === 'processed') return;
+      const [made] = (await this.razorpay.refundsOf(payment.razorpayPaymentId)).filter((r) => r.status !== 'failed');
+      const refund = made ?? (await this.razorpay.refund(payment.razorpayPaymentId, order.amountPaise, String(order._id)));
+      if (refund.id === payment.refundId && refund.status === payment.refundStatus) return;
+      await this.changes.recordRefund(orderId, refund.id, refund.status);
+    });
+  }
+
+  /** Retries refunds that did not finish (Razorpay down at the time): sold-out checkouts, then cancelled paid orders. */
+  async retryUnfinished(): Promise<void> {
+    for (const checkout of await this.checkouts.find({ status: 'refunding' }).limit(50).exec()) {
+      await this.finishSoldOutRefund(checkout).catch((error: Error) =>
+        this.logger.warn(`Refund of checkout ${String(checkout._id)} not made yet: ${error.message}`),
+      );
+    }
+    for (const order of await this.reading.awaitingRefund()) {
+      await this.refund(String(order._id)).catch((error: Error) => this.logger.warn(`Refund of order ${String(order._id)} not finished: ${error.message}`));
+    }
+  }
+}
