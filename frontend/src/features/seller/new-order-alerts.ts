@@ -24,7 +24,8 @@ export function useNewOrderAlerts(socket: ShopSocket | null): { newOrders: numbe
 
   useSocketEvent(socket, SOCKET_EVENTS.orderUpdated, (order) => {
     if (order.status !== 'Cancelled' || order.cancelledBy !== 'shopper') return;
-    if (!orderCancelled(order._id, onOrdersPage)) return;
+    // Counted even on the orders list: the card may be scrolled away (tapping Orders clears the count).
+    if (!orderCancelled(order._id)) return;
     if (orderSoundOn()) playChime();
     const name = order.orderNumber ? `Order ${order.orderNumber}` : 'An order';
     toast.error(`${name} was cancelled by the shopper (${formatPrice(order.amount)}): do not send it`, { id: `order-cancelled-${order._id}` });

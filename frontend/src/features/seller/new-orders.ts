@@ -31,13 +31,13 @@ export function orderArrived(orderId: string, seen: boolean): void {
 }
 
 /** A shopper cancelled an order; false when it was counted already (its refund updates the order again). */
-export function orderCancelled(orderId: string, seen: boolean): boolean {
+export function orderCancelled(orderId: string): boolean {
   if (state.cancelledIds.includes(orderId)) return false;
-  set({ ...state, cancelledIds: [...state.cancelledIds, orderId], unseenCancelled: seen ? state.unseenCancelled : state.unseenCancelled + 1 });
+  set({ ...state, cancelledIds: [...state.cancelledIds, orderId], unseenCancelled: state.unseenCancelled + 1 });
   return true;
 }
 
-/** The seller opened the orders list. */
+/** The seller opened the orders list, or tapped Orders while on it. */
 export function newOrdersSeen(): void {
   if (state.unseen || state.unseenCancelled) set({ ...state, unseen: 0, unseenCancelled: 0 });
 }

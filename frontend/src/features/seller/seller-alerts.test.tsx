@@ -106,6 +106,12 @@ describe('the seller hears of a shopper’s cancellation', () => {
         'Cancelled by the shop after it was packed: take it back off the shelf or out of the van. Nothing to collect.',
       ),
     );
+
+    // On the list already: a shopper's cancellation still counts (the card may be scrolled away) until Orders is tapped.
+    act(() => socket.push('order-updated', anOrder({ _id: 'o-next', orderNumber: 'GC-100023', status: 'Cancelled', cancelledBy: 'shopper' })));
+    await waitFor(() => expect(screen.getAllByTestId('menu-badge')[0]).toHaveTextContent('✕1'));
+    await user.click(within(nav).getByRole('link', { name: /Orders/ }));
+    await waitFor(() => expect(screen.queryAllByTestId('menu-badge')).toHaveLength(0));
   });
 
   it('the sound notice: a small line only while the sound is on and the browser keeps it silent', async () => {

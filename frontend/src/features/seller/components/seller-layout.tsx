@@ -8,6 +8,7 @@ import { useSellerConnection } from '@/lib/socket';
 import { useSellerLogout } from '../api/seller-logout';
 import { useSellerLogoutEverywhere } from '../api/seller-logout-everywhere';
 import { useNewOrderAlerts } from '../new-order-alerts';
+import { newOrdersSeen } from '../new-orders';
 import { useChimeBlocked, useOrderSound } from '../order-sound';
 import { unlockChime } from '@/lib/chime';
 import { useSoldOutAlerts } from '../sold-out-alerts';
@@ -52,6 +53,8 @@ const MORE = icon('M4 6h16M4 12h16M4 18h16');
 const SOUND_ON = icon('M11 5 6 9H2v6h4l5 4zM15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14');
 const SIGN_OUT_EVERYWHERE = icon('M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9');
 const SOUND_OFF = icon('M11 5 6 9H2v6h4l5 4zM22 9l-6 6M16 9l6 6');
+
+const ORDERS_PATH = '/seller/orders';
 
 /** The seller side menu (tablets and computers): the dashboard, the 4 entries of spec §9, then Delivery and Mail (messages that did not reach people). */
 const SELLER_MENU: readonly MenuEntry[] = [
@@ -175,6 +178,7 @@ export function SellerLayout({ children }: { children: ReactNode }) {
                 <NavLink
                   to={entry.path}
                   end
+                  onClick={entry.path === ORDERS_PATH ? newOrdersSeen : undefined}
                   className={({ isActive }) =>
                     `${entryClass} ${isActive ? 'border-r-[6px] border-primary bg-primary/10 text-primary' : 'text-gray-700 hover:bg-gray-100'}`
                   }
@@ -256,7 +260,12 @@ function PhoneNavigation({ badges, extras }: { badges: Record<string, BadgeCount
         <ul className="grid grid-cols-5">
           {PHONE_TABS.map((entry) => (
             <li key={entry.path}>
-              <NavLink to={entry.path} end className={({ isActive }) => `${tabClass} ${isActive ? 'text-primary-dull' : 'text-gray-600'}`}>
+              <NavLink
+                to={entry.path}
+                end
+                onClick={entry.path === ORDERS_PATH ? newOrdersSeen : undefined}
+                className={({ isActive }) => `${tabClass} ${isActive ? 'text-primary-dull' : 'text-gray-600'}`}
+              >
                 {({ isActive }) => (
                   <>
                     <span aria-hidden="true" className={`absolute inset-x-3 top-0 h-0.5 rounded-full ${isActive ? 'bg-primary' : ''}`} />
