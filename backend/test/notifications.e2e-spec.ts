@@ -97,6 +97,9 @@ describe('order mails through the outbox, with a real SMTP server', () => {
     // The phone as people read it; the shopper is the address's email.
     for (const mail of [receipt, toSeller]) expect(mail.text).toContain('+91 98765 43210');
     expect(toSeller.text).toContain('Shopper: asha@example.com');
+    // The seller's mail speaks to the seller: what to collect, not the shopper's "please pay".
+    expect(toSeller.text).toContain('Payment: Collect ₹2,518.38 in cash');
+    expect(toSeller.text).not.toContain('please pay');
   });
 
   it('an address without an email: the order is placed and keeps none, and the seller’s mail names the account’s email', async () => {
@@ -149,6 +152,22 @@ describe('order mails through the outbox, with a real SMTP server', () => {
     await gita.agent.post(`/api/orders/${order._id}/cancel`).expect(200);
     await smtp.until(() => smtp.to(gita.email, 'email:order-cancelled:').length === 1);
     expect(smtp.to(gita.email, 'email:order-cancelled:')[0].text).toContain('Nothing was charged.');
+    // The seller hears of it too, once: it may be on the packing table already.
+    await smtp.until(() => smtp.to(SELLER_NOTIFY, `email:seller-order-cancelled:${order._id}`).length === 1);
+    const [toSeller] = smtp.to(SELLER_NOTIFY, `email:seller-order-cancelled:${order._id}`);
+    expect(toSeller.subject).toBe(`Cancelled — do not send: order ${order.orderNumber} (₹91.80)`);
+    expect(toSeller.text).toContain('The shopper cancelled order');
+    expect(toSeller.text).toContain('there is nothing to collect');
+    expect(toSeller.text).toContain(`https://shop.greencart.test/seller/orders?order=${order.orderNumber}`);
+  });
+
+  it('an order the shop cancels itself: no cancellation mail to the seller', async () => {
+    const hari = await newShopper('Hari');
+    const order = await placeCod(hari, [{ product: milk, quantity: 1 }]);
+    await sellerAgent.patch(`/api/orders/${order._id}/status`).send({ status: 'Cancelled' }).expect(200);
+    await smtp.until(() => smtp.to(hari.email, 'email:order-cancelled:').length === 1);
+    await queued(t);
+    expect(await t.connection.collection('outbox').countDocuments({ _id: `email:seller-order-cancelled:${order._id}` as never })).toBe(0);
   });
 
   it('an online order: receipt and payment received; cancelled by the shop: cancelled, refund started, refund done', async () => {
@@ -630,4 +649,36 @@ const redisUrl = process.env.TEST_REDIS_URL;
     const contended = one.app.get(OutboxWorker).status().claimedElsewhere + two.app.get(OutboxWorker).status().claimedElsewhere;
     expect(contended).toBeGreaterThan(0);
   }, 120_000);
+
+  it('a shopper cancels on one instance, asks again on the other, and the event is heard twice: the seller gets one mail', async () => {
+    const { EventEmitter2 } = await import('@nestjs/event-emitter');
+    const { ORDER_STATUS_CHANGED } = await import('../src/orders/order.events');
+    const s = await shopperOn(one, 'Undo');
+    const orderId = (
+      await s.agent
+        .post('/api/placeorders')
+        .set('Idempotency-Key', randomUUID())
+        .send({ address: s.address, items: [{ product: milk, quantity: 1 }] })
+        .expect(201)
+    ).body.order._id as string;
+    let heard: unknown;
+    one.app.get(EventEmitter2).once(ORDER_STATUS_CHANGED, (event: unknown) => (heard = event));
+    const onTwo = request.agent(two.app.getHttpServer());
+    await onTwo.post('/api/login').send({ email: s.email, password: 'correct-horse-battery' }).expect(200);
+    const answers = await Promise.all([s.agent.post(`/api/orders/${orderId}/cancel`), onTwo.post(`/api/orders/${orderId}/cancel`)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    await queued(one);
+    await queued(two);
+    // The same event again, on the other instance (a redelivery): nothing new is queued.
+    if (heard) two.app.get(EventEmitter2).emit(ORDER_STATUS_CHANGED, heard);
+    await queued(two);
+    const id = `email:seller-order-cancelled:${orderId}`;
+    await smtp.until(() => (smtp.counts().get(id) ?? 0) >= 1, 30_000, 'the cancellation mail');
+    const outbox = one.connection.collection('outbox');
+    expect(await outbox.countDocuments({ _id: { $regex: `^email:seller-order-cancelled:${orderId}` } as never })).toBe(1);
+    // Once the outbox says sent, no instance sends it again.
+    for (let i = 0; i < 100 && (await outbox.findOne({ _id: id as never }))?.state !== 'sent'; i++) await new Promise((r) => setTimeout(r, 100));
+    expect((await outbox.findOne({ _id: id as never }))?.state).toBe('sent');
+    expect(smtp.counts().get(id)).toBe(1);
+  }, 60_000);
 });

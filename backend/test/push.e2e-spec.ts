@@ -172,6 +172,29 @@ describe('web push through the outbox', () => {
     });
   });
 
+  it('tells the seller when a shopper cancels (it may be on the packing table), once, and not when the shop cancels', async () => {
+    const sellerBrowser = push.browser();
+    await sellerAgent.post('/api/push/subscribe').send(sellerBrowser.subscription).expect(201);
+    const gopal = await subscribedShopper('Gopal');
+    const byShop = await placeCod(gopal);
+    const byShopper = await placeCod(gopal);
+    await until(() => push.to(sellerBrowser).length === 2);
+    await sellerAgent.patch(`/api/orders/${byShop._id}/status`).send({ status: 'Cancelled' }).expect(200);
+    await gopal.agent.post(`/api/orders/${byShopper._id}/cancel`).expect(200);
+    // The shopper hears of both cancellations: by then the seller's pushes of both events are queued too.
+    await until(() => push.to(gopal.browser).length === 2);
+    await until(() => push.to(sellerBrowser).length === 3);
+    expect(sellerBrowser.read(push.to(sellerBrowser)[2])).toEqual({
+      title: `Cancelled — do not send: ${byShopper.orderNumber}`,
+      body: expect.stringMatching(/^The shopper cancelled ₹[\d,.]+ \(cash on delivery\)\.$/),
+      url: `/seller/orders?order=${byShopper.orderNumber}`,
+      tag: `order:${byShopper._id}`,
+    });
+    await sentAndSwept();
+    expect(push.to(sellerBrowser)).toHaveLength(3);
+    await sellerAgent.post('/api/push/unsubscribe').send({ endpoint: sellerBrowser.subscription.endpoint }).expect(200);
+  });
+
   it('tells the seller about a new order, and the shopper about the seller’s chat reply', async () => {
     const sellerBrowser = push.browser();
     await sellerAgent.post('/api/push/subscribe').send(sellerBrowser.subscription).expect(201);

@@ -170,6 +170,10 @@ describe('the seller’s figures: kept by the order events, read by day', () => 
     expect(stats.byDay).toEqual([{ date: today(), revenue: expected.revenue, orders: 4 }]);
     expect(stats.topProducts[0]).toMatchObject({ productId: milk, name: 'Milk', quantity: 7 });
     expect(paid._id).toBeTruthy();
+    // The dashboard's "today": the day's cancellations and refunds, with their amounts.
+    const day = (await sellerAgent.get('/api/seller/stats?days=1').expect(200)).body;
+    expect({ cancelled: day.cancelled, refunded: day.refunded }).toEqual({ cancelled: expected.cancelled, refunded: expected.refunded });
+    expect(day.cancelled.amount).toBeGreaterThan(0);
   });
 
   it('counts a retried or replayed event once', async () => {
@@ -313,7 +317,7 @@ describe('the seller’s figures: kept by the order events, read by day', () => 
       expect(row[6]).toBe(o.items.map((item) => `${item.name} × ${item.quantity} @ ₹${(item.offerPricePaise / 100).toFixed(2)}`).join('; '));
     }
     const asha = rows.find((row) => row[3] === 'Asha Rao')!;
-    expect(asha.slice(4, 6)).toEqual(["'+919876543210", '560001']);
+    expect(asha.slice(4, 6)).toEqual(['(+91) 98765 43210', '560001']);
     // The formula a shopper typed as their name stays text: a leading apostrophe, quotes kept.
     const evil = rows.find((row) => row[3].includes('HYPERLINK'))!;
     expect(evil[3]).toBe(`'=HYPERLINK("http://evil.example","Click") +Rao`);

@@ -22,7 +22,7 @@ import { Mailer } from './mail/mailer';
 import { STATUS_MAIL, type MailKind, type MailKinds, type OrderSnapshot } from './mail/templates';
 import { OutboxService, type NewMessage } from './outbox/outbox.service';
 import { PushChannel, type PushNotice } from './push/push-channel';
-import { chatReplyPush, orderStatusPush, sellerNewOrderPush } from './push/push-messages';
+import { chatReplyPush, orderStatusPush, sellerCancelledPush, sellerNewOrderPush } from './push/push-messages';
 
 /**
  * What the shop tells people, and when: each message is queued in the outbox by the listener of the
@@ -78,10 +78,16 @@ export class NotificationListeners implements BeforeApplicationShutdown {
       const snapshot = orderSnapshot(order);
       const at = [...(order.statusHistory ?? [])].reverse().find((change) => change.status === to)?.at ?? new Date();
       const payload = orderStatusPush(snapshot, to);
-      await this.send(
-        kind ? [email(kind, snapshot.orderId, shopperRecipient(userId), { order: snapshot, at: new Date(at).toISOString() } as MailKinds[typeof kind])] : [],
-        payload ? [{ account: shopperRecipient(userId), kind: 'order-status', key: `${snapshot.orderId}:${to}`, payload }] : [],
-      );
+      const mails = kind
+        ? [email(kind, snapshot.orderId, shopperRecipient(userId), { order: snapshot, at: new Date(at).toISOString() } as MailKinds[typeof kind])]
+        : [];
+      const pushes: PushNotice[] = payload ? [{ account: shopperRecipient(userId), kind: 'order-status', key: `${snapshot.orderId}:${to}`, payload }] : [];
+      // The shopper cancelled: the seller may be packing it from the new-order mail.
+      if (to === 'Cancelled' && snapshot.cancelledBy === 'shopper') {
+        mails.push(email('seller-order-cancelled', snapshot.orderId, SELLER_RECIPIENT, { order: snapshot, at: new Date(at).toISOString() }));
+        pushes.push({ account: SELLER_RECIPIENT, kind: 'seller-order-cancelled', key: snapshot.orderId, payload: sellerCancelledPush(snapshot) });
+      }
+      await this.send(mails, pushes);
     });
   }
 

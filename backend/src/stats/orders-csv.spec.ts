@@ -1,4 +1,4 @@
-import { CSV_HEADER, csvLine, headerLine, moneyCell, orderLine, textCell, type CsvOrder } from './orders-csv';
+import { CSV_HEADER, csvLine, headerLine, moneyCell, orderLine, phoneCell, textCell, type CsvOrder } from './orders-csv';
 
 /** The cells of one CSV line as a spreadsheet reads them (quoted cells, doubled quotes, CRLF end). */
 function cellsOf(line: string): string[] {
@@ -79,7 +79,7 @@ describe('the orders CSV', () => {
       Date: '2026-03-10',
       Time: '23:45',
       Shopper: 'Asha Rao',
-      Phone: '9876543210',
+      Phone: '(+91) 98765 43210',
       Pincode: '560001',
       Lines: 'Alphonso Mango × 3 @ ₹33.33; Toor Dal 1 kg × 1 @ ₹149.00',
       Subtotal: '248.99',
@@ -106,10 +106,19 @@ describe('the orders CSV', () => {
     };
     const cells = cellsOf(orderLine(hostile, 'Asia/Kolkata'));
     expect(cells[3]).toBe('\'=cmd|"/c calc"!A1');
-    expect(cells[4]).toBe("'+919876543210");
+    // The phone reads as a phone, with no apostrophe showing, and is neither a formula nor a number.
+    expect(cells[4]).toBe('(+91) 98765 43210');
     // The lines cell starts with the product's name.
     expect(cells[6]).toBe("'@SUM(1+1) × 1 @ ₹1.00");
     for (const cell of cells) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
+
+  it('phones: Indian mobiles as (+91) 98765 43210 whatever was stored; anything else as typed, made text when it starts like a formula', () => {
+    const phoneOf = (phone: string) => cellsOf(orderLine({ ...order, address: { ...order.address, phone } }, 'Asia/Kolkata'))[4];
+    for (const stored of ['9876543210', '+919876543210', '+91 98765 43210']) expect(phoneOf(stored)).toBe('(+91) 98765 43210');
+    expect(phoneOf('+44 20 7946 0958')).toBe("'+44 20 7946 0958");
+    expect(phoneOf('1800 123')).toBe('1800 123');
+    expect(phoneCell('')).toBe('""');
   });
 
   it('an order without an address or number: the account’s name, the id, empty cells, no delivery fee as 0.00', () => {

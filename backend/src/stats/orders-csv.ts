@@ -1,4 +1,4 @@
-import { formatRupees } from '@greencart/domain';
+import { formatPhone, formatRupees } from '@greencart/domain';
 import { dayOf, timeOf } from './shop-time';
 
 /** What the CSV reads of a stored order. */
@@ -47,6 +47,17 @@ export function textCell(value: string): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
+/**
+ * A phone as people read it and no spreadsheet runs or turns into a number: "(+91) 98765 43210". A cell
+ * starting with "+" is a formula to Excel and LibreOffice (the apostrophe that stops it shows), and
+ * "91 98765 43210" is a number where a space groups thousands; a bracket starts neither a formula nor,
+ * with spaces and digits after it, a number. Other numbers as typed (made text by textCell if need be).
+ */
+export function phoneCell(phone: string): string {
+  const shown = formatPhone(phone);
+  return textCell(shown.startsWith('+91 ') ? `(+91) ${shown.slice(4)}` : shown);
+}
+
 /** Paise as rupees with two decimals ("1234.50"): a number every spreadsheet reads. */
 export function moneyCell(paise: number): string {
   return (paise / 100).toFixed(2);
@@ -71,7 +82,7 @@ export function orderLine(order: CsvOrder, timeZone: string, shopperName?: strin
     textCell(dayOf(created, timeZone)),
     textCell(timeOf(created, timeZone)),
     textCell(name),
-    textCell(address?.phone ?? ''),
+    phoneCell(address?.phone ?? ''),
     textCell(address?.pincode ?? ''),
     textCell(lines),
     moneyCell(order.subtotalPaise),

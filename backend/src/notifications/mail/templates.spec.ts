@@ -51,7 +51,15 @@ describe('mail templates: what a shopper typed never becomes a link', () => {
   });
 
   it('in the plain-text and HTML parts of the mails that show names and addresses', () => {
-    const kinds: MailKind[] = ['order-confirmation', 'order-out-for-delivery', 'order-packing', 'order-delivered', 'order-cancelled', 'seller-new-order'];
+    const kinds: MailKind[] = [
+      'order-confirmation',
+      'order-out-for-delivery',
+      'order-packing',
+      'order-delivered',
+      'order-cancelled',
+      'seller-new-order',
+      'seller-order-cancelled',
+    ];
     for (const kind of kinds) {
       const data = kind === 'seller-new-order' ? { order } : { order, at: order.placedAt };
       const mail = renderMail(kind, data as never, ctx);
@@ -66,5 +74,24 @@ describe('mail templates: what a shopper typed never becomes a link', () => {
     // Still readable as typed.
     expect(confirmation.text.replace(ZWSP, '')).toContain('bit.ly/refund-now, Pay at http://evil.example/pay or evil.com, login.bank.in, user@evil.io 560001');
     expect(confirmation.text.replace(ZWSP, '')).toContain('Hello www.win-a-prize.example,');
+  });
+});
+
+describe("mail templates: the seller's mails speak to the seller", () => {
+  it("the new-order mail of a cash order says what to collect, not the shopper's 'please pay'", () => {
+    const mail = renderMail('seller-new-order', { order: { ...order, status: 'Order Placed', amountPaise: 13_516 } }, ctx);
+    expect(mail.text).toContain('Payment: Collect ₹135.16 in cash');
+    expect(mail.html).toContain('Collect ₹135.16 in cash');
+    expect(mail.text).not.toContain('please pay');
+  });
+
+  it("a shopper's cancellation tells the seller not to send it, and whether money goes back", () => {
+    const cancelled = { ...order, status: 'Cancelled' as const, cancelledBy: 'shopper' as const };
+    const cash = renderMail('seller-order-cancelled', { order: { ...cancelled, paymentStatus: 'void' }, at: order.placedAt }, ctx);
+    expect(cash.subject).toBe('Cancelled — do not send: order GC-1001 (₹252.00)');
+    expect(cash.text).toContain('nothing to collect');
+    const online = renderMail('seller-order-cancelled', { order: { ...cancelled, paymentType: 'Online', paymentStatus: 'paid' }, at: order.placedAt }, ctx);
+    expect(online.text).toContain('The ₹252.00 paid online is being refunded to the shopper');
+    expect(online.text).toContain('https://shop.test/seller/orders?order=GC-1001');
   });
 });

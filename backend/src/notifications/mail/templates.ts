@@ -1,4 +1,5 @@
 import { formatPhone, formatRupees, type OrderStatus, type PaymentStatus, type PaymentType } from '@greencart/domain';
+import { toHtml, toText, type Block, type Draft, type MailContext } from './mail-render';
 
 /**
  * Every mail the shop sends, one template per kind, in this one file: a subject, a plain-text part and
@@ -52,6 +53,7 @@ export interface MailKinds {
   'refund-done': { order: OrderSnapshot; refundId: string };
   'sold-out-refund': SoldOutRefundSnapshot;
   'seller-new-order': { order: OrderSnapshot; shopperEmail?: string };
+  'seller-order-cancelled': { order: OrderSnapshot; at: string };
   'seller-sold-out-refund': SoldOutRefundSnapshot & { shopperEmail?: string };
   'password-reset': { link: string; expiresAt: string };
 }
@@ -68,15 +70,7 @@ export const STATUS_MAIL: Partial<Record<OrderStatus, MailKind>> = {
   Cancelled: 'order-cancelled',
 };
 
-export interface MailContext {
-  shopName: string;
-  /** The shop's address, without a trailing slash. */
-  publicUrl: string;
-  shopEmail: string;
-  shopPhone: string;
-  /** The shopper's first name, for shopper mails. */
-  firstName?: string;
-}
+export type { MailContext } from './mail-render';
 
 export interface RenderedMail {
   subject: string;
@@ -94,23 +88,6 @@ const timeOnly = new Intl.DateTimeFormat('en-IN', { timeZone: MAIL_TIME_ZONE, ti
 /** "23 Nov 2026, 4:05 pm" */
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 const formatTime = (iso: string) => timeOnly.format(new Date(iso));
-
-/** A mail as blocks, written once for both parts. */
-type Block =
-  | { p: string }
-  | { lines: OrderSnapshot['items'] }
-  | { totals: [string, string][] }
-  | { facts: [string, string][] }
-  | { button: { label: string; href: string } }
-  | { small: string };
-
-interface Draft {
-  subject: string;
-  heading: string;
-  blocks: Block[];
-  /** Why this person gets the mail, under it. */
-  footer: string;
-}
 
 export function renderMail<K extends MailKind>(kind: K, data: MailKinds[K], ctx: MailContext): RenderedMail {
   const draft = (TEMPLATES[kind] as (data: MailKinds[K], ctx: MailContext) => Draft)(data, ctx);
@@ -145,6 +122,15 @@ function paymentText(order: OrderSnapshot): string {
   if (order.paymentType === 'COD') return order.paymentStatus === 'paid' ? 'Cash on delivery, paid' : 'Cash on delivery: please pay when it arrives';
   if (order.paymentStatus === 'refunded') return 'Paid online, refunded';
   return order.paymentStatus === 'paid' ? `Paid online${order.razorpayPaymentId ? ` (payment ${order.razorpayPaymentId})` : ''}` : 'Online payment';
+}
+
+/** The payment as the seller needs it: what to collect at the door, or what was paid and refunded. */
+function sellerPaymentText(order: OrderSnapshot): string {
+  if (order.paymentType === 'COD') {
+    if (order.status === 'Cancelled') return 'Cash on delivery: nothing to collect';
+    return order.paymentStatus === 'paid' ? 'Cash on delivery, collected' : `Collect ${formatRupees(order.amountPaise)} in cash`;
+  }
+  return paymentText(order);
 }
 
 function addressText(order: OrderSnapshot): string {
@@ -321,13 +307,34 @@ const TEMPLATES: Templates = {
         facts: [
           ['Deliver to', addressText(order)],
           ['Shopper', shopperEmail ?? (order.address ? typed(order.address.name) : '—')],
-          ['Payment', paymentText(order)],
+          ['Payment', sellerPaymentText(order)],
         ],
       },
       { button: { label: `Open ${order.orderNumber}`, href: sellerOrderLink(ctx, order.orderNumber) } },
     ],
     footer: sellerFooter(ctx),
   }),
+  'seller-order-cancelled': ({ order, at }, ctx) => {
+    const paidOnline = order.paymentType === 'Online' && (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded');
+    return {
+      subject: `Cancelled — do not send: order ${order.orderNumber} (${formatRupees(order.amountPaise)})`,
+      heading: `Order ${order.orderNumber} was cancelled: do not send it`,
+      blocks: [
+        {
+          p: `The shopper cancelled order ${order.orderNumber} at ${formatDateTime(at)}. If you have started packing it, put the items back: it must not be delivered.`,
+        },
+        {
+          p: paidOnline
+            ? `The ${formatRupees(order.amountPaise)} paid online is being refunded to the shopper; it no longer counts as revenue.`
+            : 'It was cash on delivery: there is nothing to collect.',
+        },
+        ...bill(order),
+        { facts: [['Was going to', addressText(order)]] },
+        { button: { label: `Open ${order.orderNumber}`, href: sellerOrderLink(ctx, order.orderNumber) } },
+      ],
+      footer: sellerFooter(ctx),
+    };
+  },
   'seller-sold-out-refund': (refund, ctx) => ({
     subject: `Payment ${refund.razorpayPaymentId} refunded: ${formatRupees(refund.amountPaise)} (${refund.reason})`,
     heading: 'A payment was refunded instead of becoming an order',
@@ -361,80 +368,3 @@ const TEMPLATES: Templates = {
     footer: `Sent by ${ctx.shopName} because a password reset was asked for this address.`,
   }),
 };
-
-function toText(draft: Draft, ctx: MailContext): string {
-  const parts: string[] = [draft.heading, ''];
-  for (const block of draft.blocks) {
-    if ('p' in block) parts.push(block.p, '');
-    else if ('small' in block) parts.push(block.small, '');
-    else if ('lines' in block) {
-      for (const line of block.lines) parts.push(`${line.quantity} × ${line.name}  ${formatRupees(line.pricePaise * line.quantity)}`);
-      parts.push('');
-    } else if ('totals' in block || 'facts' in block) {
-      const rows = 'totals' in block ? block.totals : block.facts;
-      for (const [label, value] of rows) parts.push(`${label}: ${value}`);
-      parts.push('');
-    } else parts.push(`${block.button.label}: ${block.button.href}`, '');
-  }
-  parts.push('—', ctx.shopName, draft.footer);
-  return parts.join('\n');
-}
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const GREEN = '#237a52';
-const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
-
-function toHtml(draft: Draft, ctx: MailContext): string {
-  const body = draft.blocks.map(blockHtml).join('\n');
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(draft.subject)}</title></head>
-<body style="margin:0;padding:0;background:#f3f4f6;${FONT}">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6;padding:24px 12px">
-<tr><td align="center">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;overflow:hidden;border:1px solid #e5e7eb">
-<tr><td style="background:${GREEN};padding:16px 24px;color:#ffffff;font-size:20px;font-weight:700">${escape(ctx.shopName)}</td></tr>
-<tr><td style="padding:24px 24px 8px;color:#111827;font-size:22px;font-weight:600">${escape(draft.heading)}</td></tr>
-<tr><td style="padding:0 24px 16px;color:#374151;font-size:15px;line-height:1.5">
-${body}
-</td></tr>
-<tr><td style="padding:16px 24px;background:#f9fafb;color:#6b7280;font-size:12px;line-height:1.5;border-top:1px solid #e5e7eb">${escape(draft.footer)}</td></tr>
-</table>
-</td></tr>
-</table>
-</body></html>`;
-}
-
-function blockHtml(block: Block): string {
-  if ('p' in block) return `<p style="margin:0 0 14px">${escape(block.p)}</p>`;
-  if ('small' in block) return `<p style="margin:0 0 14px;color:#6b7280;font-size:12px;word-break:break-all">${escape(block.small)}</p>`;
-  if ('lines' in block) {
-    const rows = block.lines
-      .map(
-        (line) =>
-          `<tr><td style="padding:6px 0;border-bottom:1px solid #f3f4f6">${escape(line.name)} <span style="color:#6b7280">× ${line.quantity}</span></td>` +
-          `<td align="right" style="padding:6px 0;border-bottom:1px solid #f3f4f6;white-space:nowrap">${escape(formatRupees(line.pricePaise * line.quantity))}</td></tr>`,
-      )
-      .join('');
-    return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 8px;font-size:14px">${rows}</table>`;
-  }
-  if ('totals' in block) {
-    const rows = block.totals
-      .map(([label, value], i, all) => {
-        const last = i === all.length - 1 && label === 'Total';
-        const style = last ? 'padding:6px 0;font-weight:700;font-size:16px;color:#111827;border-top:1px solid #e5e7eb' : 'padding:2px 0;color:#4b5563';
-        return `<tr><td style="${style}">${escape(label)}</td><td align="right" style="${style};white-space:nowrap">${escape(value)}</td></tr>`;
-      })
-      .join('');
-    return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;font-size:14px">${rows}</table>`;
-  }
-  if ('facts' in block) {
-    const rows = block.facts
-      .map(
-        ([label, value]) =>
-          `<tr><td valign="top" style="padding:4px 12px 4px 0;color:#6b7280;white-space:nowrap">${escape(label)}</td><td style="padding:4px 0;color:#111827">${escape(value)}</td></tr>`,
-      )
-      .join('');
-    return `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px;font-size:14px;background:#f9fafb;border-radius:6px;padding:8px 12px;width:100%">${rows}</table>`;
-  }
-  return `<p style="margin:8px 0 18px"><a href="${escape(block.button.href)}" style="display:inline-block;background:${GREEN};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">${escape(block.button.label)}</a></p>`;
-}

@@ -2,7 +2,7 @@ import { formatRupees, type OrderStatus, type PushPayload } from '@greencart/dom
 import type { OrderSnapshot } from '../mail/templates';
 
 /** Kinds of push, each named like the mail of the same event. */
-export type PushKind = 'order-status' | 'chat-reply' | 'seller-new-order';
+export type PushKind = 'order-status' | 'chat-reply' | 'seller-new-order' | 'seller-order-cancelled';
 
 const STATUS_TEXT: Partial<Record<OrderStatus, string>> = {
   Packing: 'We are packing your order.',
@@ -41,6 +41,17 @@ export function sellerNewOrderPush(order: OrderSnapshot): PushPayload {
     title: `New order ${order.orderNumber}`,
     body: `${items} ${items === 1 ? 'item' : 'items'} · ${formatRupees(order.amountPaise)} · ${order.paymentType === 'COD' ? 'Cash on delivery' : 'Paid online'}`,
     url: '/seller/orders',
+    tag: `order:${order.orderId}`,
+  };
+}
+
+/** The seller's phone, when a shopper cancels: an order being packed from the mail must stop. */
+export function sellerCancelledPush(order: OrderSnapshot): PushPayload {
+  const paidOnline = order.paymentType === 'Online' && (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded');
+  return {
+    title: `Cancelled — do not send: ${order.orderNumber}`,
+    body: `The shopper cancelled ${formatRupees(order.amountPaise)}${paidOnline ? ' (paid online, being refunded)' : ' (cash on delivery)'}.`,
+    url: `/seller/orders?order=${encodeURIComponent(order.orderNumber)}`,
     tag: `order:${order.orderId}`,
   };
 }

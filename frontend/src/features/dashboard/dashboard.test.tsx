@@ -105,3 +105,45 @@ describe('seller dashboard', () => {
     expect(asked).toContain('days=30');
   });
 });
+
+describe('seller dashboard: the day’s cancellations and a period of the seller’s own', () => {
+  it('says today’s cancelled and refunded orders, and asks for From–To days once they make a range', async () => {
+    const asked: string[] = [];
+    server.use(
+      sessionHandler({ seller: true }),
+      http.get('/api/seller/stats', ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        asked.push(params.toString());
+        if (params.has('from'))
+          return HttpResponse.json({
+            ...statsFor(3, 1),
+            topProducts: [{ productId: 'p2', name: `Dal (${params.get('from')} to ${params.get('to')})`, quantity: 1, revenue: 10 }],
+          });
+        const days = Number(params.get('days'));
+        return HttpResponse.json({ ...statsFor(days, 1), refunded: { orders: 1, amount: 40 } });
+      }),
+    );
+    const { user } = renderWithApp('/seller');
+
+    expect(await screen.findByTestId('today-cancellations')).toHaveTextContent('Cancelled today: 1 order (₹40.00)Refunded today: 1 order (₹40.00)');
+
+    expect(screen.getByRole('region', { name: 'Last 30 days' })).toHaveTextContent('31 orders');
+
+    await user.click(screen.getByRole('radio', { name: 'Dates…' }));
+    const from = screen.getByLabelText('From', { selector: '[data-testid="custom-range"] input' });
+    const to = screen.getByLabelText('To', { selector: '[data-testid="custom-range"] input' });
+    expect(from).toHaveValue('2026-11-17');
+    expect(to).toHaveValue('2026-11-23');
+    expect(await within(screen.getByTestId('top-products')).findByText('Dal (2026-11-17 to 2026-11-23)')).toBeInTheDocument();
+
+    // A reversed range is said, and not asked for.
+    await user.clear(from);
+    await user.type(from, '2026-11-25');
+    expect(within(screen.getByTestId('custom-range')).getByRole('alert')).toHaveTextContent('The first day must not be after the last');
+    expect(asked.some((query) => query.includes('from=2026-11-25'))).toBe(false);
+    await user.clear(from);
+    await user.type(from, '2026-11-01');
+    expect(await within(screen.getByTestId('top-products')).findByText('Dal (2026-11-01 to 2026-11-23)')).toBeInTheDocument();
+    expect(within(screen.getByTestId('custom-range')).queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

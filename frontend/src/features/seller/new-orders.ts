@@ -1,12 +1,17 @@
 import { useSyncExternalStore } from 'react';
 
-/** Orders that arrived live while the seller pages were open, and how many of them the seller has not looked at yet. */
+/**
+ * Orders that arrived live while the seller pages were open, the orders shoppers cancelled meanwhile,
+ * and how many of each the seller has not looked at yet (the count on the Orders menu entry).
+ */
 interface NewOrders {
   ids: readonly string[];
   unseen: number;
+  cancelledIds: readonly string[];
+  unseenCancelled: number;
 }
 
-let state: NewOrders = { ids: [], unseen: 0 };
+let state: NewOrders = { ids: [], unseen: 0, cancelledIds: [], unseenCancelled: 0 };
 const listeners = new Set<() => void>();
 
 function set(next: NewOrders) {
@@ -22,12 +27,19 @@ function subscribe(listener: () => void) {
 /** A new order came in; `seen` when the seller is looking at the orders list already. */
 export function orderArrived(orderId: string, seen: boolean): void {
   if (state.ids.includes(orderId)) return;
-  set({ ids: [...state.ids, orderId], unseen: seen ? state.unseen : state.unseen + 1 });
+  set({ ...state, ids: [...state.ids, orderId], unseen: seen ? state.unseen : state.unseen + 1 });
 }
 
-/** The seller opened the orders list. */
+/** A shopper cancelled an order; false when it was counted already (its refund updates the order again). */
+export function orderCancelled(orderId: string): boolean {
+  if (state.cancelledIds.includes(orderId)) return false;
+  set({ ...state, cancelledIds: [...state.cancelledIds, orderId], unseenCancelled: state.unseenCancelled + 1 });
+  return true;
+}
+
+/** The seller opened the orders list, or tapped Orders while on it. */
 export function newOrdersSeen(): void {
-  if (state.unseen) set({ ...state, unseen: 0 });
+  if (state.unseen || state.unseenCancelled) set({ ...state, unseen: 0, unseenCancelled: 0 });
 }
 
 export function useNewOrders(): NewOrders {

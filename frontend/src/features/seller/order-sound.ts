@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { checkChime, chimeBlocked, subscribeChimeBlocked } from '@/lib/chime';
+import { checkChime, chimeBlocked, subscribeChimeBlocked, unlockChime } from '@/lib/chime';
 
 const KEY = 'greencart:seller:new-order-sound';
 const listeners = new Set<() => void>();
@@ -41,11 +41,21 @@ export function useOrderSound(): [on: boolean, set: (on: boolean) => void] {
 /** For event handlers: the current setting, read at the moment of the new order. */
 export const orderSoundOn = read;
 
-/** Whether the browser keeps the chime silent (checked while the sound is on): the seller is asked for a tap. */
+/**
+ * Whether the browser keeps the chime silent (checked while the sound is on): the seller is asked for a
+ * tap. A page the seller already clicked in (signing in, in this tab) may play: it is asked to, first.
+ */
 export function useChimeBlocked(on: boolean): boolean {
   const blocked = useSyncExternalStore(subscribeChimeBlocked, chimeBlocked);
   useEffect(() => {
-    if (on) checkChime();
+    if (!on) return;
+    if (hadUserActivation()) unlockChime();
+    checkChime();
   }, [on]);
-  return blocked;
+  return on && blocked;
+}
+
+/** The browser's record of a click or key press in this page so far (browsers without it: no). */
+function hadUserActivation(): boolean {
+  return Boolean((navigator as Navigator & { userActivation?: { hasBeenActive: boolean } }).userActivation?.hasBeenActive);
 }

@@ -3,7 +3,7 @@ import { STATS_MAX_DAYS } from '@greencart/domain';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { downloadOrdersCsv } from '../api/download-orders-csv';
-import { addDays } from '../days';
+import { rangeProblem } from '../days';
 
 /** Every order of a period as a CSV file for the accountant (today by default). */
 export function CsvExport({ today }: { today: string }) {
@@ -12,14 +12,7 @@ export function CsvExport({ today }: { today: string }) {
   const [busy, setBusy] = useState(false);
   const fromId = useId();
   const toId = useId();
-  const invalid =
-    !from || !to
-      ? 'Choose both days'
-      : from > to
-        ? 'The first day must not be after the last'
-        : from < addDays(to, -(STATS_MAX_DAYS - 1))
-          ? `At most ${STATS_MAX_DAYS} days at once`
-          : '';
+  const invalid = rangeProblem(from, to, STATS_MAX_DAYS);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,5 +1,5 @@
 import type { StatsDay } from '@greencart/domain';
-import { formatPrice } from '@/lib/format';
+import { formatPrice, pluralize } from '@/lib/format';
 
 interface Figures {
   revenue: number;
@@ -78,5 +78,21 @@ function Figure({
         <span>yesterday {then}</span>
       </dd>
     </div>
+  );
+}
+
+/** Today's cancelled orders and refunds (orders placed today): revenue that went away, said beside the figures. */
+export function TodayCancellations({ cancelled, refunded }: { cancelled: { orders: number; amount: number }; refunded: { orders: number; amount: number } }) {
+  return (
+    <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-gray-700" data-testid="today-cancellations">
+      <span className={cancelled.orders ? 'font-medium text-red-700' : ''}>
+        Cancelled today: {pluralize(cancelled.orders, 'order')}
+        {cancelled.orders > 0 && ` (${formatPrice(cancelled.amount)})`}
+      </span>
+      <span>
+        Refunded today: {pluralize(refunded.orders, 'order')}
+        {refunded.orders > 0 && ` (${formatPrice(refunded.amount)})`}
+      </span>
+    </p>
   );
 }

@@ -1,4 +1,4 @@
-import { STATS_DEFAULT_DAYS } from '@greencart/domain';
+import { STATS_DEFAULT_DAYS, STATS_MAX_DAYS } from '@greencart/domain';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { Spinner } from '@/components/ui/spinner';
@@ -7,10 +7,13 @@ import { useStats } from '../api/get-stats';
 import { useStatsPushes } from '../api/stats-pushes';
 import { CsvExport } from '../components/csv-export';
 import { PaymentSplit } from '../components/payment-split';
-import { TodayFigures } from '../components/today-figures';
+import { CustomRange } from '../components/custom-range';
+import { TodayCancellations, TodayFigures } from '../components/today-figures';
 import { TopProducts } from '../components/top-products';
 import { WaitingOrders } from '../components/waiting-orders';
-import { formatDay } from '../days';
+import { addDays, formatDay, rangeProblem } from '../days';
+import type { StatsRange } from '../api/keys';
+import { pluralize } from '@/lib/format';
 
 // The chart library comes after the figures: they show first on a slow phone.
 const SalesChart = lazy(async () => ({ default: (await import('../components/sales-chart')).SalesChart }));
@@ -26,14 +29,31 @@ export function DashboardRoute() {
   const { socket } = useSellerConnection();
   useStatsPushes(socket);
   const month = useStats({ days: STATS_DEFAULT_DAYS });
-  const [period, setPeriod] = useState<number>(1);
-  const chosen = useStats({ days: period });
+  const day = useStats({ days: 1 });
+  const [period, setPeriod] = useState<number | 'custom'>(1);
+  // The days typed in From/To, and the last of them that made a range (what the panels show).
+  const [typed, setTyped] = useState<{ from: string; to: string } | null>(null);
+  const [custom, setCustom] = useState<{ from: string; to: string } | null>(null);
+  const range: StatsRange = period === 'custom' ? (custom ?? { days: 7 }) : { days: period };
+  const chosen = useStats(range);
 
   if (month.isPending) return <Spinner label="Loading your figures…" />;
   if (month.isError) return <ErrorNotice error={month.error} onRetry={() => void month.refetch()} />;
   const stats = month.data;
   const [yesterday, today] = stats.byDay.slice(-2);
   const shown = chosen.data ?? stats;
+  const chooseCustom = () => {
+    setPeriod('custom');
+    if (!typed) {
+      const start = { from: addDays(stats.today, -6), to: stats.today };
+      setTyped(start);
+      setCustom(start);
+    }
+  };
+  const typeRange = (next: { from: string; to: string }) => {
+    setTyped(next);
+    if (!rangeProblem(next.from, next.to, STATS_MAX_DAYS)) setCustom(next);
+  };
 
   return (
     <div className="mx-auto max-w-5xl space-y-4 pb-8 md:space-y-6">
@@ -43,9 +63,10 @@ export function DashboardRoute() {
       </header>
 
       <TodayFigures today={today} yesterday={yesterday} />
+      {day.data && <TodayCancellations cancelled={day.data.cancelled} refunded={day.data.refunded} />}
       <WaitingOrders waiting={stats.waiting} />
 
-      <Panel title="Last 30 days" id="chart-heading" aside={<span className="text-sm text-gray-600 tabular-nums">{stats.orders} orders</span>}>
+      <Panel title="Last 30 days" id="chart-heading" aside={<span className="text-sm text-gray-600 tabular-nums">{pluralize(stats.orders, 'order')}</span>}>
         <Suspense fallback={<div className="h-[220px]" />}>
           <SalesChart days={stats.byDay} />
         </Suspense>
@@ -64,7 +85,16 @@ export function DashboardRoute() {
             {p.label}
           </label>
         ))}
+        <label
+          className={`flex min-h-11 flex-1 cursor-pointer items-center justify-center rounded-md text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary-dull ${
+            period === 'custom' ? 'bg-white text-primary shadow-sm' : 'text-gray-700'
+          }`}
+        >
+          <input type="radio" name="period" value="custom" checked={period === 'custom'} onChange={chooseCustom} className="sr-only" />
+          Dates…
+        </label>
       </fieldset>
+      {period === 'custom' && typed && <CustomRange {...typed} today={stats.today} onChange={typeRange} />}
 
       <div className="grid gap-4 md:grid-cols-2 md:gap-6">
         <Panel title="Top products" id="top-heading">

@@ -8,9 +8,17 @@ import { useSellerConnection } from '@/lib/socket';
 import { useSellerLogout } from '../api/seller-logout';
 import { useSellerLogoutEverywhere } from '../api/seller-logout-everywhere';
 import { useNewOrderAlerts } from '../new-order-alerts';
+import { newOrdersSeen } from '../new-orders';
 import { useChimeBlocked, useOrderSound } from '../order-sound';
 import { unlockChime } from '@/lib/chime';
 import { useSoldOutAlerts } from '../sold-out-alerts';
+
+/** A count on a menu entry; `urgent` when it includes cancelled orders (shown darker, with a cross). */
+interface BadgeCount {
+  count: number;
+  label: string;
+  urgent?: boolean;
+}
 
 interface MenuEntry {
   name: string;
@@ -46,6 +54,8 @@ const SOUND_ON = icon('M11 5 6 9H2v6h4l5 4zM15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 
 const SIGN_OUT_EVERYWHERE = icon('M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9');
 const SOUND_OFF = icon('M11 5 6 9H2v6h4l5 4zM22 9l-6 6M16 9l6 6');
 
+const ORDERS_PATH = '/seller/orders';
+
 /** The seller side menu (tablets and computers): the dashboard, the 4 entries of spec §9, then Delivery and Mail (messages that did not reach people). */
 const SELLER_MENU: readonly MenuEntry[] = [
   { name: 'Dashboard', path: '/seller', icon: DASHBOARD },
@@ -75,12 +85,19 @@ export function SellerLayout({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   // The seller's socket lives as long as the seller pages: new orders and messages are counted on every page.
   const { socket } = useSellerConnection();
-  const newOrders = useNewOrderAlerts(socket);
+  const alerts = useNewOrderAlerts(socket);
   useSoldOutAlerts(socket);
   const { data: unreadMessages = 0 } = useSellerUnread(socket);
   const [soundOn, setSoundOn] = useOrderSound();
-  const badges: Record<string, { count: number; label: string }> = {
-    '/seller/orders': { count: newOrders, label: pluralize(newOrders, 'new order') },
+  const soundBlocked = useChimeBlocked(soundOn);
+  const badges: Record<string, BadgeCount> = {
+    '/seller/orders': {
+      count: alerts.newOrders + alerts.cancelled,
+      label: [alerts.newOrders && pluralize(alerts.newOrders, 'new order'), alerts.cancelled && pluralize(alerts.cancelled, 'cancelled order')]
+        .filter(Boolean)
+        .join(' and '),
+      urgent: alerts.cancelled > 0,
+    },
     '/seller/chats': { count: unreadMessages, label: pluralize(unreadMessages, 'unread message') },
   };
 
@@ -109,16 +126,16 @@ export function SellerLayout({ children }: { children: ReactNode }) {
       type="button"
       aria-pressed={soundOn}
       onClick={() => setSoundOn(!soundOn)}
-      title={soundOn ? 'A chime plays for new orders' : 'New orders are silent'}
+      title={soundBlocked ? 'The browser keeps the chime silent until you tap the page' : soundOn ? 'A chime plays for new orders' : 'New orders are silent'}
       className={`${className} w-full text-left text-sm text-gray-600 hover:bg-gray-100 hover:text-gray-800`}
     >
       {soundOn ? SOUND_ON : SOUND_OFF}
       <span className="whitespace-nowrap">New order sound</span>
       <span
         aria-hidden="true"
-        className={`ml-auto rounded-full px-2 py-0.5 text-xs ${soundOn ? 'bg-primary/15 text-primary-dull' : 'bg-gray-100 text-gray-600'}`}
+        className={`ml-auto rounded-full px-2 py-0.5 text-xs ${soundBlocked ? 'bg-amber-100 text-amber-900' : soundOn ? 'bg-primary/15 text-primary-dull' : 'bg-gray-100 text-gray-600'}`}
       >
-        {soundOn ? 'On' : 'Muted'}
+        {soundBlocked ? 'Blocked' : soundOn ? 'On' : 'Muted'}
       </span>
     </button>
   );
@@ -161,6 +178,7 @@ export function SellerLayout({ children }: { children: ReactNode }) {
                 <NavLink
                   to={entry.path}
                   end
+                  onClick={entry.path === ORDERS_PATH ? newOrdersSeen : undefined}
                   className={({ isActive }) =>
                     `${entryClass} ${isActive ? 'border-r-[6px] border-primary bg-primary/10 text-primary' : 'text-gray-700 hover:bg-gray-100'}`
                   }
@@ -177,7 +195,7 @@ export function SellerLayout({ children }: { children: ReactNode }) {
         </nav>
         {/* Room below the content for the phone's bottom bar. */}
         <main className="min-w-0 flex-1 p-3 pb-24 sm:p-4 sm:pb-24 md:p-10">
-          <SoundBlockedPrompt on={soundOn} />
+          <SoundBlockedPrompt blocked={soundBlocked} />
           {children}
         </main>
       </div>
@@ -195,7 +213,7 @@ export function SellerLayout({ children }: { children: ReactNode }) {
 }
 
 /** The phone's bottom bar: Dashboard, Orders, Products, Chats, and More (the other pages and settings). */
-function PhoneNavigation({ badges, extras }: { badges: Record<string, { count: number; label: string }>; extras: ReactNode }) {
+function PhoneNavigation({ badges, extras }: { badges: Record<string, BadgeCount>; extras: ReactNode }) {
   const [moreOpen, setMoreOpen] = useState(false);
   const { pathname } = useLocation();
   const moreId = useId();
@@ -242,7 +260,12 @@ function PhoneNavigation({ badges, extras }: { badges: Record<string, { count: n
         <ul className="grid grid-cols-5">
           {PHONE_TABS.map((entry) => (
             <li key={entry.path}>
-              <NavLink to={entry.path} end className={({ isActive }) => `${tabClass} ${isActive ? 'text-primary-dull' : 'text-gray-600'}`}>
+              <NavLink
+                to={entry.path}
+                end
+                onClick={entry.path === ORDERS_PATH ? newOrdersSeen : undefined}
+                className={({ isActive }) => `${tabClass} ${isActive ? 'text-primary-dull' : 'text-gray-600'}`}
+              >
                 {({ isActive }) => (
                   <>
                     <span aria-hidden="true" className={`absolute inset-x-3 top-0 h-0.5 rounded-full ${isActive ? 'bg-primary' : ''}`} />
@@ -272,37 +295,31 @@ function PhoneNavigation({ badges, extras }: { badges: Record<string, { count: n
   );
 }
 
-/** When the browser keeps the new-order chime silent (no tap on the page since it loaded), ask for the tap that allows it. */
-function SoundBlockedPrompt({ on }: { on: boolean }) {
-  const blocked = useChimeBlocked(on);
-  if (!on || !blocked) return null;
+/** When the sound is on but the browser keeps the chime silent (autoplay rule, no tap yet): one small line asking for the tap. */
+function SoundBlockedPrompt({ blocked }: { blocked: boolean }) {
+  if (!blocked) return null;
   return (
-    <div role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 sm:flex sm:items-center sm:gap-3">
-      <p className="flex min-w-0 flex-1 items-center gap-2">
-        {SOUND_OFF}
-        The browser is keeping the new-order sound silent.
-      </p>
-      <button
-        type="button"
-        onClick={unlockChime}
-        className="mt-2 min-h-11 w-full rounded bg-amber-800 px-4 font-medium text-white hover:bg-amber-900 sm:mt-0 sm:w-auto"
-      >
+    <p role="status" data-testid="sound-blocked" className="mb-3 flex flex-wrap items-center gap-x-2 text-xs text-amber-900">
+      <span>The browser is keeping the new-order sound silent:</span>
+      <button type="button" onClick={unlockChime} className="min-h-8 font-medium underline underline-offset-2 hover:text-amber-950">
         Tap to enable the order sound
       </button>
-    </div>
+    </p>
   );
 }
 
 /** A count on a menu entry: over the icon in the phone's bar, after the name in the side menu. */
-function MenuBadge({ count = 0, label = '' }: { count?: number; label?: string }) {
+function MenuBadge({ count = 0, label = '', urgent = false }: Partial<BadgeCount>) {
   if (count <= 0) return null;
   return (
     <>
       <span
         data-testid="menu-badge"
+        data-urgent={urgent || undefined}
         aria-hidden="true"
-        className="absolute top-1 left-[calc(50%+0.25rem)] flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-red-700 px-1 text-[11px] leading-none text-white md:static md:ml-auto"
+        className={`absolute top-1 left-[calc(50%+0.25rem)] flex h-4.5 min-w-4.5 items-center justify-center rounded-full px-1 text-[11px] leading-none text-white md:static md:ml-auto ${urgent ? 'bg-gray-900 ring-2 ring-red-600' : 'bg-red-700'}`}
       >
+        {urgent && '✕'}
         {count > 99 ? '99+' : count}
       </span>
       <span className="sr-only">, {label}</span>

@@ -20,6 +20,7 @@ const KINDS: Record<string, string> = {
   'refund-done': 'Refund done',
   'sold-out-refund': 'Sold-out refund (shopper)',
   'seller-new-order': 'New order (to you)',
+  'seller-order-cancelled': 'Cancelled by the shopper (to you)',
   'seller-sold-out-refund': 'Sold-out refund (to you)',
   'password-reset': 'Password reset link',
 };

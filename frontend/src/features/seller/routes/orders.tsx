@@ -163,7 +163,8 @@ function SellerOrder({ order, isNew, now }: { order: Order; isNew: boolean; now:
     <li
       data-testid="seller-order"
       data-late={late || undefined}
-      className={`rounded-md border p-4 text-sm text-gray-700 md:p-5 ${late ? 'border-red-300 bg-red-50/60' : 'border-gray-300'}`}
+      data-cancelled={order.status === 'Cancelled' || undefined}
+      className={`rounded-md border p-4 text-sm text-gray-700 md:p-5 ${order.status === 'Cancelled' ? 'border-2 border-red-600' : late ? 'border-red-300 bg-red-50/60' : 'border-gray-300'}`}
     >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <h2 className="text-base font-semibold text-gray-800" data-testid="order-number">
@@ -187,6 +188,7 @@ function SellerOrder({ order, isNew, now }: { order: Order; isNew: boolean; now:
         )}
         {late && ' · past the promised time'}
       </p>
+      {order.status === 'Cancelled' && <DoNotSend order={order} />}
       {order.status === 'Cancelled' && order.cancelReason && (
         <p className="mt-1 text-gray-700" data-testid="order-cancel-reason">
           Cancelled by the shop: {order.cancelReason}
@@ -232,5 +234,25 @@ function SellerOrder({ order, isNew, now }: { order: Order; isNew: boolean; now:
       </div>
       {dialog}
     </li>
+  );
+}
+
+/**
+ * A cancelled order, said where nobody packing or delivering it can miss it: the seller may be packing
+ * it from the new-order mail, or have it in the van (it was Packing or Out for delivery).
+ */
+function DoNotSend({ order }: { order: Order }) {
+  const wasUnderWay = order.statusHistory?.some((change) => change.status === 'Packing' || change.status === 'Out for delivery');
+  const paidOnline = order.paymentType === 'Online' && (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded');
+  const who = order.cancelledBy === 'shopper' ? 'by the shopper' : order.cancelledBy === 'shop' ? 'by the shop' : '';
+  return (
+    <div role="note" data-testid="do-not-send" className="mt-2 rounded bg-red-700 px-3 py-2 text-white">
+      <p className="text-base font-bold">Cancelled — do not send</p>
+      <p className="text-sm">
+        Cancelled{who ? ` ${who}` : ''}
+        {wasUnderWay ? ' after it was packed: take it back off the shelf or out of the van' : ''}.{' '}
+        {paidOnline ? `The ${formatRupees(order.amountPaise)} paid online goes back to the shopper.` : 'Nothing to collect.'}
+      </p>
+    </div>
   );
 }
