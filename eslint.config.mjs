@@ -16,6 +16,19 @@ const features = readdirSync(path.join(root, FEATURES), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** Backend modules (folders of backend/src) and those that keep mongoose schemas of their own. */
+const BACKEND = 'backend/src';
+const backendModules = readdirSync(path.join(root, BACKEND), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const modulesWithSchemas = backendModules.filter((name) => {
+  try {
+    return readdirSync(path.join(root, BACKEND, name, 'schemas')).length > 0;
+  } catch {
+    return false;
+  }
+});
+
 /**
  * Module boundaries, in the manner of bulletproof-react's `import/no-restricted-paths` zones:
  * a feature reaches another feature only through its index.ts; shared code (lib, components)
@@ -41,6 +54,12 @@ const zones = [
   },
   { target: 'frontend', from: 'backend', message: 'The frontend shares code with the backend through @greencart/domain only.' },
   { target: 'domain', from: ['backend', 'frontend'], message: 'The domain package depends on neither tier.' },
+  // A backend module's schemas and models are its own: others use its service or the domain package's types.
+  ...modulesWithSchemas.map((name) => ({
+    target: backendModules.filter((other) => other !== name).map((other) => `${BACKEND}/${other}`),
+    from: `${BACKEND}/${name}/schemas`,
+    message: `${name}'s schemas are used inside ${name} only: ask its service, or use a plain type it exports.`,
+  })),
 ];
 
 export default defineConfig(
@@ -73,6 +92,20 @@ export default defineConfig(
       ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
+    },
+  },
+  {
+    files: ['backend/src/**/*.ts'],
+    ignores: ['backend/src/common/events/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@nestjs/event-emitter', message: 'Publish with DomainEvents and listen with @OnDomainEvent (common/events): one typed map of events.' },
+          ],
+        },
+      ],
     },
   },
   {

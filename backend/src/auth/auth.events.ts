@@ -12,3 +12,9 @@ export interface PasswordResetRequestedEvent {
   /** One reset mail per account per window: the message id derives from it (a second request within it reuses the first mail's link). */
   window: number;
 }
+
+declare module '../common/events/domain-events' {
+  interface DomainEventMap {
+    [PASSWORD_RESET_REQUESTED]: PasswordResetRequestedEvent;
+  }
+}

@@ -8,3 +8,9 @@ export interface CartChangedEvent {
   cartItems: CartItems;
   version: number;
 }
+
+declare module '../common/events/domain-events' {
+  interface DomainEventMap {
+    [CART_CHANGED]: CartChangedEvent;
+  }
+}

@@ -1,9 +1,8 @@
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '@greencart/domain';
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types, type UpdateQuery } from 'mongoose';
-import { DomainEvents } from '../common/events/domain-events';
+import { DomainEvents, OnDomainEvent } from '../common/events/domain-events';
 import { LocksService } from '../common/locks/locks.service';
 import { isDuplicateKeyError } from '../common/mongo-errors';
 import { ORDER_PLACED, type OrderPlacedEvent } from '../orders/order.events';
@@ -113,7 +112,7 @@ export class CartService {
   }
 
   /** What was ordered has left the cart: its lines' quantities only, so lines added meanwhile stay. */
-  @OnEvent(ORDER_PLACED)
+  @OnDomainEvent(ORDER_PLACED)
   async takeOrderedLines(event: OrderPlacedEvent): Promise<void> {
     const saved = await this.carts.findById(new Types.ObjectId(event.userId)).select('items').lean();
     if (!saved || !Object.keys(saved.items ?? {}).length) return;
@@ -136,7 +135,7 @@ export class CartService {
   }
 
   /** A product left the catalogue: it leaves every cart holding it, with a line telling the shopper. */
-  @OnEvent(PRODUCT_REMOVED)
+  @OnDomainEvent(PRODUCT_REMOVED)
   async removeDeletedProduct(event: ProductRemovedEvent): Promise<void> {
     // A query on one cart field (every cart read on FerretDB v1): products are deleted rarely.
     const holding = await this.carts

@@ -14,6 +14,12 @@ export interface ChatMessageEvent {
   message: ChatMessage;
 }
 
+declare module '../common/events/domain-events' {
+  interface DomainEventMap {
+    [CHAT_MESSAGE]: ChatMessageEvent;
+  }
+}
+
 export interface InboxRow {
   userId: string;
   name: string;

@@ -1,6 +1,5 @@
 import { DELIVERY_PROMISE_MINUTES } from '@greencart/domain';
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
 import { PASSWORD_RESET_REQUESTED, type PasswordResetRequestedEvent } from '../auth/auth.events';
 import { CHAT_MESSAGE, type ChatMessageEvent } from '../chat/chat.service';
 import { WorkUnderWay } from '../common/batching/work-under-way';
@@ -14,7 +13,7 @@ import {
   type OrderRefundedEvent,
   type OrderStatusChangedEvent,
 } from '../orders/order.events';
-import type { OrderDocument } from '../orders/schemas/order.schema';
+import type { OrderRecord } from '../orders/order-record';
 import { PAYMENT_SOLD_OUT_REFUNDED, type PaymentSoldOutRefundedEvent } from '../payments/payment.events';
 import { UsersService } from '../users/users.service';
 import { SELLER_RECIPIENT, shopperRecipient } from './mail/email-channel';
@@ -23,6 +22,7 @@ import { STATUS_MAIL, type MailKind, type MailKinds, type OrderSnapshot } from '
 import { OutboxService, type NewMessage } from './outbox/outbox.service';
 import { PushChannel, type PushNotice } from './push/push-channel';
 import { chatReplyPush, orderStatusPush, sellerCancelledPush, sellerNewOrderPush } from './push/push-messages';
+import { OnDomainEvent } from '../common/events/domain-events';
 
 /**
  * What the shop tells people, and when: each message is queued in the outbox by the listener of the
@@ -45,7 +45,7 @@ export class NotificationListeners implements BeforeApplicationShutdown {
     private readonly users: UsersService,
   ) {}
 
-  @OnEvent(ORDER_PLACED)
+  @OnDomainEvent(ORDER_PLACED)
   orderPlaced({ order, userId }: OrderPlacedEvent): void {
     this.inBackground(ORDER_PLACED, async () => {
       const snapshot = orderSnapshot(order);
@@ -61,7 +61,7 @@ export class NotificationListeners implements BeforeApplicationShutdown {
     });
   }
 
-  @OnEvent(ORDER_PAID)
+  @OnDomainEvent(ORDER_PAID)
   orderPaid({ order, userId, paymentType }: OrderPaidEvent): void {
     this.inBackground(ORDER_PAID, async () => {
       // Cash collected on delivery is said by the delivered mail.
@@ -71,7 +71,7 @@ export class NotificationListeners implements BeforeApplicationShutdown {
     });
   }
 
-  @OnEvent(ORDER_STATUS_CHANGED)
+  @OnDomainEvent(ORDER_STATUS_CHANGED)
   statusChanged({ order, userId, to }: OrderStatusChangedEvent): void {
     this.inBackground(ORDER_STATUS_CHANGED, async () => {
       const kind = STATUS_MAIL[to];
@@ -91,7 +91,7 @@ export class NotificationListeners implements BeforeApplicationShutdown {
     });
   }
 
-  @OnEvent(CHAT_MESSAGE)
+  @OnDomainEvent(CHAT_MESSAGE)
   chatMessage({ message }: ChatMessageEvent): void {
     this.inBackground(CHAT_MESSAGE, async () => {
       // The seller's replies reach the shopper with the shop closed; the seller reads shoppers' messages in the inbox.
@@ -100,7 +100,7 @@ export class NotificationListeners implements BeforeApplicationShutdown {
     });
   }
 
-  @OnEvent(ORDER_REFUNDED)
+  @OnDomainEvent(ORDER_REFUNDED)
   refunded({ order, userId, refundId, refundStatus }: OrderRefundedEvent): void {
     this.inBackground(ORDER_REFUNDED, async () => {
       if (refundStatus === 'failed') return;
@@ -110,7 +110,7 @@ export class NotificationListeners implements BeforeApplicationShutdown {
     });
   }
 
-  @OnEvent(PAYMENT_SOLD_OUT_REFUNDED)
+  @OnDomainEvent(PAYMENT_SOLD_OUT_REFUNDED)
   soldOutRefunded(event: PaymentSoldOutRefundedEvent): void {
     this.inBackground(PAYMENT_SOLD_OUT_REFUNDED, async () => {
       const refund = {
@@ -127,7 +127,7 @@ export class NotificationListeners implements BeforeApplicationShutdown {
     });
   }
 
-  @OnEvent(PASSWORD_RESET_REQUESTED)
+  @OnDomainEvent(PASSWORD_RESET_REQUESTED)
   passwordResetRequested({ userId, link, expiresAt, window }: PasswordResetRequestedEvent): void {
     this.inBackground(PASSWORD_RESET_REQUESTED, async () => {
       await this.send([email('password-reset', `${userId}:${window}`, shopperRecipient(userId), { link, expiresAt })]);
@@ -163,8 +163,10 @@ function email<K extends MailKind>(kind: K, key: string, recipient: string, data
  * The facts a mail tells about an order, as they are now. `deliveryFeePaise` and `deliverBy` are read
  * when present (orders stored before them: no fee, and the 30-minute promise from the time of ordering).
  */
-export function orderSnapshot(order: OrderDocument): OrderSnapshot {
-  const plain = (typeof order.toObject === 'function' ? order.toObject() : order) as OrderDocument & { deliveryFeePaise?: number; deliverBy?: Date };
+export function orderSnapshot(order: OrderRecord): OrderSnapshot {
+  // An order handed out may still be a mongoose document underneath: read its plain fields.
+  const document = order as OrderRecord & { toObject?(): OrderRecord };
+  const plain = (typeof document.toObject === 'function' ? document.toObject() : order) as OrderRecord & { deliveryFeePaise?: number; deliverBy?: Date };
   const placedAt = new Date(plain.createdAt ?? Date.now());
   const deliverBy = plain.deliverBy ? new Date(plain.deliverBy) : new Date(placedAt.getTime() + DELIVERY_PROMISE_MINUTES * 60_000);
   const a = plain.address;

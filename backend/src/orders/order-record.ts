@@ -8,3 +8,6 @@ import type { Order } from './schemas/order.schema';
 export interface OrderRecord extends Order {
   _id: Types.ObjectId;
 }
+
+/** The shapes of an order's address and lines, for modules that keep a copy of them (checkouts). */
+export type { OrderAddress, OrderItem } from './schemas/order.schema';

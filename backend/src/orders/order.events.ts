@@ -1,5 +1,5 @@
 import type { OrderStatus, PaymentStatus, PaymentType } from '@greencart/domain';
-import type { OrderDocument } from './schemas/order.schema';
+import type { OrderRecord } from './order-record';
 
 /**
  * Domain events of orders, published once per change after the write succeeded (never before, never
@@ -15,7 +15,7 @@ interface OrderEventBase {
   orderId: string;
   userId: string;
   /** The order as stored after the change, in the shape the order lists return. */
-  order: OrderDocument;
+  order: OrderRecord;
 }
 
 export interface OrderPlacedEvent extends OrderEventBase {
@@ -35,4 +35,13 @@ export interface OrderPaidEvent extends OrderEventBase {
 export interface OrderRefundedEvent extends OrderEventBase {
   refundId: string;
   refundStatus: 'pending' | 'processed' | 'failed';
+}
+
+declare module '../common/events/domain-events' {
+  interface DomainEventMap {
+    [ORDER_PLACED]: OrderPlacedEvent;
+    [ORDER_STATUS_CHANGED]: OrderStatusChangedEvent;
+    [ORDER_PAID]: OrderPaidEvent;
+    [ORDER_REFUNDED]: OrderRefundedEvent;
+  }
 }

@@ -1,8 +1,7 @@
 import { ConflictException, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
-import { DomainEvents } from '../common/events/domain-events';
+import { DomainEvents, OnDomainEvent } from '../common/events/domain-events';
 import { LocksService } from '../common/locks/locks.service';
 import { ORDER_STATUS_CHANGED, type OrderStatusChangedEvent } from '../orders/order.events';
 import { ORDER_UNCONFIRMED, OrderPlacing } from '../orders/order-placing.service';
@@ -79,7 +78,7 @@ export class PaymentRefunds {
   }
 
   /** A cancelled online order that was paid is refunded. */
-  @OnEvent(ORDER_STATUS_CHANGED)
+  @OnDomainEvent(ORDER_STATUS_CHANGED)
   async refundCancelled(event: OrderStatusChangedEvent): Promise<void> {
     if (event.to !== 'Cancelled' || event.order.paymentType !== 'Online' || event.order.paymentStatus !== 'paid') return;
     await this.refund(event.orderId);

@@ -20,17 +20,14 @@ import { isDuplicateKeyError } from '../common/mongo-errors';
 import type { Environment } from '../config/environment';
 import { OrderPlacing, type OrderQuote } from '../orders/order-placing.service';
 import { NotEnoughStock, StockService } from '../products/stock.service';
-import type { OrderRecord } from '../orders/order-record';
-import type { OrderAddress } from '../orders/schemas/order.schema';
+import type { OrderAddress, OrderRecord } from '../orders/order-record';
+
 import { PaymentRefunds, SOLD_OUT_REFUND } from './payment-refunds.service';
 import type { CreateOnlinePaymentDto, PaymentSuccessDto } from './dto/payment.dto';
 import { RazorpayGateway, RazorpayRefusal, refusalAsBadGateway, type RazorpayOrder, type RazorpayPayment } from './razorpay.gateway';
+import { PAYMENT_CAPTURED, PAYMENT_FAILED } from './payment.events';
 import { sameHex, type WebhookBody } from './webhook-body';
 import { Checkout, CheckoutDocument, OpenCheckouts, PaymentEvent, type OpenCheckout } from './schemas/checkout.schema';
-
-/** Domain events of payments (besides the order events the committed order publishes). */
-export const PAYMENT_FAILED = 'payment.failed';
-export const PAYMENT_CAPTURED = 'payment.captured';
 
 /** Razorpay statuses that mean the money is taken (authorized payments are captured by Razorpay's auto-capture). */
 const MONEY_TAKEN = new Set(['captured', 'authorized']);

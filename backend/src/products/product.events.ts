@@ -13,3 +13,10 @@ export interface ProductSoldOutEvent {
   productId: string;
   name: string;
 }
+
+declare module '../common/events/domain-events' {
+  interface DomainEventMap {
+    [PRODUCT_REMOVED]: ProductRemovedEvent;
+    [PRODUCT_SOLD_OUT]: ProductSoldOutEvent;
+  }
+}

@@ -49,6 +49,12 @@ export type SessionsEndedEvent =
   /** Notices from other instances may have been lost (Redis was away): check every open session again. */
   | { recheck: true };
 
+declare module '../common/events/domain-events' {
+  interface DomainEventMap {
+    [SESSIONS_ENDED]: SessionsEndedEvent;
+  }
+}
+
 /** The signed-in shopper, as of the database at most SESSION_CHECK_TTL_MS ago. */
 export type Shopper = UserData;
 

@@ -13,8 +13,18 @@ import { isDayDocId, mergeChange, type Change, type DayRollup, type WaitingRollu
 export const ROLLUPS_COLLECTION = 'stats_rollups';
 /** One document per event applied (`placed:<order>`, `status:<order>:<to>`, `refunded:<order>`): its unique `_id` is the "applied once". */
 export const APPLIED_COLLECTION = 'stats_applied';
-/** Published after roll-ups changed (this instance's writes): `{ days }`. */
+/** Published after roll-ups changed (this instance's writes): the shop days whose figures changed. */
 export const STATS_CHANGED = 'stats.changed';
+
+export interface StatsChangedEvent {
+  days: string[];
+}
+
+declare module '../common/events/domain-events' {
+  interface DomainEventMap {
+    [STATS_CHANGED]: StatsChangedEvent;
+  }
+}
 const TOPIC = 'stats';
 
 export type Rollup = DayRollup | WaitingRollup;

@@ -1,9 +1,9 @@
 import { SOCKET_EVENTS, type ServerToClientEvents, type StatsPush } from '@greencart/domain';
-import { OnEvent } from '@nestjs/event-emitter';
 import { WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import type { Server } from 'socket.io';
 import { SELLERS_ROOM } from '../chat/chat.gateway';
 import { STATS_CHANGED } from './rollup-store';
+import { OnDomainEvent } from '../common/events/domain-events';
 
 /**
  * Tells the seller's open pages that the figures changed, once they are written (the `order-placed`
@@ -14,7 +14,7 @@ import { STATS_CHANGED } from './rollup-store';
 export class StatsGateway {
   @WebSocketServer() private server: Server<Record<string, never>, ServerToClientEvents>;
 
-  @OnEvent(STATS_CHANGED)
+  @OnDomainEvent(STATS_CHANGED)
   statsChanged(change: StatsPush) {
     this.server?.to(SELLERS_ROOM).emit(SOCKET_EVENTS.statsUpdated, change);
   }

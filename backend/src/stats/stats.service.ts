@@ -2,7 +2,6 @@ import { STATS_DEFAULT_DAYS, STATS_MAX_DAYS, type StatsResponse } from '@greenca
 import { BadRequestException, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectConnection } from '@nestjs/mongoose';
-import { OnEvent } from '@nestjs/event-emitter';
 import { LRUCache } from 'lru-cache';
 import type { Connection } from 'mongoose';
 import { LocksService } from '../common/locks/locks.service';
@@ -32,6 +31,7 @@ import {
 } from './rollups';
 import { addDays, dayOf, daysInRange, eachDay, isDay } from './shop-time';
 import { BUILT_DOC, rebuildRollups, type RebuildResult } from './stats-rebuild';
+import { OnDomainEvent } from '../common/events/domain-events';
 
 /** A range of days as asked for: from and to (YYYY-MM-DD), or the last `days` days, or neither. */
 export interface RangeQuery {
@@ -110,7 +110,7 @@ export class StatsService implements OnApplicationBootstrap {
    * and the seller's pages) never wait for the figures. A read of the figures on this instance waits for
    * what it has queued (see stats()); `stats-updated` tells the seller's pages once they are written.
    */
-  @OnEvent(ORDER_PLACED)
+  @OnDomainEvent(ORDER_PLACED)
   orderPlaced(event: OrderPlacedEvent): void {
     this.count(event.orderId, async () => {
       const order = await this.withProductIds(event.orderId, event.order as unknown as StatsOrder);
@@ -118,7 +118,7 @@ export class StatsService implements OnApplicationBootstrap {
     });
   }
 
-  @OnEvent(ORDER_STATUS_CHANGED)
+  @OnDomainEvent(ORDER_STATUS_CHANGED)
   statusChanged(event: OrderStatusChangedEvent): void {
     this.count(event.orderId, async () => {
       // A cancelled order leaves its products' figures: their ids as stored (an event's reference is null once a product is deleted).
@@ -128,7 +128,7 @@ export class StatsService implements OnApplicationBootstrap {
     });
   }
 
-  @OnEvent(ORDER_REFUNDED)
+  @OnDomainEvent(ORDER_REFUNDED)
   refunded(event: OrderRefundedEvent): void {
     if (event.refundStatus !== 'processed') return;
     this.count(event.orderId, async () => [`refunded:${event.orderId}`, refundedChange(event.order as unknown as StatsOrder, this.timeZone)]);

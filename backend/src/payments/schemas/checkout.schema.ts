@@ -1,7 +1,7 @@
 import type { PaymentType } from '@greencart/domain';
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { HydratedDocument, Schema as MongooseSchema, Types } from 'mongoose';
-import type { OrderAddress, OrderItem } from '../../orders/schemas/order.schema';
+import type { OrderAddress, OrderItem } from '../../orders/order-record';
 
 /** `refunding` / `refunded`: paid when its units were gone, so refunded instead of becoming an order. */
 export type CheckoutStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'refunding' | 'refunded';
