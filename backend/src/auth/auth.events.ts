@@ -12,3 +12,15 @@ export interface PasswordResetRequestedEvent {
   /** One reset mail per account per window: the message id derives from it (a second request within it reuses the first mail's link). */
   window: number;
 }
+
+/** A shopper's address is to be verified (after sign-up, or "Resend"); the link is mailed by a listener (notifications). */
+export const EMAIL_VERIFICATION_REQUESTED = 'auth.email-verification-requested';
+
+export interface EmailVerificationRequestedEvent {
+  userId: string;
+  /** The signed, single-use link (see EmailVerificationService). */
+  link: string;
+  expiresAt: string;
+  /** The account's claim of this mail (`<user id>:<time>`): the message id derives from it, so it is queued once. */
+  key: string;
+}

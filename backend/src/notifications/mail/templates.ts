@@ -1,4 +1,5 @@
 import { formatPhone, formatRupees, type OrderStatus, type PaymentStatus, type PaymentType } from '@greencart/domain';
+import { verificationMail } from './verification-mail';
 
 /**
  * Every mail the shop sends, one template per kind, in this one file: a subject, a plain-text part and
@@ -54,6 +55,7 @@ export interface MailKinds {
   'seller-new-order': { order: OrderSnapshot; shopperEmail?: string };
   'seller-sold-out-refund': SoldOutRefundSnapshot & { shopperEmail?: string };
   'password-reset': { link: string; expiresAt: string };
+  'email-verification': { link: string; expiresAt: string };
 }
 export type MailKind = keyof MailKinds;
 
@@ -360,6 +362,8 @@ const TEMPLATES: Templates = {
     ],
     footer: `Sent by ${ctx.shopName} because a password reset was asked for this address.`,
   }),
+  'email-verification': ({ link, expiresAt }, ctx) =>
+    verificationMail({ link, until: formatDateTime(expiresAt) }, { shopName: ctx.shopName, hello: hello(ctx) }),
 };
 
 function toText(draft: Draft, ctx: MailContext): string {
