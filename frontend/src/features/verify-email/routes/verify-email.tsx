@@ -23,7 +23,13 @@ export function VerifyEmailRoute() {
       {!token || verified.isError ? (
         <div role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
           <p>{token ? errorMessage(verified.error) : 'This page needs the link from the confirmation mail. Open the link in the mail again.'}</p>
-          <p className="mt-2">{user ? 'Choose “Resend” in the banner above for a new link.' : 'Sign in, then choose “Resend” in the banner for a new link.'}</p>
+          <p className="mt-2">
+            {!user
+              ? 'Sign in, then choose “Resend” in the banner for a new link.'
+              : (user as { emailVerified?: boolean }).emailVerified === false
+                ? 'Choose “Resend” in the banner above for a new link.'
+                : 'Your email address is confirmed already: there is nothing more to do.'}
+          </p>
         </div>
       ) : verified.isPending ? (
         <Spinner label="Confirming your email…" />
