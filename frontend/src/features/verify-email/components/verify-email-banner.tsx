@@ -27,8 +27,8 @@ export function VerifyEmailBanner() {
     <section aria-label="Confirm your email" className="border-b border-amber-200 bg-amber-50 text-sm text-amber-900">
       <div className={`flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between ${PAGE_PADDING}`}>
         <p>
-          Please confirm your email address — we sent a link to <strong className="break-all">{user.email}</strong>. Until then we send you no receipts or order
-          updates.
+          Please confirm your email address — we sent a link to <strong className="break-words">{user.email}</strong>. Until then we send you no receipts or
+          order updates.
         </p>
         <button
           type="button"
