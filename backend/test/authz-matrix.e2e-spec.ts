@@ -33,6 +33,8 @@ const ACCESS: Record<string, Access> = {
   'POST /api/password/forgot': 'public',
   'POST /api/password/reset/check': 'public',
   'POST /api/password/reset': 'public',
+  'POST /api/auth/verify-email': 'public',
+  'POST /api/auth/verify-email/resend': 'shopper',
   'GET /api/account/preferences': 'shopper',
   'PATCH /api/account/preferences': 'shopper',
   // Web push: any browser may read the key; a signed-in shopper or the seller subscribes their own browser.

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { PAYMENT_SOLD_OUT_REFUNDED, type PaymentSoldOutRefundedEvent } from '../src/payments/payment.events';
-import { AUTH_ENV, insertProducts, seller, shopper, VALID_ADDRESS, type Agent } from './support/actors';
+import { AUTH_ENV, insertProducts, notVerification, seller, shopper, VALID_ADDRESS, VERIFICATION_MAIL, verifyEmail, type Agent } from './support/actors';
 import { FakeRazorpay } from './support/fake-razorpay';
 import { SmtpCatcher } from './support/smtp-catcher';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -70,8 +70,10 @@ describe('order mails through the outbox, with a real SMTP server', () => {
   it('a COD order: the receipt to the shopper and the new order to the seller, once each, with what they need to know', async () => {
     const asha = await newShopper('Asha');
     const order = await placeCod(asha);
-    await smtp.until(() => smtp.to(asha.email).length === 1 && smtp.to(SELLER_NOTIFY, `email:seller-new-order:${order._id}`).length === 1);
-    const [receipt] = smtp.to(asha.email);
+    await smtp.until(
+      () => smtp.to(asha.email).filter(notVerification).length === 1 && smtp.to(SELLER_NOTIFY, `email:seller-new-order:${order._id}`).length === 1,
+    );
+    const [receipt] = smtp.to(asha.email).filter(notVerification);
     expect(receipt.outboxId).toBe(`email:order-confirmation:${order._id}`);
     expect(receipt.from).toContain('orders@greencart.test');
     expect(receipt.subject).toContain(order.orderNumber);
@@ -126,10 +128,13 @@ describe('order mails through the outbox, with a real SMTP server', () => {
     const ravi = await newShopper('Ravi');
     const order = await placeCod(ravi, [{ product: milk, quantity: 1 }]);
     for (const status of ['Packing', 'Out for delivery', 'Delivered']) await move(order._id, status);
-    await smtp.until(() => smtp.to(ravi.email).length >= 4);
+    await smtp.until(() => smtp.to(ravi.email).filter(notVerification).length >= 4);
     // Nothing more arrives.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const subjects = smtp.to(ravi.email).map((m) => m.subject);
+    const subjects = smtp
+      .to(ravi.email)
+      .filter(notVerification)
+      .map((m) => m.subject);
     expect(subjects).toHaveLength(4);
     expect(subjects).toEqual(
       expect.arrayContaining([
@@ -181,14 +186,14 @@ describe('order mails through the outbox, with a real SMTP server', () => {
     ).body.order as { id: string };
     const { success } = rzp.pay(checkout.id);
     const order = (await meera.agent.post('/api/payment-success').send(success).expect(201)).body.order as { _id: string; orderNumber: string };
-    await smtp.until(() => smtp.to(meera.email).length === 2);
+    await smtp.until(() => smtp.to(meera.email).filter(notVerification).length === 2);
     const paid = smtp.to(meera.email, 'email:payment-received:')[0];
     expect(paid.subject).toBe(`Payment of ₹61.20 received for order ${order.orderNumber}`);
     expect(paid.text).toContain(success.razorpay_payment_id);
     expect(smtp.to(meera.email, 'email:order-confirmation:')[0].text).toContain(`Paid online (payment ${success.razorpay_payment_id})`);
 
     await sellerAgent.patch(`/api/orders/${order._id}/status`).send({ status: 'Cancelled', reason: 'The milk van <did not> come today' }).expect(200);
-    await smtp.until(() => smtp.to(meera.email).length === 4);
+    await smtp.until(() => smtp.to(meera.email).filter(notVerification).length === 4);
     const cancelled = smtp.to(meera.email, 'email:order-cancelled:')[0];
     expect(cancelled.text).toContain('we are refunding it');
     // The shop's reason, in the mail as the shopper typed it… as text, never as markup.
@@ -203,7 +208,7 @@ describe('order mails through the outbox, with a real SMTP server', () => {
     await t.app.get(PaymentsService).sweep();
     await smtp.until(() => smtp.to(meera.email, 'email:refund-done:').length === 1);
     expect(smtp.to(meera.email, 'email:refund-done:')[0].subject).toBe(`Refund of ₹61.20 done for order ${order.orderNumber}`);
-    expect(smtp.to(meera.email)).toHaveLength(5);
+    expect(smtp.to(meera.email).filter(notVerification)).toHaveLength(5);
   });
 
   it('a payment refunded because its checkout sold out: one mail to the shopper and one to the seller', async () => {
@@ -220,16 +225,20 @@ describe('order mails through the outbox, with a real SMTP server', () => {
     // Published twice (a retried webhook): still one mail each.
     await t.app.get(DomainEvents).publish(PAYMENT_SOLD_OUT_REFUNDED, event);
     await t.app.get(DomainEvents).publish(PAYMENT_SOLD_OUT_REFUNDED, event);
-    await smtp.until(() => smtp.to(kiran.email).length === 1 && smtp.to(SELLER_NOTIFY, `email:seller-sold-out-refund:${event.razorpayPaymentId}`).length === 1);
+    await smtp.until(
+      () =>
+        smtp.to(kiran.email).filter(notVerification).length === 1 &&
+        smtp.to(SELLER_NOTIFY, `email:seller-sold-out-refund:${event.razorpayPaymentId}`).length === 1,
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const [toShopper] = smtp.to(kiran.email);
+    const [toShopper] = smtp.to(kiran.email).filter(notVerification);
     expect(toShopper.subject).toBe('Your payment of ₹1,25,000.00 is being refunded');
     expect(toShopper.text).toContain('Alphonso Mango sold out before the payment arrived');
     expect(toShopper.text).toContain('Alphonso Mango, Milk');
     const toSeller = smtp.to(SELLER_NOTIFY, `email:seller-sold-out-refund:${event.razorpayPaymentId}`);
     expect(toSeller).toHaveLength(1);
     expect(toSeller[0].text).toContain('order_soldout1');
-    expect(smtp.to(kiran.email)).toHaveLength(1);
+    expect(smtp.to(kiran.email).filter(notVerification)).toHaveLength(1);
   });
 
   it('the one who published an event does not wait while its messages are queued: they are stored after, once', async () => {
@@ -254,7 +263,7 @@ describe('order mails through the outbox, with a real SMTP server', () => {
     await queuing;
     const ids = [`email:sold-out-refund:${event.razorpayPaymentId}`, `email:seller-sold-out-refund:${event.razorpayPaymentId}`];
     expect(await t.connection.collection('outbox').countDocuments({ _id: { $in: ids } as never })).toBe(2);
-    await smtp.until(() => smtp.to(pia.email).length === 1 && smtp.to(SELLER_NOTIFY, ids[1]).length === 1);
+    await smtp.until(() => smtp.to(pia.email).filter(notVerification).length === 1 && smtp.to(SELLER_NOTIFY, ids[1]).length === 1);
   });
 
   it('a shopper who turned order progress mails off gets only the receipt (and can turn them on again)', async () => {
@@ -268,13 +277,18 @@ describe('order mails through the outbox, with a real SMTP server', () => {
     expect(off.body.preferences).toEqual({ orderProgressEmails: false });
     const order = await placeCod(lata, [{ product: milk, quantity: 1 }]);
     for (const status of ['Packing', 'Out for delivery', 'Delivered']) await move(order._id, status);
-    await smtp.until(() => smtp.to(lata.email).length === 1);
+    await smtp.until(() => smtp.to(lata.email).filter(notVerification).length === 1);
     // The progress mails are recorded as skipped, not sent.
     const outbox = t.connection.collection('outbox');
     for (let i = 0; i < 100 && (await outbox.countDocuments({ _id: { $regex: order._id } as never, state: 'skipped' })) < 3; i++)
       await new Promise((r) => setTimeout(r, 50));
     expect(await outbox.countDocuments({ _id: { $regex: order._id } as never, state: 'skipped' })).toBe(3);
-    expect(smtp.to(lata.email).map((m) => m.outboxId)).toEqual([`email:order-confirmation:${order._id}`]);
+    expect(
+      smtp
+        .to(lata.email)
+        .filter(notVerification)
+        .map((m) => m.outboxId),
+    ).toEqual([`email:order-confirmation:${order._id}`]);
     expect((await lata.agent.patch('/api/account/preferences').send({ orderProgressEmails: true }).expect(200)).body.preferences).toEqual({
       orderProgressEmails: true,
     });
@@ -311,7 +325,7 @@ describe('order mails through the outbox, with a real SMTP server', () => {
       kind: 'order-confirmation',
     });
     expect(failed.reason).toContain('No such mailbox here');
-    expect(smtp.to(bounce.email)).toHaveLength(0);
+    expect(smtp.to(bounce.email).filter(notVerification)).toHaveLength(0);
 
     // Not for shoppers, nor without a session; a bad or unknown id is a clear 4xx.
     await bounce.agent.get('/api/seller/notifications').expect(403);
@@ -325,9 +339,9 @@ describe('order mails through the outbox, with a real SMTP server', () => {
     // Two clicks at once: still one mail.
     const clicks = await Promise.all([1, 2].map(() => sellerAgent.post('/api/seller/notifications/resend').send({ id })));
     expect(clicks.map((r) => r.status).sort()).toContain(200);
-    await smtp.until(() => smtp.to(bounce.email).length === 1);
+    await smtp.until(() => smtp.to(bounce.email).filter(notVerification).length === 1);
     await new Promise((r) => setTimeout(r, 500));
-    expect(smtp.to(bounce.email)).toHaveLength(1);
+    expect(smtp.to(bounce.email).filter(notVerification)).toHaveLength(1);
     expect((await sellerAgent.get('/api/seller/notifications').expect(200)).body.failed.some((m: { id: string }) => m.id === id)).toBe(false);
   });
 
@@ -344,13 +358,13 @@ describe('order mails through the outbox, with a real SMTP server', () => {
     smtp.refuse = () => false;
     const res = await sellerAgent.post('/api/seller/notifications/resend-all').expect(200);
     expect(res.body.count).toBeGreaterThanOrEqual(2);
-    await smtp.until(() => shoppers.every((s) => smtp.to(s.email).length === 1));
+    await smtp.until(() => shoppers.every((s) => smtp.to(s.email).filter(notVerification).length === 1));
   });
 
   it('SMTP down for a while: orders still answer, every mail arrives once it is back, exactly once', async () => {
     await smtp.down();
     const people = await Promise.all(Array.from({ length: 4 }, (_, i) => newShopper(`Down${i}`)));
-    const before = smtp.mails.length;
+    const before = smtp.mails.filter(notVerification).length;
     const orders = await Promise.all(people.flatMap((p) => [placeCod(p, [{ product: milk, quantity: 1 }]), placeCod(p, [{ product: apple, quantity: 1 }])]));
     expect(orders).toHaveLength(8);
     await queued(t);
@@ -359,14 +373,17 @@ describe('order mails through the outbox, with a real SMTP server', () => {
     expect(await outbox.countDocuments({ _id: { $in: orders.map((o) => `email:order-confirmation:${o._id}`) } as never, state: 'pending' })).toBe(8);
     // What waits is listed by one due marker per write of the outbox (orders placed together share one).
     const due = t.connection.collection('outbox_due');
-    const markers = await due.find().toArray();
+    // (The new accounts' verification links wait too, under markers of their own.)
+    const markers = (await due.find().toArray()).filter(
+      (m) => !((m.ids as string[] | undefined) ?? [String(m._id)]).every((id) => id.startsWith(VERIFICATION_MAIL)),
+    );
     const waiting = orders.flatMap((o) => [`email:order-confirmation:${o._id}`, `email:seller-new-order:${o._id}`]);
     expect(markers.flatMap((m) => (m.ids as string[] | undefined) ?? [String(m._id)])).toEqual(expect.arrayContaining(waiting));
     expect(markers.length).toBeLessThanOrEqual(orders.length);
     for (let i = 0; i < 100 && (await t.http().get('/api/health')).body.mail.status !== 'server-unreachable'; i++) await new Promise((r) => setTimeout(r, 50));
     expect((await t.http().get('/api/health').expect(200)).body.mail).toMatchObject({ status: 'server-unreachable', waiting: expect.any(Number) });
     await new Promise((r) => setTimeout(r, 1_500));
-    expect(smtp.mails.length).toBe(before);
+    expect(smtp.mails.filter(notVerification).length).toBe(before);
 
     await smtp.up();
     const expected = orders.flatMap((o) => [`email:order-confirmation:${o._id}`, `email:seller-new-order:${o._id}`]);
@@ -403,7 +420,7 @@ describe('a shop stopping while its mails are on the wire', () => {
         .send({ address, items: [{ product: apple, quantity: 1 }] })
         .expect(201);
       orderId = placed.body.order._id as string;
-      await smtp.until(() => smtp.mails.length === 2);
+      await smtp.until(() => smtp.mails.filter(notVerification).length === 2);
     } finally {
       await t.app.close();
       await smtp.down();
@@ -419,7 +436,12 @@ describe('a shop stopping while its mails are on the wire', () => {
         .toArray();
       expect(stored.map((m) => [m._id, m.state])).toEqual(expect.arrayContaining(ids.map((id) => [id, 'sent'])));
       expect(await db.collection('outbox_due').countDocuments({})).toBe(0);
-      expect(smtp.mails.map((m) => m.outboxId).sort()).toEqual([...ids].sort());
+      expect(
+        smtp.mails
+          .filter(notVerification)
+          .map((m) => m.outboxId)
+          .sort(),
+      ).toEqual([...ids].sort());
     } finally {
       await client.db().dropDatabase();
       await client.close();
@@ -456,10 +478,10 @@ describe('forgot password', () => {
     const known = await t.http().post('/api/password/forgot').send({ email: asha.email.toUpperCase() }).expect(200);
     expect(unknown.body.message.replace('nobody-here@example.com', 'X')).toBe(known.body.message.replace(asha.email, 'X'));
     expect(Object.keys(unknown.body).sort()).toEqual(Object.keys(known.body).sort());
-    await smtp.until(() => smtp.to(asha.email).length === 1);
+    await smtp.until(() => smtp.to(asha.email).filter(notVerification).length === 1);
     await new Promise((r) => setTimeout(r, 300));
     expect(smtp.to('nobody-here@example.com')).toHaveLength(0);
-    const mail = smtp.to(asha.email)[0];
+    const mail = smtp.to(asha.email).filter(notVerification)[0];
     expect(mail.subject).toBe('Reset your GreenCart password');
     expect(linkIn(mail.text)).toBeDefined();
     expect(linkIn(mail.html.replace(/&#61;/g, '='))).toBeDefined();
@@ -469,10 +491,10 @@ describe('forgot password', () => {
     const ravi = await shopper(t, 'Ravi');
     await ravi.agent.get('/api/isAuth').expect(200);
     await t.http().post('/api/password/forgot').send({ email: ravi.email }).expect(200);
-    await smtp.until(() => smtp.to(ravi.email).length === 1);
+    await smtp.until(() => smtp.to(ravi.email).filter(notVerification).length === 1);
     // Asked again within two minutes: no second mail (the first link stands).
     await t.http().post('/api/password/forgot').send({ email: ravi.email }).expect(200);
-    const token = linkIn(smtp.to(ravi.email)[0].text)!;
+    const token = linkIn(smtp.to(ravi.email).filter(notVerification)[0].text)!;
     expect((await t.http().post('/api/password/reset/check').send({ token }).expect(200)).body).toEqual({ success: true, email: ravi.email });
     // Same rules as registering.
     expect((await t.http().post('/api/password/reset').send({ token, password: 'short' }).expect(400)).body.message).toBe(
@@ -495,16 +517,16 @@ describe('forgot password', () => {
       const again = await t.http().post(path).send(body).expect(400);
       expect(again.body.message).toContain('was used already');
     }
-    await smtp.until(() => smtp.to(ravi.email).length === 1);
+    await smtp.until(() => smtp.to(ravi.email).filter(notVerification).length === 1);
     await new Promise((r) => setTimeout(r, 300));
-    expect(smtp.to(ravi.email)).toHaveLength(1);
+    expect(smtp.to(ravi.email).filter(notVerification)).toHaveLength(1);
   });
 
   it('the same link sent twice at once sets the password once', async () => {
     const gita = await shopper(t, 'Gita');
     await t.http().post('/api/password/forgot').send({ email: gita.email }).expect(200);
-    await smtp.until(() => smtp.to(gita.email).length === 1);
-    const token = linkIn(smtp.to(gita.email)[0].text)!;
+    await smtp.until(() => smtp.to(gita.email).filter(notVerification).length === 1);
+    const token = linkIn(smtp.to(gita.email).filter(notVerification)[0].text)!;
     const results = await Promise.all(
       ['first-new-password', 'second-new-password'].map((password) => t.http().post('/api/password/reset').send({ token, password })),
     );
@@ -615,7 +637,8 @@ const redisUrl = process.env.TEST_REDIS_URL;
   async function shopperOn(app: TestApp, name: string) {
     const agent = request.agent(app.app.getHttpServer());
     const email = `${name.toLowerCase()}-${randomBytes(4).toString('hex')}@example.com`;
-    await agent.post('/api/register').send({ firstName: name, email, password: 'correct-horse-battery' }).expect(201);
+    const registered = await agent.post('/api/register').send({ firstName: name, email, password: 'correct-horse-battery' }).expect(201);
+    await verifyEmail(app, registered.body.userData._id, email);
     const address = (await agent.post('/api/Address/add').send({ adress: VALID_ADDRESS }).expect(201)).body.address._id as string;
     return { agent, email, address };
   }
@@ -641,7 +664,7 @@ const redisUrl = process.env.TEST_REDIS_URL;
     await new Promise((r) => setTimeout(r, 1_500));
     const doubled = expected.filter((id) => smtp.counts().get(id) !== 1);
     expect(doubled).toEqual([]);
-    expect(smtp.mails).toHaveLength(expected.length);
+    expect(smtp.mails.filter(notVerification)).toHaveLength(expected.length);
     expect(await one.connection.collection('outbox').countDocuments({ _id: { $in: expected } as never, state: 'sent' })).toBe(expected.length);
     expect(await one.connection.collection('outbox_due').countDocuments({})).toBe(0);
     // The instances did reach for the same attempts (and the claims settled who sent).

@@ -11,6 +11,7 @@ import { SessionService } from '../sessions/session.service';
 import type { UserData } from '../users/users.service';
 import { CartService } from '../cart/cart.service';
 import { AuthService } from './auth.service';
+import { EmailVerificationService } from './email-verification.service';
 import { LoginDto } from './dto/login.dto';
 import { ForgotPasswordDto, ResetLinkDto, ResetPasswordDto } from './dto/password-reset.dto';
 import { PasswordResetService, RESET_LINK_MINUTES } from './password-reset.service';
@@ -25,12 +26,14 @@ export class AuthController {
     private readonly cookies: SessionCookies,
     private readonly sessions: SessionService,
     private readonly passwordResets: PasswordResetService,
+    private readonly verification: EmailVerificationService,
   ) {}
 
   @Post('register')
   @Registration()
   async register(@Body() dto: RegisterDto, @Res({ passthrough: true }) res: Response) {
     const user = await this.auth.register(dto);
+    this.verification.sendInBackground(user);
     await this.startSession(res, user);
     return { success: true, userData: await this.withCart(user), message: `Welcome to GreenCart, ${user.firstName}!` };
   }

@@ -10,6 +10,8 @@ import { UsersModule } from '../users/users.module';
 import { UsersService } from '../users/users.service';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { EmailVerificationController } from './email-verification.controller';
+import { EmailVerificationService } from './email-verification.service';
 import { GoogleController } from './google.controller';
 import { GoogleStrategy } from './google.strategy';
 import { PasswordResetService } from './password-reset.service';
@@ -17,10 +19,11 @@ import { UsedResetLink, UsedResetLinkSchema } from './schemas/used-reset-link.sc
 
 @Module({
   imports: [UsersModule, CartModule, PassportModule, MongooseModule.forFeature([{ name: UsedResetLink.name, schema: UsedResetLinkSchema }])],
-  controllers: [AuthController, GoogleController],
+  controllers: [AuthController, GoogleController, EmailVerificationController],
   providers: [
     AuthService,
     PasswordResetService,
+    EmailVerificationService,
     {
       // Registered with passport only when configured; the guard answers 503 otherwise.
       provide: GoogleStrategy,

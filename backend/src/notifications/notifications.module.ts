@@ -6,6 +6,7 @@ import { UsersModule } from '../users/users.module';
 import { EmailChannel } from './mail/email-channel';
 import { Mailer } from './mail/mailer';
 import { NotificationListeners } from './notification-listeners';
+import { VerificationListener } from './verification-listener';
 import { AccountPreferencesController, SellerNotificationsController } from './notifications.controller';
 import { OutboxClaims } from './outbox/outbox-claims';
 import { OutboxMarkers } from './outbox/outbox-markers';
@@ -60,6 +61,7 @@ import { PushSubscriptionsService } from './push/push-subscriptions.service';
     PushChannel,
     PushAccountGuard,
     NotificationListeners,
+    VerificationListener,
   ],
   exports: [Mailer, OutboxWorker],
 })

@@ -11,6 +11,8 @@ export interface UserData {
   _id: string;
   firstName: string;
   email: string;
+  /** Only while the address is not verified yet (false); absent once it is, for Google accounts, and for accounts from before verification. */
+  emailVerified?: false;
 }
 
 interface StoredUser {
@@ -21,6 +23,7 @@ interface StoredUser {
   passwordHash?: string;
   googleId?: string;
   orderProgressEmails?: boolean;
+  emailVerified?: boolean;
 }
 
 /** What a shopper chose about mails from the shop. */
@@ -32,6 +35,8 @@ export interface MailPreferences {
 export interface ShopperContact extends MailPreferences {
   email: string;
   firstName: string;
+  /** Whether mails other than the address's verification and password resets may go to it. */
+  emailVerified: boolean;
 }
 
 export interface GoogleIdentity {
@@ -40,7 +45,7 @@ export interface GoogleIdentity {
   firstName: string;
 }
 
-const PUBLIC_FIELDS = '_id firstName email';
+const PUBLIC_FIELDS = '_id firstName email emailVerified';
 
 /**
  * How long a session check may rely on what it last read of an account (and of a session id not
@@ -62,7 +67,7 @@ interface AccountChangedMessage {
 const TOPIC = 'accounts';
 
 export function toUserData(user: StoredUser): UserData {
-  return { _id: String(user._id), firstName: user.firstName, email: user.email };
+  return { _id: String(user._id), firstName: user.firstName, email: user.email, ...(user.emailVerified === false ? { emailVerified: false as const } : {}) };
 }
 
 @Injectable()
@@ -91,7 +96,7 @@ export class UsersService implements OnModuleInit {
 
   async createWithPassword(firstName: string, email: string, passwordHash: string): Promise<UserData> {
     try {
-      const user = await this.users.create({ firstName, email, passwordHash });
+      const user = await this.users.create({ firstName, email, passwordHash, emailVerified: false });
       return toUserData(user.toObject());
     } catch (error) {
       if (isDuplicateKeyError(error)) throw new ConflictException('An account with this email already exists');
@@ -125,10 +130,18 @@ export class UsersService implements OnModuleInit {
       if (linked) return toUserData(linked);
 
       // updateOne then find: FerretDB v1's findAndModify refuses a projection, and select:false adds one.
-      const link = await this.users.updateOne({ email: identity.email, googleId: { $exists: false } }, { $set: { googleId: identity.googleId } });
+      const link = await this.users.updateOne(
+        { email: identity.email, googleId: { $exists: false } },
+        // Google vouches for the address: a password account waiting for its verification link is verified too.
+        { $set: { googleId: identity.googleId, emailVerified: true } },
+      );
       if (link.matchedCount === 1) {
         const byEmail = await this.users.findOne({ email: identity.email }).select(PUBLIC_FIELDS).lean<StoredUser>();
-        if (byEmail) return toUserData(byEmail);
+        if (byEmail) {
+          this.forget(String(byEmail._id));
+          await this.cluster.publish(TOPIC, { id: String(byEmail._id) } satisfies AccountChangedMessage);
+          return toUserData(byEmail);
+        }
       }
       if (await this.users.exists({ email: identity.email })) {
         throw new ConflictException('This email is already linked to a different Google account');
@@ -163,9 +176,14 @@ export class UsersService implements OnModuleInit {
     const kept = this.contacts.get(id);
     if (kept) return kept;
     const started = this.generation;
-    const user = await this.users.findById(id).select('firstName email orderProgressEmails').lean<StoredUser>();
+    const user = await this.users.findById(id).select('firstName email orderProgressEmails emailVerified').lean<StoredUser>();
     if (!user) return null;
-    const contact = { email: user.email, firstName: user.firstName, orderProgressEmails: user.orderProgressEmails !== false };
+    const contact = {
+      email: user.email,
+      firstName: user.firstName,
+      orderProgressEmails: user.orderProgressEmails !== false,
+      emailVerified: user.emailVerified !== false,
+    };
     if (started === this.generation) this.contacts.set(id, contact);
     return contact;
   }
@@ -202,6 +220,32 @@ export class UsersService implements OnModuleInit {
   async replacePassword(id: string, expectedHash: string | undefined, passwordHash: string): Promise<boolean> {
     const result = await this.users.updateOne({ _id: id, passwordHash: expectedHash ?? { $exists: false } }, { $set: { passwordHash } });
     return result.modifiedCount === 1;
+  }
+
+  /** Marks the address verified if it is still `email` (a link is for the address it was mailed to); false when it is not. */
+  async markEmailVerified(id: string, email: string): Promise<boolean> {
+    if (!isValidObjectId(id)) return false;
+    const result = await this.users.updateOne({ _id: id, email }, { $set: { emailVerified: true } });
+    if (result.matchedCount !== 1) return false;
+    this.forget(id);
+    await this.cluster.publish(TOPIC, { id } satisfies AccountChangedMessage);
+    return true;
+  }
+
+  /**
+   * Claims the account's next verification mail: its time, when the address is unverified and no mail was
+   * claimed within `everyMs`; 'verified' when the address needs none; null when one was claimed too recently.
+   */
+  async claimVerificationMail(id: string, everyMs: number): Promise<Date | 'verified' | null> {
+    if (!isValidObjectId(id)) return 'verified';
+    const now = new Date();
+    const since = new Date(now.getTime() - everyMs);
+    const claimed = await this.users.updateOne(
+      { _id: id, emailVerified: false, $or: [{ verificationMailAt: { $exists: false } }, { verificationMailAt: { $lte: since } }] },
+      { $set: { verificationMailAt: now } },
+    );
+    if (claimed.modifiedCount === 1) return now;
+    return (await this.users.exists({ _id: id, emailVerified: false })) ? null : 'verified';
   }
 
   /** Ends every session of the account (their tokens carry the old version), on every instance at once. */

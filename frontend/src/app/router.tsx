@@ -10,6 +10,7 @@ import { HomeRoute } from '@/features/home';
 import { loadMyOrdersPage, loadOrderPlacedPage } from '@/features/orders';
 import { loadProductPages } from '@/features/products';
 import { loadSellerPages } from '@/features/seller';
+import { loadVerifyEmailPage } from '@/features/verify-email';
 import type { Remembered } from '@/lib/remember';
 import { StoreLayout } from './layouts/store-layout';
 import { RouteErrorBoundary } from './routes/error-page';
@@ -39,6 +40,7 @@ const ContactRoute = page(loadContactPage, (m) => m.ContactRoute);
 const ChatRoute = page(loadChatPage, (m) => m.ChatRoute);
 const AccountRoute = page(loadAccountPage, (m) => m.AccountRoute);
 const ResetPasswordRoute = page(loadResetPasswordPage, (m) => m.ResetPasswordRoute);
+const VerifyEmailRoute = page(loadVerifyEmailPage, (m) => m.VerifyEmailRoute);
 // The seller area (its pages and their route table) is its own chunk: shoppers never download it.
 const SellerApp = page(loadSellerPages, (m) => m.SellerApp);
 // Rarely shown: not part of the first download.
@@ -66,6 +68,7 @@ export const routes: RouteObject[] = [
       { path: 'chat', element: <ChatRoute /> },
       { path: 'account', element: <AccountRoute /> },
       { path: 'reset-password', element: <ResetPasswordRoute /> },
+      { path: 'verify-email', element: <VerifyEmailRoute /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -12,6 +12,8 @@ import { renderMail, STATUS_MAIL_KINDS, type MailContext, type MailKind, type Ma
 /** The seller's recipient in `OutboxMessage.recipient`; a shopper is `shopper:<user id>`. */
 export const SELLER_RECIPIENT = 'seller';
 export const shopperRecipient = (userId: string) => `shopper:${userId}`;
+/** The only mails an address not confirmed yet gets: its confirmation link and password resets. */
+const UNVERIFIED_MAIL_KINDS: readonly MailKind[] = ['email-verification', 'password-reset'];
 
 /**
  * Email for the outbox: finds who gets the message now (the shopper's current address and
@@ -64,6 +66,8 @@ export class EmailChannel implements ChannelSender, OnModuleInit {
       const userId = message.recipient.replace(/^shopper:/, '');
       const shopper = await this.users.contactOf(userId);
       if (!shopper) return { state: 'skipped', reason: 'The shopper’s account no longer exists' };
+      if (!shopper.emailVerified && !UNVERIFIED_MAIL_KINDS.includes(kind))
+        return { state: 'skipped', reason: 'The shopper has not confirmed this address yet', address: shopper.email };
       if (STATUS_MAIL_KINDS.includes(kind) && !shopper.orderProgressEmails)
         return { state: 'skipped', reason: 'The shopper turned order progress mails off', address: shopper.email };
       to = shopper.email;

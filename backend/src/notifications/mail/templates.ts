@@ -1,5 +1,6 @@
 import { formatPhone, formatRupees, type OrderStatus, type PaymentStatus, type PaymentType } from '@greencart/domain';
 import { toHtml, toText, type Block, type Draft, type MailContext } from './mail-render';
+import { verificationMail } from './verification-mail';
 
 /**
  * Every mail the shop sends, one template per kind, in this one file: a subject, a plain-text part and
@@ -56,6 +57,7 @@ export interface MailKinds {
   'seller-order-cancelled': { order: OrderSnapshot; at: string };
   'seller-sold-out-refund': SoldOutRefundSnapshot & { shopperEmail?: string };
   'password-reset': { link: string; expiresAt: string };
+  'email-verification': { link: string; expiresAt: string };
 }
 export type MailKind = keyof MailKinds;
 
@@ -367,4 +369,6 @@ const TEMPLATES: Templates = {
     ],
     footer: `Sent by ${ctx.shopName} because a password reset was asked for this address.`,
   }),
+  'email-verification': ({ link, expiresAt }, ctx) =>
+    verificationMail({ link, until: formatDateTime(expiresAt) }, { shopName: ctx.shopName, hello: hello(ctx) }),
 };

@@ -22,6 +22,17 @@ export class User {
   @Prop({ default: 0 })
   sessionVersion: number;
 
+  /**
+   * false from sign-up until the shopper opens the link mailed to them; true after. Absent: verified
+   * (Google accounts, and accounts made before addresses were verified, which are taken as they are).
+   */
+  @Prop()
+  emailVerified?: boolean;
+
+  /** When the latest verification link was mailed (one per couple of minutes, however often "Resend" is pressed). */
+  @Prop()
+  verificationMailAt?: Date;
+
   /** Order progress mails (packing, out for delivery, delivered); absent means on. Receipts always go. */
   @Prop()
   orderProgressEmails?: boolean;

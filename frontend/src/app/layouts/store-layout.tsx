@@ -4,6 +4,7 @@ import { PAGE_PADDING } from '@/components/layout/page-container';
 import { Spinner } from '@/components/ui/spinner';
 import { loadGoogleFailureNotice, loadLoginModal, LoginDialogProvider, useUser } from '@/features/auth';
 import { loadCartSync, loadGuestCartAdoption, loadPhoneCartBar, useCartCount } from '@/features/cart';
+import { VerifyEmailBanner } from '@/features/verify-email';
 import { Navbar } from './navbar';
 
 // Below the fold on every page: not part of the first download.
@@ -46,6 +47,7 @@ export function StoreLayout() {
           Skip to content
         </a>
         <Navbar />
+        <VerifyEmailBanner />
         <main id="main" className={`flex-1 ${PAGE_PADDING}`}>
           {/* A screen's height while a page's code loads: the footer waits below the fold instead of jumping down. */}
           <Suspense
