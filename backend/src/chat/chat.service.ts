@@ -33,8 +33,8 @@ export interface InboxRow {
 export class ChatService {
   constructor(
     private readonly messages: ChatMessages,
-    private readonly pages: ChatHistory,
-    private readonly inboxes: ChatInbox,
+    private readonly chatHistory: ChatHistory,
+    private readonly chatInbox: ChatInbox,
     private readonly users: UsersService,
     private readonly orders: OrdersService,
     private readonly events: DomainEvents,
@@ -79,7 +79,7 @@ export class ChatService {
 
   /** The newest `limit` messages of a conversation before `before` (a message id), oldest first. */
   async history(userId: string, limit: number, before?: string): Promise<{ messages: ChatMessage[]; hasMore: boolean }> {
-    const { messages: stored, hasMore } = await this.pages.page(userId, limit, before);
+    const { messages: stored, hasMore } = await this.chatHistory.page(userId, limit, before);
     // Messages stored before numbers were kept with them name their order by its number all the same.
     const unnamed = stored.filter((message) => message.orderId && !message.orderNumber).map((message) => message.orderId!);
     if (!unnamed.length) return { messages: stored, hasMore };
@@ -92,21 +92,21 @@ export class ChatService {
 
   /** Messages of the other side not read yet: replies for the shopper, shopper messages for the seller. */
   unreadFor(userId: string, reader: 'user' | 'seller'): Promise<number> {
-    return this.inboxes.unread(userId, reader);
+    return this.chatInbox.unread(userId, reader);
   }
 
   /** All shopper messages the seller has not read, across conversations. */
   unreadForSeller(): Promise<number> {
-    return this.inboxes.sellerUnreadTotal();
+    return this.chatInbox.sellerUnreadTotal();
   }
 
   markRead(userId: string, reader: 'user' | 'seller'): Promise<void> {
-    return this.inboxes.markRead(userId, reader);
+    return this.chatInbox.markRead(userId, reader);
   }
 
   /** The seller's inbox: one row per shopper, newest conversation first, with unread counts. */
   async inbox(page: number, limit: number): Promise<{ rows: InboxRow[]; total: number }> {
-    const { rows, total } = await this.inboxes.inbox(page, limit);
+    const { rows, total } = await this.chatInbox.inbox(page, limit);
     return {
       rows: rows.map((c) => ({
         userId: c.userId,
@@ -121,7 +121,7 @@ export class ChatService {
 
   /** The inbox row of one shopper (404 when they never wrote and were never written to). */
   async conversationOf(userId: string): Promise<{ name: string; email: string }> {
-    const conversation = isValidObjectId(userId) ? await this.inboxes.conversation(userId) : undefined;
+    const conversation = isValidObjectId(userId) ? await this.chatInbox.conversation(userId) : undefined;
     if (!conversation) throw new NotFoundException('No conversation with this shopper');
     return conversation;
   }
