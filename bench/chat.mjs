@@ -14,7 +14,7 @@
  * load changes from one second to the next), each round MESSAGES / ROUNDS messages.
  *
  * Then the shop stops, STORED messages are written straight to the database in the app's own format
- * (see backend/src/chat/chat-store.ts: a message per place `<shopper>#<n>`, pages of history, inbox
+ * (see backend/src/chat/chat-messages.ts and chat-format.ts: a message per place `<shopper>#<n>`, pages of history, inbox
  * rows, read marks) spread over the registered shoppers' conversations, the shop starts again, and it
  * times with BENCH_READERS connections (default 5), after each shopper's session was read once
  * (`/api/chat/unread`): each conversation's newest page read once (from the database), the seller
@@ -248,7 +248,7 @@ async function seedMessages(uri, userIds, total) {
 const PAGE_SIZE = 50;
 /** A page's messages as the shop writes them (backend/src/chat/schemas/chat-message.schema.ts), deflated JSON, or plain JSON before. */
 const pagedMessages = (page) => JSON.parse(page.deflated ? inflateRawSync(page.deflated.buffer).toString() : (page.messages ?? '[]'));
-/** A message's id in the API (backend/src/chat/chat-store.ts `publicId`). */
+/** A message's id in the API (backend/src/chat/chat-format.ts `publicId`). */
 function publicId(userId, n, createdAt) {
   const hex = (value) => (value >>> 0).toString(16).padStart(8, '0');
   let hash = 0x811c9dc5;

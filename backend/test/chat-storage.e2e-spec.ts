@@ -14,15 +14,14 @@ import { createTestApp, type TestApp } from './support/test-app';
 /** Another instance of the shop on the same database: it knows only what it reads there at start-up. */
 const restarted = (t: TestApp, database: string) => createTestApp(AUTH_ENV, { database, sameModules: true });
 
-/** `_id` of a message at place `n` (backend/src/chat/chat-store.ts). */
+/** `_id` of a message at place `n` (backend/src/chat/chat-format.ts). */
 const messageKey = (userId: string, n: number) => `${userId}#${String(n).padStart(10, '0')}`;
 
-/** Writes the rows and pages of history an instance has written behind so far (its ChatStore's flush). */
+/** Writes the rows and pages of history an instance has written behind so far (its ChatWriteBehind's flush). */
 async function flush(t: TestApp): Promise<void> {
-  type Provider = { name?: string; instance: unknown };
-  const { container } = t.app as unknown as { container: { getModules(): Map<string, { providers: Map<unknown, Provider> }> } };
-  const store = [...container.getModules().values()].flatMap((module) => [...module.providers.values()]).find((provider) => provider.name === 'ChatStore');
-  await (store!.instance as { flush(options: { all: boolean }): Promise<void> }).flush({ all: true });
+  // From the module registry the apps were built from (createTestApp resets it).
+  const { ChatWriteBehind } = await import('../src/chat/chat-write-behind');
+  await t.app.get(ChatWriteBehind).flush({ all: true });
 }
 
 type Message = { _id: string; text: string; from: string; userId: string };

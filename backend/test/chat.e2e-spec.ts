@@ -3,24 +3,11 @@ import Redis from 'ioredis';
 import { Types } from 'mongoose';
 import type { Socket } from 'socket.io-client';
 import { AUTH_ENV, insertProducts, VALID_ADDRESS } from './support/actors';
-import { type Ack, closeSockets, connect, emit, listen, register, sellerCookie } from './support/sockets';
+import { type Ack, caughtUp, closeSockets, connect, emit, inbox as received, listen, register, sellerCookie, until } from './support/sockets';
 import { createTestApp, type TestApp } from './support/test-app';
 
-/** Collects what a socket receives of one event. */
-function inbox(socket: Socket, event: string) {
-  const got: { text?: string; _id?: string; status?: string; from?: string }[] = [];
-  socket.on(event, (message) => got.push(message));
-  return got;
-}
-
-const until = async (check: () => boolean, ms = 3000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
-const quietly = (ms = 150) => new Promise((resolve) => setTimeout(resolve, ms));
+/** What a socket receives of one event. */
+const inbox = (socket: Socket, event: string) => received<{ text?: string; _id?: string; status?: string; from?: string }>(socket, event);
 
 afterEach(() => closeSockets());
 
@@ -66,7 +53,8 @@ describe('chat with the shop over socket.io', () => {
     expect(reply).toMatchObject({ success: true, message: { userId: asha.id, from: 'seller', text: 'Yes, sweet and ripe' } });
 
     await until(() => sGot.length >= 2 && aGot.length >= 2 && a2Got.length >= 2);
-    await quietly();
+    // Anything more (a message twice, one to the wrong shopper) would have come before these round trips end.
+    await Promise.all([caughtUp(a), caughtUp(a2), caughtUp(b), caughtUp(s, 'seller')]);
     expect(sGot.filter((m) => m.from === 'user').map((m) => m.text)).toEqual(['Is the mango ripe?', 'Bare string works']);
     expect(aGot.map((m) => m.text)).toEqual(['Is the mango ripe?', 'Yes, sweet and ripe']);
     expect(a2Got.map((m) => m.text)).toEqual(['Is the mango ripe?', 'Yes, sweet and ripe']);
@@ -209,7 +197,7 @@ describe('chat with the shop over socket.io', () => {
     });
     await t.http().patch(`/api/orders/${placed.body.order._id}/status`).set('Cookie', seller).send({ status: 'Packing' }).expect(200);
     await until(() => aOrders.some((o) => o.status === 'Packing') && sUpdated.some((o) => o.status === 'Packing'));
-    await quietly();
+    await caughtUp(b);
     expect(bOrders).toEqual([]);
   });
 });
@@ -270,7 +258,7 @@ const redisUrl = process.env.TEST_REDIS_URL;
     await until(() => sPlaced.some((o) => o._id === order._id));
     await two.http().patch(`/api/orders/${order._id}/status`).set('Cookie', seller).send({ status: 'Packing' }).expect(200);
     await until(() => aOrders.some((o) => o._id === order._id && o.status === 'Packing'));
-    await quietly(300);
+    await caughtUp(c);
     expect(cGot).toEqual([]);
     expect(cOrders).toEqual([]);
   });

@@ -160,14 +160,18 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection {
     else await this.checkEveryOpenSocket();
   }
 
-  /** Notices may have been lost (Redis was away): every open socket's session is checked again, fifty at a time. */
+  /**
+   * Notices may have been lost (Redis was away): every open socket's session is checked again, fifty at
+   * a time; those ended close once all are checked (so a close tells that the others were checked).
+   */
   private async checkEveryOpenSocket() {
     const open = [...(this.server?.sockets.sockets.values() ?? [])];
+    const ended: ShopSocket[] = [];
     for (let i = 0; i < open.length; i += 50) {
       await Promise.all(
         open.slice(i, i + 50).map(async (socket) => {
           try {
-            if (!(await this.sessions.isCurrent(socket.data.session))) socket.disconnect(true);
+            if (!(await this.sessions.isCurrent(socket.data.session))) ended.push(socket);
           } catch {
             // The database is away: the socket stays open and its next message checks again.
             socket.data.checkedUntil = 0;
@@ -175,6 +179,7 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection {
         }),
       );
     }
+    for (const socket of ended) socket.disconnect(true);
   }
 
   private closeRoom(room: string, ended: (session: SocketSession) => boolean = () => true) {

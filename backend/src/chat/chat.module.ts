@@ -6,7 +6,12 @@ import { ChatRateLimit } from './chat-rate-limit';
 import { ChatController } from './chat.controller';
 import { ChatGateway } from './chat.gateway';
 import { ChatService } from './chat.service';
-import { ChatStore } from './chat-store';
+import { ChatConversations } from './chat-conversations';
+import { RememberedMessages } from './chat-format';
+import { ChatHistory } from './chat-history';
+import { ChatInbox } from './chat-inbox';
+import { ChatMessages } from './chat-messages';
+import { ChatWriteBehind } from './chat-write-behind';
 import {
   ChatMessageRecord,
   ChatMessageSchema,
@@ -31,6 +36,6 @@ import {
     OrdersModule,
   ],
   controllers: [ChatController],
-  providers: [ChatStore, ChatService, ChatGateway, ChatRateLimit],
+  providers: [RememberedMessages, ChatConversations, ChatMessages, ChatHistory, ChatInbox, ChatWriteBehind, ChatService, ChatGateway, ChatRateLimit],
 })
 export class ChatModule {}

@@ -6,7 +6,9 @@ import { OrdersService } from '../orders/orders.service';
 import type { Shopper } from '../sessions/session.service';
 import { UsersService } from '../users/users.service';
 import { cleanChatText } from './chat-text';
-import { ChatStore } from './chat-store';
+import { ChatHistory } from './chat-history';
+import { ChatInbox } from './chat-inbox';
+import { ChatMessages } from './chat-messages';
 
 export const CHAT_MESSAGE = 'chat.message';
 
@@ -30,13 +32,15 @@ export interface InboxRow {
 
 /**
  * Conversations between each shopper and the shop: the rules (who may write what, about which order);
- * stored (ChatStore) before anyone is told (the gateway acknowledges and pushes after `send…`
+ * stored (ChatMessages) before anyone is told (the gateway acknowledges and pushes after `send…`
  * returns), read over HTTP as history.
  */
 @Injectable()
 export class ChatService {
   constructor(
-    private readonly chats: ChatStore,
+    private readonly messages: ChatMessages,
+    private readonly chatHistory: ChatHistory,
+    private readonly chatInbox: ChatInbox,
     private readonly users: UsersService,
     private readonly orders: OrdersService,
     private readonly events: DomainEvents,
@@ -74,14 +78,14 @@ export class ChatService {
     text: string,
     about?: { orderId: string; orderNumber?: string },
   ): Promise<ChatMessage> {
-    const message = await this.chats.append({ userId, name, email, from, text, ...about });
+    const message = await this.messages.append({ userId, name, email, from, text, ...about });
     await this.events.publish(CHAT_MESSAGE, { message } satisfies ChatMessageEvent);
     return message;
   }
 
   /** The newest `limit` messages of a conversation before `before` (a message id), oldest first. */
   async history(userId: string, limit: number, before?: string): Promise<{ messages: ChatMessage[]; hasMore: boolean }> {
-    const { messages: stored, hasMore } = await this.chats.page(userId, limit, before);
+    const { messages: stored, hasMore } = await this.chatHistory.page(userId, limit, before);
     // Messages stored before numbers were kept with them name their order by its number all the same.
     const unnamed = stored.filter((message) => message.orderId && !message.orderNumber).map((message) => message.orderId!);
     if (!unnamed.length) return { messages: stored, hasMore };
@@ -94,21 +98,21 @@ export class ChatService {
 
   /** Messages of the other side not read yet: replies for the shopper, shopper messages for the seller. */
   unreadFor(userId: string, reader: 'user' | 'seller'): Promise<number> {
-    return this.chats.unread(userId, reader);
+    return this.chatInbox.unread(userId, reader);
   }
 
   /** All shopper messages the seller has not read, across conversations. */
   unreadForSeller(): Promise<number> {
-    return this.chats.sellerUnreadTotal();
+    return this.chatInbox.sellerUnreadTotal();
   }
 
   markRead(userId: string, reader: 'user' | 'seller'): Promise<void> {
-    return this.chats.markRead(userId, reader);
+    return this.chatInbox.markRead(userId, reader);
   }
 
   /** The seller's inbox: one row per shopper, newest conversation first, with unread counts. */
   async inbox(page: number, limit: number): Promise<{ rows: InboxRow[]; total: number }> {
-    const { rows, total } = await this.chats.inbox(page, limit);
+    const { rows, total } = await this.chatInbox.inbox(page, limit);
     return {
       rows: rows.map((c) => ({
         userId: c.userId,
@@ -123,7 +127,7 @@ export class ChatService {
 
   /** The inbox row of one shopper (404 when they never wrote and were never written to). */
   async conversationOf(userId: string): Promise<{ name: string; email: string }> {
-    const conversation = isValidObjectId(userId) ? await this.chats.conversation(userId) : undefined;
+    const conversation = isValidObjectId(userId) ? await this.chatInbox.conversation(userId) : undefined;
     if (!conversation) throw new NotFoundException('No conversation with this shopper');
     return conversation;
   }

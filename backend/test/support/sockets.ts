@@ -79,7 +79,23 @@ export async function until(check: () => boolean | Promise<boolean>, ms = 5000):
   }
 }
 
-export const quietly = (ms = 200) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Settles once everything the server sent this socket before it read this call's event has arrived (or
+ * the socket is closed): a round trip, and one connection delivers in order, so whatever should not have
+ * come, had it been sent with what was awaited before, is here by now. The event is one the socket's
+ * role may not send: refused at once, nothing stored and nothing counted against its rate.
+ */
+export function caughtUp(socket: Socket, role: 'shopper' | 'seller' = 'shopper'): Promise<void> {
+  return new Promise((resolve) => {
+    if (!socket.connected) return resolve();
+    const done = () => {
+      socket.off('disconnect', done);
+      resolve();
+    };
+    socket.once('disconnect', done);
+    socket.emit(role === 'seller' ? 'sendmessage-to-seller' : 'reply-to-user', {}, done);
+  });
+}
 
 /** The password of the shoppers `register` creates. */
 export const SHOPPER_PASSWORD = 'correct-horse-battery';

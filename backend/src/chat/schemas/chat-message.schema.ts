@@ -10,7 +10,7 @@ import { Schema as MongooseSchema, Types } from 'mongoose';
  * message and the read marks, never from counting. A message never changes once written.
  *
  * Messages stored before this format (ObjectId `_id`, a `read` flag) are moved into it once at start-up
- * (`ChatStore.migrate`): each old document keeps only `user`, `createdAt` and `movedTo` (its place), so
+ * (`moveOldMessages`, chat-migration.ts): each old document keeps only `user`, `createdAt` and `movedTo` (its place), so
  * a client still holding its id as a `before` cursor is answered, and the moved message shows that id.
  */
 @Schema({ collection: 'chat_messages', versionKey: false })
@@ -37,7 +37,7 @@ export const ChatMessageSchema = SchemaFactory.createForClass(ChatMessageRecord)
 
 /**
  * One row of the seller's inbox per shopper: who, and the newest message. Written when a conversation
- * begins and then behind its messages (ChatStore's flush): `next` may be behind the messages stored,
+ * begins and then behind its messages (ChatWriteBehind): `next` may be behind the messages stored,
  * which are the truth (a start-up reads on from `next`).
  */
 @Schema({ collection: 'chat_conversations', versionKey: false })
@@ -90,7 +90,7 @@ export interface PagedMessage {
  * page of history reads, one read by `_id` for a page of the API (FerretDB answers one command at a time)
  * instead of one per message. Pages written before they overlapped (PAGE_SIZE places) are still read. The messages are one JSON string (`PagedMessage[]`): FerretDB v1 takes about three times as
  * long to read the same messages as an array of embedded documents. Written behind the messages
- * (ChatStore's flush), so a page may hold fewer than were stored: the places it lacks are read one by one.
+ * (ChatWriteBehind), so a page may hold fewer than were stored: the places it lacks are read one by one.
  */
 @Schema({ collection: 'chat_pages', versionKey: false })
 export class ChatPage {

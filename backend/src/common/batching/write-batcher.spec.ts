@@ -162,4 +162,20 @@ describe('WriteBatchers', () => {
     expect(written.sort()).toEqual(['x:1', 'y:2']);
     expect(batchers.keys).toBe(0);
   });
+
+  it('flush(key) waits for the writes of that key only, and settles at once for a key with none', async () => {
+    const { calls, write } = heldWrites<number>();
+    const batchers = new WriteBatchers<number>({ write: (_key, batch) => write(batch) });
+    void batchers.add('x', 1);
+    void batchers.add('y', 2);
+    let xFlushed = false;
+    const xFlushing = batchers.flush('x').then(() => (xFlushed = true));
+    await batchers.flush('z');
+    calls[1].release();
+    await settled();
+    expect(xFlushed).toBe(false);
+    calls[0].release();
+    await xFlushing;
+    expect(batchers.keys).toBe(0);
+  });
 });

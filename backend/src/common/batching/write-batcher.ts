@@ -159,8 +159,9 @@ export class WriteBatchers<T, R = void> {
     return this.batchers.size;
   }
 
-  /** Writes everything queued under every key; settles when all of it is written. */
-  async flush(): Promise<void> {
+  /** Writes everything queued under every key (under `key` alone, when given); settles when all of it is written. */
+  async flush(key?: string): Promise<void> {
+    if (key !== undefined) return this.batchers.get(key)?.flush();
     while (this.batchers.size) {
       await Promise.all([...this.batchers.values()].map((batcher) => batcher.flush()));
       for (const [key, batcher] of this.batchers) if (batcher.idle) this.batchers.delete(key);
