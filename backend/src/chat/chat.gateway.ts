@@ -11,18 +11,27 @@ import {
 import { HttpException, Logger } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { ConfigService } from '@nestjs/config';
-import { OnEvent } from '@nestjs/event-emitter';
 import { ConnectedSocket, MessageBody, OnGatewayConnection, OnGatewayInit, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import proxyAddr from 'proxy-addr';
 import type { Server, Socket } from 'socket.io';
 import { CART_CHANGED, type CartChangedEvent } from '../cart/cart.events';
 import { PRODUCT_SOLD_OUT, type ProductSoldOutEvent } from '../products/product.events';
-import { ORDER_PAID, ORDER_PLACED, ORDER_REFUNDED, ORDER_STATUS_CHANGED, type OrderPlacedEvent } from '../orders/order.events';
+import {
+  ORDER_PAID,
+  ORDER_PLACED,
+  ORDER_REFUNDED,
+  ORDER_STATUS_CHANGED,
+  type OrderPaidEvent,
+  type OrderPlacedEvent,
+  type OrderRefundedEvent,
+  type OrderStatusChangedEvent,
+} from '../orders/order.events';
 import type { Environment } from '../config/environment';
 import { SESSIONS_ENDED, SessionService, type SellerSession, type SessionsEndedEvent, type Shopper, type SocketSession } from '../sessions/session.service';
 import { ClusterBus } from '../common/cluster/cluster-bus';
 import { ChatRateLimit } from './chat-rate-limit';
 import { ChatService } from './chat.service';
+import { OnDomainEvent } from '../common/events/domain-events';
 
 /** Who a connected socket is, decided once at the handshake. */
 type SocketIdentity = { role: 'user'; shopper: Shopper } | { role: 'seller'; seller: SellerSession };
@@ -150,7 +159,7 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection {
   }
 
   /** Sessions ended here or on another instance: their sockets on this instance close. */
-  @OnEvent(SESSIONS_ENDED)
+  @OnDomainEvent(SESSIONS_ENDED)
   async sessionsEnded(event: SessionsEndedEvent) {
     this.notices++;
     if ('sid' in event) this.closeRoom(sessionRoom(event.sid));
@@ -252,28 +261,28 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection {
     }
   }
 
-  @OnEvent(ORDER_PLACED)
+  @OnDomainEvent(ORDER_PLACED)
   orderPlaced(event: OrderPlacedEvent) {
     const order = asView(event.order);
     this.server.to(SELLERS_ROOM).emit(SOCKET_EVENTS.orderPlaced, order);
     this.server.to(shopperRoom(event.userId)).emit(SOCKET_EVENTS.orderUpdated, order);
   }
 
-  @OnEvent(ORDER_STATUS_CHANGED)
-  @OnEvent(ORDER_PAID)
-  @OnEvent(ORDER_REFUNDED)
-  orderUpdated(event: OrderPlacedEvent) {
+  @OnDomainEvent(ORDER_STATUS_CHANGED)
+  @OnDomainEvent(ORDER_PAID)
+  @OnDomainEvent(ORDER_REFUNDED)
+  orderUpdated(event: OrderStatusChangedEvent | OrderPaidEvent | OrderRefundedEvent) {
     const order = asView(event.order);
     this.server.to(SELLERS_ROOM).emit(SOCKET_EVENTS.orderUpdated, order);
     this.server.to(shopperRoom(event.userId)).emit(SOCKET_EVENTS.orderUpdated, order);
   }
 
-  @OnEvent(PRODUCT_SOLD_OUT)
+  @OnDomainEvent(PRODUCT_SOLD_OUT)
   soldOut(event: ProductSoldOutEvent) {
     this.server.to(SELLERS_ROOM).emit(SOCKET_EVENTS.productSoldOut, { productId: event.productId, name: event.name });
   }
 
-  @OnEvent(CART_CHANGED)
+  @OnDomainEvent(CART_CHANGED)
   cartChanged(event: CartChangedEvent) {
     this.server.to(shopperRoom(event.userId)).emit(SOCKET_EVENTS.cartUpdated, { cartItems: event.cartItems, version: event.version });
   }
