@@ -10,3 +10,4 @@ export * from './delivery';
 export * from './search/grocery-synonyms';
 export * from './stats';
 export * from './push';
+export * from './gst';
