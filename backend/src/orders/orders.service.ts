@@ -215,6 +215,7 @@ export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
         image: product.image?.[0] ?? '',
         offerPrice: product.offerPrice,
         offerPricePaise: toPaise(product.offerPrice),
+        ...(product.hsn ? { hsn: product.hsn } : {}),
       };
     });
     const priced = items.map((i) => ({ offerPrice: i.offerPrice, quantity: i.quantity }));
