@@ -34,11 +34,12 @@ export class ShopService {
     @InjectModel(StoredShopDetails.name) private readonly stored: Model<StoredShopDetails>,
     config: ConfigService<Environment, true>,
   ) {
-    const gstin = config.get('SHOP_GSTIN', { infer: true }) ?? null;
+    // Blank settings are "not set".
+    const gstin = config.get('SHOP_GSTIN', { infer: true })?.trim().toUpperCase() || null;
     this.defaults = {
       legalName: config.get('SHOP_NAME', { infer: true }),
       gstin,
-      address: config.get('SHOP_ADDRESS', { infer: true }) ?? '',
+      address: config.get('SHOP_ADDRESS', { infer: true })?.trim() ?? '',
       state: gstStateByCode(gstin?.slice(0, 2)) ?? null,
       saved: false,
     };

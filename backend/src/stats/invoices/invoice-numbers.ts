@@ -1,4 +1,5 @@
 import type { Collection, Connection } from 'mongoose';
+import type { LocksService } from '../../common/locks/locks.service';
 import { isDuplicateKeyError } from '../../common/mongo-errors';
 import type { InvoiceShop } from './invoice-lines';
 
@@ -40,7 +41,9 @@ export interface IssuedNumber {
  * counter only if it still holds the number read (compare-and-set), so each number goes to exactly one
  * order. Before taking one, whoever takes it first writes the previous number onto its order's record
  * (it may have stopped before doing so itself): a number is thus never lost, and an order that already
- * has one is seen to have it before it could take a second.
+ * has one is seen to have it before it could take a second. MongoDB applies the compare-and-set
+ * atomically; FerretDB v1 lets two of them win, so there each attempt runs under the year's lock
+ * document (LocksService decides which, once, from the engine).
  */
 export class InvoiceNumbers {
   private readonly records: Collection<InvoiceRecord>;
@@ -48,7 +51,10 @@ export class InvoiceNumbers {
   /** Per year, this instance's number-taking in turn: only other instances' writes are met on the way. */
   private readonly turns = new Map<string, Promise<unknown>>();
 
-  constructor(connection: Connection) {
+  constructor(
+    connection: Connection,
+    private readonly locks: LocksService,
+  ) {
     this.records = connection.collection<InvoiceRecord>(INVOICES_COLLECTION);
     this.counters = connection.collection<Counter>(INVOICE_COUNTERS_COLLECTION);
   }
@@ -72,20 +78,29 @@ export class InvoiceNumbers {
 
   private async take(orderId: string, fy: string, shop: InvoiceShop): Promise<IssuedNumber> {
     for (;;) {
-      const counter = await this.counter(fy, shop);
-      if (counter.order === orderId) return this.record(counter, fy, shop);
-      // The previous number onto its order before the counter moves past it (idempotent).
-      if (counter.order) await this.record(counter, fy, shop);
-      const mine = await this.existing(orderId);
-      if (mine) return mine;
-      const at = new Date();
-      const taken = await this.counters.findOneAndUpdate(
-        { _id: counter._id, last: counter.last },
-        { $inc: { last: 1 }, $set: { order: orderId, at } },
-        { returnDocument: 'after' },
+      const issued = await this.locks.run(
+        `invoice-number:${fy}`,
+        { busyMessage: 'Invoices are being numbered right now; please try again in a moment', waitMs: 30_000 },
+        () => this.attempt(orderId, fy, shop),
       );
-      if (taken) return this.record(taken, fy, shop);
+      if (issued) return issued;
     }
+  }
+
+  /** One try: the order's number, or undefined when another order took the number first. */
+  private async attempt(orderId: string, fy: string, shop: InvoiceShop): Promise<IssuedNumber | undefined> {
+    const counter = await this.counter(fy, shop);
+    if (counter.order === orderId) return this.record(counter, fy, shop);
+    // The previous number onto its order before the counter moves past it (idempotent).
+    if (counter.order) await this.record(counter, fy, shop);
+    const mine = await this.existing(orderId);
+    if (mine) return mine;
+    const taken = await this.counters.findOneAndUpdate(
+      this.locks.guarded({ _id: counter._id, last: counter.last }),
+      { $inc: { last: 1 }, $set: { order: orderId, at: new Date() } },
+      { returnDocument: 'after' },
+    );
+    return taken ? this.record(taken, fy, shop) : undefined;
   }
 
   /** Writes the counter's number onto its order's record unless it is there already; the record as it then is. */
@@ -95,7 +110,12 @@ export class InvoiceNumbers {
     if (found?.number) return { number: found.number, issuedAt: found.issuedAt!, shop: found.shop };
     const issued = { number: invoiceNumber(fy, counter.last), issuedAt: counter.at ?? new Date(), shop };
     // Every writer writes the same values: the order's only number.
-    await this.records.updateOne({ _id: key }, { $set: { fy, seq: counter.last, ...issued }, $unset: { trying: 1, claimedAt: 1 } }, { upsert: true });
+    await this.records
+      .updateOne({ _id: key }, { $set: { fy, seq: counter.last, ...issued }, $unset: { trying: 1, claimedAt: 1 } }, { upsert: true })
+      .catch((error: unknown) => {
+        // Two upserts at once: the other one inserted the same values.
+        if (!isDuplicateKeyError(error)) throw error;
+      });
     return issued;
   }
 

@@ -3,6 +3,7 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { ConfigService } from '@nestjs/config';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
+import { LocksService } from '../../common/locks/locks.service';
 import type { Environment } from '../../config/environment';
 import { OrdersService } from '../../orders/orders.service';
 import type { OrderDocument } from '../../orders/schemas/order.schema';
@@ -36,8 +37,9 @@ export class InvoicesService {
     private readonly orders: OrdersService,
     private readonly products: ProductsService,
     private readonly shop: ShopService,
+    locks: LocksService,
   ) {
-    this.numbers = new InvoiceNumbers(connection);
+    this.numbers = new InvoiceNumbers(connection, locks);
     this.timeZone = config.get('SHOP_TIMEZONE', { infer: true });
     this.contact = {
       name: config.get('SHOP_NAME', { infer: true }),
