@@ -11,7 +11,7 @@ import { rupeesInWords } from '../src/stats/invoices/amount-in-words';
 const KARNATAKA_GSTIN = '29AAACG1234A1ZA';
 const KERALA_GSTIN = '32AAACG1234A1ZN';
 const SHOP = { legalName: 'GreenCart Retail Private Limited', gstin: KARNATAKA_GSTIN, address: '12 MG Road\nBengaluru 560001', stateCode: '29' };
-const HSN_MESSAGE = 'hsn must be an HSN code of 4 to 8 digits';
+const HSN_MESSAGE = 'hsn must be 4 to 8 digits (the product’s HSN code)';
 const NUMBER = /(?:Tax invoice|Bill of supply) (GC\/\d\d-\d\d\/\d{6})/;
 
 function binaryParser(res: request.Response, done: (error: Error | null, body: Buffer) => void) {

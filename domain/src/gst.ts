@@ -141,7 +141,7 @@ export function gstinProblem(gstin: string, stateCode?: string): string | undefi
 
 /** HSN: 4, 6 or 8 digits on invoices; any length from 4 to 8 digits is accepted. */
 export const HSN_PATTERN = /^\d{4,8}$/;
-export const HSN_MESSAGE = 'hsn must be an HSN code of 4 to 8 digits';
+export const HSN_MESSAGE = 'hsn must be 4 to 8 digits (the product’s HSN code)';
 
 /** The GST on a supply: CGST + SGST halves within the shop's state, IGST across states. */
 export type TaxSplit = { kind: 'intra'; cgstPaise: number; sgstPaise: number; ratePercent: number } | { kind: 'inter'; igstPaise: number; ratePercent: number };
@@ -154,4 +154,17 @@ export function splitTax(taxPaise: number, ratePercent: number, intraState: bool
   if (!intraState) return { kind: 'inter', igstPaise: taxPaise, ratePercent };
   const sgstPaise = Math.floor(taxPaise / 2);
   return { kind: 'intra', cgstPaise: taxPaise - sgstPaise, sgstPaise, ratePercent };
+}
+
+/** The shop's legal details as GET/PUT /api/seller/shop answer them (`shop`). */
+export interface ShopDetailsView {
+  legalName: string;
+  /** Null: not registered for GST (invoices are bills of supply). */
+  gstin: string | null;
+  address: string;
+  /** GST state code; null only before the seller saves, when SHOP_GSTIN does not say it. */
+  stateCode: string | null;
+  stateName: string | null;
+  /** False while the environment's SHOP_NAME / SHOP_GSTIN / SHOP_ADDRESS are shown. */
+  saved: boolean;
 }

@@ -1,4 +1,4 @@
-import { gstStateByCode, type GstState } from '@greencart/domain';
+import { gstStateByCode, type GstState, type ShopDetailsView } from '@greencart/domain';
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectModel } from '@nestjs/mongoose';
@@ -62,7 +62,7 @@ export class ShopService {
 }
 
 /** The details as the seller's screen reads them. */
-export function shopDetailsView(details: ShopDetails) {
+export function shopDetailsView(details: ShopDetails): ShopDetailsView {
   return {
     legalName: details.legalName,
     gstin: details.gstin,
