@@ -105,6 +105,9 @@ const ACCESS: Record<string, Access> = {
   'GET /api/seller/orders.csv': 'seller',
   'GET /api/seller/orders/:id/invoice.pdf': 'seller',
   'GET /api/orders/:id/invoice.pdf': 'shopper',
+  // The shop's legal details printed on invoices
+  'GET /api/seller/shop': 'seller',
+  'PUT /api/seller/shop': 'seller',
 };
 
 /** Routes that end the caller's session: called with a fresh session each time, so the others keep theirs. */

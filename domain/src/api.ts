@@ -34,6 +34,8 @@ export interface ProductView {
   stock: number | null;
   /** Other names the seller added for search (a local name, a brand), when there are any. */
   searchWords?: string[];
+  /** HSN code for tax invoices (4–8 digits), when the seller gave one. */
+  hsn?: string;
   createdAt: string;
   updatedAt: string;
 }

@@ -11,3 +11,4 @@ export * from './search/grocery-synonyms';
 export * from './search/brands';
 export * from './stats';
 export * from './push';
+export * from './gst';

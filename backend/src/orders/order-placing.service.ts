@@ -179,6 +179,7 @@ export class OrderPlacing {
         image: product.image?.[0] ?? '',
         offerPrice: product.offerPrice,
         offerPricePaise: toPaise(product.offerPrice),
+        ...(product.hsn ? { hsn: product.hsn } : {}),
       };
     });
     const priced = items.map((i) => ({ offerPrice: i.offerPrice, quantity: i.quantity }));

@@ -54,6 +54,7 @@ export class SellerProductsService {
         ...(data.stock !== undefined && data.stock !== null ? { stock: data.stock } : {}),
         ...(data.lowStockThreshold !== undefined ? { lowStockThreshold: data.lowStockThreshold } : {}),
         ...(data.searchWords?.length ? { searchWords: data.searchWords } : {}),
+        ...(data.hsn ? { hsn: data.hsn } : {}),
       });
       // The catalogue read model (and, through Redis, the other instances) has it before the seller's answer.
       return await this.catalogue.put(product.toObject());
@@ -84,7 +85,7 @@ export class SellerProductsService {
       const stored = await this.storeAll(prepared);
       const image = plan ? plan.map((entry) => (entry.kind === 'kept' ? entry.url : stored[entry.file])) : current.image;
       const update: UpdateQuery<Product> = { $set: { image, ...fieldChanges(changes) } };
-      if (changes.weight === '') update.$unset = { weight: 1 };
+      if (changes.weight === '' || changes.hsn === '') update.$unset = { ...(changes.weight === '' && { weight: 1 }), ...(changes.hsn === '' && { hsn: 1 }) };
       let saved;
       try {
         // No projection: FerretDB v1 does not implement findAndModify with one.
@@ -247,6 +248,7 @@ function fieldChanges(changes: ProductDataChanges): Partial<Product> {
   if (changes.offerPrice !== undefined) set.offerPrice = changes.offerPrice;
   if (changes.weight) set.weight = changes.weight;
   if (changes.searchWords !== undefined) set.searchWords = changes.searchWords;
+  if (changes.hsn) set.hsn = changes.hsn;
   return set;
 }
 

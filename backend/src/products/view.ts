@@ -14,6 +14,7 @@ export interface ProductView {
   weight?: string;
   stock: number | null;
   searchWords?: string[];
+  hsn?: string;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -54,6 +55,7 @@ export function toView(doc: LeanProduct, now: number = Date.now()): ProductView 
   };
   if (doc.weight) view.weight = doc.weight;
   if (doc.searchWords?.length) view.searchWords = doc.searchWords;
+  if (doc.hsn) view.hsn = doc.hsn;
   return withAvailability(view, stockStateOf(doc), now);
 }
 

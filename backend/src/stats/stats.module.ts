@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { LocksModule } from '../common/locks/locks.module';
 import { OrdersModule } from '../orders/orders.module';
+import { ProductsModule } from '../products/products.module';
+import { ShopModule } from '../shop/shop.module';
 import { UsersModule } from '../users/users.module';
 import { InvoicesService } from './invoices/invoices.service';
 import { OrdersExport } from './orders-export.service';
@@ -11,7 +13,7 @@ import { StatsService } from './stats.service';
 
 /** The seller's figures (roll-ups kept by the order events), the CSV export and tax invoices (orders read through OrdersService). */
 @Module({
-  imports: [OrdersModule, LocksModule, UsersModule],
+  imports: [OrdersModule, LocksModule, UsersModule, ProductsModule, ShopModule],
   controllers: [StatsController],
   providers: [RollupStore, StatsService, OrdersExport, InvoicesService, StatsGateway],
   exports: [StatsService],

@@ -21,6 +21,8 @@ export class OrderItem {
   /** Rupees at purchase time; the line is charged in paise from offerPricePaise. */
   @Prop({ required: true }) offerPrice: number;
   @Prop({ required: true }) offerPricePaise: number;
+  /** The product's HSN code when it was sold (tax invoices). */
+  @Prop() hsn?: string;
 }
 const OrderItemSchema = SchemaFactory.createForClass(OrderItem);
 

@@ -9,6 +9,7 @@ import {
   IsInt,
   IsNotEmpty,
   IsString,
+  Matches,
   Max,
   MaxLength,
   Min,
@@ -28,6 +29,8 @@ import {
   PRODUCT_CATEGORIES,
   STOCK_COUNT_MESSAGE,
   type ProductCategory,
+  HSN_MESSAGE,
+  HSN_PATTERN,
 } from '@greencart/domain';
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -106,6 +109,9 @@ const SearchWords = () =>
     MaxLength(MAX_SEARCH_WORD_LENGTH, { each: true, message: `each of searchWords must be at most ${MAX_SEARCH_WORD_LENGTH} characters` }),
   );
 
+/** The product's HSN code for tax invoices: 4 to 8 digits. */
+const Hsn = () => applyDecorators(Transform(trimmed), IsString({ message: HSN_MESSAGE }), Matches(HSN_PATTERN, { message: HSN_MESSAGE }));
+
 /** `productData` of POST /api/addproduct. */
 export class NewProductData {
   @ApiProperty({ maxLength: MAX_NAME_LENGTH, example: 'Desi Tomatoes' })
@@ -149,6 +155,10 @@ export class NewProductData {
   @Given()
   @SearchWords()
   searchWords?: string[];
+  @ApiPropertyOptional({ pattern: '^[0-9]{4,8}$', example: '0702', description: 'HSN code printed on tax invoices' })
+  @Given()
+  @Hsn()
+  hsn?: string;
 }
 
 /** `productData` of PATCH /api/products/:id: only what changes; `weight: ""` removes the weight. */
@@ -194,6 +204,10 @@ export class ProductDataChanges {
   @Given()
   @SearchWords()
   searchWords?: string[];
+  @ApiPropertyOptional({ pattern: '^[0-9]{4,8}$', description: 'HSN code printed on tax invoices; "" removes it' })
+  @ValidateIf((_object, value) => value !== undefined && value !== '')
+  @Hsn()
+  hsn?: string;
 }
 
 export const INVALID_PRODUCT_DATA = 'productData must be valid JSON';

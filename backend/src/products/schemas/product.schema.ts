@@ -90,6 +90,9 @@ export class Product {
   /** Other names shoppers type for it (a local name, a brand), used by search; absent when none. */
   @Prop({ type: [String], default: undefined })
   searchWords?: string[];
+  /** HSN code (4–8 digits) printed on tax invoices; absent when the seller gave none. */
+  @Prop({ type: String, trim: true })
+  hsn?: string;
 
   createdAt: Date;
   updatedAt: Date;

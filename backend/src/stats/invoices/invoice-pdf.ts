@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { formatRupees, TAX_PERCENT } from '@greencart/domain';
+import { formatRupees } from '@greencart/domain';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { rupeesInWords } from './amount-in-words';
+import type { InvoiceAmounts, InvoiceShop } from './invoice-lines';
 
 export interface InvoiceData {
-  shop: { name: string; address?: string; gstin?: string; email: string; phone: string };
+  /** The legal details the invoice was issued with, and the shop's trading name and contact. */
+  shop: InvoiceShop & { name: string; email: string; phone: string };
   number: string;
   /** Days and times as the shop reads them (its time zone). */
   issuedOn: string;
@@ -17,11 +19,7 @@ export interface InvoiceData {
   /** A note under the totals (a cancelled or refunded order), if any. */
   note?: string;
   billTo?: { name: string; lines: string[]; phone?: string };
-  lines: { name: string; quantity: number; ratePaise: number; amountPaise: number }[];
-  subtotalPaise: number;
-  taxPaise: number;
-  feePaise: number;
-  totalPaise: number;
+  amounts: InvoiceAmounts;
 }
 
 /**
@@ -168,28 +166,44 @@ class InvoiceWriter {
 /** Columns of the lines table: x and width. */
 const COLUMNS = {
   index: { x: PAGE.margin, w: 24 },
-  item: { x: PAGE.margin + 28, w: 263 },
-  quantity: { x: PAGE.margin + 295, w: 50 },
-  rate: { x: PAGE.margin + 349, w: 78 },
-  amount: { x: PAGE.margin + 431, w: CONTENT - 431 },
+  item: { x: PAGE.margin + 28, w: 200 },
+  hsn: { x: PAGE.margin + 234, w: 56 },
+  quantity: { x: PAGE.margin + 290, w: 44 },
+  rate: { x: PAGE.margin + 338, w: 86 },
+  amount: { x: PAGE.margin + 428, w: CONTENT - 428 },
 };
 
-/** A tax invoice of one order as a PDF (A4). */
+/** "1%", "2.5%". */
+const percent = (value: number) => `${Number(value.toFixed(2))}%`;
+
+/**
+ * An order's tax invoice as a PDF (A4); a bill of supply when the shop has no GSTIN. Its lines and
+ * amounts come whole from invoiceAmounts: this only draws them.
+ */
 export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
-  const w = new InvoiceWriter({ Title: `Tax invoice ${data.number}`, Author: data.shop.name, Subject: `Order ${data.orderNumber}`, Creator: 'GreenCart' });
+  const { amounts } = data;
+  const taxInvoice = amounts.kind === 'tax-invoice';
+  const kind = taxInvoice ? 'Tax invoice' : 'Bill of supply';
+  const w = new InvoiceWriter({ Title: `${kind} ${data.number}`, Author: data.shop.legalName, Subject: `Order ${data.orderNumber}`, Creator: 'GreenCart' });
   const left = PAGE.margin;
   let y = PAGE.margin;
 
   // The shop, and what this document is.
-  w.text(data.shop.name, left, y, { size: 20, bold: true, color: GREEN, width: CONTENT / 2 });
-  w.text('TAX INVOICE', left, y + 4, { size: 14, bold: true, align: 'right' });
-  y += 30;
+  for (const part of w.wrap(data.shop.legalName, CONTENT - 160, { size: 18, bold: true })) {
+    w.text(part, left, y, { size: 18, bold: true, color: GREEN, width: CONTENT - 160 });
+    y += 24;
+  }
+  w.text(kind.toUpperCase(), left, PAGE.margin + 4, { size: 14, bold: true, align: 'right' });
+  y += 4;
+  const state = data.shop.state;
   const shopLines = [
-    ...(data.shop.address ?? '')
+    ...(data.shop.legalName !== data.shop.name ? [`Trading as ${data.shop.name}`] : []),
+    ...data.shop.address
       .split(/\n|\\n|,(?=\s*\S)/)
       .map((part) => part.trim())
       .filter(Boolean),
-    ...(data.shop.gstin ? [`GSTIN: ${data.shop.gstin}`] : []),
+    ...(state ? [`State: ${state.name} (code ${state.code})`] : []),
+    data.shop.gstin ? `GSTIN: ${data.shop.gstin}` : 'Not registered under GST',
     `${data.shop.email} · ${data.shop.phone}`,
   ];
   for (const line of shopLines) {
@@ -225,6 +239,7 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     ['Order no.', data.orderNumber],
     ['Order date', `${data.orderDate} ${data.orderTime}`],
     ['Payment', data.payment],
+    ...(amounts.placeOfSupply ? [['Place of supply', `${amounts.placeOfSupply.name} (${amounts.placeOfSupply.code})`]] : []),
   ]) {
     w.text(label, labelX, right, { size: 9, color: MUTED, width: 90 });
     w.text(value, labelX + 90, right, { size: 9.5, bold: label === 'Invoice no.', width: 140, align: 'right' });
@@ -237,13 +252,14 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     w.box(left, y - 5, CONTENT, 20, '#f3f4f6');
     w.text('#', COLUMNS.index.x + 4, y, { size: 8.5, bold: true, color: MUTED, width: COLUMNS.index.w });
     w.text('Item', COLUMNS.item.x, y, { size: 8.5, bold: true, color: MUTED, width: COLUMNS.item.w });
+    w.text('HSN', COLUMNS.hsn.x, y, { size: 8.5, bold: true, color: MUTED, width: COLUMNS.hsn.w });
     w.text('Qty', COLUMNS.quantity.x, y, { size: 8.5, bold: true, color: MUTED, width: COLUMNS.quantity.w, align: 'right' });
     w.text('Rate', COLUMNS.rate.x, y, { size: 8.5, bold: true, color: MUTED, width: COLUMNS.rate.w, align: 'right' });
-    w.text('Amount', COLUMNS.amount.x, y, { size: 8.5, bold: true, color: MUTED, width: COLUMNS.amount.w - 4, align: 'right' });
+    w.text(taxInvoice ? 'Taxable value' : 'Amount', COLUMNS.amount.x, y, { size: 8.5, bold: true, color: MUTED, width: COLUMNS.amount.w - 4, align: 'right' });
     y += 22;
   };
   header();
-  data.lines.forEach((line, i) => {
+  amounts.lines.forEach((line, i) => {
     const nameLines = w.wrap(line.name, COLUMNS.item.w, { size: 10 });
     const height = nameLines.length * 13 + 8;
     if (y + height > PAGE.height - PAGE.margin - 150) {
@@ -253,6 +269,7 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     }
     w.text(String(i + 1), COLUMNS.index.x + 4, y, { size: 10, color: MUTED, width: COLUMNS.index.w });
     nameLines.forEach((part, j) => w.text(part, COLUMNS.item.x, y + j * 13, { size: 10, width: COLUMNS.item.w }));
+    w.text(line.hsn ?? '—', COLUMNS.hsn.x, y, { size: 10, color: line.hsn ? INK : MUTED, width: COLUMNS.hsn.w });
     w.text(String(line.quantity), COLUMNS.quantity.x, y, { size: 10, width: COLUMNS.quantity.w, align: 'right' });
     w.text(formatRupees(line.ratePaise), COLUMNS.rate.x, y, { size: 10, width: COLUMNS.rate.w, align: 'right' });
     w.text(formatRupees(line.amountPaise), COLUMNS.amount.x, y, { size: 10, width: COLUMNS.amount.w - 4, align: 'right' });
@@ -268,9 +285,14 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     w.text(formatRupees(paise), totalsX + 110, y, { size: strong ? 12 : 10, bold: strong, width: 116, align: 'right' });
     y += strong ? 20 : 15;
   };
-  total('Subtotal', data.subtotalPaise);
-  total(`Tax (${TAX_PERCENT}%)`, data.taxPaise);
-  total('Delivery fee', data.feePaise);
+  total(taxInvoice ? 'Taxable value' : 'Subtotal', amounts.subtotalPaise);
+  const gst = amounts.gst;
+  if (gst?.kind === 'intra') {
+    total(`CGST @ ${percent(gst.ratePercent / 2)}`, gst.cgstPaise);
+    total(`SGST @ ${percent(gst.ratePercent / 2)}`, gst.sgstPaise);
+  } else if (gst?.kind === 'inter') total(`IGST @ ${percent(gst.ratePercent)}`, gst.igstPaise);
+  else total(`Tax (${percent(amounts.ratePercent)}, not GST)`, amounts.taxPaise);
+  total('Delivery fee', amounts.feePaise);
   y += 2;
   w.doc
     .moveTo(totalsX, y)
@@ -279,14 +301,22 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     .strokeColor(INK)
     .stroke();
   y += 8;
-  total('Total', data.totalPaise, true);
+  total('Total', amounts.totalPaise, true);
 
   y += 8;
   w.text('Amount in words', left, y, { size: 8, bold: true, color: MUTED });
   y += 13;
-  for (const part of w.wrap(rupeesInWords(data.totalPaise), CONTENT, { size: 10, bold: true })) {
+  for (const part of w.wrap(rupeesInWords(amounts.totalPaise), CONTENT, { size: 10, bold: true })) {
     w.text(part, left, y, { size: 10, bold: true });
     y += 14;
+  }
+  const remarks = taxInvoice
+    ? ['Tax is not payable on reverse charge.']
+    : ['Bill of supply: the supplier is not registered under GST, so no GST (CGST, SGST or IGST) is charged or may be claimed on it.'];
+  y += 6;
+  for (const part of remarks.flatMap((remark) => w.wrap(remark, CONTENT, { size: 9 }))) {
+    w.text(part, left, y, { size: 9, color: MUTED });
+    y += 12;
   }
   if (data.note) {
     y += 8;
@@ -296,7 +326,7 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
 
   const footerY = PAGE.height - PAGE.margin - 24;
   w.rule(footerY - 8);
-  w.text('This is a computer-generated invoice and needs no signature.', left, footerY, { size: 8.5, color: MUTED, align: 'center' });
+  w.text(`This is a computer-generated ${kind.toLowerCase()} and needs no signature.`, left, footerY, { size: 8.5, color: MUTED, align: 'center' });
   w.text(`Thank you for shopping with ${data.shop.name}.`, left, footerY + 12, { size: 8.5, color: MUTED, align: 'center' });
   return w.finish();
 }

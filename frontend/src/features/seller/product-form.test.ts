@@ -12,6 +12,7 @@ import {
   parseRupees,
   planImageSlots,
   productToForm,
+  readableProductErrors,
   toProductData,
   validateProductForm,
   type ImageSlot,
@@ -135,11 +136,27 @@ describe('product data sent', () => {
       price: '60',
       offerPrice: '55.5',
       weight: '',
+      hsn: '',
       stock: '',
       lowStockThreshold: '',
     });
+    expect(productToForm({ ...product, hsn: '0401' }).hsn).toBe('0401');
     const counted = { productId: 'p', listed: true, onHand: 12, held: 2, available: 10, lowStockThreshold: 5, runningLow: false };
     expect(productToForm({ ...product, stock: 10 }, counted)).toMatchObject({ stock: '12', lowStockThreshold: '5' });
+  });
+
+  it('checks and sends the HSN code: 4 to 8 digits, optional; an edit sends "" to remove it', () => {
+    expect(validateProductForm({ ...values, hsn: '0702' }, 1)).toEqual({});
+    expect(validateProductForm({ ...values, hsn: ' ' }, 1)).toEqual({});
+    for (const hsn of ['070', '070200001', '07a2']) expect(validateProductForm({ ...values, hsn }, 1).hsn).toBe('HSN code must be 4 to 8 digits, e.g. 0702');
+    expect(toProductData({ ...values, hsn: ' 0702 ' })).toMatchObject({ hsn: '0702' });
+    expect(toProductData({ ...values, hsn: '' })).not.toHaveProperty('hsn');
+    expect(toProductData(values)).not.toHaveProperty('hsn');
+    expect(toProductData({ ...values, hsn: '' }, 'edit')).toMatchObject({ hsn: '' });
+    expect(toProductData(values, 'edit')).not.toHaveProperty('hsn');
+    expect(readableProductErrors({ hsn: 'hsn must be 4 to 8 digits (the product’s HSN code)' })).toEqual({
+      hsn: 'HSN code must be 4 to 8 digits (the product’s HSN code)',
+    });
   });
 
   it('sends the count when adding, and when editing only if the seller changed it', () => {

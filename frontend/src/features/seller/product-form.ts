@@ -1,4 +1,5 @@
 import {
+  HSN_PATTERN,
   isProductCategory,
   isRupeeAmount,
   MAX_IMAGE_BYTES,
@@ -31,6 +32,8 @@ export interface ProductFormValues {
   lowStockThreshold: string;
   /** Other names shoppers type, separated by commas (absent: left as they are). */
   searchWords?: string;
+  /** HSN code for tax invoices, 4–8 digits; '' for none (absent: left as it is). */
+  hsn?: string;
 }
 
 type ProductField = keyof ProductFormValues | 'images';
@@ -47,6 +50,7 @@ interface ProductData {
   stock?: number | null;
   lowStockThreshold?: number;
   searchWords?: string[];
+  hsn?: string;
 }
 
 /** The picture formats the server takes. */
@@ -61,6 +65,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   weight: '',
   stock: '',
   lowStockThreshold: '',
+  hsn: '',
 };
 
 const FIELD_ORDER: readonly ProductField[] = [
@@ -71,6 +76,7 @@ const FIELD_ORDER: readonly ProductField[] = [
   'price',
   'offerPrice',
   'weight',
+  'hsn',
   'searchWords',
   'stock',
   'lowStockThreshold',
@@ -85,6 +91,7 @@ export function productToForm(product: ProductView, stock?: SellerStockView): Pr
     price: String(product.price),
     offerPrice: String(product.offerPrice),
     weight: product.weight ?? '',
+    hsn: product.hsn ?? '',
     stock: stock?.onHand === null || stock?.onHand === undefined ? '' : String(stock.onHand),
     lowStockThreshold: stock ? String(stock.lowStockThreshold) : '',
     ...(product.searchWords?.length ? { searchWords: product.searchWords.join(', ') } : {}),
@@ -145,6 +152,8 @@ export function validateProductForm(values: ProductFormValues, imageCount: numbe
     errors.offerPrice = 'Offer price must not be higher than the product price';
   }
   if (values.weight.trim().length > MAX_PRODUCT_WEIGHT_LENGTH) errors.weight = `Weight can be at most ${MAX_PRODUCT_WEIGHT_LENGTH} characters`;
+  const hsn = values.hsn?.trim() ?? '';
+  if (hsn && !HSN_PATTERN.test(hsn)) errors.hsn = 'HSN code must be 4 to 8 digits, e.g. 0702';
   if (values.stock.trim() && parseUnits(values.stock) === null)
     errors.stock = `Units in stock must be a whole number from 0 to ${MAX_STOCK.toLocaleString('en-IN')}`;
   if (values.lowStockThreshold.trim() && parseUnits(values.lowStockThreshold) === null) {
@@ -165,6 +174,7 @@ export const PRODUCT_FIELDS: readonly (keyof ProductFormValues)[] = [
   'price',
   'offerPrice',
   'weight',
+  'hsn',
   'searchWords',
   'stock',
   'lowStockThreshold',
@@ -179,6 +189,7 @@ export function readableProductErrors(fields: Partial<Record<keyof ProductFormVa
     price: 'Product price',
     offerPrice: 'Offer price',
     weight: 'Weight',
+    hsn: 'HSN code',
     stock: 'Units in stock',
     lowStockThreshold: 'Running low at',
     searchWords: 'Search words',
@@ -212,6 +223,7 @@ function descriptionText(description: string): string {
  */
 export function toProductData(values: ProductFormValues, mode: 'add' | 'edit' = 'add', initial?: ProductFormValues): ProductData {
   const weight = values.weight.trim();
+  const hsn = values.hsn?.trim();
   const stock = values.stock.trim();
   const threshold = values.lowStockThreshold.trim();
   const stockChanged = mode === 'add' ? stock !== '' : stock !== (initial?.stock ?? '').trim();
@@ -223,6 +235,8 @@ export function toProductData(values: ProductFormValues, mode: 'add' | 'edit' = 
     price: parseRupees(values.price) ?? Number.NaN,
     offerPrice: parseRupees(values.offerPrice) ?? Number.NaN,
     ...(weight || mode === 'edit' ? { weight } : {}),
+    // An edit sends "" to remove the code; a new product only sends one it has.
+    ...(hsn || (mode === 'edit' && hsn !== undefined) ? { hsn } : {}),
     ...(stockChanged ? { stock: stock === '' ? null : parseUnits(stock) } : {}),
     ...(thresholdChanged ? { lowStockThreshold: parseUnits(threshold) ?? undefined } : {}),
     // A new product sends them when there are any; an edit sends them once the field was shown filled or touched (an empty list removes them).

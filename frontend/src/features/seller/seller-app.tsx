@@ -9,6 +9,7 @@ import { SellerOrdersRoute } from './routes/orders';
 import { ProductListRoute } from './routes/product-list';
 import { SellerNotFoundRoute } from './routes/seller-not-found';
 import { SellerRoot } from './routes/seller-root';
+import { ShopDetailsRoute } from './routes/shop-details';
 
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
   return lazy(async () => ({ default: pick(await load()) }));
@@ -32,6 +33,7 @@ const sellerRoutes: RouteObject[] = [
       { path: 'chats', element: <SellerChatsRoute /> },
       { path: 'delivery', element: <SellerDeliveryRoute /> },
       { path: 'mail', element: <SellerMailRoute /> },
+      { path: 'shop', element: <ShopDetailsRoute /> },
       { path: '*', element: <SellerNotFoundRoute /> },
     ],
   },

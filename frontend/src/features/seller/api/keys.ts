@@ -2,4 +2,5 @@
 export const sellerKeys = {
   all: ['seller'] as const,
   mail: () => [...sellerKeys.all, 'mail'] as const,
+  shop: () => [...sellerKeys.all, 'shop'] as const,
 };

@@ -112,6 +112,20 @@ export function ProductFields({
           aria-invalid={errors.weight ? true : undefined}
         />
       </Field>
+      <Field id={id('hsn')} label="HSN code" hint="Optional: 4 to 8 digits, printed on tax invoices (e.g. 0702 for tomatoes)." error={errors.hsn}>
+        <input
+          id={id('hsn')}
+          type="text"
+          inputMode="numeric"
+          value={values.hsn ?? ''}
+          onChange={(event) => onChange('hsn', event.target.value)}
+          placeholder="Optional"
+          maxLength={8}
+          className={`${inputClass} ${border('hsn')}`}
+          aria-describedby={errors.hsn ? `${id('hsn')}-error` : `${id('hsn')}-hint`}
+          aria-invalid={errors.hsn ? true : undefined}
+        />
+      </Field>
       <div className="flex flex-wrap gap-5">
         <div className="min-w-32 flex-1">
           <Field id={id('stock')} label="Units in stock" hint="Leave empty not to count this product." error={errors.stock}>

@@ -49,6 +49,7 @@ const CHATS = icon('M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2
 const ADD = icon('M12 5v14M5 12h14');
 const DELIVERY = icon('M1 3h15v13H1zM16 8h4l3 3v5h-7zM5.5 21a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM18.5 21a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z');
 const MAIL = icon('M4 4h16v16H4zM4 6l8 7 8-7');
+const SHOP = icon('M3 9l1.5-5h15L21 9M3 9h18v11H3zM9 20v-6h6v6');
 const MORE = icon('M4 6h16M4 12h16M4 18h16');
 const SOUND_ON = icon('M11 5 6 9H2v6h4l5 4zM15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14');
 const SIGN_OUT_EVERYWHERE = icon('M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9');
@@ -56,7 +57,7 @@ const SOUND_OFF = icon('M11 5 6 9H2v6h4l5 4zM22 9l-6 6M16 9l6 6');
 
 const ORDERS_PATH = '/seller/orders';
 
-/** The seller side menu (tablets and computers): the dashboard, the 4 entries of spec §9, then Delivery and Mail (messages that did not reach people). */
+/** The seller side menu (tablets and computers): the dashboard, the 4 entries of spec §9, then Delivery, Mail (messages that did not reach people) and Shop details (invoices). */
 const SELLER_MENU: readonly MenuEntry[] = [
   { name: 'Dashboard', path: '/seller', icon: DASHBOARD },
   { name: 'Add Product', path: '/seller/add-product', icon: ADD },
@@ -65,6 +66,7 @@ const SELLER_MENU: readonly MenuEntry[] = [
   { name: 'Messages', path: '/seller/chats', icon: CHATS },
   { name: 'Delivery', path: '/seller/delivery', icon: DELIVERY },
   { name: 'Mail', path: '/seller/mail', icon: MAIL },
+  { name: 'Shop details', path: '/seller/shop', icon: SHOP },
 ];
 
 /** On the phone: the four places a seller goes all day in a labelled bar at the bottom; the rest under More. */
@@ -78,6 +80,7 @@ const PHONE_MORE: readonly MenuEntry[] = [
   { name: 'Add Product', path: '/seller/add-product', icon: ADD },
   { name: 'Delivery', path: '/seller/delivery', icon: DELIVERY },
   { name: 'Mail', path: '/seller/mail', icon: MAIL },
+  { name: 'Shop details', path: '/seller/shop', icon: SHOP },
 ];
 
 export function SellerLayout({ children }: { children: ReactNode }) {

@@ -1,0 +1,15 @@
+import type { ApiSuccess, ShopDetailsView } from '@greencart/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { sellerKeys } from './keys';
+
+/** GET /api/seller/shop → the shop's legal name, GSTIN, address and state (the server's defaults until saved). */
+export async function getShopDetails(): Promise<ShopDetailsView> {
+  return (await api.get<ApiSuccess<{ shop: ShopDetailsView }>>('/api/seller/shop')).shop;
+}
+
+export const getShopDetailsQueryOptions = () => queryOptions({ queryKey: sellerKeys.shop(), queryFn: getShopDetails });
+
+export function useShopDetails() {
+  return useQuery(getShopDetailsQueryOptions());
+}
