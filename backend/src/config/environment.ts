@@ -62,14 +62,6 @@ export class Environment {
   @IsBoolean({ message: 'SEED_DEMO must be true or false' })
   SEED_DEMO = true;
 
-  /**
-   * `node backend/dist/main.js` (npm start, the image) listens through a front-door process that answers
-   * repeated catalogue requests itself and hands every other connection to the app (see front-door.ts).
-   */
-  @Transform(toBoolean)
-  @IsBoolean({ message: 'FRONT_DOOR must be true or false' })
-  FRONT_DOOR = true;
-
   /** OpenAPI documentation at /api/docs: on in development, off in production unless asked for. */
   @Transform(toBoolean)
   @IsBoolean({ message: 'API_DOCS must be true or false' })
