@@ -329,6 +329,16 @@ export class Environment {
   @Min(1)
   CONNECTIONS_PER_ADDRESS = 128;
 
+  /**
+   * Open connections this process holds at most, from any address; beyond: 503 and closed (the health
+   * probe is still answered). Unset: 80 % of the soft open-file limit (`ulimit -n`).
+   */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'MAX_CONNECTIONS must be a whole number' })
+  @Min(1)
+  MAX_CONNECTIONS?: number;
+
   /** A connection that sends nothing within this is closed; request headers must arrive within HTTP_HEADERS_TIMEOUT_MS. */
   @Type(() => Number)
   @IsInt()
