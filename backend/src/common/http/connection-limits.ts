@@ -55,8 +55,8 @@ export function softOpenFileLimit(): number | undefined {
  * the health probe's band over the ceiling (at most 256), the database's and Redis's connections,
  * uploaded files and the logs.
  */
-export function defaultMaxConnections(limit = softOpenFileLimit()): number {
-  return Math.max(16, Math.floor((limit ?? 1024) * 0.8));
+export function defaultMaxConnections(limit = softOpenFileLimit() ?? 1024): number {
+  return Math.max(16, Math.floor(limit * 0.8));
 }
 
 /** Connections over the ceiling still let in briefly (for the health probe): 5 % of it, 4 to 256. */
