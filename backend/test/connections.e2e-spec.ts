@@ -187,6 +187,13 @@ describe('the ceiling on all connections (MAX_CONNECTIONS) and the request deadl
     expect(shopper.status).toBe(503);
     expect(JSON.parse(shopper.body)).toEqual({ success: false, message: expect.stringContaining('too many open connections right now') });
 
+    // A websocket too, before socket.io takes it.
+    const websocket = await open(port, '127.0.0.202');
+    websocket.write(
+      'GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\nHost: shop\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+    );
+    expect(await closed(websocket)).toMatch(/^HTTP\/1\.1 503 [^]*too many open connections right now/);
+
     // Every half-sent request held under the ceiling is answered 408 and closed by the headers deadline
     // (checked every quarter of it).
     const held = (await Promise.all(ends)).filter(({ socket }) => !refused.has(socket));

@@ -137,6 +137,11 @@ export function limitConnections(server: Server, limits: ConnectionLimits) {
     socket.once('close', () => silent.delete(socket));
   });
 
+  // A websocket over the ceiling is refused before socket.io takes it (ws drops a socket no longer writable).
+  server.prependListener('upgrade', (_req, socket: Socket) => {
+    if (overCeiling.has(socket)) turnAway(socket, SHOP_BUSY_MESSAGE);
+  });
+
   // Node reads requests without 'data' events: whether a connection has said anything is its byte count.
   const sweeper = setInterval(
     () => {
