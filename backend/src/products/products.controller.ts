@@ -32,6 +32,7 @@ export class ProductsController {
 
   @Get('products/:id')
   @Header('Cache-Control', PUBLIC_CATALOGUE)
+  @Header('Vary', 'Origin')
   @ApiOperation({ summary: 'One product. ETag (304 while unchanged).' })
   async findOne(@Param() { id }: ProductIdParams) {
     return { success: true, product: await this.products.findById(id) };

@@ -77,7 +77,9 @@ export function notModified(ifNoneMatch: string | undefined, etag: string): bool
 export function sendPrepared(req: Request, res: Response, body: PreparedBody, { personal = false } = {}): void {
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Cache-Control', personal ? PERSONAL : PUBLIC_CATALOGUE);
-  // Added to what is there (CORS's Vary: Origin): a shared cache must not give one origin's answer to another.
+  // CORS headers are only sent to allowed origins, and CORS adds no Vary then: a shared cache must not
+  // give an answer without them to an allowed origin. Added to what is there (res.vary).
+  if (!personal) res.vary('Origin');
   res.vary('Accept-Encoding');
   res.setHeader('ETag', body.etag);
   if (notModified(req.headers['if-none-match'], body.etag)) {
