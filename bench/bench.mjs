@@ -13,6 +13,8 @@
  *   npm run bench                      # about 3 minutes on 2 cores
  *   BENCH_SECONDS=3 npm run bench      # shorter runs per scenario
  *   node bench/order-commands.mjs      # only the ordering part: orders/s and database commands per order
+ *   npm run bench -- --catalogue       # only /api/productList at 10,000 products, alone and while 50
+ *                                      # shoppers order (with the counted-stock scenarios around it)
  *
  * Prints one table and saves it (with the machine's details) in bench/results/ (git-ignored).
  */
@@ -390,11 +392,37 @@ async function orderReads(label, base, shopper, seller) {
 
 // ---------------------------------------------------------------------------------------------
 
+/** `--catalogue`: the catalogue list at 10,000 products, alone and while 50 shoppers order. */
+async function catalogueOnly() {
+  let { base } = await startApp({ SEED_DEMO: 'true' }, { expectProducts: 45 });
+  await stopApp();
+  await withDatabase((uri) => seedProducts(uri, 10_000 - 45));
+  // As in the whole run: started once (it reads the database and saves its copy), then again from the copy.
+  await startApp({}, { expectProducts: 10_000 });
+  await sleep(1_500);
+  await stopApp();
+  ({ base } = await startApp({}, { expectProducts: 10_000 }));
+  await catalogueList('10,000 products', base);
+  const product = await inStockProduct(base);
+  const seller = await sellerCookie(base);
+  log('registering 50 shoppers…');
+  const shoppers = [];
+  for (let i = 0; i < 50; i++) shoppers.push(await register(base, `shopper${i}`));
+  const others = JSON.parse((await send(undefined, base, { path: '/api/products?inStock=true&limit=3&page=2' })).body.toString()).products;
+  await countedStockScenarios({ base, shoppers, seller, products: [product, ...others], seconds: SECONDS, row, startRaw });
+  await stopApp();
+}
+
 async function main() {
   const began = performance.now();
   build();
   dataDir = mkdtempSync(join(os.tmpdir(), 'greencart-bench-'));
   log(`data folder ${dataDir} (${ENGINE}); ${SECONDS} s per scenario`);
+  if (process.argv.includes('--catalogue')) {
+    await catalogueOnly();
+    save(began);
+    return;
+  }
 
   // 45 demo products: the shop seeds them itself on its first start.
   let { base } = await startApp({ SEED_DEMO: 'true' }, { expectProducts: 45 });
@@ -466,7 +494,13 @@ async function main() {
   // Database commands per COD order beside orders/s: its own small shop, through a counting proxy.
   log('counting database commands per order…');
   await orderCommandsBench({ seconds: SECONDS, log, row, build: false });
+  save(began);
+  // The seller's figures and CSV export at 10,000 and 100,000 orders (issue 23): own data folder and table; BENCH_STATS=0 skips it.
+  if (process.env.BENCH_STATS !== '0') await (await import('./stats.mjs')).runStatsBench({ build: false });
+}
 
+/** Prints the table and saves it, with the machine's details, in bench/results/. */
+function save(began) {
   const seconds = (performance.now() - began) / 1000;
   const table = printTable();
   const file = join(ROOT, 'bench', 'results', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
@@ -496,8 +530,6 @@ async function main() {
   );
   writeFileSync(file.replace(/\.json$/, '.md'), `${table}\n`);
   console.log(`\nBench took ${seconds.toFixed(0)} s. Saved ${file} (and .md)`);
-  // The seller's figures and CSV export at 10,000 and 100,000 orders (issue 23): own data folder and table; BENCH_STATS=0 skips it.
-  if (process.env.BENCH_STATS !== '0') await (await import('./stats.mjs')).runStatsBench({ build: false });
 }
 
 function printTable() {

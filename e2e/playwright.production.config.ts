@@ -54,8 +54,6 @@ export default defineConfig({
   projects: [
     // First, right after the build: `npm start` then finds the build up to date.
     { name: 'npm start', testMatch: 'lifecycle.spec.ts' },
-    // The built server started by a script of its own (bench/front-door-sockets.mjs).
-    { name: 'front door', testMatch: 'front-door.spec.ts' },
     ...PRODUCTION_SHOPS.map((shop) => ({ name: shop.name, testMatch: 'storefront.spec.ts', use: { baseURL: shop.url } })),
   ],
   webServer: PRODUCTION_SHOPS.map((shop) => ({

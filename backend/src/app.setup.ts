@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, sep } from 'node:path';
 import type { Express, NextFunction, Request, Response } from 'express';
-import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import proxyAddr from 'proxy-addr';
+import { STATUS_CODES, type Server } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { ValidationPipe, type INestApplication, type NestApplicationOptions, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -22,9 +22,9 @@ import { validationFailed } from './common/validation/validation-errors';
 import { refuseForeignOrigins } from './common/security/same-origin';
 import { RAZORPAY_WEBHOOK_PATH } from './payments/payments.controller';
 import { Catalogue } from './products/catalogue';
-import { catalogueFastPath, OverLimit, type SharedLimit } from './products/catalogue-fast-path';
+import { catalogueFastPath } from './products/catalogue-fast-path';
 import { firstViewHints, type FirstViews } from './products/first-view-hints';
-import { limitConnections } from './common/http/connection-limits';
+import { defaultMaxConnections, limitConnections } from './common/http/connection-limits';
 import { allowedOrigins, servesHttps, type Environment } from './config/environment';
 
 /**
@@ -60,55 +60,17 @@ function answerMalformedRequestsInJson(app: NestExpressApplication) {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (!socket.writable || (error as { code?: string }).code === 'ECONNRESET') return void socket.destroy();
     const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-    const status = tooLarge ? 431 : 400;
-    const body = JSON.stringify({ success: false, message: tooLarge ? 'The request headers or address are too long' : 'Malformed request' });
+    // HTTP_HEADERS_TIMEOUT_MS or HTTP_REQUEST_TIMEOUT_MS passed before the request had arrived.
+    const tooSlow = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+    const status = tooLarge ? 431 : tooSlow ? 408 : 400;
+    const message = tooLarge ? 'The request headers or address are too long' : tooSlow ? 'The request took too long to arrive' : 'Malformed request';
+    const body = JSON.stringify({ success: false, message });
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
+    // Closed once the answer is out, without waiting for the client to close its side.
+    (socket as Socket).destroySoon();
   });
-}
-
-/**
- * A repeated public catalogue request is answered by the HTTP server itself, with the bytes and headers
- * of its first answer, before Express: its router and middleware cost more than the answer (at 45
- * products, half the throughput). Anything else goes on to Express (and socket.io, which wraps this).
- */
-function answerRepeatedCatalogueRequestsFirst(app: NestExpressApplication, limit: number, windowMs: number) {
-  const server = app.getHttpServer() as Server;
-  const express = app.getHttpAdapter().getInstance() as Express;
-  // The client's address exactly as req.ip gives it, with the app's trust proxy setting.
-  const fastPath = catalogueFastPath(app.get(Catalogue), sharedLimit(app.get<ThrottlerStorage>(getStorageToken()), limit, windowMs), (req) =>
-    proxyAddr(req, express.get('trust proxy fn') as (addr: string, i: number) => boolean),
-  );
-  const handlers = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
-  server.removeAllListeners('request');
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (fastPath(req, res)) return;
-    for (const handler of handlers) handler.call(server, req, res);
-  });
-}
-
-/**
- * The global per-IP limit (rate-limit.module.ts: key `global:<ip>`) for the fast path: each answer is
- * counted there in the background; a client the count finds over the limit is remembered until its
- * window ends, and its requests go to the full pipeline (429) meanwhile.
- */
-export function sharedLimit(storage: ThrottlerStorage, limit: number, windowMs: number, onOver?: (client: string, until: number) => void): SharedLimit {
-  const over = new OverLimit();
-  return {
-    count(client) {
-      storage.increment(`global:${client}`, windowMs, limit, windowMs, 'global').then(
-        ({ totalHits, isBlocked, timeToExpire, timeToBlockExpire }) => {
-          if (!isBlocked && totalHits <= limit) return;
-          const until = Date.now() + Math.max(timeToExpire, timeToBlockExpire) * 1000;
-          over.mark(client, until);
-          onOver?.(client, until);
-        },
-        () => undefined,
-      );
-    },
-    isOver: (client) => over.has(client),
-  };
 }
 
 /**
@@ -188,7 +150,28 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   const checkoutOrigin = new URL(config.get('RAZORPAY_CHECKOUT_URL', { infer: true })).origin;
   const razorpay = [...new Set([checkoutOrigin, 'https://checkout.razorpay.com', 'https://api.razorpay.com'])];
   app.set('trust proxy', trustProxySetting(config.get('TRUST_PROXY', { infer: true })));
-  answerRepeatedCatalogueRequestsFirst(app, config.get('THROTTLE_LIMIT', { infer: true }), config.get('THROTTLE_TTL_MS', { infer: true }));
+  const trusted = (app.getHttpAdapter().getInstance() as Express).get('trust proxy fn') as (address: string, hop: number) => boolean;
+  // First: a connection over MAX_CONNECTIONS gets nothing but the health probe.
+  app.use(
+    limitConnections(app.getHttpServer() as Server, {
+      perAddress: config.get('CONNECTIONS_PER_ADDRESS', { infer: true }),
+      total: config.get('MAX_CONNECTIONS', { infer: true }) ?? defaultMaxConnections(),
+      idleMs: config.get('HTTP_IDLE_TIMEOUT_MS', { infer: true }),
+      headersMs: config.get('HTTP_HEADERS_TIMEOUT_MS', { infer: true }),
+      requestMs: config.get('HTTP_REQUEST_TIMEOUT_MS', { infer: true }),
+      keepAliveMs: KEEP_ALIVE_MS,
+      // Behind a trusted reverse proxy every connection comes from it: the proxy limits its clients.
+      isProxy: (address) => trusted(address, 0),
+    }),
+  );
+  app.use(
+    catalogueFastPath(
+      app.get(Catalogue),
+      app.get<ThrottlerStorage>(getStorageToken()),
+      config.get('THROTTLE_LIMIT', { infer: true }),
+      config.get('THROTTLE_TTL_MS', { infer: true }),
+    ),
+  );
   // Over plain http the browser must not be told to upgrade every asset to https (a blank shop).
   const https = servesHttps({ PUBLIC_URL: config.get('PUBLIC_URL', { infer: true }), NODE_ENV: config.get('NODE_ENV', { infer: true }) });
   app.use(
@@ -226,16 +209,6 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useWebSocketAdapter(new ShopSocketAdapter(app));
   answerMalformedRequestsInJson(app);
-  const trusted = (app.getHttpAdapter().getInstance() as Express).get('trust proxy fn') as (address: string, hop: number) => boolean;
-  limitConnections(app.getHttpServer() as Server, {
-    perAddress: config.get('CONNECTIONS_PER_ADDRESS', { infer: true }),
-    idleMs: config.get('HTTP_IDLE_TIMEOUT_MS', { infer: true }),
-    headersMs: config.get('HTTP_HEADERS_TIMEOUT_MS', { infer: true }),
-    requestMs: config.get('HTTP_REQUEST_TIMEOUT_MS', { infer: true }),
-    keepAliveMs: KEEP_ALIVE_MS,
-    // Behind a trusted reverse proxy every connection comes from it: the proxy limits its clients.
-    isProxy: (address) => trusted(address, 0),
-  });
   // JSON bodies up to the largest the API takes (the delivery settings with every area allowed), not body-parser's 100 KB.
   app.useBodyParser('json', { limit: LARGEST_JSON_BODY_BYTES });
   serveStorefront(app, process.env.FRONTEND_DIST ?? join(REPO_ROOT, 'frontend', 'dist'));

@@ -1,18 +1,16 @@
 import 'reflect-metadata';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ConfigService } from '@nestjs/config';
 import { Logger } from 'nestjs-pino';
 import { validateEnvironment } from './config/environment';
 import { fillLocalSecrets } from './config/local-secrets';
 import { REPO_ROOT, startEmbeddedDatabase, type RunningDatabase } from './database/embedded-database';
-import type { FrontDoor } from './front-door/front-door-link';
 import { keepFilesPrivate, makePrivate } from './database/private-files';
 import { SNAPSHOT_DIR_VARIABLE } from './products/catalogue';
 
 /** What this process started, so that a signal or a failed start-up stops all of it (the embedded database above all). */
-const running: { app?: INestApplication; database?: RunningDatabase; frontDoor?: FrontDoor } = {};
+const running: { app?: INestApplication; database?: RunningDatabase } = {};
 let stopping = false;
 
 // Listening from the first moment: a signal during start-up (say `npm start` stopped while FerretDB starts)
@@ -50,7 +48,7 @@ async function bootstrap() {
   app.useLogger(app.get(Logger));
 
   const port = Number(process.env.PORT ?? 3000);
-  await listen(app, port).catch((error: NodeJS.ErrnoException) => {
+  await app.listen(port).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'EADDRINUSE') throw new Error(`port ${port} is already in use by another program; stop it or set PORT to a free port`);
     if (error.code === 'EACCES') throw new Error(`not allowed to listen on port ${port}; set PORT to a port above 1023`);
     throw error;
@@ -61,29 +59,10 @@ async function bootstrap() {
   console.log(`\nGreenCart is running at ${address}${docs}\n`);
 }
 
-/**
- * Listens on `port`: through the front door (a process of its own answering repeated catalogue requests,
- * see front-door.ts) unless FRONT_DOOR=false, when the app's HTTP server listens itself.
- */
-async function listen(app: NestExpressApplication, port: number): Promise<void> {
-  if (!app.get(ConfigService).get<boolean>('FRONT_DOOR')) {
-    await app.listen(port);
-    return;
-  }
-  await app.init();
-  const { openFrontDoor } = await import('./front-door/front-door-link');
-  running.frontDoor = await openFrontDoor(app, port, (reason) => {
-    if (stopping) return;
-    console.error(`GreenCart stops: ${reason}`);
-    void stopAndExit(1);
-  });
-}
-
 /** Closes the app, then stops the embedded database (its child process), then exits; never takes longer than 15 s. */
 async function stopAndExit(code: number): Promise<void> {
   stopping = true;
   setTimeout(() => process.exit(code), 15_000).unref();
-  await running.frontDoor?.close().catch(() => undefined);
   await running.app?.close().catch(() => undefined);
   await running.database?.stop().catch(() => undefined);
   process.exit(code);

@@ -114,3 +114,96 @@ describe('connection hygiene of the HTTP server', () => {
     await expect(connect(base, balaCookie)).rejects.toThrow(/Too many chat connections/);
   });
 });
+
+/** Resolves when `socket` has closed, with what it received. */
+const closed = (socket: TcpSocket & { received: string; ended: boolean }) =>
+  new Promise<string>((resolve) => (socket.ended ? resolve(socket.received) : socket.once('close', () => resolve(socket.received))));
+
+/** A GET from `localAddress`: status and body (status 0 when the connection failed). */
+function get(port: number, path: string, localAddress: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, localAddress, agent: false }, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', () => resolve({ status: 0, body: '' }));
+    req.end();
+  });
+}
+
+describe('the ceiling on all connections (MAX_CONNECTIONS) and the request deadlines', () => {
+  const MAX = 80;
+  const HEADERS_MS = 1_500;
+  let t: TestApp;
+  let port: number;
+  const partial: (TcpSocket & { received: string; ended: boolean })[] = [];
+  beforeAll(async () => {
+    t = await createTestApp({
+      ...AUTH_ENV,
+      MAX_CONNECTIONS: String(MAX),
+      CONNECTIONS_PER_ADDRESS: '20',
+      HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_MS),
+      HTTP_REQUEST_TIMEOUT_MS: '3000',
+    });
+    port = Number(new URL(await listen(t)).port);
+  });
+  afterAll(async () => {
+    for (const socket of partial) socket.destroy();
+    await t.close();
+  });
+
+  it('past the ceiling: 503 and closed; /api/health still answered from another address; every half-sent request closed by the headers deadline', async () => {
+    // 40 addresses, 3 connections each (under the per-address cap of 20), each with half a request head.
+    for (let round = 0; round < 3; round++)
+      for (let a = 0; a < 40; a++) {
+        const socket = await open(port, `127.0.0.${10 + a}`);
+        socket.write('GET /api/productList HTTP/1.1\r\nHost: shop\r\n');
+        partial.push(socket);
+      }
+    const lastOpened = Date.now();
+    const ends = partial.map((socket) => closed(socket).then((received) => ({ socket, received, at: Date.now() })));
+    // The 40 over the ceiling are answered 503 and closed (those in the health probe's band within a second).
+    const refused = new Set<TcpSocket & { received: string }>();
+    await new Promise<void>((resolve) => {
+      for (const end of ends)
+        void end.then(({ socket, received }) => {
+          if (/^HTTP\/1\.1 503 /.test(received)) refused.add(socket);
+          if (refused.size === partial.length - MAX) resolve();
+        });
+    });
+    for (const socket of refused) {
+      expect(socket.received).toContain('Retry-After: 5');
+      expect(socket.received).toContain('"success":false');
+      expect(socket.received).toContain('too many open connections right now');
+    }
+
+    // The ceiling is full of half-sent requests: the health probe from another address is answered...
+    const probe = await get(port, '/api/health/live', '127.0.0.200');
+    expect(probe.status).toBe(200);
+    expect(JSON.parse(probe.body)).toMatchObject({ success: true, status: 'alive' });
+    // ... and anything else is refused in the API's shape.
+    const shopper = await get(port, '/api/productList', '127.0.0.201');
+    expect(shopper.status).toBe(503);
+    expect(JSON.parse(shopper.body)).toEqual({ success: false, message: expect.stringContaining('too many open connections right now') });
+
+    // A websocket too, before socket.io takes it.
+    const websocket = await open(port, '127.0.0.202');
+    websocket.write(
+      'GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\nHost: shop\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+    );
+    expect(await closed(websocket)).toMatch(/^HTTP\/1\.1 503 [^]*too many open connections right now/);
+
+    // Every half-sent request held under the ceiling is answered 408 and closed by the headers deadline
+    // (checked every quarter of it).
+    const held = (await Promise.all(ends)).filter(({ socket }) => !refused.has(socket));
+    expect(held).toHaveLength(MAX);
+    for (const { received, at } of held) {
+      expect(received).toMatch(/^HTTP\/1\.1 408 /);
+      expect(received).toContain('"success":false');
+      expect(at - lastOpened).toBeLessThan(HEADERS_MS + 1_000);
+    }
+    // Room again: a shopper is served.
+    expect((await get(port, '/api/productList', '127.0.0.201')).status).toBe(200);
+  });
+});

@@ -63,14 +63,6 @@ export class Environment {
   @IsBoolean({ message: 'SEED_DEMO must be true or false' })
   SEED_DEMO = true;
 
-  /**
-   * `node backend/dist/main.js` (npm start, the image) listens through a front-door process that answers
-   * repeated catalogue requests itself and hands every other connection to the app (see front-door.ts).
-   */
-  @Transform(toBoolean)
-  @IsBoolean({ message: 'FRONT_DOOR must be true or false' })
-  FRONT_DOOR = true;
-
   /** OpenAPI documentation at /api/docs: on in development, off in production unless asked for. */
   @Transform(toBoolean)
   @IsBoolean({ message: 'API_DOCS must be true or false' })
@@ -321,6 +313,16 @@ export class Environment {
   @IsInt()
   @Min(1)
   CONNECTIONS_PER_ADDRESS = 128;
+
+  /**
+   * Open connections this process holds at most, from any address; beyond: 503 and closed (the health
+   * probe is still answered). Unset: 80 % of the soft open-file limit (`ulimit -n`).
+   */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'MAX_CONNECTIONS must be a whole number' })
+  @Min(1)
+  MAX_CONNECTIONS?: number;
 
   /** A connection that sends nothing within this is closed; request headers must arrive within HTTP_HEADERS_TIMEOUT_MS. */
   @Type(() => Number)

@@ -1,30 +1,21 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
+import type { OutgoingHttpHeaders } from 'node:http';
 import { Model, Types } from 'mongoose';
-import { categoriesContaining } from '@greencart/domain';
+import { categoriesContaining, type SellerStockView } from '@greencart/domain';
 import { ClusterBus } from '../common/cluster/cluster-bus';
+import type { PreparedBody } from '../common/http/prepared-body';
+import type { AnswerSource, RememberedAnswer } from '../common/http/remembered-answers';
 import type { ListProductsQuery } from './dto/list-products.query';
-import { AnswerBook, replayableHeaders, type AnswerChange, type FastPathSource, type RememberedAnswer } from './catalogue-fast-path';
-import { prepare, prepareSync, type PreparedBody } from '../common/http/prepared-body';
+import { CatalogueAnswers } from './catalogue-answers';
+import { byCatalogueOrder, entryOf, toEntry, type Entry } from './catalogue-entry';
+import { CatalogueSearch } from './catalogue-search';
+import { CatalogueSnapshot, STOCK_SNAPSHOT_DELAY_MS } from './catalogue-snapshot';
 import { Product } from './schemas/product.schema';
-import { DEFAULT_LOW_STOCK_THRESHOLD, nextHoldExpiry, type SellerStockView } from '@greencart/domain';
-import { ProductSearchIndex, searchInfoJson, type SearchAnswer } from './search/product-search-index';
-import { sellerStockView, stockStateOf, toView, withAvailability, type LeanProduct, type ProductView, type StockState } from './view';
+import { searchInfoJson, type SearchAnswer } from './search/product-search-index';
+import { sellerStockView, withAvailability, type LeanProduct, type ProductView, type StockState } from './view';
 
-interface Entry {
-  view: ProductView;
-  /** The product's JSON, serialised once per change of the product or of its availability. */
-  json: string;
-  createdAt: number;
-  /** What its availability is computed from (count, holds), kept to compute it again when a hold lapses. */
-  state: StockState;
-  /** The product without its availability: an entry whose `base` is unchanged changed only its stock. */
-  base: string;
-  /** When a hold of it lapses next (its availability changes then without any write). */
-  expiresAt?: number;
-}
+export { SNAPSHOT_DIR_VARIABLE } from './catalogue-snapshot';
 
 /** Message to the other instances: products changed (read them again by id) or everything may have (read it all again). */
 interface ChangeMessage {
@@ -40,63 +31,39 @@ interface ChangeMessage {
  */
 export const STOCK_COALESCE_MS = 1_000;
 
+/** Other instances hear of this instance's stock changes in one message per this many milliseconds. */
+const ANNOUNCE_DELAY_MS = 100;
+
 const TOPIC = 'catalogue';
 
 /** Products per batch of the start-up read (the driver's default, 101, means a round trip per 101 products). */
 const LOAD_BATCH = 5_000;
-
-/** Answers of /api/products kept per change: the most asked pages, searches and categories. */
-const PAGE_CACHE_SIZE = 500;
-
-/**
- * Where the catalogue keeps a copy of itself (set by main.ts for the embedded database, whose full read
- * of 10,000 products takes FerretDB about 3 s): the next start answers from the copy at once and reads
- * the database in the background. Unset (an external MongoDB, the tests): no copy.
- */
-export const SNAPSHOT_DIR_VARIABLE = 'GREENCART_SNAPSHOT_DIR';
-const SNAPSHOT_FILE = 'catalogue.json';
-/** A change is written to the copy this long after the last one (a burst of writes is one save). */
-const SNAPSHOT_DELAY_MS = 1_000;
-/** The copy's delay when only availability changed. */
-const STOCK_SNAPSHOT_DELAY_MS = 30_000;
-
-const byCatalogueOrder = (a: Entry, b: Entry) => a.createdAt - b.createdAt || (a.view._id < b.view._id ? -1 : a.view._id > b.view._id ? 1 : 0);
 
 /**
  * The catalogue read model: every product in memory (a grocery catalogue is thousands, not millions),
  * loaded once at start-up and kept current by the writers of this instance (SellerProductsService,
  * the demo seeder) and, with REDIS_URL, by the other instances' messages on a pub/sub channel (each
  * names a product id, which is then read again by `_id`). The public lists are serialised and
- * compressed once per change. The same on MongoDB and FerretDB: the only queries are a full read and
- * reads by `_id`.
+ * compressed once per change (CatalogueAnswers), a copy is kept on disk (CatalogueSnapshot) and the
+ * search index follows every change (CatalogueSearch). The same on MongoDB and FerretDB: the only
+ * queries are a full read and reads by `_id`.
  */
 @Injectable()
-export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathSource {
+export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSource {
   private readonly logger = new Logger('Catalogue');
   private entries = new Map<string, Entry>();
   private sorted: Entry[] | undefined;
   private loaded: Promise<void> | undefined;
-  private readonly snapshotDir = process.env[SNAPSHOT_DIR_VARIABLE] || undefined;
+  private readonly snapshot = new CatalogueSnapshot(this.logger, () => this.entries.values());
   /** Only the very first load may come from the copy; every later one reads the database. */
   private snapshotUsable = true;
-  private snapshotTimer: NodeJS.Timeout | undefined;
-  private snapshotDelay = SNAPSHOT_DELAY_MS;
+  private readonly answers = new CatalogueAnswers(this.logger);
+  private readonly search = new CatalogueSearch(this.logger, () => this.entries.values());
   private stopped = false;
   /** Changes made while a full read is under way, applied on top of what it read. */
   private journal: [string, Entry | null][] | undefined;
   /** Bumped on every change: prepared answers of an older version are dropped. */
   private version = 0;
-  private fullList: { version: number; body: Promise<PreparedBody> } | undefined;
-  /** The last full list whose compression finished, to answer while the next one is prepared after a stock-only change. */
-  private readyList: { version: number; body: PreparedBody } | undefined;
-  /** The version of the last change that was not availability only: a ready list older than it is never served. */
-  private fullChangeVersion = 0;
-  private pages = new Map<string, PreparedBody>();
-  /** Answers by exact URL, for catalogueFastPath (and, through watchAnswers, the front door's copy). */
-  private readonly answers = new AnswerBook(PAGE_CACHE_SIZE, (change) => {
-    for (const watcher of this.answerWatchers) watcher(change);
-  });
-  private readonly answerWatchers: ((change: AnswerChange) => void)[] = [];
   /** Bumped on changes of what orders show of a product (not on stock changes): see referenceVersion. */
   private references = 0;
   /** A coalesced availability change waiting to reach the prepared lists. */
@@ -106,10 +73,6 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
   private announceTimer: NodeJS.Timeout | undefined;
   private expiryTimer: NodeJS.Timeout | undefined;
   private expiryAt: number | undefined;
-  /** The search index (issue 21): kept current with every change; built again after every full load. */
-  private readonly searchIndex = new ProductSearchIndex();
-  private searchIndexStale = true;
-  private searchIndexTimer: NodeJS.Timeout | undefined;
 
   constructor(
     @InjectModel(Product.name) private readonly products: Model<Product>,
@@ -141,7 +104,7 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
     clearTimeout(this.stockFlush);
     clearTimeout(this.announceTimer);
     clearTimeout(this.expiryTimer);
-    clearTimeout(this.searchIndexTimer);
+    this.search.stop();
   }
 
   /** Resolves once the catalogue is in memory (loading it if needed; a failed load is retried by the next caller). */
@@ -227,48 +190,18 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
   /** `{ success, productsdata }` with every product, oldest first: serialised and compressed once per change. */
   async productList(): Promise<PreparedBody> {
     await this.ready();
-    if (this.fullList?.version !== this.version) {
-      const json = `{"success":true,"productsdata":[${this.ordered()
-        .map((e) => e.json)
-        .join(',')}]}`;
-      const version = this.version;
-      const body = prepare(json);
-      this.fullList = { version, body };
-      body.then(
-        (ready) => {
-          if ((this.readyList?.version ?? -1) < version) this.readyList = { version, body: ready };
-        },
-        () => {
-          if (this.fullList?.version === version) this.fullList = undefined;
-        },
-      );
-    }
-    // Only availability changed since the last list that is ready: it answers (a second or so older, as the
-    // coalescing already allows) while the new one is compressed, so orders never make the list wait.
-    const ready = this.readyList;
-    if (ready && ready.version !== this.version && ready.version >= this.fullChangeVersion) return Promise.resolve(ready.body);
-    return this.fullList.body;
+    return this.answers.list(this.version, () => this.ordered());
   }
 
   /** One page of the filtered catalogue as `{ success, products, total, page, limit, totalPages }` (and `correctedQuery`, `droppedWords` for a search understood otherwise than typed). */
   async page(query: ListProductsQuery): Promise<PreparedBody> {
     await this.ready();
-    const key = pageKey(query);
-    const cached = this.pages.get(key);
-    if (cached) {
-      // Most recently used last, so the oldest entry is the first to go.
-      this.pages.delete(key);
-      this.pages.set(key, cached);
-      return cached;
-    }
-    const { matches, answer } = this.filter(query);
-    const { page, limit } = query;
-    const slice = matches.slice((page - 1) * limit, page * limit);
-    const json = `{"success":true,"products":[${slice.map((e) => e.json).join(',')}],"total":${matches.length},"page":${page},"limit":${limit},"totalPages":${Math.ceil(matches.length / limit)}${searchInfoJson(answer)}}`;
-    const body = prepareSync(json);
-    if (this.pages.size >= PAGE_CACHE_SIZE) this.pages.delete(this.pages.keys().next().value!);
-    this.pages.set(key, body);
-    return body;
+    return this.answers.page(pageKey(query), () => {
+      const { matches, answer } = this.filter(query);
+      const { page, limit } = query;
+      const slice = matches.slice((page - 1) * limit, page * limit);
+      return `{"success":true,"products":[${slice.map((e) => e.json).join(',')}],"total":${matches.length},"page":${page},"limit":${limit},"totalPages":${Math.ceil(matches.length / limit)}${searchInfoJson(answer)}}`;
+    });
   }
 
   /** The version of the catalogue now (changes with every product change). */
@@ -283,38 +216,11 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
 
   /** Keeps what the full pipeline answered for `url` (when the catalogue is still at `version`), for catalogueFastPath. */
   remember(url: string, version: number, body: PreparedBody, headers: Record<string, unknown>): void {
-    const list = body === this.readyList?.body;
-    this.answers.set(url, { version, body, headers: replayableHeaders(headers as never), ...(list ? { list } : {}) });
+    this.answers.remember(url, version, body, headers as OutgoingHttpHeaders);
   }
 
   remembered(url: string): RememberedAnswer | undefined {
     return this.answers.remembered(url);
-  }
-
-  /** The remembered answers now, then every change of them (the front door keeps a copy). */
-  watchAnswers(watcher: (change: AnswerChange) => void): AnswerChange[] {
-    this.answerWatchers.push(watcher);
-    return this.answers.snapshot();
-  }
-
-  /**
-   * After a change of availability, the whole-catalogue answers are given again with the next bytes as
-   * soon as they are compressed, without waiting for a request to take the full pipeline.
-   */
-  private refreshListAnswers(): void {
-    const urls = this.answers.staleLists();
-    if (!urls.length) return;
-    void this.productList()
-      .then(async () => {
-        const pending = this.fullList;
-        if (!pending) return;
-        const body = await pending.body;
-        for (const url of urls) {
-          const answer = this.answers.remembered(url);
-          if (answer?.list) this.answers.set(url, { ...answer, version: pending.version, body });
-        }
-      })
-      .catch((error: Error) => this.logger.warn(`Could not prepare the catalogue again: ${error.message}`));
   }
 
   /** The filtered products: a search's answers best first (see ProductSearchIndex), otherwise in catalogue order. */
@@ -324,7 +230,7 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
     let source: Entry[];
     let answer: SearchAnswer | undefined;
     if (query.search) {
-      answer = this.searchAnswer(query.search);
+      answer = this.search.search(query.search);
       source = answer.ids.map((id) => this.entries.get(id)).filter((e): e is Entry => e !== undefined);
       if (ids) source = source.filter((e) => ids.has(e.view._id));
     } else {
@@ -333,27 +239,6 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
     if (!categories && query.inStock === undefined) return { matches: source, answer };
     const matches = source.filter((e) => (!categories || categories.has(e.view.category)) && (query.inStock === undefined || e.view.inStock === query.inStock));
     return { matches, answer };
-  }
-
-  private searchAnswer(search: string) {
-    if (this.searchIndexStale) this.buildSearchIndex();
-    return this.searchIndex.search(search);
-  }
-
-  /** Indexes the whole catalogue again: soon after a full load (so the first search finds it ready), or at the first search. */
-  private buildSearchIndexSoon(): void {
-    this.searchIndexStale = true;
-    clearTimeout(this.searchIndexTimer);
-    this.searchIndexTimer = setTimeout(() => this.buildSearchIndex(), 0);
-    this.searchIndexTimer.unref();
-  }
-
-  private buildSearchIndex(): void {
-    clearTimeout(this.searchIndexTimer);
-    const started = performance.now();
-    this.searchIndex.rebuild([...this.entries.values()].map((e) => e.view));
-    this.searchIndexStale = false;
-    this.logger.log(`Search index built: ${this.searchIndex.size} products in ${Math.round(performance.now() - started)} ms`);
   }
 
   private ordered(): Entry[] {
@@ -380,51 +265,13 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
 
   /** Fills the catalogue from the copy of an earlier run; false when there is none (or it cannot be read). */
   private loadSnapshot(): boolean {
-    if (!this.snapshotDir) return false;
     const started = Date.now();
-    try {
-      const { products, states } = JSON.parse(readFileSync(join(this.snapshotDir, SNAPSHOT_FILE), 'utf8')) as {
-        products: ProductView[];
-        states?: StockState[];
-      };
-      const now = Date.now();
-      // A copy written before counted stock existed has no states: every product listed as its view says, not counted.
-      const stateOf = (view: ProductView, i: number): StockState =>
-        states?.[i] ?? { listed: view.inStock, onHand: null, holds: [], lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD };
-      this.entries = new Map(products.map((view, i) => [view._id, entryOf(withAvailability(view, stateOf(view, i), now), stateOf(view, i), now)]));
-    } catch {
-      return false;
-    }
-    this.changed();
-    this.scheduleExpiry();
-    this.buildSearchIndexSoon();
+    const entries = this.snapshot.load();
+    if (!entries) return false;
+    this.entries = entries;
+    this.loadedAll();
     this.logger.log(`Catalogue from its copy: ${this.entries.size} products in ${Date.now() - started} ms; reading the database in the background`);
     return true;
-  }
-
-  /** Writes the copy soon after a change (see SNAPSHOT_DIR_VARIABLE). */
-  private saveSnapshotSoon(delayMs = SNAPSHOT_DELAY_MS): void {
-    if (!this.snapshotDir) return;
-    // A change of products (not only availability) is saved soon even when a later stock save was planned.
-    if (this.snapshotTimer && (delayMs >= STOCK_SNAPSHOT_DELAY_MS || this.snapshotDelay <= delayMs)) return;
-    clearTimeout(this.snapshotTimer);
-    this.snapshotDelay = delayMs;
-    this.snapshotTimer = setTimeout(() => {
-      this.snapshotTimer = undefined;
-      try {
-        mkdirSync(this.snapshotDir!, { recursive: true });
-        const file = join(this.snapshotDir!, SNAPSHOT_FILE);
-        const entries = [...this.entries.values()];
-        writeFileSync(
-          `${file}.tmp`,
-          `{"savedAt":${JSON.stringify(new Date())},"products":[${entries.map((e) => e.json).join(',')}],"states":${JSON.stringify(entries.map((e) => e.state))}}`,
-        );
-        renameSync(`${file}.tmp`, file);
-      } catch (error) {
-        this.logger.warn(`Could not save the catalogue's copy: ${(error as Error).message}`);
-      }
-    }, delayMs);
-    this.snapshotTimer.unref();
   }
 
   private async readDatabase(): Promise<void> {
@@ -448,10 +295,15 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
       else entries.delete(id);
     }
     this.entries = entries;
+    this.loadedAll();
+    this.logger.log(`Catalogue loaded: ${entries.size} products in ${Date.now() - started} ms`);
+  }
+
+  /** Everything was read anew (from the copy or the database). */
+  private loadedAll(): void {
     this.changed();
     this.scheduleExpiry();
-    this.buildSearchIndexSoon();
-    this.logger.log(`Catalogue loaded: ${entries.size} products in ${Date.now() - started} ms`);
+    this.search.buildSoon();
   }
 
   /** `availabilityOnly`: a write of units (orders, holds), shown in the lists within STOCK_COALESCE_MS when nothing else changed. */
@@ -460,7 +312,7 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
     const before = this.entries.get(entry.view._id);
     this.entries.set(entry.view._id, entry);
     this.journal?.push([entry.view._id, entry]);
-    if (!this.searchIndexStale) this.searchIndex.put(entry.view);
+    this.search.put(entry.view);
     if (availabilityOnly && before && before.base === entry.base) this.stockChanged();
     else this.changed();
     if (entry.expiresAt !== undefined || before?.expiresAt !== undefined) this.scheduleExpiry();
@@ -469,17 +321,15 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
 
   private drop(id: string): void {
     this.journal?.push([id, null]);
-    if (!this.searchIndexStale) this.searchIndex.drop(id);
+    this.search.drop(id);
     if (this.entries.delete(id)) this.changed();
   }
 
   private changed(): void {
-    this.saveSnapshotSoon();
+    this.snapshot.saveSoon();
     this.version++;
-    this.fullChangeVersion = this.version;
     this.references++;
     this.sorted = undefined;
-    this.pages.clear();
     this.answers.changed(this.version, true);
     clearTimeout(this.stockFlush);
     this.stockFlush = undefined;
@@ -491,12 +341,11 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
       this.stockFlush = undefined;
       // The copy on disk is for a fast restart (availability is read again from the database then):
       // while units sell every second it is written every half minute, not every second.
-      this.saveSnapshotSoon(STOCK_SNAPSHOT_DELAY_MS);
+      this.snapshot.saveSoon(STOCK_SNAPSHOT_DELAY_MS);
       this.version++;
       this.sorted = undefined;
-      this.pages.clear();
       this.answers.changed(this.version, false);
-      this.refreshListAnswers();
+      this.answers.refreshLists(() => this.productList());
     }, STOCK_COALESCE_MS);
     this.stockFlush.unref?.();
   }
@@ -521,7 +370,7 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
       if (entry.expiresAt === undefined || entry.expiresAt > now) continue;
       const next = entryOf(withAvailability(entry.view, entry.state, now), entry.state, now);
       this.entries.set(id, next);
-      if (!this.searchIndexStale) this.searchIndex.put(next.view);
+      this.search.put(next.view);
       changed = true;
     }
     if (changed) this.stockChanged();
@@ -535,27 +384,6 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, FastPathS
     if (doc) this.apply(doc, availabilityOnly);
     else this.drop(id);
   }
-}
-
-/** Other instances hear of this instance's stock changes in one message per this many milliseconds. */
-const ANNOUNCE_DELAY_MS = 100;
-
-function toEntry(doc: LeanProduct): Entry {
-  const now = Date.now();
-  return entryOf(toView(doc, now), stockStateOf(doc), now);
-}
-
-function entryOf(view: ProductView, state: StockState, now: number): Entry {
-  // What a change of availability leaves as it was: a write of units also moves updatedAt.
-  const { stock: _stock, inStock: _inStock, updatedAt: _updatedAt, ...rest } = view;
-  return {
-    view,
-    json: JSON.stringify(view),
-    createdAt: new Date(view.createdAt).getTime(),
-    state,
-    base: JSON.stringify([rest, state.listed]),
-    expiresAt: state.onHand === null ? undefined : nextHoldExpiry(state.holds, now),
-  };
 }
 
 function pageKey(q: ListProductsQuery): string {

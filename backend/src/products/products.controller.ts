@@ -1,8 +1,9 @@
-import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Header, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ListProductsQuery } from './dto/list-products.query';
 import { ProductIdParams } from './dto/product-id.params';
+import { PUBLIC_CATALOGUE } from '../common/http/cache-control';
 import { sendPrepared, type PreparedBody } from '../common/http/prepared-body';
 import { ProductsService } from './products.service';
 
@@ -30,7 +31,9 @@ export class ProductsController {
   }
 
   @Get('products/:id')
-  @ApiOperation({ summary: 'One product' })
+  @Header('Cache-Control', PUBLIC_CATALOGUE)
+  @Header('Vary', 'Origin')
+  @ApiOperation({ summary: 'One product. ETag (304 while unchanged).' })
   async findOne(@Param() { id }: ProductIdParams) {
     return { success: true, product: await this.products.findById(id) };
   }

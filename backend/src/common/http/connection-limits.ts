@@ -1,9 +1,14 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
+import type { NextFunction, Request, Response } from 'express';
 
 export interface ConnectionLimits {
   /** Open TCP connections one client address may hold (a reverse proxy's own addresses are not counted). */
   perAddress: number;
+  /** Open TCP connections the process holds at most (MAX_CONNECTIONS), below its file descriptor limit. */
+  total: number;
   /** A connection that has sent nothing this long is closed. */
   idleMs: number;
   /** The whole request headers must arrive within this (slow clients), and the whole request within requestMs. */
@@ -15,51 +20,126 @@ export interface ConnectionLimits {
   isProxy: (address: string) => boolean;
 }
 
-/** Connections another process accepted and read from before handing them over (the front door): they have spoken. */
-const handedOver = new WeakSet<Socket>();
-export function arrivedWithData(socket: Socket): void {
-  handedOver.add(socket);
-}
-
 export const TOO_MANY_CONNECTIONS_MESSAGE = 'Too many open connections from your address; please close some and try again';
+export const SHOP_BUSY_MESSAGE = 'The shop has too many open connections right now; please try again in a moment';
+
+/** The probes a load balancer or orchestrator sends: still answered over the ceiling. */
+const HEALTH_PATH = /^\/api\/health(\/|$)/;
 
 /**
- * Connection hygiene of the HTTP server the app owns: Node's time-outs for headers, whole requests and
- * idle keep-alive connections; connections that never send a byte are closed after `idleMs`; and one
- * address may hold at most `perAddress` connections at once: the next is answered 503 (with
- * Retry-After) and closed, so a client hoarding connections cannot use up the process's file
- * descriptors while everyone else, the health probe included, is still served.
+ * The soft limit on open files of this process (`ulimit -n`): from /proc/self/limits on Linux, else
+ * from the shell's `ulimit -n` (macOS, BSD); undefined when neither tells.
  */
-export function limitConnections(server: Server, limits: ConnectionLimits): () => void {
+export function softOpenFileLimit(): number | undefined {
+  const parse = (text: string | undefined) => {
+    const n = Number(text);
+    return Number.isInteger(n) && n > 0 ? n : undefined;
+  };
+  try {
+    const line = readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('Max open files'));
+    if (line) return parse(line.slice('Max open files'.length).trim().split(/\s+/)[0]);
+  } catch {
+    // Not Linux: ask the shell.
+  }
+  try {
+    return parse(execFileSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8', timeout: 2_000, stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * MAX_CONNECTIONS when unset: 80 % of the soft open-file limit (1,024 when unknown). The rest is for
+ * the health probe's band over the ceiling (at most 256), the database's and Redis's connections,
+ * uploaded files and the logs.
+ */
+export function defaultMaxConnections(limit = softOpenFileLimit() ?? 1024): number {
+  return Math.max(16, Math.floor(limit * 0.8));
+}
+
+/** Connections over the ceiling still let in briefly (for the health probe): 5 % of it, 4 to 256. */
+export function healthBand(total: number): number {
+  return Math.max(4, Math.min(256, Math.ceil(total / 20)));
+}
+
+function refuse(socket: Socket, message: string): void {
+  if (socket.destroyed || socket.writableEnded) return;
+  const body = JSON.stringify({ success: false, message });
+  socket.end(
+    `HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nRetry-After: 5\r\nConnection: close\r\n\r\n${body}`,
+  );
+  socket.destroySoon();
+}
+
+/**
+ * Connection hygiene of the HTTP server the app owns:
+ * - Node's deadlines for request headers and whole requests, checked every quarter of the headers'
+ *   deadline (at most every second; Node's own check runs every 30 s), and for idle keep-alive
+ *   connections; a connection that never sends a byte is closed after `idleMs`.
+ * - One address may hold at most `perAddress` connections at once: the next is answered 503 (with
+ *   Retry-After) and closed.
+ * - The process holds at most `total` connections (whatever their addresses), so that clients holding
+ *   connections cannot use up its file descriptors. A connection over it gets a second to ask for
+ *   /api/health, which is answered (then closed); anything else is answered 503 and closed. Past a
+ *   small band over the ceiling (healthBand), connections are answered 503 and closed at once.
+ *
+ * Returns the Express middleware that answers the requests of connections over the ceiling: it must
+ * be the first one.
+ */
+export function limitConnections(server: Server, limits: ConnectionLimits) {
   server.headersTimeout = limits.headersMs;
   server.requestTimeout = limits.requestMs;
   server.keepAliveTimeout = limits.keepAliveMs;
+  // Read by Node when the server starts listening (configureApp runs before that); not in @types/node.
+  (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = Math.max(50, Math.min(1_000, Math.floor(limits.headersMs / 4)));
+  const band = healthBand(limits.total);
+  const triageMs = Math.min(1_000, limits.headersMs);
+  /** Every connection open and not refused (a refused one is on its way out). */
+  const open = new Set<Socket>();
   const perAddress = new Map<string, number>();
   const silent = new Map<Socket, number>();
+  /** Connections over the ceiling: only a health probe is answered on them. */
+  const overCeiling = new WeakSet<Socket>();
+  const answeringHealth = new WeakSet<Socket>();
 
-  const refuse = (socket: Socket) => {
-    const body = JSON.stringify({ success: false, message: TOO_MANY_CONNECTIONS_MESSAGE });
-    socket.end(
-      `HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nRetry-After: 5\r\nConnection: close\r\n\r\n${body}`,
-    );
-    socket.destroySoon();
+  const turnAway = (socket: Socket, message: string) => {
+    open.delete(socket);
+    refuse(socket, message);
   };
 
   server.on('connection', (socket: Socket) => {
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
     const address = socket.remoteAddress ?? '';
     if (!limits.isProxy(address)) {
-      const open = (perAddress.get(address) ?? 0) + 1;
-      perAddress.set(address, open);
+      const mine = (perAddress.get(address) ?? 0) + 1;
+      perAddress.set(address, mine);
       socket.once('close', () => {
         const left = (perAddress.get(address) ?? 1) - 1;
         if (left > 0) perAddress.set(address, left);
         else perAddress.delete(address);
       });
-      if (open > limits.perAddress) return refuse(socket);
+      if (mine > limits.perAddress) return turnAway(socket, TOO_MANY_CONNECTIONS_MESSAGE);
     }
-    if (handedOver.has(socket)) return;
+    if (open.size > limits.total + band) return turnAway(socket, SHOP_BUSY_MESSAGE);
+    if (open.size > limits.total) {
+      overCeiling.add(socket);
+      const timer = setTimeout(() => {
+        if (!answeringHealth.has(socket)) turnAway(socket, SHOP_BUSY_MESSAGE);
+      }, triageMs);
+      timer.unref();
+      socket.once('close', () => clearTimeout(timer));
+      return;
+    }
     silent.set(socket, Date.now());
     socket.once('close', () => silent.delete(socket));
+  });
+
+  // A websocket over the ceiling is refused before socket.io takes it (ws drops a socket no longer writable).
+  server.prependListener('upgrade', (_req, socket: Socket) => {
+    if (overCeiling.has(socket)) turnAway(socket, SHOP_BUSY_MESSAGE);
   });
 
   // Node reads requests without 'data' events: whether a connection has said anything is its byte count.
@@ -78,5 +158,17 @@ export function limitConnections(server: Server, limits: ConnectionLimits): () =
   );
   sweeper.unref();
   server.once('close', () => clearInterval(sweeper));
-  return () => clearInterval(sweeper);
+
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const socket = req.socket;
+    if (!overCeiling.has(socket)) return next();
+    res.setHeader('Connection', 'close');
+    if (HEALTH_PATH.test(req.path)) {
+      answeringHealth.add(socket);
+      return next();
+    }
+    open.delete(socket);
+    res.setHeader('Retry-After', '5');
+    res.status(503).json({ success: false, message: SHOP_BUSY_MESSAGE });
+  };
 }

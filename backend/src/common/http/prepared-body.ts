@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
+import { PERSONAL, PUBLIC_CATALOGUE } from './cache-control';
 
 /** A JSON answer serialised once, compressed once (gzip and brotli), and served many times with an ETag. */
 export interface PreparedBody {
@@ -59,7 +60,7 @@ export function chooseEncoding(acceptEncoding: string | undefined, body: Prepare
 }
 
 /** Whether If-None-Match names this entity (weak comparison, as RFC 9110 asks for GET). */
-function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
+export function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const bare = etag.replace(/^W\//, '');
   return ifNoneMatch.split(',').some((tag) => {
@@ -69,13 +70,17 @@ function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 /**
- * Sends a prepared answer: 304 when the client has it, else the best encoding it accepts. Revalidated
- * on every use; `personal` answers (one shopper's) are for the browser's own cache only.
+ * Sends a prepared answer: 304 when the client has it, else the best encoding it accepts. Public
+ * answers (the catalogue's) may be kept by a shared cache for a moment (PUBLIC_CATALOGUE); `personal`
+ * answers (one shopper's) are for the browser's own cache only.
  */
 export function sendPrepared(req: Request, res: Response, body: PreparedBody, { personal = false } = {}): void {
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Cache-Control', personal ? 'private, no-cache' : 'no-cache');
-  res.setHeader('Vary', 'Accept-Encoding');
+  res.setHeader('Cache-Control', personal ? PERSONAL : PUBLIC_CATALOGUE);
+  // CORS headers are only sent to allowed origins, and CORS adds no Vary then: a shared cache must not
+  // give an answer without them to an allowed origin. Added to what is there (res.vary).
+  if (!personal) res.vary('Origin');
+  res.vary('Accept-Encoding');
   res.setHeader('ETag', body.etag);
   if (notModified(req.headers['if-none-match'], body.etag)) {
     res.removeHeader('Content-Type');

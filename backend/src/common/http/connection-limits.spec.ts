@@ -1,0 +1,23 @@
+import { defaultMaxConnections, healthBand, softOpenFileLimit } from './connection-limits';
+
+describe('the connection ceiling', () => {
+  it('defaults to 80 % of the soft open-file limit', () => {
+    expect(defaultMaxConnections(20_000)).toBe(16_000);
+    expect(defaultMaxConnections(1_024)).toBe(819);
+    expect(defaultMaxConnections(10)).toBe(16);
+  });
+
+  it('keeps the ceiling and its health band below the limit', () => {
+    for (const limit of [256, 1_024, 20_000, 1_048_576]) {
+      const total = defaultMaxConnections(limit);
+      expect(total + healthBand(total)).toBeLessThan(limit * 0.9);
+    }
+    expect(healthBand(80)).toBe(4);
+    expect(healthBand(16_000)).toBe(256);
+  });
+
+  it('reads this process’s soft limit', () => {
+    const limit = softOpenFileLimit();
+    expect(Number.isInteger(limit) && limit! > 0).toBe(true);
+  });
+});

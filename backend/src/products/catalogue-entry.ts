@@ -1,0 +1,37 @@
+import { nextHoldExpiry } from '@greencart/domain';
+import { stockStateOf, toView, type LeanProduct, type ProductView, type StockState } from './view';
+
+/** One product as the catalogue keeps it in memory. */
+export interface Entry {
+  view: ProductView;
+  /** The product's JSON, serialised once per change of the product or of its availability. */
+  json: string;
+  createdAt: number;
+  /** What its availability is computed from (count, holds), kept to compute it again when a hold lapses. */
+  state: StockState;
+  /** The product without its availability: an entry whose `base` is unchanged changed only its stock. */
+  base: string;
+  /** When a hold of it lapses next (its availability changes then without any write). */
+  expiresAt?: number;
+}
+
+export function toEntry(doc: LeanProduct): Entry {
+  const now = Date.now();
+  return entryOf(toView(doc, now), stockStateOf(doc), now);
+}
+
+export function entryOf(view: ProductView, state: StockState, now: number): Entry {
+  // What a change of availability leaves as it was: a write of units also moves updatedAt.
+  const { stock: _stock, inStock: _inStock, updatedAt: _updatedAt, ...rest } = view;
+  return {
+    view,
+    json: JSON.stringify(view),
+    createdAt: new Date(view.createdAt).getTime(),
+    state,
+    base: JSON.stringify([rest, state.listed]),
+    expiresAt: state.onHand === null ? undefined : nextHoldExpiry(state.holds, now),
+  };
+}
+
+/** Oldest first; the id breaks ties. */
+export const byCatalogueOrder = (a: Entry, b: Entry) => a.createdAt - b.createdAt || (a.view._id < b.view._id ? -1 : a.view._id > b.view._id ? 1 : 0);
