@@ -1,14 +1,26 @@
-import { QueryClient, type DefaultOptions, type UseMutationOptions } from '@tanstack/react-query';
+import { onlineManager, QueryClient, type DefaultOptions, type UseMutationOptions } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+
+/** A request that could not reach the server (no connection, server down): not an answer about the data. */
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 0;
+}
 
 const defaultOptions: DefaultOptions = {
   queries: {
     staleTime: 60_000,
     refetchOnWindowFocus: false,
-    // A 4xx answer will not change on retry; network and server errors might.
-    retry: (failureCount, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+    // Offline the first try still goes out: the service worker may answer it from what it kept.
+    networkMode: 'offlineFirst',
+    // A 4xx answer will not change on retry; network and server errors might, but not while offline
+    // (a retry would wait for the connection, and the page would say "loading" meanwhile).
+    retry: (failureCount, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2 && onlineManager.isOnline(),
   },
 };
+
+// TanStack Query assumes a connection at start-up: a page opened offline would never see it come back
+// (no change, so no refetch on reconnect and no paused change sent).
+if (typeof navigator !== 'undefined' && typeof navigator.onLine === 'boolean') onlineManager.setOnline(navigator.onLine);
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions });

@@ -1,9 +1,10 @@
 import type { ApiSuccess } from '@greencart/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { QueryConfig } from '@/lib/query-client';
+import { isNetworkError, type QueryConfig } from '@/lib/query-client';
 import type { Product } from '../types';
 import { productKeys } from './keys';
+import { findCachedProduct } from './product-cache';
 
 /** GET /api/products/:id */
 export async function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
@@ -11,10 +12,26 @@ export async function getProduct(id: string, signal?: AbortSignal): Promise<Prod
   return product;
 }
 
+/**
+ * The product; when the server cannot be reached (offline) and the product was never opened, the copy in
+ * a list this browser saw (the catalogue in memory or the service worker's). Only a network failure falls
+ * back: a 404 is the server's answer.
+ */
+export async function getProductOrCached(queryClient: QueryClient, id: string, signal?: AbortSignal): Promise<Product> {
+  try {
+    return await getProduct(id, signal);
+  } catch (error) {
+    if (!isNetworkError(error)) throw error;
+    const cached = await findCachedProduct(queryClient, id);
+    if (cached) return cached;
+    throw error;
+  }
+}
+
 export const getProductQueryOptions = (id: string) =>
   queryOptions({
     queryKey: productKeys.detail(id),
-    queryFn: ({ signal }) => getProduct(id, signal),
+    queryFn: ({ signal, client }) => getProductOrCached(client, id, signal),
   });
 
 export function useProduct(id: string, queryConfig?: QueryConfig<typeof getProductQueryOptions>) {

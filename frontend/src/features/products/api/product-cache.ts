@@ -43,3 +43,52 @@ export const PRODUCT_QUERY_ROOTS = [productKeys.all, cartKeys.all] as const;
 export function invalidateProducts(queryClient: QueryClient): Promise<void> {
   return Promise.all(PRODUCT_QUERY_ROOTS.map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => undefined);
 }
+
+/** The product with this id in `data` of any product query or catalogue answer (`products`, `productsdata`, `pages`), if there. */
+export function findProductInData(data: unknown, id: string): Product | undefined {
+  if (Array.isArray(data)) {
+    for (const item of data) {
+      const found = findProductInData(item, id);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (isProduct(data)) return data._id === id ? data : undefined;
+  if (data && typeof data === 'object') {
+    const record = data as Record<string, unknown>;
+    for (const key of ['product', 'products', 'productsdata', 'pages']) {
+      if (record[key] !== undefined) {
+        const found = findProductInData(record[key], id);
+        if (found) return found;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The service worker's copy of the catalogue answers it saw (sw.ts: LAST_SEEN, CATALOGUE_READS). */
+const LAST_SEEN_CACHE = 'greencart-last-seen';
+const CATALOGUE_PATH = /^\/api\/(productList|products)$/;
+
+/**
+ * A product as this browser last saw it in a list, when its own request cannot reach the server:
+ * first the product queries in memory, then the catalogue answers the service worker kept (after an offline reload).
+ */
+export async function findCachedProduct(queryClient: QueryClient, id: string): Promise<Product | undefined> {
+  for (const [, data] of queryClient.getQueriesData({ queryKey: productKeys.all })) {
+    const found = findProductInData(data, id);
+    if (found) return found;
+  }
+  if (typeof caches === 'undefined') return undefined;
+  try {
+    const cache = await caches.open(LAST_SEEN_CACHE);
+    for (const request of await cache.keys()) {
+      if (!CATALOGUE_PATH.test(new URL(request.url).pathname)) continue;
+      const found = findProductInData(await (await cache.match(request))?.json().catch(() => null), id);
+      if (found) return found;
+    }
+  } catch {
+    // No cache storage (private mode): nothing kept.
+  }
+  return undefined;
+}
