@@ -22,6 +22,18 @@ const defaultOptions: DefaultOptions = {
 // (no change, so no refetch on reconnect and no paused change sent).
 if (typeof navigator !== 'undefined' && typeof navigator.onLine === 'boolean') onlineManager.setOnline(navigator.onLine);
 
+/**
+ * How often an open product or cart page asks for its products again (while visible and online): stock
+ * changes show within a second. The list answers carry an ETag (a 304 costs little); the per-IP budget
+ * (THROTTLE_LIMIT, 600 a minute) takes 60 a minute per open page.
+ */
+export const LIVE_STOCK_REFRESH_MS = 1_000;
+
+/** refetchInterval for a query that follows stock: every LIVE_STOCK_REFRESH_MS once it has data, never while offline or failing. */
+export function followStock(query: { state: { status: string } }): number | false {
+  return query.state.status === 'success' && onlineManager.isOnline() ? LIVE_STOCK_REFRESH_MS : false;
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions });
 }

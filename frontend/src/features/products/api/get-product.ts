@@ -1,10 +1,11 @@
 import type { ApiSuccess } from '@greencart/domain';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { isNetworkError, type QueryConfig } from '@/lib/query-client';
+import { findCachedProducts } from '@/lib/catalogue-cache';
+import { followStock, isNetworkError, type QueryConfig } from '@/lib/query-client';
 import type { Product } from '../types';
 import { productKeys } from './keys';
-import { findCachedProduct } from './product-cache';
+import { PRODUCT_QUERY_ROOTS } from './product-cache';
 
 /** GET /api/products/:id */
 export async function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
@@ -22,7 +23,7 @@ export async function getProductOrCached(queryClient: QueryClient, id: string, s
     return await getProduct(id, signal);
   } catch (error) {
     if (!isNetworkError(error)) throw error;
-    const cached = await findCachedProduct(queryClient, id);
+    const [cached] = await findCachedProducts(queryClient, PRODUCT_QUERY_ROOTS, [id]);
     if (cached) return cached;
     throw error;
   }
@@ -34,6 +35,7 @@ export const getProductQueryOptions = (id: string) =>
     queryFn: ({ signal, client }) => getProductOrCached(client, id, signal),
   });
 
+/** The open product page's product: asked again every second while shown, so stock changes show at once. */
 export function useProduct(id: string, queryConfig?: QueryConfig<typeof getProductQueryOptions>) {
-  return useQuery({ ...getProductQueryOptions(id), ...queryConfig });
+  return useQuery({ ...getProductQueryOptions(id), refetchInterval: followStock, ...queryConfig });
 }
