@@ -25,10 +25,12 @@ describe('a session that cannot be read', () => {
   });
 
   it('sessionStatus: checking before the first answer, unknown after a failure with nothing known, known once answered', () => {
-    expect(sessionStatus({ data: undefined, isPending: true, isError: false })).toBe('checking');
-    expect(sessionStatus({ data: undefined, isPending: false, isError: true })).toBe('unknown');
+    expect(sessionStatus({ data: undefined, isError: false, errorUpdateCount: 0 })).toBe('checking');
+    expect(sessionStatus({ data: undefined, isError: true, errorUpdateCount: 1 })).toBe('unknown');
+    // Asked again after a failure: unknown until it answers (pages waiting for it stay as they are).
+    expect(sessionStatus({ data: undefined, isError: false, errorUpdateCount: 1 })).toBe('unknown');
     // A failed re-check keeps what was known.
-    expect(sessionStatus({ data: { shopper: null }, isPending: false, isError: true })).toBe('known');
+    expect(sessionStatus({ data: { shopper: null }, isError: true, errorUpdateCount: 1 })).toBe('known');
   });
 
   it('offline: neither "Login" nor the account\'s cart; an item added goes to the guest cart; back online the shopper is signed in without a reload and the item is saved to the account', async () => {

@@ -11,11 +11,11 @@ const NotificationSettings = lazy(async () => ({ default: (await import('@/featu
 
 /** /account: the shopper's account and the mails they get from the shop. */
 export function AccountRoute() {
-  const { data: user, isPending } = useUser();
+  const { data: user } = useUser();
   const sessionStatus = useSessionStatus();
   const loginDialog = useLoginDialog();
 
-  if (isPending && sessionStatus === 'checking') return <Spinner label="Checking your session…" />;
+  if (sessionStatus === 'checking') return <Spinner label="Checking your session…" />;
   if (sessionStatus === 'unknown') {
     return (
       <section className="mx-auto mt-24 flex max-w-md flex-col items-center text-center">

@@ -1,5 +1,5 @@
 import type { ApiSuccess } from '@greencart/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { onlineManager, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Session, User } from '../types';
 import { authKeys } from './keys';
@@ -25,8 +25,11 @@ export const getSessionQueryOptions = () =>
     networkMode: 'always',
     retry: false,
     refetchOnReconnect: true,
-    // A failed check (the server was down while the browser was online) is tried again every 15 s.
-    refetchInterval: (query) => (query.state.status === 'error' ? 15_000 : false),
+    // A page opening while the check has failed does not ask again by itself: each try would turn the
+    // session back to "checking" and the pages that wait for it would unmount and mount again.
+    retryOnMount: false,
+    // A failed check while the browser is online (the server was down) is tried again every 15 s.
+    refetchInterval: (query) => (query.state.status === 'error' && onlineManager.isOnline() ? 15_000 : false),
   });
 
 /** Who this browser is: `data` is undefined while checking, and stays so when the check failed (see useSessionStatus). */
@@ -40,9 +43,10 @@ export function useSession() {
  */
 export type SessionStatus = 'checking' | 'unknown' | 'known';
 
-export function sessionStatus(query: { data?: unknown; isPending: boolean; isError: boolean }): SessionStatus {
+export function sessionStatus(query: { data?: unknown; isError: boolean; errorUpdateCount: number }): SessionStatus {
   if (query.data !== undefined) return 'known';
-  return query.isError ? 'unknown' : 'checking';
+  // Asked again after a failure (back online): still unknown until the answer, not "checking" from scratch.
+  return query.isError || query.errorUpdateCount > 0 ? 'unknown' : 'checking';
 }
 
 export function useSessionStatus(): SessionStatus {

@@ -25,11 +25,11 @@ const ORDER_NUMBER = /^GC-\d{1,12}$/;
 
 /** /chat: the shopper's conversation with the shop ("Chat with Shop"); /chat?order=<id>&number=GC-10003 is about one order. */
 export function ChatRoute() {
-  const { data: user, isPending } = useUser();
+  const { data: user } = useUser();
   const sessionStatus = useSessionStatus();
   const loginDialog = useLoginDialog();
 
-  if (isPending && sessionStatus === 'checking') return <Spinner label="Checking your session…" />;
+  if (sessionStatus === 'checking') return <Spinner label="Checking your session…" />;
   if (sessionStatus === 'unknown') {
     return (
       <section className="mx-auto mt-24 flex max-w-md flex-col items-center text-center">

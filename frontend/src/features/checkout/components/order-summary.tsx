@@ -45,8 +45,10 @@ interface CartLocationState {
 
 /** The cart's price, the delivery address and payment choice, and Place Order. */
 export function OrderSummary({ summary }: { summary: CartSummary }) {
-  const { data: user, isPending: checkingSession } = useUser();
-  const sessionUnknown = useSessionStatus() === 'unknown';
+  const { data: user } = useUser();
+  const sessionStatus = useSessionStatus();
+  const checkingSession = sessionStatus === 'checking';
+  const sessionUnknown = sessionStatus === 'unknown';
   const connected = useOnline();
   const loginDialog = useLoginDialog();
   const queryClient = useQueryClient();
