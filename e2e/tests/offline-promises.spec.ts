@@ -76,6 +76,7 @@ test('a product never opened shows offline from the catalogue this browser saw',
   await page.goto(`/products/${never.category.toLowerCase()}/${never._id}`);
   await expect(page.getByRole('heading', { level: 1, name: never.name })).toBeVisible();
   await expect(page.getByText('Loading product…')).toHaveCount(0);
+  await expect(page.getByTestId('tax-note')).toHaveText('+2% tax at checkout · delivery fee checked when you’re back online');
   await page.screenshot({ path: '/tmp/sf-offline-product.png' });
   await context.setOffline(false);
 });

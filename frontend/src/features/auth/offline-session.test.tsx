@@ -91,6 +91,8 @@ describe('a product page offline', () => {
     await user.click(screen.getAllByText('Green Pears')[0]!);
     expect(await screen.findByRole('heading', { level: 1, name: 'Green Pears' })).toBeInTheDocument();
     expect(screen.queryByText('Loading product…')).not.toBeInTheDocument();
+    // No pincode given: no promise of free delivery.
+    expect(screen.getByTestId('tax-note')).toHaveTextContent('+2% tax at checkout · delivery fee at checkout');
   });
 
   it('a 404 stays "Product not found" (only a network failure falls back)', async () => {
