@@ -122,7 +122,8 @@ export function Navbar() {
       </nav>
 
       {menuOpen && (
-        <Suspense fallback={null}>
+        // While the menu's code loads, an empty element keeps the button's aria-controls pointing at something.
+        <Suspense fallback={<div id={menuId} hidden />}>
           <MobileMenu id={menuId} user={user} sessionUnknown={sessionStatus === 'unknown'} seller={seller === true} onClose={() => setMenuOpen(false)} />
         </Suspense>
       )}
