@@ -32,7 +32,15 @@ describe('openingState', () => {
     expect(openingState(hours, ist(6, 59), KOLKATA)).toEqual({ open: false, opensAt: '07:00' });
     expect(openingState(hours, ist(7, 0), KOLKATA)).toEqual({ open: true, closesAt: '23:00' });
     expect(openingState(hours, ist(22, 59), KOLKATA)).toEqual({ open: true, closesAt: '23:00' });
-    expect(openingState(hours, ist(23, 0), KOLKATA)).toEqual({ open: false, opensAt: '07:00' });
+    expect(openingState(hours, ist(23, 0), KOLKATA)).toEqual({ open: false, opensAt: '07:00', opensTomorrow: true });
+  });
+
+  it('closed for the night: the next opening is tomorrow; before the morning opening: today', () => {
+    expect(openingState(hours, ist(23, 30), KOLKATA)).toMatchObject({ opensTomorrow: true });
+    expect(openingState(hours, ist(0, 30), KOLKATA)).not.toHaveProperty('opensTomorrow');
+    expect(deliveryMessage({ pincode: '560001', serviceable: true, open: false, opensAt: '07:00', opensTomorrow: true, etaMinutes: 20 })).toBe(
+      'Closed now · opens tomorrow at 07:00',
+    );
   });
 
   it('hours past midnight (close earlier than open): open late in the evening and early in the night', () => {

@@ -53,6 +53,8 @@ export interface DeliveryCheck {
   open: boolean;
   /** "07:00" when closed now. */
   opensAt?: string;
+  /** True when closed now and the next opening is tomorrow (closed for the night), not later today. */
+  opensTomorrow?: boolean;
   /** "23:00" when open now with hours. */
   closesAt?: string;
   message: string;
@@ -73,20 +75,26 @@ export function minutesInZone(now: Date, timeZone: string): number {
 }
 
 /** Whether the shop is open at `now` (hours in `timeZone`), with when it opens or closes. */
-export function openingState(hours: DeliveryHours | null | undefined, now: Date, timeZone: string): { open: boolean; opensAt?: string; closesAt?: string } {
+export function openingState(
+  hours: DeliveryHours | null | undefined,
+  now: Date,
+  timeZone: string,
+): { open: boolean; opensAt?: string; opensTomorrow?: boolean; closesAt?: string } {
   if (!hours) return { open: true };
   const open = minutesOf(hours.open);
   const close = minutesOf(hours.close);
   if (open === close) return { open: true };
   const t = minutesInZone(now, timeZone);
   const isOpen = open < close ? t >= open && t < close : t >= open || t < close;
-  return isOpen ? { open: true, closesAt: hours.close } : { open: false, opensAt: hours.open };
+  if (isOpen) return { open: true, closesAt: hours.close };
+  // Closed: the next opening is later today when it is still ahead on the clock, else tomorrow.
+  return t < open ? { open: false, opensAt: hours.open } : { open: false, opensAt: hours.open, opensTomorrow: true };
 }
 
-/** "Delivery in 25 min" / "We don't deliver to 560001 yet" / "Closed now · opens at 07:00". */
-export function deliveryMessage(check: Pick<DeliveryCheck, 'pincode' | 'serviceable' | 'etaMinutes' | 'open' | 'opensAt'>): string {
+/** "Delivery in 25 min" / "We don't deliver to 560001 yet" / "Closed now · opens at 07:00" / "Closed now · opens tomorrow at 07:00". */
+export function deliveryMessage(check: Pick<DeliveryCheck, 'pincode' | 'serviceable' | 'etaMinutes' | 'open' | 'opensAt' | 'opensTomorrow'>): string {
   if (!check.serviceable) return `Sorry, we don't deliver to ${check.pincode} yet`;
-  if (!check.open) return `Closed now · opens at ${check.opensAt}`;
+  if (!check.open) return `Closed now · opens ${check.opensTomorrow ? 'tomorrow ' : ''}at ${check.opensAt}`;
   return `Delivery in ${check.etaMinutes} min`;
 }
 

@@ -118,10 +118,10 @@ export class DeliveryService implements OnModuleInit {
   /** GET /api/delivery: whether, when and for how much the shop delivers to `pincode` now. */
   async check(pincode: string, now: Date = new Date()): Promise<DeliveryCheck> {
     await this.ready();
-    const { open, opensAt, closesAt } = openingState(this.served.settings.hours, now, this.timeZone);
+    const { open, opensAt, opensTomorrow, closesAt } = openingState(this.served.settings.hours, now, this.timeZone);
     const area = this.areaOf(pincode);
     if (!area) {
-      const check = { pincode, serviceable: false, open, ...(opensAt ? { opensAt } : {}) };
+      const check = { pincode, serviceable: false, open, ...(opensAt ? { opensAt } : {}), ...(opensTomorrow ? { opensTomorrow } : {}) };
       return { success: true, ...check, message: deliveryMessage(check) };
     }
     const check = {
@@ -133,6 +133,7 @@ export class DeliveryService implements OnModuleInit {
       ...(this.served.minimumPaise > 0 ? { minimumOrder: fromPaise(this.served.minimumPaise) } : {}),
       open,
       ...(opensAt ? { opensAt } : {}),
+      ...(opensTomorrow ? { opensTomorrow } : {}),
       ...(closesAt ? { closesAt } : {}),
     };
     return { success: true, ...check, message: deliveryMessage(check) };
@@ -152,8 +153,8 @@ export class DeliveryService implements OnModuleInit {
         `The minimum order is ${formatRupees(this.served.minimumPaise)}; add ${formatRupees(this.served.minimumPaise - subtotalPaise)} more to order`,
       );
     }
-    const { open, opensAt } = openingState(this.served.settings.hours, now, this.timeZone);
-    if (!open) throw new ConflictException(`The shop is closed now; it opens at ${opensAt}. You can order then`);
+    const { open, opensAt, opensTomorrow } = openingState(this.served.settings.hours, now, this.timeZone);
+    if (!open) throw new ConflictException(`The shop is closed now; it opens ${opensTomorrow ? 'tomorrow ' : ''}at ${opensAt}. You can order then`);
     return { feePaise: area.feePaise, freeAbovePaise: this.served.freeAbovePaise, etaMinutes: area.etaMinutes };
   }
 

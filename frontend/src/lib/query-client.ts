@@ -1,14 +1,38 @@
-import { QueryClient, type DefaultOptions, type UseMutationOptions } from '@tanstack/react-query';
+import { onlineManager, QueryClient, type DefaultOptions, type UseMutationOptions } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+
+/** A request that could not reach the server (no connection, server down): not an answer about the data. */
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 0;
+}
 
 const defaultOptions: DefaultOptions = {
   queries: {
     staleTime: 60_000,
     refetchOnWindowFocus: false,
-    // A 4xx answer will not change on retry; network and server errors might.
-    retry: (failureCount, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+    // Offline the first try still goes out: the service worker may answer it from what it kept.
+    networkMode: 'offlineFirst',
+    // A 4xx answer will not change on retry; network and server errors might, but not while offline
+    // (a retry would wait for the connection, and the page would say "loading" meanwhile).
+    retry: (failureCount, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2 && onlineManager.isOnline(),
   },
 };
+
+// TanStack Query assumes a connection at start-up: a page opened offline would never see it come back
+// (no change, so no refetch on reconnect and no paused change sent).
+if (typeof navigator !== 'undefined' && typeof navigator.onLine === 'boolean') onlineManager.setOnline(navigator.onLine);
+
+/**
+ * How often an open product or cart page asks for its products again (while visible and online): stock
+ * changes show within a second. The list answers carry an ETag (a 304 costs little); the per-IP budget
+ * (THROTTLE_LIMIT, 600 a minute) takes 60 a minute per open page.
+ */
+export const LIVE_STOCK_REFRESH_MS = 1_000;
+
+/** refetchInterval for a query that follows stock: every LIVE_STOCK_REFRESH_MS once it has data, never while offline or failing. */
+export function followStock(query: { state: { status: string } }): number | false {
+  return query.state.status === 'success' && onlineManager.isOnline() ? LIVE_STOCK_REFRESH_MS : false;
+}
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions });

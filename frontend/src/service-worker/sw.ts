@@ -16,7 +16,8 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url:
  * - the last catalogue and product answers seen: network first, the copy when offline. Never the
  *   session (/api/session: name, email, cart), nor any answer the server marks no-store or private: a
  *   device offline cannot learn that its session was ended elsewhere ("sign out everywhere"), so what it
- *   kept would show the former shopper. Offline, a reload shows the signed-out shop and its guest cart;
+ *   kept would show the former shopper. Offline, a reload shows the shop with the session unknown ("we'll
+ *   check your sign-in when you're back") and this device's guest cart; the product pages fall back to these lists;
  * - product pictures: cache first (their URLs change with the picture).
  * Every other /api request (orders, payments, cart changes, chat) is not handled here at all: it goes to
  * the network as if there were no service worker, and fails offline instead of being queued.

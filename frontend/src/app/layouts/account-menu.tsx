@@ -25,7 +25,20 @@ export function AccountMenu({ user }: { user: User }) {
 }
 
 /** The phone menu under the header: pages, seller area, and signing in or out. */
-export function MobileMenu({ id, user, seller, onClose }: { id: string; user: User | null | undefined; seller: boolean; onClose: () => void }) {
+export function MobileMenu({
+  id,
+  user,
+  sessionUnknown = false,
+  seller,
+  onClose,
+}: {
+  id: string;
+  user: User | null | undefined;
+  /** The session could not be read (offline): neither Login nor Logout. */
+  sessionUnknown?: boolean;
+  seller: boolean;
+  onClose: () => void;
+}) {
   const loginDialog = useLoginDialog();
   const signOut = useSignOut();
   return (
@@ -68,7 +81,11 @@ export function MobileMenu({ id, user, seller, onClose }: { id: string; user: Us
           </li>
         )}
       </ul>
-      {user === undefined ? null : user ? (
+      {sessionUnknown ? (
+        <p data-testid="session-unknown-menu" className="my-3 text-sm text-gray-600">
+          <strong className="font-medium text-gray-800">Offline</strong> — we&rsquo;ll check your sign-in when you&rsquo;re back
+        </p>
+      ) : user === undefined ? null : user ? (
         <button
           type="button"
           onClick={() => {

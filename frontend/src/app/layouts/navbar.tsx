@@ -2,7 +2,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { CartIcon, CloseIcon, MenuIcon } from '@/components/ui/nav-icons';
 import { Logo } from '@/components/ui/logo';
-import { useLoginDialog, useSellerSession, useUser } from '@/features/auth';
+import { useLoginDialog, useSellerSession, useSessionStatus, useUser } from '@/features/auth';
 import { useCartCount } from '@/features/cart';
 import { loadChatLink } from '@/features/chat';
 import { SearchBox } from '@/features/search';
@@ -26,7 +26,8 @@ export function Navbar() {
   const menuOpen = menu.open;
   const setMenuOpen = (open: boolean) => setMenu({ open, page });
   const count = useCartCount();
-  const { data: user, isPending: checkingSession } = useUser();
+  const { data: user } = useUser();
+  const sessionStatus = useSessionStatus();
   const { data: seller } = useSellerSession();
   const loginDialog = useLoginDialog();
   const menuId = useId();
@@ -86,9 +87,12 @@ export function Navbar() {
           <CartLink count={count} />
 
           <div className="hidden lg:block">
-            {checkingSession ? (
+            {sessionStatus === 'checking' ? (
               // Neither signed in nor out until the session answers: a quiet placeholder of the button's size.
               <span data-testid="session-pending" className="block h-11 w-24 animate-pulse rounded-full bg-gray-100" aria-hidden="true" />
+            ) : sessionStatus === 'unknown' ? (
+              // The session could not be read (offline): not "signed out", and checked again once the connection is back.
+              <SessionUnknown />
             ) : user ? (
               <Suspense fallback={<span className="block h-11 w-11" aria-hidden="true" />}>
                 <AccountMenu user={user} />
@@ -118,11 +122,21 @@ export function Navbar() {
       </nav>
 
       {menuOpen && (
-        <Suspense fallback={null}>
-          <MobileMenu id={menuId} user={user} seller={seller === true} onClose={() => setMenuOpen(false)} />
+        // While the menu's code loads, an empty element keeps the button's aria-controls pointing at something.
+        <Suspense fallback={<div id={menuId} hidden />}>
+          <MobileMenu id={menuId} user={user} sessionUnknown={sessionStatus === 'unknown'} seller={seller === true} onClose={() => setMenuOpen(false)} />
         </Suspense>
       )}
     </header>
+  );
+}
+
+/** Said instead of "Login" while the session cannot be read. */
+function SessionUnknown({ className = 'max-w-44 text-xs leading-tight' }: { className?: string }) {
+  return (
+    <span data-testid="session-unknown" className={`block text-gray-600 ${className}`}>
+      <strong className="font-medium text-gray-800">Offline</strong> — we&rsquo;ll check your sign-in when you&rsquo;re back
+    </span>
   );
 }
 

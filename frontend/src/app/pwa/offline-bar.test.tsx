@@ -19,7 +19,7 @@ describe('the offline bar', () => {
 
     goOffline(true);
     expect(status).toHaveTextContent('You are offline.');
-    expect(status).toHaveTextContent('Your cart still works; ordering waits until you are back online.');
+    expect(status).toHaveTextContent('Cart changes are kept on this device and saved when you are back; ordering waits until then.');
 
     goOffline(false);
     expect(status).toBeEmptyDOMElement();

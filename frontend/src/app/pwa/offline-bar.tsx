@@ -7,7 +7,7 @@ export function OfflineBar() {
     <div role="status" className="sticky top-0 z-50">
       {online ? null : (
         <p className="bg-gray-800 px-4 py-2 text-center text-sm text-white">
-          <strong className="font-medium">You are offline.</strong> Your cart still works; ordering waits until you are back online.
+          <strong className="font-medium">You are offline.</strong> Cart changes are kept on this device and saved when you are back; ordering waits until then.
         </p>
       )}
     </div>

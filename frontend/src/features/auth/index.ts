@@ -1,5 +1,5 @@
 export { authKeys } from './api/keys';
-export { getSessionQueryOptions, useSellerSession, useSession } from './api/get-session';
+export { getSessionQueryOptions, sessionStatus, useSellerSession, useSession, useSessionStatus, type SessionStatus } from './api/get-session';
 export { useUser } from './api/get-user';
 export { useLogout } from './api/logout';
 export { cancelSessionCheck, readSessionUser, refreshSession, setSellerSession, updateSessionUser } from './api/session-cache';

@@ -34,6 +34,20 @@ describe('login dialog', () => {
     expect(screen.getByRole('link', { name: 'My orders' })).toBeInTheDocument();
   });
 
+  it('offers "Login with Google" only when the server says Google sign-in is configured', async () => {
+    const { dialog } = await openLoginDialog();
+    // The default server: Google off. The password form shows, the Google button never does.
+    expect(within(dialog).getByLabelText('Email')).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).queryByRole('button', { name: /Google/ })).not.toBeInTheDocument());
+    expect(within(dialog).queryByText(/Google sign-in is not configured/)).not.toBeInTheDocument();
+  });
+
+  it('shows "Login with Google" when Google sign-in is on', async () => {
+    server.use(http.get('/api/auth/google/status', () => HttpResponse.json({ success: true, enabled: true })));
+    const { dialog } = await openLoginDialog();
+    expect(await within(dialog).findByRole('button', { name: 'Login with Google' })).toBeInTheDocument();
+  });
+
   it('has a visible Close button and a “Forgot password?” link', async () => {
     const { user, dialog } = await openLoginDialog();
     expect(within(dialog).getByRole('button', { name: 'Forgot password?' })).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useUser } from '@/features/auth';
+import { useSessionStatus, useUser } from '@/features/auth';
 import { countItems, sanitizeCart, type CartItems } from './cart-logic';
 import { useGuestCartItems } from './guest-cart';
 
@@ -11,11 +11,13 @@ export interface CartItemsState {
 
 /** What is in the cart, read-only (the badge and bars need no way to change it), and whether that is known yet. */
 export function useCartItemsState(): CartItemsState {
-  const { data: user, isPending } = useUser();
+  const { data: user } = useUser();
+  // Unknown (offline, the check failed): the guest cart of this device shows, and changes go there.
+  const checking = useSessionStatus() === 'checking';
   const guestItems = useGuestCartItems();
   const savedItems = user?.cartItems;
   const items = useMemo(() => (savedItems ? sanitizeCart(savedItems) : guestItems), [savedItems, guestItems]);
-  return useMemo(() => ({ items, known: !isPending }), [items, isPending]);
+  return useMemo(() => ({ items, known: !checking }), [items, checking]);
 }
 
 export function useCartItems(): CartItems {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId } from 'react';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { Spinner } from '@/components/ui/spinner';
-import { useLoginDialog, useUser } from '@/features/auth';
+import { useLoginDialog, useSessionStatus, useUser } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { usePreferences } from '../api/get-preferences';
@@ -11,10 +11,20 @@ const NotificationSettings = lazy(async () => ({ default: (await import('@/featu
 
 /** /account: the shopper's account and the mails they get from the shop. */
 export function AccountRoute() {
-  const { data: user, isPending } = useUser();
+  const { data: user } = useUser();
+  const sessionStatus = useSessionStatus();
   const loginDialog = useLoginDialog();
 
-  if (isPending) return <Spinner label="Checking your session…" />;
+  if (sessionStatus === 'checking') return <Spinner label="Checking your session…" />;
+  if (sessionStatus === 'unknown') {
+    return (
+      <section className="mx-auto mt-24 flex max-w-md flex-col items-center text-center">
+        <title>Your account · GreenCart</title>
+        <h1 className="text-2xl font-medium text-gray-800">Your account</h1>
+        <p className="mt-3 text-gray-600">You&rsquo;re offline — we&rsquo;ll check your sign-in when you&rsquo;re back.</p>
+      </section>
+    );
+  }
   if (!user) {
     return (
       <section className="mx-auto mt-24 flex max-w-md flex-col items-center text-center">

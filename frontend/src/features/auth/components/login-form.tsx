@@ -181,32 +181,19 @@ export function LoginForm({ onDone }: { onDone: () => void }) {
   );
 }
 
+/** Shown only once the server says Google sign-in is configured (GET /api/auth/google/status): never a button that cannot work. */
 function GoogleButton() {
   const status = useGoogleStatus();
-  const noteId = useId();
-  const unavailable = status.data === false || status.isError;
-
+  if (status.data !== true) return null;
   return (
-    <div>
-      <button
-        type="button"
-        aria-disabled={unavailable}
-        aria-describedby={unavailable ? noteId : undefined}
-        onClick={() => {
-          if (unavailable) return;
-          window.location.assign(googleSignInUrl(window.location.pathname + window.location.search));
-        }}
-        className="flex min-h-11 w-full items-center justify-center gap-2 rounded-md border border-gray-300 py-2 text-gray-700 transition hover:bg-gray-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 aria-disabled:hover:bg-white"
-      >
-        <GoogleMark />
-        Login with Google
-      </button>
-      {unavailable && (
-        <p id={noteId} className="mt-2 text-center text-xs text-gray-600">
-          Google sign-in is not configured on this shop yet. Please use your email and password.
-        </p>
-      )}
-    </div>
+    <button
+      type="button"
+      onClick={() => window.location.assign(googleSignInUrl(window.location.pathname + window.location.search))}
+      className="flex min-h-11 w-full items-center justify-center gap-2 rounded-md border border-gray-300 py-2 text-gray-700 transition hover:bg-gray-50"
+    >
+      <GoogleMark />
+      Login with Google
+    </button>
   );
 }
 

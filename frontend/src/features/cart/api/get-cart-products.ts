@@ -1,6 +1,8 @@
 import type { ProductPageResponse, ProductView } from '@greencart/domain';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { findCachedProducts } from '@/lib/catalogue-cache';
+import { followStock, isNetworkError } from '@/lib/query-client';
 import { cartKeys } from './keys';
 
 /** The server accepts at most 100 ids per request. */
@@ -16,13 +18,26 @@ export async function getCartProducts(ids: readonly string[], signal?: AbortSign
   return pages.flatMap((page) => page.products);
 }
 
+/** The cart's products; offline (the server cannot be reached) the copies in the catalogue this browser saw, if it saw them all. */
+export async function getCartProductsOrCached(queryClient: QueryClient, ids: readonly string[], signal?: AbortSignal): Promise<ProductView[]> {
+  try {
+    return await getCartProducts(ids, signal);
+  } catch (error) {
+    if (!isNetworkError(error)) throw error;
+    const cached = await findCachedProducts(queryClient, [['products'], cartKeys.all], ids);
+    if (cached.length === ids.length) return cached;
+    throw error;
+  }
+}
+
 export const getCartProductsQueryOptions = (ids: readonly string[]) =>
   queryOptions({
     queryKey: cartKeys.products(ids),
-    queryFn: ({ signal }) => getCartProducts([...ids].sort(), signal),
+    queryFn: ({ signal, client }) => getCartProductsOrCached(client, [...ids].sort(), signal),
     enabled: ids.length > 0,
-    // What is left of counted products changes by the minute: asked again soon and when the tab comes back.
+    // What is left of counted products changes by the minute: asked again every second while the cart is shown.
     staleTime: 10_000,
+    refetchInterval: followStock,
     refetchOnWindowFocus: true,
   });
 

@@ -2,6 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { BackArrowIcon } from '@/components/ui/icons';
+import { useSessionStatus } from '@/features/auth';
 import { pluralize } from '@/lib/format';
 import { useCartProducts } from '../api/get-cart-products';
 import { summarizeCart, type CartSummary } from '../cart-summary';
@@ -96,11 +97,19 @@ function UnavailableNotice({ count, onForget }: { count: number; onForget: () =>
 }
 
 function EmptyCart({ unavailable = [], onForget }: { unavailable?: string[]; onForget?: () => void }) {
+  // Offline after a reload the account's saved cart cannot be read: this device's cart is empty, not the account's.
+  const sessionUnknown = useSessionStatus() === 'unknown';
   return (
     <section className="mx-auto mt-24 flex max-w-md flex-col items-center text-center">
       <title>Cart · GreenCart</title>
       <h1 className="text-2xl font-medium text-gray-800">No Items in cart</h1>
-      <p className="mt-3 text-gray-600">Fresh fruit, vegetables and snacks are a few clicks away.</p>
+      {sessionUnknown ? (
+        <p className="mt-3 text-gray-600" data-testid="cart-session-unknown">
+          You&rsquo;re offline: items saved to your account show when you&rsquo;re back. What you add now is kept on this device and added then.
+        </p>
+      ) : (
+        <p className="mt-3 text-gray-600">Fresh fruit, vegetables and snacks are a few clicks away.</p>
+      )}
       {unavailable.length > 0 && onForget && (
         <div className="mt-6 w-full text-left">
           <UnavailableNotice count={unavailable.length} onForget={onForget} />

@@ -6,7 +6,8 @@ import { ConnectionStatus } from '@/components/ui/connection-status';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { CloseIcon } from '@/components/ui/nav-icons';
 import { Spinner } from '@/components/ui/spinner';
-import { useLoginDialog, useUser } from '@/features/auth';
+import { useLoginDialog, useSessionStatus, useUser } from '@/features/auth';
+import { useCartCount } from '@/features/cart';
 import { errorMessage } from '@/lib/api-client';
 import { retryConnection, useLiveConnection, useSocketEvent } from '@/lib/socket';
 import { useMyMessages } from '../api/get-my-messages';
@@ -24,10 +25,20 @@ const ORDER_NUMBER = /^GC-\d{1,12}$/;
 
 /** /chat: the shopper's conversation with the shop ("Chat with Shop"); /chat?order=<id>&number=GC-10003 is about one order. */
 export function ChatRoute() {
-  const { data: user, isPending } = useUser();
+  const { data: user } = useUser();
+  const sessionStatus = useSessionStatus();
   const loginDialog = useLoginDialog();
 
-  if (isPending) return <Spinner label="Checking your session…" />;
+  if (sessionStatus === 'checking') return <Spinner label="Checking your session…" />;
+  if (sessionStatus === 'unknown') {
+    return (
+      <section className="mx-auto mt-24 flex max-w-md flex-col items-center text-center">
+        <title>Chat with the shop · GreenCart</title>
+        <h1 className="text-2xl font-medium text-gray-800">Chat with Shop</h1>
+        <p className="mt-3 text-gray-500">You&rsquo;re offline — we&rsquo;ll check your sign-in and open your messages when you&rsquo;re back.</p>
+      </section>
+    );
+  }
   if (!user) {
     return (
       <section className="mx-auto mt-24 flex max-w-md flex-col items-center text-center">
@@ -45,6 +56,8 @@ export function ChatRoute() {
 
 function ShopperChat({ userId }: { userId: string }) {
   const { socket, state } = useLiveConnection('user', userId);
+  // The phone's cart bar (fixed at the bottom) shows while the cart has something in it.
+  const cartBar = (useCartCount() ?? 0) > 0;
   const [searchParams, setSearchParams] = useSearchParams();
   const orderParam = searchParams.get('order');
   const orderId = orderParam && ORDER_ID.test(orderParam) ? orderParam : undefined;
@@ -95,7 +108,9 @@ function ShopperChat({ userId }: { userId: string }) {
   return (
     <section
       aria-labelledby="chat-heading"
-      className="mx-auto my-8 flex h-[calc(100dvh-9rem)] max-h-[52rem] min-h-[26rem] max-w-3xl flex-col overflow-hidden rounded-lg border border-gray-300 bg-white md:my-12"
+      // Phones: from under the header (logo, delivery line, search) down to the cart bar when it shows, so the
+      // message box is never under the bar; wider screens: the screen's height less the header's.
+      className={`mx-auto my-8 flex max-h-[52rem] min-h-[26rem] max-w-3xl flex-col overflow-hidden rounded-lg border border-gray-300 bg-white md:my-12 md:h-[calc(100dvh-9rem)] ${cartBar ? 'h-[calc(100dvh-17rem)]' : 'h-[calc(100dvh-12rem)]'}`}
     >
       <title>Chat with the shop · GreenCart</title>
       <header className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-b border-gray-200 px-4 py-3 sm:px-5">

@@ -13,11 +13,12 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAddresses } from '@/features/addresses';
-import { refreshSession, useLoginDialog, useUser } from '@/features/auth';
+import { refreshSession, useLoginDialog, useSessionStatus, useUser } from '@/features/auth';
 import { orderableLines, takeOrderedLines, type CartSummary } from '@/features/cart';
 import { pincodeStore, useDeliveryCheck, useStoredPincode } from '@/features/delivery';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
+import { useOnline } from '@/lib/online';
 import { usePaymentOptions } from '../api/get-payment-options';
 import { usePlaceOrder } from '../api/place-order';
 import { createCheckoutAttempts } from '../checkout-attempt';
@@ -32,6 +33,8 @@ import { AddressChooser } from './address-chooser';
 const ONLINE_PAYMENT_TOAST = 'online-payment';
 /** Orders and payments need the shop's server: offline they are refused, never queued for later. */
 const OFFLINE_ORDER_MESSAGE = 'You are offline. Connect to the internet to place your order; nothing has been ordered or paid.';
+/** The bill offline: the delivery fee and minimum come from the shop's server. */
+const OFFLINE_BILL_NOTE = 'You\u2019re offline — fees and minimum will be checked when you\u2019re back';
 /** One toast for placing an order: 'Order placed' replaces an earlier refusal. */
 const ORDER_TOAST = 'place-order';
 
@@ -42,7 +45,11 @@ interface CartLocationState {
 
 /** The cart's price, the delivery address and payment choice, and Place Order. */
 export function OrderSummary({ summary }: { summary: CartSummary }) {
-  const { data: user, isPending: checkingSession } = useUser();
+  const { data: user } = useUser();
+  const sessionStatus = useSessionStatus();
+  const checkingSession = sessionStatus === 'checking';
+  const sessionUnknown = sessionStatus === 'unknown';
+  const connected = useOnline();
   const loginDialog = useLoginDialog();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -117,6 +124,12 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
 
   const onPlaceOrder = () => {
     if (sending.current || checkingSession) return;
+    // Never queued for later: the shopper decides again once the connection is back. Said first: offline,
+    // the sign-in and saved addresses cannot be read, and "select an address" would be wrong.
+    if (!navigator.onLine) {
+      toast.error(OFFLINE_ORDER_MESSAGE, { id: ORDER_TOAST });
+      return;
+    }
     if (!user) {
       loginDialog.open();
       return;
@@ -127,11 +140,6 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
     }
     if (blocked) {
       toast.error(`${blocked.message}. ${blocked.detail}`, { id: ORDER_TOAST });
-      return;
-    }
-    // Never queued for later: the shopper decides again once the connection is back.
-    if (!navigator.onLine) {
-      toast.error(OFFLINE_ORDER_MESSAGE, { id: ORDER_TOAST });
       return;
     }
     // What the order will contain: the lines still sold and in stock.
@@ -197,6 +205,8 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
         <h3 className="text-sm font-medium">Delivery Address</h3>
         {checkingSession ? (
           <p className="mt-2 text-sm text-gray-600">Checking your session…</p>
+        ) : sessionUnknown ? (
+          <p className="mt-2 text-sm text-gray-600">Offline — we&rsquo;ll check your sign-in and addresses when you&rsquo;re back.</p>
         ) : user ? (
           <AddressChooser
             addresses={list}
@@ -260,9 +270,13 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
         </div>
         <div className="flex justify-between">
           <dt>Delivery fee</dt>
-          <dd data-testid="delivery-fee" className={price.shippingPaise === 0 ? 'text-green-700' : ''}>
-            {price.shippingPaise === 0 ? 'Free' : formatRupees(price.shippingPaise)}
-          </dd>
+          {connected ? (
+            <dd data-testid="delivery-fee" className={price.shippingPaise === 0 ? 'text-green-700' : ''}>
+              {price.shippingPaise === 0 ? 'Free' : formatRupees(price.shippingPaise)}
+            </dd>
+          ) : (
+            <dd data-testid="delivery-fee">—</dd>
+          )}
         </div>
         <div className="mt-3 flex justify-between text-lg font-medium text-gray-800">
           <dt>Total Amount:</dt>
@@ -271,7 +285,13 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
       </dl>
 
       {summary.outOfStockIds.length > 0 && <p className="mt-4 text-sm text-gray-600">Out-of-stock items are left out of the total and the order.</p>}
-      <DeliveryNotes delivery={delivery} subtotalPaise={price.subtotalPaise} />
+      {connected ? (
+        <DeliveryNotes delivery={delivery} subtotalPaise={price.subtotalPaise} />
+      ) : (
+        <p data-testid="offline-bill-note" className="mt-4 text-sm text-gray-700">
+          {OFFLINE_BILL_NOTE}
+        </p>
+      )}
 
       {/* Phones: total and the order button stay at the bottom of the screen, a thumb away; wider screens: in the summary. */}
       <div

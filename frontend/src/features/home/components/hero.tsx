@@ -1,13 +1,17 @@
 import { Link } from 'react-router-dom';
 import { ArrowIcon } from '@/components/ui/icons';
 import heroBasketUrl from '../assets/hero-basket.svg?no-inline';
+import { useDeliveryPromise } from '../delivery-promise';
 
 export function Hero() {
+  const { badge } = useDeliveryPromise();
   return (
     <section className="relative mt-3 overflow-hidden rounded-2xl md:mt-8 bg-linear-to-br from-[#e9f8f0] via-[#f3fbf6] to-[#fff6e5]">
       {/* Phones: a short banner, so the categories and the first products fit on the first screen. */}
       <div className="relative z-10 flex flex-col items-start px-4 py-4 text-left md:px-6 md:py-24 md:pl-16 lg:pl-20">
-        <p className="hidden rounded-full bg-white/80 px-3 py-1 text-xs font-medium text-primary-dull shadow-sm md:block">Delivered in under 30 minutes</p>
+        <p className="hidden rounded-full bg-white/80 px-3 py-1 text-xs font-medium text-primary-dull shadow-sm md:block" data-testid="delivery-promise">
+          {badge}
+        </p>
         <h1 className="max-w-md text-xl leading-tight font-bold text-gray-800 md:mt-4 md:text-4xl lg:max-w-xl lg:text-5xl lg:leading-[1.15]">
           Freshness you can trust, savings you will love!
         </h1>

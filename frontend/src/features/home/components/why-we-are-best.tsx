@@ -1,8 +1,10 @@
 import type { ReactElement } from 'react';
+import { useDeliveryPromise } from '../delivery-promise';
 
 interface Reason {
   title: string;
-  description: string;
+  /** null: the shop's own delivery time (useDeliveryPromise). */
+  description: string | null;
   icon: ReactElement;
 }
 
@@ -21,8 +23,8 @@ const iconProps = {
 /** The fixed "why we are the best" list of the home page. */
 const REASONS: readonly Reason[] = [
   {
-    title: 'Fastest Delivery',
-    description: 'Groceries delivered in under 30 minutes.',
+    title: 'Fast Delivery',
+    description: null,
     icon: (
       <svg {...iconProps}>
         <circle cx="12" cy="13" r="8" />
@@ -50,8 +52,9 @@ const REASONS: readonly Reason[] = [
     ),
   },
   {
-    title: 'Trusted by Thousands',
-    description: 'Loved by 10,000+ happy customers.',
+    // No customer count: the shop publishes none, so none is claimed.
+    title: 'Here to Help',
+    description: 'Questions about an order? Chat with us from your account.',
     icon: (
       <svg {...iconProps}>
         <circle cx="9" cy="8" r="3.5" />
@@ -62,6 +65,7 @@ const REASONS: readonly Reason[] = [
 ];
 
 export function WhyWeAreBest() {
+  const { reason: deliveryReason } = useDeliveryPromise();
   return (
     <section className="mt-24 rounded-2xl bg-primary/5 px-6 py-12 md:px-12" aria-labelledby="why-heading">
       <h2 id="why-heading" className="text-2xl font-semibold text-primary-dull md:text-3xl">
@@ -73,7 +77,7 @@ export function WhyWeAreBest() {
             <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-primary/15 text-primary-dull">{reason.icon}</span>
             <div>
               <h3 className="text-lg font-medium text-gray-800">{reason.title}</h3>
-              <p className="text-sm text-gray-500">{reason.description}</p>
+              <p className="text-sm text-gray-500">{reason.description ?? deliveryReason}</p>
             </div>
           </li>
         ))}

@@ -8,7 +8,7 @@ const HomeSections = lazy(async () => ({ default: (await loadHomeSections()).Hom
 export function HomeRoute() {
   return (
     <>
-      <title>GreenCart – fresh groceries delivered in 30 minutes</title>
+      <title>GreenCart – fresh groceries delivered to your door</title>
       <Hero />
       {/* A screen's height until the sections arrive, so the footer waits below the fold. */}
       <Suspense

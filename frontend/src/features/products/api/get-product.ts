@@ -1,9 +1,11 @@
 import type { ApiSuccess } from '@greencart/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { QueryConfig } from '@/lib/query-client';
+import { findCachedProducts } from '@/lib/catalogue-cache';
+import { followStock, isNetworkError, type QueryConfig } from '@/lib/query-client';
 import type { Product } from '../types';
 import { productKeys } from './keys';
+import { PRODUCT_QUERY_ROOTS } from './product-cache';
 
 /** GET /api/products/:id */
 export async function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
@@ -11,12 +13,29 @@ export async function getProduct(id: string, signal?: AbortSignal): Promise<Prod
   return product;
 }
 
+/**
+ * The product; when the server cannot be reached (offline) and the product was never opened, the copy in
+ * a list this browser saw (the catalogue in memory or the service worker's). Only a network failure falls
+ * back: a 404 is the server's answer.
+ */
+export async function getProductOrCached(queryClient: QueryClient, id: string, signal?: AbortSignal): Promise<Product> {
+  try {
+    return await getProduct(id, signal);
+  } catch (error) {
+    if (!isNetworkError(error)) throw error;
+    const [cached] = await findCachedProducts(queryClient, PRODUCT_QUERY_ROOTS, [id]);
+    if (cached) return cached;
+    throw error;
+  }
+}
+
 export const getProductQueryOptions = (id: string) =>
   queryOptions({
     queryKey: productKeys.detail(id),
-    queryFn: ({ signal }) => getProduct(id, signal),
+    queryFn: ({ signal, client }) => getProductOrCached(client, id, signal),
   });
 
+/** The open product page's product: asked again every second while shown, so stock changes show at once. */
 export function useProduct(id: string, queryConfig?: QueryConfig<typeof getProductQueryOptions>) {
-  return useQuery({ ...getProductQueryOptions(id), ...queryConfig });
+  return useQuery({ ...getProductQueryOptions(id), refetchInterval: followStock, ...queryConfig });
 }

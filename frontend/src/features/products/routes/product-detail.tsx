@@ -8,6 +8,7 @@ import { AddToCartControl, useCart } from '@/features/cart';
 import { useDeliveryCheck, useStoredPincode } from '@/features/delivery';
 import { ApiError } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
+import { useOnline } from '@/lib/online';
 import { thumbnailOf } from '@/lib/product-urls';
 import { useProduct } from '../api/get-product';
 import { categoryLink, categoryText, findCategory } from '../categories';
@@ -88,10 +89,16 @@ function ProductDetail({ product }: { product: Product }) {
   const category = findCategory(product.category);
   const images = product.image;
   const delivery = useDeliveryCheck(useStoredPincode()).data;
+  const online = useOnline();
+  // Free only when the shop said so for this pincode; offline or without a pincode, no promise.
   const deliveryNote =
     delivery?.serviceable && delivery.fee
       ? `${formatRupees(toPaise(delivery.fee))} delivery${delivery.freeDeliveryAbove !== undefined ? ` (free from ${formatRupees(toPaise(delivery.freeDeliveryAbove))})` : ''}`
-      : 'free delivery';
+      : delivery?.serviceable
+        ? 'free delivery'
+        : !online
+          ? 'delivery fee checked when you’re back online'
+          : 'delivery fee at checkout';
 
   return (
     <div className="mt-6 md:mt-12">
