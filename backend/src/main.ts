@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { Logger } from 'nestjs-pino';
-import { validateEnvironment } from './config/environment';
+import { validateEnvironment } from './config/validate-environment';
 import { fillLocalSecrets } from './config/local-secrets';
 import { REPO_ROOT, startEmbeddedDatabase, type RunningDatabase } from './database/embedded-database';
 import { keepFilesPrivate, makePrivate } from './database/private-files';

@@ -1,6 +1,6 @@
 import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
-import { validateEnvironment } from '../src/config/environment';
+import { validateEnvironment } from '../src/config/validate-environment';
 import { clears, cookie, PASSWORD, registerShopper, SESSION_ENV, uniqueEmail } from './support/sessions';
 import { createTestApp, type TestApp } from './support/test-app';
 

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { validateEnvironment } from '../src/config/environment';
+import { validateEnvironment } from '../src/config/validate-environment';
 import { createTestApp, type TestApp } from './support/test-app';
 
 describe('foundation', () => {

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { settingNames } from './environment';
+import { settingNames } from './validate-environment';
 
 const root = join(__dirname, '..', '..', '..');
 const envExample = readFileSync(join(root, '.env.example'), 'utf8');

@@ -1,7 +1,5 @@
-import { plainToInstance, Transform, Type } from 'class-transformer';
-import { createECDH, randomBytes } from 'node:crypto';
-import { IsBoolean, IsEmail, IsIn, IsInt, IsNotIn, IsOptional, IsString, IsTimeZone, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
-import { getMetadataStorage } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsEmail, IsIn, IsInt, IsNotIn, IsOptional, IsString, IsTimeZone, IsUrl, Matches, Max, Min, MinLength } from 'class-validator';
 
 /** Strict: true/false, 1/0, yes/no, on/off; anything else stays as typed and is refused by @IsBoolean. */
 const toBoolean = ({ value }: { value: unknown }) => {
@@ -410,90 +408,14 @@ export class Environment {
   SHOP_GSTIN?: string;
 }
 
-export function isGoogleEnabled(env: Pick<Environment, 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET'>): boolean {
-  return Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
-}
-
-/** Why online payment is unavailable, or null when it is configured. */
-export function onlinePaymentProblem(env: Pick<Environment, 'RAZORPAY_KEY_ID' | 'RAZORPAY_KEY_SECRET'>): string | null {
-  if (!env.RAZORPAY_KEY_ID || !env.RAZORPAY_KEY_SECRET) return 'Online payment is not set up for this shop yet; please choose cash on delivery';
-  return null;
-}
-
-/** Why no mail is sent, or null when SMTP_URL is set. */
-export function mailProblem(env: Pick<Environment, 'SMTP_URL'>): string | null {
-  return env.SMTP_URL ? null : 'Mail is off: SMTP_URL is not set, so no order mails or password-reset links are sent';
-}
-
-/** Why no web push is sent, or null when both VAPID keys are set. */
-export function pushProblem(env: Pick<Environment, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY'>): string | null {
-  return env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? null : 'Web push is off: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set';
-}
-
-/** A new VAPID key pair (P-256), base64url like web-push's generateVAPIDKeys(). */
-export function generateVapidKeys(): { VAPID_PUBLIC_KEY: string; VAPID_PRIVATE_KEY: string } {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  // A private key with leading zero bytes comes out shorter: always 32 bytes.
-  const privateKey = ecdh.getPrivateKey();
-  return {
-    VAPID_PUBLIC_KEY: ecdh.getPublicKey('base64url'),
-    VAPID_PRIVATE_KEY: Buffer.concat([Buffer.alloc(32 - privateKey.length), privateKey]).toString('base64url'),
-  };
-}
-
-/** Whether the shop is served over https (from PUBLIC_URL; production assumes it when unset). */
-export function servesHttps(env: Pick<Environment, 'PUBLIC_URL' | 'NODE_ENV'>): boolean {
-  return env.PUBLIC_URL ? env.PUBLIC_URL.startsWith('https:') : env.NODE_ENV === 'production';
-}
-
-/** The Vite dev server, allowed by default in development only. */
-export const DEV_FRONTEND_ORIGIN = 'http://localhost:5173';
-
-/** The origins besides the shop's own that may call the API with cookies (none, or FRONTEND_ORIGIN's). */
-export function allowedOrigins(env: Pick<Environment, 'FRONTEND_ORIGIN'>): string[] {
-  return env.FRONTEND_ORIGIN ? [new URL(env.FRONTEND_ORIGIN).origin] : [];
-}
-
-/** The name of every setting of Environment, read from its decorators (the docs and .env.example are checked against it). */
-export function settingNames(): string[] {
-  const metadata = getMetadataStorage().getTargetValidationMetadatas(Environment, '', true, false);
-  return [...new Set(metadata.map((m) => m.propertyName))];
-}
-
-export function validateEnvironment(raw: Record<string, unknown>): Environment {
-  const production = raw.NODE_ENV === 'production';
-  const publicUrl = typeof raw.PUBLIC_URL === 'string' && URL.canParse(raw.PUBLIC_URL) ? raw.PUBLIC_URL.replace(/\/+$/, '') : undefined;
-  // Settings that follow from others unless given: demo data and API docs off in production; origin and callback from PUBLIC_URL.
-  raw = {
-    ...raw,
-    ...(publicUrl ? { PUBLIC_URL: publicUrl } : {}),
-    SEED_DEMO: raw.SEED_DEMO ?? String(!production),
-    API_DOCS: raw.API_DOCS ?? String(!production),
-    ...(!raw.FRONTEND_ORIGIN && publicUrl ? { FRONTEND_ORIGIN: new URL(publicUrl).origin } : {}),
-    ...(!raw.FRONTEND_ORIGIN && !publicUrl && (raw.NODE_ENV ?? 'development') === 'development' ? { FRONTEND_ORIGIN: DEV_FRONTEND_ORIGIN } : {}),
-    ...(publicUrl && !raw.GOOGLE_CALLBACK_URL ? { GOOGLE_CALLBACK_URL: `${publicUrl}/api/auth/google/callback` } : {}),
-  };
-  // Outside production a missing secret gets a random value for this process (main.ts keeps one in the
-  // data folder so it survives restarts); production must be told explicitly.
-  if (raw.NODE_ENV !== 'production') {
-    raw = {
-      ...raw,
-      JWT_SECRET: raw.JWT_SECRET || randomBytes(48).toString('base64url'),
-      SELLER_PASSWORD: raw.SELLER_PASSWORD || randomBytes(12).toString('base64url'),
-      ...(raw.VAPID_PUBLIC_KEY || raw.VAPID_PRIVATE_KEY ? {} : generateVapidKeys()),
-    };
-  }
-  const env = plainToInstance(Environment, raw, { exposeDefaultValues: true });
-  const errors = validateSync(env, { skipMissingProperties: false, whitelist: false });
-  const problems = errors.flatMap((e) => Object.values(e.constraints ?? {}));
-  if (production && env.SELLER_EMAIL === DEFAULT_SELLER_EMAIL)
-    problems.push(`SELLER_EMAIL is the public default (${DEFAULT_SELLER_EMAIL}); set the shop owner's own address`);
-  if (production && env.PUSH_INSECURE_TEST_ORIGINS) problems.push('PUSH_INSECURE_TEST_ORIGINS is for tests only and is refused in production');
-  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (or neither)');
-  if (problems.length) {
-    const lines = problems.map((c) => `  - ${c}`);
-    throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
-  }
-  return env;
-}
+// What is configured, derived from settings (kept beside them so their importers need one path).
+export {
+  allowedOrigins,
+  DEV_FRONTEND_ORIGIN,
+  generateVapidKeys,
+  isGoogleEnabled,
+  mailProblem,
+  onlinePaymentProblem,
+  pushProblem,
+  servesHttps,
+} from './configured';
