@@ -43,7 +43,8 @@ function decoded(raw: Raw): unknown {
 type Product = { _id: string; name: string; inStock: boolean; offerPrice: number };
 
 const productList = async (base: string) => (decoded(await get(base, '/api/productList')) as { productsdata: Product[] }).productsdata;
-const page = async (base: string, query: string) => decoded(await get(base, `/api/products?${query}`)) as { products: Product[]; total: number; droppedWords?: string[] };
+const page = async (base: string, query: string) =>
+  decoded(await get(base, `/api/products?${query}`)) as { products: Product[]; total: number; droppedWords?: string[] };
 
 async function picture(): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="60" height="40"><rect width="60" height="40" fill="hsl(120, 70%, 50%)"/></svg>`;
