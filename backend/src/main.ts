@@ -75,7 +75,7 @@ function warnAboutPlainHttp(publicUrl: string | undefined) {
   if (host === 'localhost' || host === '::1' || host === '[::1]' || host.startsWith('127.')) return;
   const line = '!'.repeat(78);
   console.warn(
-    `\n${line}\n  PUBLIC_URL is ${publicUrl}: plain http on a real address.\n  Passwords and session cookies travel unencrypted. Put the shop behind https (README: HTTPS).\n${line}\n`,
+    `\n${line}\n  PUBLIC_URL is ${publicUrl}: plain http on a real address.\n  Passwords and session cookies travel unencrypted. Put the shop behind https (docs/operations.md: HTTPS).\n${line}\n`,
   );
 }
 

@@ -24,7 +24,7 @@ const BATCH = 500;
  * that is all the writing a message waits for; rows and pages of history follow (ChatWriteBehind).
  *
  * No count is kept by `$inc` and no document is updated by every message (FerretDB v1 loses concurrent
- * updates of one document, README "The database").
+ * updates of one document, docs/database.md).
  */
 @Injectable()
 export class ChatMessages {

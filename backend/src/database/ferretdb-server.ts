@@ -20,7 +20,7 @@ export async function startFerret(dataDir: string, log: (m: string) => void, bin
     // WAL with synchronous=NORMAL (FerretDB adds journal_mode=wal): a write is on disk in the WAL at
     // once and survives a crash of the shop or of FerretDB; only a power cut can lose the last moments
     // of writes (like MongoDB's default write concern, which journals every 100 ms). FULL syncs the
-    // disk on every commit: 3.8 ms per insert under load here, against 1.0 ms (bench/README.md).
+    // disk on every commit: 3.8 ms per insert under load here, against 1.0 ms (bench/HISTORY.md).
     `--sqlite-url=file:${sqliteDir}/?_pragma=synchronous(NORMAL)`,
     `--listen-addr=127.0.0.1:${port}`,
     '--debug-addr=127.0.0.1:0',

@@ -98,7 +98,7 @@ export class DeliveryService implements OnModuleInit {
     const read = readDeliverySettings(body);
     if ('problem' in read) throw new BadRequestException({ message: read.problem.message, errors: { [read.problem.field]: read.problem.message } });
     const { settings } = read;
-    // One document replaced whole: no $set of embedded documents (see README, FerretDB gaps).
+    // One document replaced whole: no $set of embedded documents (see docs/database.md).
     await this.stored.replaceOne(
       { _id: SETTINGS_ID },
       {

@@ -67,7 +67,7 @@ export async function rebuildRollups(db: Pick<mongo.Db, 'collection'>, orders: A
   if (markers.length) await insertMarkers(markers);
   const docs = documentsOf(change);
   // Delete then insert rather than replace: FerretDB v1 may skip an update whose embedded documents have
-  // the same values under other keys (see README, The database).
+  // the same values under other keys (see docs/database.md).
   for (const doc of Object.values(docs) as { _id: string }[]) {
     await rollups.deleteOne({ _id: doc._id });
     // Another instance's rebuild inserted it meanwhile (MongoDB runs them side by side): the same figures.

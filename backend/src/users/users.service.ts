@@ -193,7 +193,7 @@ export class UsersService implements OnModuleInit {
     return contact && { orderProgressEmails: contact.orderProgressEmails };
   }
 
-  /** One field at a time (`$set` of a path, never of a whole embedded document: see README, FerretDB). */
+  /** One field at a time (`$set` of a path, never of a whole embedded document: see docs/database.md). */
   async setPreferences(id: string, change: Partial<MailPreferences>): Promise<MailPreferences | null> {
     if (!isValidObjectId(id)) return null;
     if (change.orderProgressEmails !== undefined) {

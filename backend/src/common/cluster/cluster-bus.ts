@@ -24,7 +24,7 @@ interface Envelope {
  * Tells the other instances of the shop what this one changed, so that what each keeps in memory
  * (the catalogue, order pages, session checks) is never more than a moment behind. With REDIS_URL,
  * one pub/sub channel per topic; without it the shop runs as one instance per database (the
- * embedded database's folder lock guarantees it; several instances need REDIS_URL, see README) and
+ * embedded database's folder lock guarantees it; several instances need REDIS_URL, see docs/operations.md) and
  * publishing does nothing. Best effort: a message lost while Redis is away is made up for by
  * `resync` when it is back.
  */
