@@ -48,9 +48,7 @@ export function Footer() {
       <div className="flex flex-col items-start justify-between gap-10 border-b border-gray-500/30 py-10 text-gray-600 md:flex-row">
         <div className="max-w-md">
           <Logo />
-          <p className="mt-6">
-            We deliver fresh groceries and snacks straight to your door. Trusted by thousands, we aim to make your shopping experience simple and affordable.
-          </p>
+          <p className="mt-6">We deliver fresh groceries and snacks straight to your door, and we aim to make your shopping simple and affordable.</p>
         </div>
         <div className="flex w-full flex-wrap justify-between gap-5 md:w-[45%]">
           {FOOTER_GROUPS.map((group) => (

@@ -13,7 +13,7 @@ const HELP = [
   {
     id: 'delivery',
     title: 'Delivery information',
-    text: 'We deliver in under 30 minutes within our service area, every day during opening hours. Shipping is always free.',
+    text: 'We deliver within our service area during opening hours. Enter your pincode at the top of the page to see the delivery time and any delivery fee for your area.',
   },
   {
     id: 'returns',
