@@ -82,7 +82,7 @@ async function writeAboutOrder(browser: Browser, api: APIRequestContext, orderNu
   await expect(page.getByTestId('chat-order-reference')).toContainText(`About order ${orderNumber}`);
   await expect(page.getByTestId('connection-status')).toHaveText('Online');
   await page.getByRole('textbox', { name: 'Message to the shop' }).fill('Can you add a bunch of coriander to this one?');
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
   const sent = page.getByTestId('chat-message').filter({ hasText: 'coriander' });
   await expect(sent.getByRole('link', { name: orderNumber })).toHaveAttribute('href', `/My-orders?order=${orderNumber}`);
   await page.screenshot(shot('phone-chat-order-number'));

@@ -110,7 +110,7 @@ function ShopperChat({ userId }: { userId: string }) {
       aria-labelledby="chat-heading"
       // Phones: from under the header (logo, delivery line, search) down to the cart bar when it shows, so the
       // message box is never under the bar; wider screens: the screen's height less the header's.
-      className={`mx-auto my-8 flex max-h-[52rem] min-h-[26rem] max-w-3xl flex-col overflow-hidden rounded-lg border border-gray-300 bg-white md:my-12 md:h-[calc(100dvh-9rem)] ${cartBar ? 'h-[calc(100dvh-17rem)]' : 'h-[calc(100dvh-12rem)]'}`}
+      className={`mx-auto my-8 flex max-h-[52rem] min-h-[26rem] max-w-3xl flex-col overflow-hidden rounded-lg border border-gray-300 bg-white md:my-12 md:h-[calc(100dvh-9rem-var(--notice-height,0px))] ${cartBar ? 'h-[calc(100dvh-17rem-var(--notice-height,0px))]' : 'h-[calc(100dvh-12rem-var(--notice-height,0px))]'}`}
     >
       <title>Chat with the shop · GreenCart</title>
       <header className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-b border-gray-200 px-4 py-3 sm:px-5">

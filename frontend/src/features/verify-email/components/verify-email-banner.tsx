@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PAGE_PADDING } from '@/components/layout/page-container';
 import { useUser, type User } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client';
@@ -13,7 +13,21 @@ export function VerifyEmailBanner() {
   const { data: user } = useUser();
   const resend = useResendVerification();
   const [said, setSaid] = useState<{ text: string; problem: boolean } | null>(null);
-  if (!unverified(user)) return null;
+  const shown = unverified(user);
+  const section = useRef<HTMLElement>(null);
+  // Pages that size themselves to the screen (the chat box) leave room for it: --notice-height.
+  useEffect(() => {
+    const element = section.current;
+    if (!shown || !element || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty('--notice-height', `${element.offsetHeight}px`));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--notice-height');
+    };
+  }, [shown]);
+  if (!shown) return null;
 
   const onResend = () => {
     setSaid(null);
@@ -24,7 +38,7 @@ export function VerifyEmailBanner() {
   };
 
   return (
-    <section aria-label="Confirm your email" className="border-b border-amber-200 bg-amber-50 text-sm text-amber-900">
+    <section ref={section} aria-label="Confirm your email" className="border-b border-amber-200 bg-amber-50 text-sm text-amber-900">
       <div className={`flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between ${PAGE_PADDING}`}>
         <p>
           Please confirm your email address — we sent a link to <strong className="break-words">{user.email}</strong>. Until then we send you no receipts or
