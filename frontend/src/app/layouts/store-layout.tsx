@@ -4,7 +4,7 @@ import { PAGE_PADDING } from '@/components/layout/page-container';
 import { Spinner } from '@/components/ui/spinner';
 import { loadGoogleFailureNotice, loadLoginModal, LoginDialogProvider, useUser } from '@/features/auth';
 import { loadCartSync, loadGuestCartAdoption, loadPhoneCartBar, useCartCount } from '@/features/cart';
-import { VerifyEmailBanner } from '@/features/verify-email';
+import { awaitsVerification, loadVerifyEmailBanner } from '@/features/verify-email';
 import { Navbar } from './navbar';
 
 // Below the fold on every page: not part of the first download.
@@ -15,6 +15,8 @@ const GuestCartAdoption = lazy(async () => ({ default: (await loadGuestCartAdopt
 const GoogleFailureNotice = lazy(async () => ({ default: (await loadGoogleFailureNotice()).GoogleFailureNotice }));
 // Closed until a shopper opens it: it follows the first page.
 const LoginModal = lazy(async () => ({ default: (await loadLoginModal()).LoginModal }));
+// Only for a shopper whose address is not confirmed yet (its mutation code stays out of the first download).
+const VerifyEmailBanner = lazy(async () => ({ default: (await loadVerifyEmailBanner()).VerifyEmailBanner }));
 // Only once something is in the cart.
 const PhoneCartBar = lazy(async () => ({ default: (await loadPhoneCartBar()).PhoneCartBar }));
 // Going back to where a page was left matters from the second page on: right after the first one.
@@ -47,7 +49,11 @@ export function StoreLayout() {
           Skip to content
         </a>
         <Navbar />
-        <VerifyEmailBanner />
+        {awaitsVerification(user) && (
+          <Suspense fallback={null}>
+            <VerifyEmailBanner />
+          </Suspense>
+        )}
         <main id="main" className={`flex-1 ${PAGE_PADDING}`}>
           {/* A screen's height while a page's code loads: the footer waits below the fold instead of jumping down. */}
           <Suspense

@@ -1,16 +1,22 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowIcon } from '@/components/ui/icons';
 import heroBasketUrl from '../assets/hero-basket.svg?no-inline';
-import { useDeliveryPromise } from '../delivery-promise';
+
+/** Lazy: the delivery check's code is the catalogue pages' (not index.html's first download). */
+const DeliveryBadge = lazy(() => import('./delivery-badge').then((m) => ({ default: m.DeliveryBadge })));
+
+const FRESH = 'Fresh groceries delivered to your door';
 
 export function Hero() {
-  const { badge } = useDeliveryPromise();
   return (
     <section className="relative mt-3 overflow-hidden rounded-2xl md:mt-8 bg-linear-to-br from-[#e9f8f0] via-[#f3fbf6] to-[#fff6e5]">
       {/* Phones: a short banner, so the categories and the first products fit on the first screen. */}
       <div className="relative z-10 flex flex-col items-start px-4 py-4 text-left md:px-6 md:py-24 md:pl-16 lg:pl-20">
         <p className="hidden rounded-full bg-white/80 px-3 py-1 text-xs font-medium text-primary-dull shadow-sm md:block" data-testid="delivery-promise">
-          {badge}
+          <Suspense fallback={FRESH}>
+            <DeliveryBadge />
+          </Suspense>
         </p>
         <h1 className="max-w-md text-xl leading-tight font-bold text-gray-800 md:mt-4 md:text-4xl lg:max-w-xl lg:text-5xl lg:leading-[1.15]">
           Freshness you can trust, savings you will love!

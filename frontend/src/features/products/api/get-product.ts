@@ -1,11 +1,9 @@
 import type { ApiSuccess } from '@greencart/domain';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { findCachedProducts } from '@/lib/catalogue-cache';
 import { followStock, isNetworkError, type QueryConfig } from '@/lib/query-client';
 import type { Product } from '../types';
 import { productKeys } from './keys';
-import { PRODUCT_QUERY_ROOTS } from './product-cache';
 
 /** GET /api/products/:id */
 export async function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
@@ -23,7 +21,10 @@ export async function getProductOrCached(queryClient: QueryClient, id: string, s
     return await getProduct(id, signal);
   } catch (error) {
     if (!isNetworkError(error)) throw error;
-    const [cached] = await findCachedProducts(queryClient, PRODUCT_QUERY_ROOTS, [id]);
+    // Loaded only offline: the shell (which prefetches products) stays out of the cart's and catalogue's code.
+    const { findCachedProducts } = await import('@/lib/catalogue-cache');
+    // The product queries and the cart's (cartKeys.all, named here so the cart's code stays out of the shell).
+    const [cached] = await findCachedProducts(queryClient, [productKeys.all, ['cart']], [id]);
     if (cached) return cached;
     throw error;
   }
