@@ -2,6 +2,7 @@ import { ConflictException, Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { LRUCache } from 'lru-cache';
 import { isValidObjectId, Model, Types } from 'mongoose';
+import { LocksService } from '../common/locks/locks.service';
 import { ClusterBus } from '../common/cluster/cluster-bus';
 import { isDuplicateKeyError } from '../common/mongo-errors';
 import { User } from './schemas/user.schema';
@@ -82,6 +83,7 @@ export class UsersService implements OnModuleInit {
   constructor(
     @InjectModel(User.name) private readonly users: Model<User>,
     private readonly cluster: ClusterBus,
+    private readonly locks: LocksService,
   ) {
     cluster.subscribe<AccountChangedMessage>(TOPIC, {
       message: ({ id }) => this.forget(id),
@@ -238,14 +240,19 @@ export class UsersService implements OnModuleInit {
    */
   async claimVerificationMail(id: string, everyMs: number): Promise<Date | 'verified' | null> {
     if (!isValidObjectId(id)) return 'verified';
-    const now = new Date();
-    const since = new Date(now.getTime() - everyMs);
-    const claimed = await this.users.updateOne(
-      { _id: id, emailVerified: false, $or: [{ verificationMailAt: { $exists: false } }, { verificationMailAt: { $lte: since } }] },
-      { $set: { verificationMailAt: now } },
-    );
-    if (claimed.modifiedCount === 1) return now;
-    return (await this.users.exists({ _id: id, emailVerified: false })) ? null : 'verified';
+    // One claim at a time per account: FerretDB v1 lets two conditional updates of one document both win.
+    return this.locks.run(`verification-mail:${id}`, { busyMessage: 'A confirmation link is being sent; please try again in a moment' }, async () => {
+      const now = new Date();
+      const since = new Date(now.getTime() - everyMs);
+      const user = await this.users.findById(id, { emailVerified: 1, verificationMailAt: 1 }).lean<{ emailVerified?: boolean; verificationMailAt?: Date }>();
+      if (!user || user.emailVerified !== false) return 'verified';
+      if (user.verificationMailAt && new Date(user.verificationMailAt) > since) return null;
+      const claimed = await this.users.updateOne(
+        this.locks.guarded({ _id: id, emailVerified: false, $or: [{ verificationMailAt: { $exists: false } }, { verificationMailAt: { $lte: since } }] }),
+        { $set: { verificationMailAt: now } },
+      );
+      return claimed.modifiedCount === 1 ? now : null;
+    });
   }
 
   /** Ends every session of the account (their tokens carry the old version), on every instance at once. */
