@@ -25,7 +25,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { load, send } from './load.mjs';
+import { load, registerShopper, send, signInSeller } from './load.mjs';
 import { orderCommandsBench } from './order-commands.mjs';
 import { countedStockScenarios } from './stock.mjs';
 import { searchBench } from './search.mjs';
@@ -288,27 +288,8 @@ async function catalogueQueries(base) {
   }
 }
 
-async function register(base, name) {
-  const email = `${name}-${randomBytes(5).toString('hex')}@bench.local`;
-  const res = await send(undefined, base, { method: 'POST', path: '/api/register', body: { firstName: 'Bench', email, password: 'correct-horse-battery' } });
-  if (res.status !== 201) throw new Error(`register answered ${res.status}: ${res.body}`);
-  const cookie = [res.headers['set-cookie']]
-    .flat()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const address = await send(undefined, base, { method: 'POST', path: '/api/Address/add', headers: { cookie }, body: { adress: ADDRESS } });
-  if (address.status !== 201) throw new Error(`adding an address answered ${address.status}: ${address.body}`);
-  return { cookie, address: JSON.parse(address.body.toString()).address._id };
-}
-
-async function sellerCookie(base) {
-  const res = await send(undefined, base, { method: 'POST', path: '/api/sellerlogin', body: SELLER });
-  if (res.status !== 200) throw new Error(`seller login answered ${res.status}`);
-  return [res.headers['set-cookie']]
-    .flat()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
+const register = (base, name) => registerShopper(base, name, ADDRESS);
+const sellerCookie = (base) => signInSeller(base, SELLER);
 
 async function inStockProduct(base) {
   const res = JSON.parse((await send(undefined, base, { path: '/api/products?inStock=true&limit=1' })).body.toString());

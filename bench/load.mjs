@@ -2,6 +2,7 @@
  * A small closed-loop HTTP load generator (keep-alive node:http, N requests in flight), shared by
  * every scenario of bench/bench.mjs. Figures only: nothing here asserts anything.
  */
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 
 /**
@@ -103,4 +104,31 @@ export function summarise(results, seconds, ok) {
     kb: good.length ? good.reduce((n, r) => n + r.body.length, 0) / good.length / 1024 : 0,
     statuses: [...new Set(results.filter((r) => !ok(r)).map((r) => r.status))],
   };
+}
+
+/** The session cookies an answer sets, as one Cookie header. */
+export function cookieOf(res) {
+  return [res.headers['set-cookie']]
+    .flat()
+    .filter(Boolean)
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+/** A new shopper with one saved address (`address`, the spec's fields): `{ cookie, address: its _id }`. */
+export async function registerShopper(base, name, address) {
+  const email = `${name}-${randomBytes(5).toString('hex')}@bench.local`;
+  const res = await send(undefined, base, { method: 'POST', path: '/api/register', body: { firstName: 'Bench', email, password: 'correct-horse-battery' } });
+  if (res.status !== 201) throw new Error(`register answered ${res.status}: ${res.body}`);
+  const cookie = cookieOf(res);
+  const added = await send(undefined, base, { method: 'POST', path: '/api/Address/add', headers: { cookie }, body: { adress: address } });
+  if (added.status !== 201) throw new Error(`adding an address answered ${added.status}: ${added.body}`);
+  return { cookie, address: JSON.parse(added.body.toString()).address._id };
+}
+
+/** The seller's session cookie (`seller`: `{ email, password }`). */
+export async function signInSeller(base, seller) {
+  const res = await send(undefined, base, { method: 'POST', path: '/api/sellerlogin', body: seller });
+  if (res.status !== 200) throw new Error(`seller login answered ${res.status}`);
+  return cookieOf(res);
 }

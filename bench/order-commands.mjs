@@ -18,7 +18,7 @@ import net from 'node:net';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { load, send, startupDone } from './load.mjs';
+import { load, registerShopper, send, signInSeller, startupDone } from './load.mjs';
 import { throwawayShopEnv } from './shop-env.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -79,27 +79,8 @@ const snapshot = (counts) => new Map(counts);
 const since = (counts, before) => new Map([...counts].map(([key, n]) => [key, n - (before.get(key) ?? 0)]).filter(([, n]) => n > 0));
 const total = (counts) => [...counts.values()].reduce((a, b) => a + b, 0);
 
-async function register(base, name) {
-  const email = `${name}-${randomBytes(5).toString('hex')}@bench.local`;
-  const res = await send(undefined, base, { method: 'POST', path: '/api/register', body: { firstName: 'Bench', email, password: 'correct-horse-battery' } });
-  if (res.status !== 201) throw new Error(`register answered ${res.status}: ${res.body}`);
-  const cookie = [res.headers['set-cookie']]
-    .flat()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const address = await send(undefined, base, { method: 'POST', path: '/api/Address/add', headers: { cookie }, body: { adress: ADDRESS } });
-  if (address.status !== 201) throw new Error(`adding an address answered ${address.status}: ${address.body}`);
-  return { cookie, address: JSON.parse(address.body.toString()).address._id };
-}
-
-async function sellerCookie(base) {
-  const res = await send(undefined, base, { method: 'POST', path: '/api/sellerlogin', body: SELLER });
-  if (res.status !== 200) throw new Error(`seller login answered ${res.status}`);
-  return [res.headers['set-cookie']]
-    .flat()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
+const register = (base, name) => registerShopper(base, name, ADDRESS);
+const sellerCookie = (base) => signInSeller(base, SELLER);
 
 /**
  * Runs the measurement; `row(scenario, figures, extra)` receives the orders' figures with `commandsPerOrder`

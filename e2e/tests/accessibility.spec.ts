@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { animationsDone } from '../animations';
 import { SELLER } from '../playwright.config';
 
 /** WCAG 2.1 A and AA; a page passes with no serious or critical violation. */
@@ -23,20 +24,6 @@ function report(findings: Finding[]): string {
         f.nodes.map((n) => `    ${n.target}\n      ${n.summary.replace(/\n/g, '\n      ')}`).join('\n'),
     )
     .join('\n');
-}
-
-/** Transitions and animations that end (dialogs, menus, toasts coming in) have ended; endless ones (skeletons, spinners) run on. */
-async function animationsDone(page: Page) {
-  await page.evaluate(async () => {
-    // Two frames: a style change made just now has started its transition.
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    await Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
-        .map((a) => a.finished.catch(() => undefined)),
-    );
-  });
 }
 
 /** The page has drawn its data: nothing is still loading and the network is quiet. */

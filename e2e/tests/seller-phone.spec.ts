@@ -1,23 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { animationsDone } from '../animations';
 import { SELLER } from '../playwright.config';
 
 const PHONE = { width: 390, height: 844 };
 const shot = (name: string) => ({ path: `e2e/artifacts/screenshots/${name}.png` });
-
-/** Transitions and animations that end (dialogs, menus, toasts coming in) have ended; endless ones (skeletons, spinners) run on. */
-async function animationsDone(page: Page) {
-  await page.evaluate(async () => {
-    // Two frames: a style change made just now has started its transition.
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    await Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
-        .map((a) => a.finished.catch(() => undefined)),
-    );
-  });
-}
 
 /** No serious or critical WCAG 2.1 A/AA violation in what the page shows now (as the accessibility spec counts). */
 async function noBlockingViolations(page: Page, where: string) {
