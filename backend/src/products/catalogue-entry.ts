@@ -35,3 +35,14 @@ export function entryOf(view: ProductView, state: StockState, now: number): Entr
 
 /** Oldest first; the id breaks ties. */
 export const byCatalogueOrder = (a: Entry, b: Entry) => a.createdAt - b.createdAt || (a.view._id < b.view._id ? -1 : a.view._id > b.view._id ? 1 : 0);
+
+/** Whether two readings of the catalogue show and count the same (the same products, JSON and stock). */
+export function sameEntries(a: ReadonlyMap<string, Entry>, b: ReadonlyMap<string, Entry>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [id, entry] of b) {
+    const other = a.get(id);
+    if (!other || other.json !== entry.json || other.base !== entry.base || other.expiresAt !== entry.expiresAt) return false;
+    if (JSON.stringify(other.state) !== JSON.stringify(entry.state)) return false;
+  }
+  return true;
+}

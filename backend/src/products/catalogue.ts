@@ -4,11 +4,12 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import { Model, Types } from 'mongoose';
 import { categoriesContaining, type SellerStockView } from '@greencart/domain';
 import { ClusterBus } from '../common/cluster/cluster-bus';
+import { startupWork } from '../common/startup/background-work';
 import type { PreparedBody } from '../common/http/prepared-body';
 import type { AnswerSource, RememberedAnswer } from '../common/http/remembered-answers';
 import type { ListProductsQuery } from './dto/list-products.query';
 import { CatalogueAnswers } from './catalogue-answers';
-import { byCatalogueOrder, entryOf, toEntry, type Entry } from './catalogue-entry';
+import { byCatalogueOrder, entryOf, sameEntries, toEntry, type Entry } from './catalogue-entry';
 import { CatalogueSearch } from './catalogue-search';
 import { CatalogueSnapshot, STOCK_SNAPSHOT_DELAY_MS } from './catalogue-snapshot';
 import { Product } from './schemas/product.schema';
@@ -252,12 +253,13 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
     if (usable && this.loadSnapshot()) {
       // What the copy says is served at once; the database's own answer replaces it when it arrives.
       const verify = (): Promise<void> =>
-        this.readDatabase().catch((error: Error) => {
+        this.readDatabase(true).catch((error: Error) => {
           if (this.stopped) return;
           this.logger.warn(`Catalogue not read from the database yet (${error.message}); trying again`);
           setTimeout(() => void verify(), 2_000).unref();
         });
-      void verify();
+      // Shown in /api/health as start-up work until the database has answered.
+      void startupWork('catalogue read from the database', verify());
       return;
     }
     await this.readDatabase();
@@ -274,7 +276,8 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
     return true;
   }
 
-  private async readDatabase(): Promise<void> {
+  /** `overCopy`: the catalogue serves its copy of an earlier run meanwhile. */
+  private async readDatabase(overCopy = false): Promise<void> {
     const started = Date.now();
     const journal: [string, Entry | null][] = [];
     this.journal = journal;
@@ -293,6 +296,11 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
     for (const [id, entry] of journal) {
       if (entry) entries.set(id, entry);
       else entries.delete(id);
+    }
+    // The database agrees with the copy served meanwhile (a restart): nothing to prepare again.
+    if (overCopy && sameEntries(this.entries, entries)) {
+      this.logger.log(`Catalogue read from the database: ${entries.size} products, as its copy had them (${Date.now() - started} ms)`);
+      return;
     }
     this.entries = entries;
     this.loadedAll();
