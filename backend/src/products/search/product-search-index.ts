@@ -18,6 +18,11 @@ const BOOST = { name: 3, words: 2.5, description: 0.4 };
 const SHOWN_KINDS = 3;
 /** Above any word's score: a brand's first kind ranks before its second. */
 const KIND_WEIGHT = 1_000;
+/** Typed words whose matches are kept until the catalogue's text changes (shoppers type the same words in new queries). */
+const WORDS_KEPT = 2_000;
+
+/** What a product is indexed from besides its availability. */
+const textOf = (p: SearchableProduct) => JSON.stringify([p.name, p.description, p.category, p.searchWords ?? null, p.weight ?? null, p.createdAt]);
 
 /**
  * The search index over the catalogue (MiniSearch: an inverted index in a radix tree with BM25
@@ -46,6 +51,8 @@ export class ProductSearchIndex {
   private byGroup = new Map<number, Set<string>>();
   /** The "name contains" rule. */
   private readonly names = new NameScan<IndexedProduct>();
+  /** The products each typed word found (read only), by word and whether it was being typed; forgotten when the text indexed changes. */
+  private wordMatches = new Map<string, ReadonlyMap<string, WordMatch>>();
 
   constructor(synonyms = new SynonymGroups(), brands = new BrandList()) {
     this.synonyms = synonyms;
@@ -75,8 +82,7 @@ export class ProductSearchIndex {
     this.vocabulary = new Map();
     this.byCategory = new Map();
     this.byGroup = new Map();
-    this.names.clear();
-    this.brandKinds = new Map();
+    this.textChanged();
     const documents: Record<string, string>[] = [];
     for (const product of products) documents.push(this.prepare(product));
     this.mini.addAll(documents);
@@ -84,10 +90,22 @@ export class ProductSearchIndex {
 
   /** A product added or changed. */
   put(product: SearchableProduct): void {
-    if (this.products.has(product._id)) this.drop(product._id);
+    const known = this.products.get(product._id);
+    // Its stock alone changed (an order, a checkout): what it is found by stays; only its place (in stock first) moves.
+    if (known && known.text === textOf(product)) {
+      known.inStock = product.inStock;
+      return;
+    }
+    if (known) this.drop(product._id);
+    this.textChanged();
+    this.mini.add(this.prepare(product));
+  }
+
+  /** What the index finds by changed: what was worked out from it before is forgotten. */
+  private textChanged(): void {
     this.names.clear();
     this.brandKinds = new Map();
-    this.mini.add(this.prepare(product));
+    this.wordMatches = new Map();
   }
 
   /** A product removed. */
@@ -95,8 +113,7 @@ export class ProductSearchIndex {
     const known = this.products.get(id);
     if (!known) return;
     this.products.delete(id);
-    this.names.clear();
-    this.brandKinds = new Map();
+    this.textChanged();
     this.byCategory.get(known.category)?.delete(id);
     for (const group of known.groups) this.byGroup.get(group)?.delete(id);
     for (const word of known.words) {
@@ -192,7 +209,8 @@ export class ProductSearchIndex {
   /** The products one place of a query finds: a word, or a brand's words and (below them) the kinds it sells. */
   private matchPart(part: QueryPart, typing: boolean): Map<string, WordMatch> {
     let matches: Map<string, WordMatch>;
-    if (part.words.length === 1) matches = this.matchWord(part.words[0], typing);
+    // A copy: the query's places are added to (offer), the words' matches are kept as found.
+    if (part.words.length === 1) matches = new Map(this.matchWord(part.words[0], typing));
     else {
       const each = part.words.map((word, k) => this.matchWord(word, typing && k === part.words.length - 1));
       matches = new Map();
@@ -239,8 +257,18 @@ export class ProductSearchIndex {
     if (!current || match.relevance < current.relevance) matches.set(id, match);
   }
 
-  /** The products one typed word finds, each with how it matched. */
-  private matchWord(word: string, typing: boolean): Map<string, WordMatch> {
+  /** The products one typed word finds, each with how it matched (read only: kept for the next query with the word). */
+  private matchWord(word: string, typing: boolean): ReadonlyMap<string, WordMatch> {
+    const key = `${typing ? '+' : ' '}${word}`;
+    const kept = this.wordMatches.get(key);
+    if (kept) return kept;
+    const matches = this.findWord(word, typing);
+    if (this.wordMatches.size >= WORDS_KEPT) this.wordMatches.delete(this.wordMatches.keys().next().value!);
+    this.wordMatches.set(key, matches);
+    return matches;
+  }
+
+  private findWord(word: string, typing: boolean): Map<string, WordMatch> {
     const stem = stemOf(word);
     const typos = typoAllowance(word);
     // Two look-ups, merged here (MiniSearch's OR of sub-queries keeps one field list per matched term): the
@@ -366,6 +394,7 @@ export class ProductSearchIndex {
       category: product.category,
       words,
       sizes: sizesOf([product.weight, product.name]),
+      text: textOf(product),
     });
     for (const group of groups) {
       const members = this.byGroup.get(group);

@@ -20,6 +20,8 @@ export interface IndexedProduct {
   words: string[];
   /** Its sizes (its weight, a size in its name), each as the quantities of its label. */
   sizes: Quantity[][];
+  /** What it was indexed from besides its availability: a change of stock alone indexes nothing again. */
+  text: string;
 }
 
 /** A product in the answers, with what it is ranked by. */
