@@ -182,6 +182,12 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
     await this.cluster.publish(TOPIC, { reload: true } satisfies ChangeMessage);
   }
 
+  /** Whether the catalogue knows `id` as counted or holding units (a change of its stock will write); undefined when it does not hold it. */
+  countedOrHeld(id: string): boolean | undefined {
+    const state = this.entries.get(id)?.state;
+    return state && (state.onHand !== null || state.holds.length > 0);
+  }
+
   /** One product, or undefined when the catalogue does not have it. */
   async get(id: string): Promise<ProductView | undefined> {
     await this.ready();

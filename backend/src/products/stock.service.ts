@@ -298,15 +298,19 @@ export class StockService implements OnModuleInit, OnModuleDestroy {
     };
     const answer = (doc: LeanProduct, outcomes: (boolean | Error)[]) => outcomes.map((o) => (o instanceof Error ? o : { doc, changed: o }));
 
-    // Most orders are for products that are not counted: one read, no lock, no write.
-    const glance = await this.products.findById(_id).lean<LeanProduct>();
-    if (!glance) throw new NotFoundException('Product not found');
-    const first = plan(glance);
-    if (!first.needsWrite) return { results: answer(glance, first.outcomes) };
+    // Most orders are for products that are not counted: one read, no lock, no write. One the catalogue
+    // knows as counted (or holding units) is read under its lock only: a glance would be read again there.
+    let glance: LeanProduct | undefined;
+    if (!this.catalogue.countedOrHeld(productId)) {
+      glance = (await this.products.findById(_id).lean<LeanProduct>()) ?? undefined;
+      if (!glance) throw new NotFoundException('Product not found');
+      const first = plan(glance);
+      if (!first.needsWrite) return { results: answer(glance, first.outcomes) };
+    }
 
     return this.locks.run(`product:${productId}`, { busyMessage: BUSY, waitMs: 8_000, staleMs: 30_000 }, async () => {
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-        const doc = attempt === 0 && !this.locks.usesLockDocuments ? glance : await this.products.findById(_id).lean<LeanProduct>();
+        const doc = attempt === 0 && glance && !this.locks.usesLockDocuments ? glance : await this.products.findById(_id).lean<LeanProduct>();
         if (!doc) throw new NotFoundException('Product not found');
         const { now, before, outcomes, needsWrite, set, confirmed } = plan(doc);
         if (!needsWrite) return { results: answer(doc, outcomes) };
