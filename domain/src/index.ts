@@ -12,3 +12,4 @@ export * from './search/brands';
 export * from './stats';
 export * from './push';
 export * from './gst';
+export * from './pack-sizes';
