@@ -4,12 +4,39 @@ import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'n
 import type { Request, Response } from 'express';
 import { PERSONAL, PUBLIC_CATALOGUE } from './cache-control';
 
-/** A JSON answer serialised once, compressed once (gzip and brotli), and served many times with an ETag. */
+/**
+ * A JSON answer serialised once, compressed at most once per encoding (gzip and brotli), and served many
+ * times with an ETag. `compressed` says whether it is sent compressed at all (small answers are not).
+ */
 export interface PreparedBody {
-  identity: Buffer;
-  gzip?: Buffer;
-  br?: Buffer;
-  etag: string;
+  readonly identity: Buffer;
+  readonly etag: string;
+  readonly compressed: boolean;
+  readonly gzip?: Buffer;
+  readonly br?: Buffer;
+}
+
+/**
+ * A page-sized answer, compressed in an encoding the first time a client asks for it: a search asked once
+ * is compressed once, in the encoding its browser takes (brotli), not twice.
+ */
+class CompressedOnDemand implements PreparedBody {
+  readonly compressed = true;
+  private gzipped?: Buffer;
+  private brotli?: Buffer;
+
+  constructor(
+    readonly identity: Buffer,
+    readonly etag: string,
+  ) {}
+
+  get gzip(): Buffer {
+    return (this.gzipped ??= gzipSync(this.identity, GZIP));
+  }
+
+  get br(): Buffer {
+    return (this.brotli ??= brotliCompressSync(this.identity, BROTLI));
+  }
 }
 
 /** Below this, compression saves less than it costs. */
@@ -28,11 +55,11 @@ function etagOf(identity: Buffer): string {
   return `W/"${createHash('sha1').update(identity).digest('base64url').slice(0, 27)}"`;
 }
 
-/** Prepares a small answer synchronously (a page of products). */
+/** Prepares a small answer (a page of products): compressed later, in each encoding the first time it is sent so. */
 export function prepareSync(json: string): PreparedBody {
   const identity = Buffer.from(json);
-  if (identity.length < MIN_COMPRESS_BYTES) return { identity, etag: etagOf(identity) };
-  return { identity, gzip: gzipSync(identity, GZIP), br: brotliCompressSync(identity, BROTLI), etag: etagOf(identity) };
+  if (identity.length < MIN_COMPRESS_BYTES) return { identity, etag: etagOf(identity), compressed: false };
+  return new CompressedOnDemand(identity, etagOf(identity));
 }
 
 /** Prepares an answer of any size; large ones are compressed on libuv's thread pool. */
@@ -40,12 +67,12 @@ export async function prepare(json: string): Promise<PreparedBody> {
   const identity = Buffer.from(json);
   if (identity.length < ASYNC_COMPRESS_BYTES) return prepareSync(json);
   const [gz, br] = await Promise.all([gzipAsync(identity, GZIP), brotliAsync(identity, BROTLI)]);
-  return { identity, gzip: gz, br, etag: etagOf(identity) };
+  return { identity, gzip: gz, br, etag: etagOf(identity), compressed: true };
 }
 
 /** The encoding to send: brotli, then gzip, when the client accepts it (q > 0); otherwise none. */
 export function chooseEncoding(acceptEncoding: string | undefined, body: PreparedBody): 'br' | 'gzip' | undefined {
-  if (!acceptEncoding || !body.gzip) return undefined;
+  if (!acceptEncoding || !body.compressed) return undefined;
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
@@ -54,7 +81,7 @@ export function chooseEncoding(acceptEncoding: string | undefined, body: Prepare
   }
   const wildcard = accepted.get('*');
   const ok = (name: string) => (accepted.get(name) ?? wildcard ?? 0) > 0;
-  if (body.br && ok('br')) return 'br';
+  if (ok('br')) return 'br';
   if (ok('gzip')) return 'gzip';
   return undefined;
 }
