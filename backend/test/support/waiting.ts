@@ -1,11 +1,26 @@
 import Redis from 'ioredis';
 
-/** Polls `check` until it holds; fails naming `what` if that takes longer than `ms`. */
-export async function eventually(check: () => boolean | Promise<boolean>, what: string, ms = 8_000): Promise<void> {
+/**
+ * Polls `check` until it holds; fails naming `what` if that takes longer than `ms`, with what `explain`
+ * (when given) says it saw then, so a failure tells its own story.
+ */
+export async function eventually(check: () => boolean | Promise<boolean>, what: string, ms = 8_000, explain?: () => unknown): Promise<void> {
   const end = Date.now() + ms;
   while (!(await check())) {
-    if (Date.now() > end) throw new Error(`Timed out after ${ms} ms waiting until ${what}`);
+    if (Date.now() > end) {
+      const seen = explain ? `; seen: ${describe(await explain())}` : '';
+      throw new Error(`Timed out after ${ms} ms waiting until ${what}${seen}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function describe(seen: unknown): string {
+  if (typeof seen === 'string') return seen;
+  try {
+    return JSON.stringify(seen, null, 1);
+  } catch {
+    return String(seen);
   }
 }
 
