@@ -3,6 +3,7 @@ import request from 'supertest';
 import { validateEnvironment } from '../src/config/validate-environment';
 import { clears, cookie, PASSWORD, registerShopper, SESSION_ENV, uniqueEmail } from './support/sessions';
 import { createTestApp, type TestApp } from './support/test-app';
+import { past } from './support/waiting';
 
 describe('shopper accounts', () => {
   let t: TestApp;
@@ -132,7 +133,7 @@ describe('shopper accounts', () => {
     // constant, 5 s) at most; waits until that has passed since the deletion.
     expect([200, 401]).toContain((await agent.get('/api/isAuth')).status);
     const expired = deleted + SESSION_CHECK_TTL_MS;
-    while (Date.now() <= expired) await new Promise((resolve) => setTimeout(resolve, expired + 1 - Date.now()));
+    await past(expired);
     const res = await agent.get('/api/isAuth');
     expect(res.status).toBe(401);
     expect(res.body.success).toBe(false);

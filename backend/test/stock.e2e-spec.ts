@@ -4,7 +4,7 @@ import { Types } from 'mongoose';
 import { AUTH_ENV, insertProducts, quickShoppers, seller, shopper, VALID_ADDRESS, type Agent } from './support/actors';
 import { FakeRazorpay } from './support/fake-razorpay';
 import { createTestApp, type TestApp } from './support/test-app';
-import { clusterListening, eventually } from './support/waiting';
+import { clusterListening, eventually, past } from './support/waiting';
 
 /** Counted stock (issue 19): taking units is atomic, checkouts hold them, cancels give them back. */
 
@@ -299,7 +299,7 @@ describe('units held by online checkouts', () => {
     const open = ((await stored(t, mangoes))?.holds as { taken?: boolean; until?: Date }[]).filter((h) => !h.taken && h.until);
     expect(open.length).toBeGreaterThan(0);
     const until = Math.max(...open.map((h) => new Date(h.until!).getTime()));
-    while (Date.now() <= until) await new Promise((resolve) => setTimeout(resolve, until + 1 - Date.now()));
+    await past(until);
     let shown: number | null = null;
     await eventually(
       async () => (shown = await stockOf()) === available,

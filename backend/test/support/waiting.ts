@@ -51,3 +51,11 @@ export async function nextSecond(instant = Date.now()): Promise<void> {
   const target = (Math.floor(instant / 1000) + 1) * 1000;
   while (Date.now() < target) await new Promise((resolve) => setTimeout(resolve, target - Date.now()));
 }
+
+/**
+ * Waits until the clock is past `instant` (ms since the epoch): for what is genuinely about time, such as
+ * a hold or a remembered check that lapses at a stored instant. Callers say why it is time.
+ */
+export async function past(instant: number): Promise<void> {
+  while (Date.now() <= instant) await new Promise((resolve) => setTimeout(resolve, instant + 1 - Date.now()));
+}
