@@ -8,14 +8,14 @@ export async function eventually(check: () => boolean | Promise<boolean>, what: 
   const end = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > end) {
-      const seen = explain ? `; seen: ${describe(await explain())}` : '';
+      const seen = explain ? `; seen: ${shown(await explain())}` : '';
       throw new Error(`Timed out after ${ms} ms waiting until ${what}${seen}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
-function describe(seen: unknown): string {
+function shown(seen: unknown): string {
   if (typeof seen === 'string') return seen;
   try {
     return JSON.stringify(seen, null, 1);
