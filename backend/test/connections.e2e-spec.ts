@@ -4,8 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { AUTH_ENV } from './support/actors';
 import { closeSockets, connect, cookieOf, listen } from './support/sockets';
 import { createTestApp, type TestApp } from './support/test-app';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { eventually } from './support/waiting';
 
 /** A raw TCP connection from `localAddress` (any 127.x address is this machine on Linux). */
 function open(port: number, localAddress = '127.0.0.1'): Promise<TcpSocket & { received: string; ended: boolean }> {
@@ -33,13 +32,20 @@ function health(port: number, localAddress: string): Promise<number> {
   });
 }
 
-async function until(check: () => boolean, ms = 5_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('gave up waiting');
-    await sleep(25);
-  }
-}
+/** How many connections the app's HTTP server holds open (sockets included). */
+const serverConnections = (t: TestApp) =>
+  new Promise<number>((resolve, reject) =>
+    t.app.getHttpServer().getConnections((error: Error | null, count: number) => (error ? reject(error) : resolve(count))),
+  );
+
+/** Until the server has noticed every connection closed (what it counts per address is counted down on the same close). */
+const allClosed = (t: TestApp) =>
+  eventually(
+    async () => (await serverConnections(t)) === 0,
+    'the server has noticed every connection closed',
+    30_000,
+    () => serverConnections(t),
+  );
 
 describe('connection hygiene of the HTTP server', () => {
   let t: TestApp;
@@ -52,8 +58,7 @@ describe('connection hygiene of the HTTP server', () => {
   afterEach(async () => {
     while (held.length) held.pop()!.destroy();
     closeSockets();
-    // The server notices the closes.
-    await sleep(300);
+    await allClosed(t);
   });
   afterAll(() => t.close());
 
@@ -66,7 +71,7 @@ describe('connection hygiene of the HTTP server', () => {
     }
     const over = await open(port);
     held.push(over);
-    await until(() => over.ended);
+    await closed(over);
     expect(over.received).toMatch(/^HTTP\/1\.1 503 /);
     expect(over.received).toMatch(/Retry-After: 5/);
     expect(over.received).toContain('"success":false');
@@ -74,7 +79,7 @@ describe('connection hygiene of the HTTP server', () => {
     expect(await health(port, '127.0.0.2')).toBe(200);
     expect(await health(port, '127.0.0.1')).toBe(503);
     while (held.length) held.pop()!.destroy();
-    await sleep(100);
+    await allClosed(t);
     expect(await health(port, '127.0.0.1')).toBe(200);
   });
 
@@ -84,7 +89,7 @@ describe('connection hygiene of the HTTP server', () => {
     const talking = await open(port);
     held.push(talking);
     talking.write('GET /api/health/live HTTP/1.1\r\nHost: shop\r\n\r\n');
-    await until(() => idle.ended, 5_000);
+    await closed(idle);
     expect(idle.received).toBe('');
     expect(talking.received).toMatch(/^HTTP\/1\.1 200 /);
     expect(talking.ended).toBe(false);
@@ -104,8 +109,16 @@ describe('connection hygiene of the HTTP server', () => {
     const mine = [await connect(base, ashaCookie), await connect(base, ashaCookie), await connect(base, ashaCookie)];
     await expect(connect(base, ashaCookie)).rejects.toThrow(/Too many chat connections/);
     mine[0].disconnect();
-    await sleep(200);
-    mine.push(await connect(base, ashaCookie));
+    // Room again once the server has heard of the close (a refusal meanwhile is the one before).
+    let again: Awaited<ReturnType<typeof connect>> | undefined;
+    let refusal: unknown;
+    await eventually(
+      async () => (again = await connect(base, ashaCookie).catch((error: Error) => ((refusal = error.message), undefined))) !== undefined,
+      'a closed socket makes room for another',
+      30_000,
+      () => refusal,
+    );
+    mine.push(again!);
 
     const balaCookie = await signUp('Bala');
     // Asha holds 3 from this address: 2 more fit, the next is refused whoever it is.

@@ -1,12 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ferretBinaryPath, startEmbeddedDatabase, type RunningDatabase } from '../src/database/embedded-database';
 import { AUTH_ENV, insertProducts, seller, VALID_ADDRESS } from './support/actors';
 import { createTestApp, type TestApp } from './support/test-app';
+import { eventually } from './support/waiting';
 
 /**
  * Faults while shoppers place orders: the database paused (SIGSTOP) and resumed, then killed
@@ -18,6 +19,14 @@ const canRun = existsSync(process.env.FERRETDB_BIN ?? ferretBinaryPath()) && spa
 function spawnable(command: string): boolean {
   return (process.env.PATH ?? '').split(':').some((dir) => existsSync(join(dir, command)));
 }
+
+/** Whether something accepts connections on 127.0.0.1:`port` now. */
+const accepting = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -47,10 +56,16 @@ interface Attempt {
 
   const startRedis = async () => {
     redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    for (let i = 0; i < 50; i++) {
-      if ((await t?.http().get('/api/health'))?.body?.redis?.status === 'up') return;
-      await sleep(100);
-    }
+    let health: unknown;
+    await eventually(
+      async () => {
+        health = (await t.http().get('/api/health')).body;
+        return (health as { redis?: { status?: string } })?.redis?.status === 'up';
+      },
+      'health says Redis is up again',
+      30_000,
+      () => health,
+    );
   };
 
   beforeAll(async () => {
@@ -61,7 +76,7 @@ interface Attempt {
     process.env.GREENCART_EMBEDDED = previous;
     redisPort = await freePort();
     redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    await sleep(300);
+    await eventually(() => accepting(redisPort), `redis-server listens on ${redisPort}`, 30_000);
     t = await createTestApp({ ...AUTH_ENV, REDIS_URL: `redis://127.0.0.1:${redisPort}`, THROTTLE_LIMIT: '1000000' }, { baseUri: db.uri });
     [product] = await insertProducts(t, [{ name: 'Milk', offerPrice: 30 }]);
     shoppers = [];
@@ -87,14 +102,23 @@ interface Attempt {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  /** When each order under way (sent, not answered yet) was sent. */
+  const unanswered = new Set<{ startedAt: number }>();
   const place = async (shopper: { cookie: string; address: string }, key: string = randomUUID()): Promise<Attempt> => {
     const started = Date.now();
-    const res = await t
-      .http()
-      .post('/api/placeorders')
-      .set('Cookie', shopper.cookie)
-      .set('Idempotency-Key', key)
-      .send({ address: shopper.address, items: [{ product, quantity: 1 }] });
+    const underway = { startedAt: started };
+    unanswered.add(underway);
+    let res;
+    try {
+      res = await t
+        .http()
+        .post('/api/placeorders')
+        .set('Cookie', shopper.cookie)
+        .set('Idempotency-Key', key)
+        .send({ address: shopper.address, items: [{ product, quantity: 1 }] });
+    } finally {
+      unanswered.delete(underway);
+    }
     const attempt = { key, status: res.status, ms: Date.now() - started, orderId: res.body?.order?._id, at: Date.now() };
     if (res.status >= 500) expect(res.body).toMatchObject({ success: false, message: expect.any(String) });
     return attempt;
@@ -127,13 +151,18 @@ interface Attempt {
 
   /** After the fault ends: how long until an order goes through again. */
   const recovery = async (since: number) => {
-    for (;;) {
-      const attempt = await place(shoppers[0]);
-      attempts.push(attempt);
-      if (attempt.status === 201) return Date.now() - since;
-      if (Date.now() - since > 20_000) throw new Error('did not recover within 20 s');
-      await sleep(100);
-    }
+    let last: Attempt | undefined;
+    await eventually(
+      async () => {
+        last = await place(shoppers[0]);
+        attempts.push(last);
+        return last.status === 201;
+      },
+      'an order goes through again',
+      Math.max(0, since + 20_000 - Date.now()),
+      () => last,
+    );
+    return Date.now() - since;
   };
 
   it('baseline: orders go through', async () => {
@@ -146,10 +175,13 @@ interface Attempt {
   it('database paused: fast 503s with Retry-After, then service resumes by itself', async () => {
     const pid = db.pid!()!;
     process.kill(pid, 'SIGSTOP');
-    const until = Date.now() + 4_000;
+    const paused = Date.now();
+    const until = paused + 4_000;
     let list: Attempt[];
+    // Readiness asked while every shopper has an order waiting on the paused database (they hold its connections).
+    const waiting = () => [...unanswered].filter(({ startedAt }) => startedAt >= paused).length;
     const health = (async () => {
-      await sleep(500);
+      await eventually(() => waiting() >= shoppers.length, 'every shopper has an order waiting on the paused database', 30_000, waiting);
       const started = Date.now();
       const res = await t.http().get('/api/health/ready');
       const live = await t.http().get('/api/health/live');
@@ -190,10 +222,12 @@ interface Attempt {
     expect(during.body).toEqual({ success: false, message: expect.any(String) });
     // Back: the first answer that is not "database away" is the cancel itself, not "busy" (a lock left for 30 s).
     let after = await cancel();
-    for (let i = 0; i < 50 && after.status === 503; i++) {
-      await sleep(200);
-      after = await cancel();
-    }
+    await eventually(
+      async () => after.status !== 503 || (after = await cancel()).status !== 503,
+      'the cancel is answered other than 503',
+      30_000,
+      () => after.body,
+    );
     expect(after.status).toBe(200);
     expect(after.body.order.status).toBe('Cancelled');
   });
@@ -232,16 +266,29 @@ interface Attempt {
     redis!.kill('SIGKILL');
     const stoppedAt = Date.now();
     let degradedAfter = -1;
-    for (let i = 0; i < 40; i++) {
-      const res = await t.http().get('/api/health').expect(200);
-      if (res.body.status === 'degraded') {
-        degradedAfter = Date.now() - stoppedAt;
-        break;
-      }
-      // Requests keep being answered meanwhile (a sign-in attempt counts against the limits).
-      expect((await t.http().post('/api/login').send({ email: 'nobody@example.com', password: 'wrong-password' })).status).toBe(401);
-      await sleep(50);
-    }
+    let tries = 0;
+    await eventually(
+      async () => {
+        const res = await t.http().get('/api/health').expect(200);
+        if (res.body.status === 'degraded') {
+          degradedAfter = Date.now() - stoppedAt;
+          return true;
+        }
+        // Requests keep being answered meanwhile (a sign-in attempt counts against the limits: one email each,
+        // so the per-email limit of 5 a minute stays out of it however often this polls).
+        expect(
+          (
+            await t
+              .http()
+              .post('/api/login')
+              .send({ email: `nobody-${tries++}@example.com`, password: 'wrong-password' })
+          ).status,
+        ).toBe(401);
+        return false;
+      },
+      'health says degraded',
+      30_000,
+    );
     const started = Date.now();
     const list = await load(() => Date.now() > started + 1_000);
     report('Redis stopped', list);
@@ -282,14 +329,16 @@ interface Attempt {
     }
     expect(armed).toBe(false);
     let stored = false;
-    for (let i = 0; i < 100 && !stored; i++) {
-      stored = await t.connection
-        .collection('orders')
-        .countDocuments({ idempotencyKey: key })
-        .then((n) => n === 1)
-        .catch(() => false);
-      if (!stored) await sleep(100);
-    }
+    await eventually(
+      async () =>
+        (stored = await t.connection
+          .collection('orders')
+          .countDocuments({ idempotencyKey: key })
+          .then((n) => n === 1)
+          .catch(() => false)),
+      `the order with key ${key} is readable in the database`,
+      30_000,
+    ).catch(() => undefined);
     return { status: first.status, stored };
   };
 
@@ -323,11 +372,16 @@ interface Attempt {
     const order = await t.connection.collection('orders').findOne({ idempotencyKey: key });
     const sellerAgent = await seller(t);
     const started = Date.now();
-    let listed = await listedFor(shopper, sellerAgent, String(order!._id));
-    while (!(listed.shopper && listed.seller) && Date.now() - started < 20_000) {
-      await sleep(250);
-      listed = await listedFor(shopper, sellerAgent, String(order!._id));
-    }
+    let listed = { shopper: false, seller: false };
+    await eventually(
+      async () => {
+        listed = await listedFor(shopper, sellerAgent, String(order!._id));
+        return listed.shopper && listed.seller;
+      },
+      'the sweep lists the order for the shopper and the seller',
+      30_000,
+      () => listed,
+    );
     console.log(`faults: an unlisted order never retried was listed ${Date.now() - started} ms after the database returned`);
     expect(listed).toEqual({ shopper: true, seller: true });
     expect((await t.connection.collection('orders').findOne({ _id: order!._id }))?.unlisted).toBeUndefined();
@@ -351,7 +405,3 @@ interface Attempt {
     );
   });
 });
-
-function sleep(ms: number) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}

@@ -5,6 +5,7 @@ import { AUTH_ENV, insertProducts, notVerification, seller, shopper, VALID_ADDRE
 import { FakeRazorpay } from './support/fake-razorpay';
 import { SmtpCatcher } from './support/smtp-catcher';
 import { createTestApp, type TestApp } from './support/test-app';
+import { eventually } from './support/waiting';
 
 /**
  * Order mails through the durable outbox (issue 22) and "Forgot password" (issue 27), against a real
@@ -17,6 +18,28 @@ const SELLER_NOTIFY = 'orders@shop.test';
 async function queued(app: TestApp): Promise<void> {
   const { NotificationListeners } = await import('../src/notifications/notification-listeners');
   await app.app.get(NotificationListeners).caughtUp();
+}
+
+type Stored = { _id: string; state: string; attempts?: number; lastError?: string };
+
+/**
+ * Waits until every outbox message matching `filter` (at least one) has finished: sent, skipped or given
+ * up. A finished message is never sent again (each attempt is claimed, and a sent one is done), and its
+ * mail was in the catcher before its outcome was written: what the catcher holds of them is then final.
+ */
+async function settled(app: TestApp, filter: object, what: string): Promise<Stored[]> {
+  const outbox = app.connection.collection('outbox');
+  let stored: Stored[] = [];
+  await eventually(
+    async () => {
+      stored = (await outbox.find(filter).toArray()) as unknown as Stored[];
+      return stored.length > 0 && stored.every((m) => m.state !== 'pending');
+    },
+    `${what} finished in the outbox`,
+    30_000,
+    () => stored.map((m) => ({ id: m._id, state: m.state, attempts: m.attempts, lastError: m.lastError })),
+  );
+  return stored;
 }
 
 describe('order mails through the outbox, with a real SMTP server', () => {
@@ -66,6 +89,33 @@ describe('order mails through the outbox, with a real SMTP server', () => {
   }
 
   const move = (orderId: string, status: string) => sellerAgent.patch(`/api/orders/${orderId}/status`).send({ status }).expect(200);
+
+  /** How many of messages `ids` have given up (and are listed for the seller). */
+  const givenUp = (ids: string[]) => t.connection.collection('outbox_failed').countDocuments({ _id: { $in: ids } as never });
+
+  /** What a failed wait on messages `ids` reports: where they stand, their due markers, this instance's worker. */
+  async function outboxReport(ids: string[]) {
+    const { OutboxWorker } = await import('../src/notifications/outbox/outbox-worker');
+    const markers = await t.connection.collection('outbox_due').find().toArray();
+    return {
+      messages: await stateOf(ids),
+      failed: await t.connection
+        .collection('outbox_failed')
+        .find({ _id: { $in: ids } as never })
+        .toArray(),
+      dueMarkers: markers.filter((m) => ids.some((id) => m._id === (id as never) || ((m.ids as string[] | undefined) ?? []).includes(id))),
+      worker: t.app.get(OutboxWorker).status(),
+    };
+  }
+
+  /** Where messages `ids` stand in the outbox (for assertions, and for what a failure reports). */
+  async function stateOf(ids: string[]) {
+    const stored = (await t.connection
+      .collection('outbox')
+      .find({ _id: { $in: ids } as never })
+      .toArray()) as unknown as Stored[];
+    return stored.map((m) => ({ id: m._id, state: m.state, lastError: m.lastError, attempts: m.attempts }));
+  }
 
   it('a COD order: the receipt to the shopper and the new order to the seller, once each, with what they need to know', async () => {
     const asha = await newShopper('Asha');
@@ -129,8 +179,11 @@ describe('order mails through the outbox, with a real SMTP server', () => {
     const order = await placeCod(ravi, [{ product: milk, quantity: 1 }]);
     for (const status of ['Packing', 'Out for delivery', 'Delivered']) await move(order._id, status);
     await smtp.until(() => smtp.to(ravi.email).filter(notVerification).length >= 4);
-    // Nothing more arrives.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Nothing more arrives: every message about the order is queued and finished (a finished one is not sent again).
+    await queued(t);
+    const stored = await settled(t, { _id: { $regex: order._id } }, `the messages of order ${order._id}`);
+    const toRavi = stored.filter((m) => m._id.startsWith('email:') && !m._id.startsWith('email:seller-'));
+    expect(toRavi.map((m) => m.state)).toEqual(['sent', 'sent', 'sent', 'sent']);
     const subjects = smtp
       .to(ravi.email)
       .filter(notVerification)
@@ -230,7 +283,11 @@ describe('order mails through the outbox, with a real SMTP server', () => {
         smtp.to(kiran.email).filter(notVerification).length === 1 &&
         smtp.to(SELLER_NOTIFY, `email:seller-sold-out-refund:${event.razorpayPaymentId}`).length === 1,
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Both publications heard and queued, and the two messages finished: no second mail can follow.
+    await queued(t);
+    const ids = [`email:sold-out-refund:${event.razorpayPaymentId}`, `email:seller-sold-out-refund:${event.razorpayPaymentId}`];
+    const stored = await settled(t, { _id: { $in: ids } }, 'the two sold-out refund mails');
+    expect(stored.map((m) => [m._id, m.state]).sort()).toEqual(ids.map((id) => [id, 'sent']).sort());
     const [toShopper] = smtp.to(kiran.email).filter(notVerification);
     expect(toShopper.subject).toBe('Your payment of ₹1,25,000.00 is being refunded');
     expect(toShopper.text).toContain('Alphonso Mango sold out before the payment arrived');
@@ -279,10 +336,9 @@ describe('order mails through the outbox, with a real SMTP server', () => {
     for (const status of ['Packing', 'Out for delivery', 'Delivered']) await move(order._id, status);
     await smtp.until(() => smtp.to(lata.email).filter(notVerification).length === 1);
     // The progress mails are recorded as skipped, not sent.
-    const outbox = t.connection.collection('outbox');
-    for (let i = 0; i < 100 && (await outbox.countDocuments({ _id: { $regex: order._id } as never, state: 'skipped' })) < 3; i++)
-      await new Promise((r) => setTimeout(r, 50));
-    expect(await outbox.countDocuments({ _id: { $regex: order._id } as never, state: 'skipped' })).toBe(3);
+    await queued(t);
+    const stored = await settled(t, { _id: { $regex: order._id } }, `the messages of order ${order._id}`);
+    expect(stored.filter((m) => m.state === 'skipped')).toHaveLength(3);
     expect(
       smtp
         .to(lata.email)
@@ -312,11 +368,10 @@ describe('order mails through the outbox, with a real SMTP server', () => {
     smtp.refuse = (address) => address === bounce.email;
     const order = await placeCod(bounce, [{ product: milk, quantity: 1 }]);
     const id = `email:order-confirmation:${order._id}`;
-    let listed: { id: string; reason: string; to: string; orderNumber: string; subject: string }[] = [];
-    for (let i = 0; i < 200 && !listed.some((m) => m.id === id); i++) {
-      listed = (await sellerAgent.get('/api/seller/notifications').expect(200)).body.failed;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const seen = async () => ({ mailsToBounce: smtp.to(bounce.email).map((m) => m.outboxId), ...(await outboxReport([id])) });
+    // Given up (the seller's page lists what `outbox_failed` holds; polled here, not over HTTP, which has a rate limit).
+    await eventually(async () => (await givenUp([id])) === 1, `${id} gives up`, 30_000, seen);
+    const listed = (await sellerAgent.get('/api/seller/notifications').expect(200)).body.failed as { id: string; reason: string }[];
     const failed = listed.find((m) => m.id === id)!;
     expect(failed).toMatchObject({
       to: bounce.email,
@@ -339,8 +394,16 @@ describe('order mails through the outbox, with a real SMTP server', () => {
     // Two clicks at once: still one mail.
     const clicks = await Promise.all([1, 2].map(() => sellerAgent.post('/api/seller/notifications/resend').send({ id })));
     expect(clicks.map((r) => r.status).sort()).toContain(200);
-    await smtp.until(() => smtp.to(bounce.email).filter(notVerification).length === 1);
-    await new Promise((r) => setTimeout(r, 500));
+    await eventually(() => smtp.to(bounce.email).filter(notVerification).length >= 1, `${id} arrives when sent again`, 30_000, seen);
+    // Sent and done, its own due marker gone: no second send can follow (however many clicks were answered).
+    await settled(t, { _id: id }, id);
+    await eventually(
+      async () => (await t.connection.collection('outbox_due').countDocuments({ _id: id as never })) === 0,
+      `${id}'s due marker is gone`,
+      30_000,
+      seen,
+    );
+    expect((await stateOf([id])).map((m) => m.state)).toEqual(['sent']);
     expect(smtp.to(bounce.email).filter(notVerification)).toHaveLength(1);
     expect((await sellerAgent.get('/api/seller/notifications').expect(200)).body.failed.some((m: { id: string }) => m.id === id)).toBe(false);
   });
@@ -349,16 +412,42 @@ describe('order mails through the outbox, with a real SMTP server', () => {
     const shoppers = await Promise.all([newShopper('Pia'), newShopper('Raj')]);
     const refused = new Set(shoppers.map((s) => s.email));
     smtp.refuse = (address) => refused.has(address);
-    for (const s of shoppers) await placeCod(s, [{ product: milk, quantity: 1 }]);
-    for (let i = 0; i < 200; i++) {
-      const failed = (await sellerAgent.get('/api/seller/notifications').expect(200)).body.failed as { to: string }[];
-      if (shoppers.every((s) => failed.some((f) => f.to === s.email))) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const orders: string[] = [];
+    for (const s of shoppers) orders.push((await placeCod(s, [{ product: milk, quantity: 1 }]))._id);
+    const ids = orders.map((order) => `email:order-confirmation:${order}`);
+    // Per shopper: the mails that arrived (bar the verification link); the receipts in the outbox; what the seller's page lists.
+    let resent: unknown = 'not yet';
+    const seen = async () => {
+      const listed = (await sellerAgent.get('/api/seller/notifications')).body.failed as { id: string; to: string | null; reason: string }[] | undefined;
+      return {
+        mails: Object.fromEntries(shoppers.map((s) => [s.email, smtp.to(s.email).filter(notVerification).length])),
+        resent,
+        listed: (listed ?? []).map((m) => `${m.id} to ${m.to}: ${m.reason}`),
+        ...(await outboxReport(ids)),
+      };
+    };
+    // Each shopper's receipt itself refused and given up (a refused verification link, also listed, is not enough).
+    await eventually(async () => (await givenUp(ids)) === ids.length, 'both receipts give up', 30_000, seen);
+    const listed = (await sellerAgent.get('/api/seller/notifications').expect(200)).body.failed as { id: string }[];
+    expect(ids.every((id) => listed.some((m) => m.id === id))).toBe(true);
     smtp.refuse = () => false;
     const res = await sellerAgent.post('/api/seller/notifications/resend-all').expect(200);
+    resent = res.body;
     expect(res.body.count).toBeGreaterThanOrEqual(2);
-    await smtp.until(() => shoppers.every((s) => smtp.to(s.email).filter(notVerification).length === 1));
+    await eventually(
+      () => shoppers.every((s) => smtp.to(s.email).filter(notVerification).length >= 1),
+      'each shopper’s receipt arrives, sent again',
+      30_000,
+      seen,
+    );
+    expect((await settled(t, { _id: { $in: ids } }, 'the two receipts')).map((m) => m.state)).toEqual(['sent', 'sent']);
+    for (const s of shoppers)
+      expect(
+        smtp
+          .to(s.email)
+          .filter(notVerification)
+          .map((m) => m.outboxId),
+      ).toEqual([ids[shoppers.indexOf(s)]]);
   });
 
   it('SMTP down for a while: orders still answer, every mail arrives once it is back, exactly once', async () => {
@@ -380,20 +469,35 @@ describe('order mails through the outbox, with a real SMTP server', () => {
     const waiting = orders.flatMap((o) => [`email:order-confirmation:${o._id}`, `email:seller-new-order:${o._id}`]);
     expect(markers.flatMap((m) => (m.ids as string[] | undefined) ?? [String(m._id)])).toEqual(expect.arrayContaining(waiting));
     expect(markers.length).toBeLessThanOrEqual(orders.length);
-    for (let i = 0; i < 100 && (await t.http().get('/api/health')).body.mail.status !== 'server-unreachable'; i++) await new Promise((r) => setTimeout(r, 50));
+    // Health says what this instance's worker found (polled here, not over HTTP, which has a rate limit).
+    const { OutboxWorker } = await import('../src/notifications/outbox/outbox-worker');
+    const worker = t.app.get(OutboxWorker);
+    await eventually(
+      () => worker.status().serverDown,
+      'a send finds the mail server away',
+      30_000,
+      () => worker.status(),
+    );
     expect((await t.http().get('/api/health').expect(200)).body.mail).toMatchObject({ status: 'server-unreachable', waiting: expect.any(Number) });
-    await new Promise((r) => setTimeout(r, 1_500));
+    // A send was tried and found the server away (health says so): the messages still wait, none lost or given up.
+    const receipts = orders.map((o) => `email:order-confirmation:${o._id}`);
+    expect(await outbox.countDocuments({ _id: { $in: receipts } as never, state: 'pending' })).toBe(8);
     expect(smtp.mails.filter(notVerification).length).toBe(before);
 
     await smtp.up();
     const expected = orders.flatMap((o) => [`email:order-confirmation:${o._id}`, `email:seller-new-order:${o._id}`]);
-    await smtp.until(() => expected.every((id) => smtp.counts().get(id) === 1), 30_000, 'the mails held during the outage');
-    await new Promise((r) => setTimeout(r, 800));
+    await smtp.until(() => expected.every((id) => (smtp.counts().get(id) ?? 0) >= 1), 30_000, 'the mails held during the outage');
+    // Every one of them finished (a sent message is not sent again), and every message of every marker: the markers are gone.
+    const stored = await settled(t, { _id: { $in: expected } }, 'the mails held during the outage');
+    expect(stored.filter((m) => m.state === 'sent')).toHaveLength(expected.length);
+    await eventually(
+      async () => (await due.countDocuments({})) === 0,
+      'every due marker is gone',
+      30_000,
+      async () => await due.find().toArray(),
+    );
     for (const id of expected) expect(smtp.counts().get(id)).toBe(1);
     expect((await t.http().get('/api/health').expect(200)).body.mail.status).toBe('on');
-    // Every message of every marker finished: the markers are gone.
-    for (let i = 0; i < 100 && (await due.countDocuments({})) > 0; i++) await new Promise((r) => setTimeout(r, 50));
-    expect(await due.countDocuments({})).toBe(0);
   }, 90_000);
 
   it('every mail sent so far arrived exactly once', () => {
@@ -464,11 +568,32 @@ describe('forgot password', () => {
       // Many resets from 127.0.0.1 here; the limit has its own test below.
       LOGIN_THROTTLE_LIMIT: '1000',
     });
+    // The answer comes before the work (so it takes as long for any email): the work, kept to wait for.
+    const { PasswordResetService } = await import('../src/auth/password-reset.service');
+    const resets = t.app.get(PasswordResetService);
+    const request = resets.request.bind(resets);
+    jest.spyOn(resets, 'request').mockImplementation((email: string) => {
+      const work = request(email);
+      requests.push(work.catch(() => undefined));
+      return work;
+    });
   });
   afterAll(async () => {
     await smtp.down();
     await t?.close();
   });
+
+  const requests: Promise<void>[] = [];
+  /** Every "forgot password" asked so far has done its work, and the mails it published are queued. */
+  async function requestsDone(): Promise<void> {
+    await Promise.all(requests);
+    await queued(t);
+  }
+  /** The password-reset messages in the outbox, once each has finished. */
+  async function resetMessages(): Promise<Stored[]> {
+    await requestsDone();
+    return settled(t, { kind: 'password-reset' }, 'the password-reset mails');
+  }
 
   const linkIn = (text: string) => /https:\/\/shop\.greencart\.test\/reset-password#token=([\w.-]+)/.exec(text)?.[1];
 
@@ -479,7 +604,8 @@ describe('forgot password', () => {
     expect(unknown.body.message.replace('nobody-here@example.com', 'X')).toBe(known.body.message.replace(asha.email, 'X'));
     expect(Object.keys(unknown.body).sort()).toEqual(Object.keys(known.body).sort());
     await smtp.until(() => smtp.to(asha.email).filter(notVerification).length === 1);
-    await new Promise((r) => setTimeout(r, 300));
+    // Both requests' work done: one message, Asha's, and it was sent (none for the unknown address).
+    expect((await resetMessages()).map((m) => [m._id.startsWith(`email:password-reset:${asha.id}:`), m.state])).toEqual([[true, 'sent']]);
     expect(smtp.to('nobody-here@example.com')).toHaveLength(0);
     const mail = smtp.to(asha.email).filter(notVerification)[0];
     expect(mail.subject).toBe('Reset your GreenCart password');
@@ -517,8 +643,9 @@ describe('forgot password', () => {
       const again = await t.http().post(path).send(body).expect(400);
       expect(again.body.message).toContain('was used already');
     }
-    await smtp.until(() => smtp.to(ravi.email).filter(notVerification).length === 1);
-    await new Promise((r) => setTimeout(r, 300));
+    // Both requests' work done: Ravi's one message (the second request made the same one) was sent, once.
+    const toRavi = (await resetMessages()).filter((m) => m._id.startsWith(`email:password-reset:${ravi.id}:`));
+    expect(toRavi.map((m) => m.state)).toEqual(['sent']);
     expect(smtp.to(ravi.email).filter(notVerification)).toHaveLength(1);
   });
 
@@ -537,11 +664,11 @@ describe('forgot password', () => {
     const meera = await shopper(t, 'Meera');
     const { JwtService } = await import('@nestjs/jwt');
     const jwt = t.app.get(JwtService);
+    // Signed as expired a minute ago (rather than waiting for a fresh one to expire).
     const expired = await jwt.signAsync(
-      { sub: meera.id, jti: 'expired-link-id', pwd: 'x' },
-      { audience: 'greencart:password-reset', issuer: 'greencart', expiresIn: 1 },
+      { sub: meera.id, jti: 'expired-link-id', pwd: 'x', exp: Math.floor(Date.now() / 1000) - 60 },
+      { audience: 'greencart:password-reset', issuer: 'greencart' },
     );
-    await new Promise((r) => setTimeout(r, 1_100));
     expect((await t.http().post('/api/password/reset').send({ token: expired, password: 'a-brand-new-password' }).expect(400)).body.message).toContain(
       'has expired',
     );
@@ -655,21 +782,36 @@ const redisUrl = process.env.TEST_REDIS_URL;
     const first = await Promise.all(shoppers.slice(0, 12).map(place));
     await smtp.down();
     const second = await Promise.all(shoppers.slice(12).map(place));
-    await new Promise((r) => setTimeout(r, 700));
+    // Away until a send of the second half found it away.
+    const { OutboxWorker } = await import('../src/notifications/outbox/outbox-worker');
+    const workers = [one, two].map((app) => app.app.get(OutboxWorker));
+    await eventually(
+      () => workers.some((worker) => worker.status().serverDown),
+      'an instance finds the mail server away',
+      30_000,
+      () => workers.map((worker) => worker.status()),
+    );
     await smtp.up();
     const orders = [...first, ...second];
     const expected = orders.flatMap((id) => [`email:order-confirmation:${id}`, `email:seller-new-order:${id}`]);
-    await smtp.until(() => expected.every((id) => (smtp.counts().get(id) ?? 0) >= 1), 30_000, 'every order’s two mails');
-    // Both instances keep sweeping meanwhile: nothing arrives a second time.
-    await new Promise((r) => setTimeout(r, 1_500));
+    await smtp.until(() => expected.every((id) => (smtp.counts().get(id) ?? 0) >= 1), 60_000, 'every order’s two mails');
+    // Both instances keep sweeping meanwhile: nothing arrives a second time. Every message finished and every
+    // due marker gone, no instance has anything left to send.
+    const stored = await settled(one, { _id: { $in: expected } }, 'every order’s two mails');
+    expect(stored.filter((m) => m.state === 'sent')).toHaveLength(expected.length);
+    const due = one.connection.collection('outbox_due');
+    await eventually(
+      async () => (await due.countDocuments({})) === 0,
+      'every due marker is gone',
+      30_000,
+      async () => await due.find().toArray(),
+    );
     const doubled = expected.filter((id) => smtp.counts().get(id) !== 1);
     expect(doubled).toEqual([]);
     expect(smtp.mails.filter(notVerification)).toHaveLength(expected.length);
     expect(await one.connection.collection('outbox').countDocuments({ _id: { $in: expected } as never, state: 'sent' })).toBe(expected.length);
-    expect(await one.connection.collection('outbox_due').countDocuments({})).toBe(0);
     // The instances did reach for the same attempts (and the claims settled who sent).
-    const { OutboxWorker } = await import('../src/notifications/outbox/outbox-worker');
-    const contended = one.app.get(OutboxWorker).status().claimedElsewhere + two.app.get(OutboxWorker).status().claimedElsewhere;
+    const contended = workers[0].status().claimedElsewhere + workers[1].status().claimedElsewhere;
     expect(contended).toBeGreaterThan(0);
   }, 120_000);
 
@@ -700,8 +842,7 @@ const redisUrl = process.env.TEST_REDIS_URL;
     const outbox = one.connection.collection('outbox');
     expect(await outbox.countDocuments({ _id: { $regex: `^email:seller-order-cancelled:${orderId}` } as never })).toBe(1);
     // Once the outbox says sent, no instance sends it again.
-    for (let i = 0; i < 100 && (await outbox.findOne({ _id: id as never }))?.state !== 'sent'; i++) await new Promise((r) => setTimeout(r, 100));
-    expect((await outbox.findOne({ _id: id as never }))?.state).toBe('sent');
+    expect((await settled(one, { _id: id }, id)).map((m) => m.state)).toEqual(['sent']);
     expect(smtp.counts().get(id)).toBe(1);
   }, 60_000);
 });

@@ -3,6 +3,7 @@ import { Types } from 'mongoose';
 import { AUTH_ENV, insertProducts, seller, shopper, VALID_ADDRESS, type Agent } from './support/actors';
 import { FakeRazorpay } from './support/fake-razorpay';
 import { createTestApp, type TestApp } from './support/test-app';
+import { past } from './support/waiting';
 
 describe('online payment when Razorpay is not set up', () => {
   let t: TestApp;
@@ -269,7 +270,10 @@ describe('online payment with Razorpay', () => {
 
   it('a checkout expires unpaid without blocking the cart or a new attempt, and a late capture still becomes an order', async () => {
     const order = await start();
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    // Time, not an event: the checkout expires at its stored expiresAt (CHECKOUT_EXPIRY_SECONDS, 1 s here, the
+    // least the setting allows); the sweep then marks it expired. Waits until that instant has passed.
+    const expiresAt = new Date((await t.connection.collection('checkouts').findOne({ razorpayOrderId: order.id }))!.expiresAt).getTime();
+    await past(expiresAt);
     await service.sweep();
     expect(await t.connection.collection('checkouts').findOne({ razorpayOrderId: order.id })).toMatchObject({ status: 'expired' });
     await start();

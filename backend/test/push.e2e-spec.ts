@@ -11,6 +11,7 @@ import { fillLocalSecrets } from '../src/config/local-secrets';
 import { AUTH_ENV, insertProducts, seller, shopper, VALID_ADDRESS, type Agent } from './support/actors';
 import { FakePushService, verifyVapid } from './support/push-service';
 import { createTestApp, type TestApp } from './support/test-app';
+import { eventually } from './support/waiting';
 import { subscriptionId } from '../src/notifications/push/push-subscriptions.service';
 
 /**
@@ -38,13 +39,7 @@ function fakeStorefront(): string {
   return dist;
 }
 
-const until = async (check: () => boolean | Promise<boolean>, ms = 8000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-};
+const until = (check: () => boolean | Promise<boolean>, ms = 30_000) => eventually(check, 'what this push test waits for', ms);
 
 describe('web push through the outbox', () => {
   let t: TestApp;

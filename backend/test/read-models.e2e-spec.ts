@@ -3,6 +3,7 @@ import Redis from 'ioredis';
 import request from 'supertest';
 import { AUTH_ENV, insertProducts, seller, VALID_ADDRESS, type Agent } from './support/actors';
 import { createTestApp, type TestApp } from './support/test-app';
+import { clusterListening, eventually } from './support/waiting';
 
 /**
  * Orders, order lists and session checks are kept in memory by each instance (issue 12); what one
@@ -26,7 +27,7 @@ const redisUrl = process.env.TEST_REDIS_URL;
     sellerOne = await seller(one);
     sellerTwo = await seller(two);
     // Both subscribed before the first write.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (const topic of ['orders', 'order-lists', 'sessions', 'accounts']) await clusterListening(redisUrl!, prefix, topic);
   });
   afterAll(async () => {
     await two.close();
@@ -50,14 +51,8 @@ const redisUrl = process.env.TEST_REDIS_URL;
     return { on, address };
   }
 
-  /** Polls until `check` holds; fails if that takes a second or more. */
-  async function withinASecond(check: () => Promise<boolean>): Promise<void> {
-    const started = Date.now();
-    while (!(await check())) {
-      if (Date.now() - started >= 1_000) throw new Error('the other instance did not see the change within a second');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
+  /** Polls until `check` holds; fails if that takes more than a second (the promise these tests check). */
+  const withinASecond = (check: () => Promise<boolean>) => eventually(check, 'the other instance sees the change (within a second)', 1_000);
 
   const ids = (res: request.Response) => (res.body.orderdata as { _id: string }[]).map((o) => o._id);
 
@@ -153,15 +148,31 @@ const redisUrl = process.env.TEST_REDIS_URL;
   it('a migration started on both instances at once runs once; one that fails is not recorded, and runs again', async () => {
     const { MigrationRunner } = await import('../src/database/migrations/migration-runner');
     const id = `test-${randomBytes(4).toString('hex')}`;
+    // The run holds until both instances have tried to claim the migration (the record's insert): they meet.
+    let claims = 0;
+    let bothTried!: () => void;
+    const met = new Promise<void>((resolve) => (bothTried = resolve));
+    const spies = [...new Set([one, two].map((app) => app.connection.collection('migrations')))].map((records) => {
+      const insertOne = records.insertOne.bind(records);
+      return jest.spyOn(records, 'insertOne').mockImplementation(((doc: { _id?: unknown }, ...rest: unknown[]) => {
+        if (doc?._id === id && ++claims === 2) bothTried();
+        return (insertOne as (...args: unknown[]) => unknown)(doc, ...rest);
+      }) as never);
+    });
     let runs = 0;
     const migration = {
       id,
       run: async () => {
         runs++;
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        await met;
       },
     };
-    await Promise.all([one.app.get(MigrationRunner).run(migration), two.app.get(MigrationRunner).run(migration)]);
+    try {
+      await Promise.all([one.app.get(MigrationRunner).run(migration), two.app.get(MigrationRunner).run(migration)]);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    expect(claims).toBeGreaterThanOrEqual(2);
     expect(runs).toBe(1);
     expect(await one.connection.collection('migrations').findOne({ _id: id as never })).toMatchObject({ state: 'done' });
     await one.app.get(MigrationRunner).run(migration);

@@ -4,6 +4,7 @@ import { Types } from 'mongoose';
 import { AUTH_ENV, insertProducts, quickShoppers, seller, shopper, VALID_ADDRESS, type Agent } from './support/actors';
 import { FakeRazorpay } from './support/fake-razorpay';
 import { createTestApp, type TestApp } from './support/test-app';
+import { clusterListening, eventually, past } from './support/waiting';
 
 /** Counted stock (issue 19): taking units is atomic, checkouts hold them, cancels give them back. */
 
@@ -219,7 +220,8 @@ const redisUrl = process.env.TEST_REDIS_URL;
     const settings = { ...AUTH_ENV, REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix };
     one = await createTestApp(settings, { database });
     two = await createTestApp(settings, { database, sameModules: true });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Both catalogues listen for each other's changes before anything changes.
+    await clusterListening(redisUrl!, prefix, 'catalogue');
   });
   afterAll(async () => {
     await two.close();
@@ -241,9 +243,17 @@ const redisUrl = process.env.TEST_REDIS_URL;
     expect(await orderCount(one, potatoes)).toBe(10);
     expect((await stored(one, potatoes))?.stock).toBe(0);
     // Each instance's catalogue hears of the other's sales within a moment.
-    const deadline = Date.now() + 3_000;
-    for (const t of [one, two]) {
-      while ((await product(t, potatoes)).stock !== 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    for (const [i, t] of [one, two].entries()) {
+      let seen: unknown;
+      await eventually(
+        async () => {
+          seen = await product(t, potatoes);
+          return (seen as { stock: number }).stock === 0;
+        },
+        `instance ${i + 1}'s catalogue says 0 left`,
+        30_000,
+        () => seen,
+      );
       expect(await product(t, potatoes)).toMatchObject({ stock: 0, inStock: false });
     }
   }, 90_000);
@@ -279,6 +289,25 @@ describe('units held by online checkouts', () => {
         .expect(201)
     ).body.order as { id: string };
   const stockOf = async () => (await product(t, mangoes)).stock;
+  /**
+   * Time, not an event: an open checkout's hold lapses at its `until` (CHECKOUT_EXPIRY_SECONDS after it
+   * opened: 2 s here, which leaves the other tests time to pay). Waits until that instant, read from the
+   * stored hold, has passed; then for the event: the catalogue computing availability again (its timer
+   * at the lapse) and showing `available`.
+   */
+  const holdLapsed = async (available: number) => {
+    const open = ((await stored(t, mangoes))?.holds as { taken?: boolean; until?: Date }[]).filter((h) => !h.taken && h.until);
+    expect(open.length).toBeGreaterThan(0);
+    const until = Math.max(...open.map((h) => new Date(h.until!).getTime()));
+    await past(until);
+    let shown: number | null = null;
+    await eventually(
+      async () => (shown = await stockOf()) === available,
+      `the catalogue shows ${available} available`,
+      30_000,
+      () => shown,
+    );
+  };
 
   it('holds the units while the checkout is open, and paying turns the hold into the order without counting twice', async () => {
     await sellerAgent.post('/api/changeStock').send({ id: mangoes, stock: 3 }).expect(200);
@@ -322,7 +351,7 @@ describe('units held by online checkouts', () => {
     await sellerAgent.post('/api/changeStock').send({ id: mangoes, stock: 2 }).expect(200);
     const order = await checkout(asha, 1);
     expect(await stockOf()).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 2_300));
+    await holdLapsed(2);
     expect(await stockOf()).toBe(2);
     const { success } = rzp.pay(order.id);
     await asha.agent.post('/api/payment-success').send(success).expect(201);
@@ -332,7 +361,7 @@ describe('units held by online checkouts', () => {
   it('a capture after the hold lapsed and the units sold is refunded at once: no order, "sold out" to the shopper, once', async () => {
     await sellerAgent.post('/api/changeStock').send({ id: mangoes, stock: 1 }).expect(200);
     const order = await checkout(asha, 1);
-    await new Promise((resolve) => setTimeout(resolve, 2_300));
+    await holdLapsed(1);
     // Bala buys the last unit meanwhile.
     const bought = await place(bala, [[mangoes, 1]]);
     expect(bought.body).toMatchObject({ success: true, message: 'Order placed' });

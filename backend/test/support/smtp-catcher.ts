@@ -85,11 +85,14 @@ export class SmtpCatcher {
     return this.mails.filter((m) => m.to.toLowerCase().includes(address.toLowerCase()) && m.outboxId.startsWith(prefix));
   }
 
-  /** Waits until `check` holds (polling), or fails after `ms`. */
-  async until(check: () => boolean, ms = 15_000, what = 'the mails'): Promise<void> {
+  /** Waits until `check` holds (polling), or fails after `ms` naming every mail caught so far (outbox id and recipient). */
+  async until(check: () => boolean, ms = 30_000, what = 'the mails'): Promise<void> {
     const started = Date.now();
     while (!check()) {
-      if (Date.now() - started > ms) throw new Error(`Timed out waiting for ${what}: ${this.mails.length} mails so far`);
+      if (Date.now() - started > ms) {
+        const caught = this.mails.map((m) => `${m.outboxId} to ${m.to}`);
+        throw new Error(`Timed out after ${ms} ms waiting for ${what}: ${this.mails.length} mails so far: ${caught.join(', ')}`);
+      }
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   }

@@ -1,11 +1,26 @@
 import Redis from 'ioredis';
 
-/** Polls `check` until it holds; fails naming `what` if that takes longer than `ms`. */
-export async function eventually(check: () => boolean | Promise<boolean>, what: string, ms = 8_000): Promise<void> {
+/**
+ * Polls `check` until it holds; fails naming `what` if that takes longer than `ms`, with what `explain`
+ * (when given) says it saw then, so a failure tells its own story.
+ */
+export async function eventually(check: () => boolean | Promise<boolean>, what: string, ms = 8_000, explain?: () => unknown): Promise<void> {
   const end = Date.now() + ms;
   while (!(await check())) {
-    if (Date.now() > end) throw new Error(`Timed out after ${ms} ms waiting until ${what}`);
+    if (Date.now() > end) {
+      const seen = explain ? `; seen: ${shown(await explain())}` : '';
+      throw new Error(`Timed out after ${ms} ms waiting until ${what}${seen}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function shown(seen: unknown): string {
+  if (typeof seen === 'string') return seen;
+  try {
+    return JSON.stringify(seen, null, 1);
+  } catch {
+    return String(seen);
   }
 }
 
@@ -35,4 +50,12 @@ export async function clusterListening(redisUrl: string, prefix: string, topic: 
 export async function nextSecond(instant = Date.now()): Promise<void> {
   const target = (Math.floor(instant / 1000) + 1) * 1000;
   while (Date.now() < target) await new Promise((resolve) => setTimeout(resolve, target - Date.now()));
+}
+
+/**
+ * Waits until the clock is past `instant` (ms since the epoch): for what is genuinely about time, such as
+ * a hold or a remembered check that lapses at a stored instant. Callers say why it is time.
+ */
+export async function past(instant: number): Promise<void> {
+  while (Date.now() <= instant) await new Promise((resolve) => setTimeout(resolve, instant + 1 - Date.now()));
 }
