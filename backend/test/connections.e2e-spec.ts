@@ -214,7 +214,8 @@ describe('the ceiling on all connections (MAX_CONNECTIONS) and the request deadl
     for (const { received, at } of held) {
       expect(received).toMatch(/^HTTP\/1\.1 408 /);
       expect(received).toContain('"success":false');
-      expect(at - lastOpened).toBeLessThan(HEADERS_MS + 1_000);
+      // Closed by the headers deadline, not by the client or the 5-minute request time-out.
+      expect(at - lastOpened).toBeLessThan(HEADERS_MS + 10_000);
     }
     // Room again: a shopper is served.
     expect((await get(port, '/api/productList', '127.0.0.201')).status).toBe(200);
