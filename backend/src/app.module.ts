@@ -12,6 +12,7 @@ import { DomainEventsModule } from './common/events/domain-events.module';
 import { Environment } from './config/environment';
 import { validateEnvironment } from './config/validate-environment';
 import { DatabaseModule } from './database/database.module';
+import { DRIVER_TIMEOUTS } from './database/driver-options';
 import { DeliveryModule } from './delivery/delivery.module';
 import { HealthModule } from './health/health.module';
 import { MediaModule } from './media/media.module';
@@ -52,10 +53,7 @@ import { UsersModule } from './users/users.module';
         // Fail fast while the database is away (503 within seconds, see the error filter) and notice
         // its return within a second: no command buffering, short selection and socket time-outs.
         bufferCommands: false,
-        serverSelectionTimeoutMS: 3_000,
-        connectTimeoutMS: 3_000,
-        socketTimeoutMS: 5_000,
-        heartbeatFrequencyMS: 1_000,
+        ...DRIVER_TIMEOUTS,
         // One clear line at start-up (main.ts) rather than retries with stack traces.
         retryAttempts: 0,
       }),
