@@ -46,10 +46,11 @@ export class OpenChecks {
 }
 
 /**
- * Watches the driver's monitoring of the database server. The MongoDB driver (7.8, 7.9) can leave a
- * server check waiting for ever: a check that writes its hello on a monitoring connection the server has
- * just closed (a database restarting or failing mid-answer, under load) waits for a 'drain' that never
- * comes, and while that check is open the server stays "unknown" and every query fails server selection
+ * Watches the driver's monitoring of the database server. The MongoDB driver (7.8) can leave a server
+ * check open for ever when the database closes the monitoring connection as the check starts (a database
+ * restarting or failing mid-answer, under load; seen: the check open, its connection closed and its socket
+ * destroyed, no heartbeat event for 30 s; most likely its write waits for a 'drain' a closed socket never
+ * emits), and while that check is open the server stays "unknown" and every query fails server selection
  * (503 "database not answering" long after the database is back). Seen in the hardening suite's
  * database-fault test on a busy machine. When a check outlives its time-outs, the client is closed and
  * connected again (its documented reconnect): the queries of that moment fail as they were failing
