@@ -150,6 +150,8 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   const checkoutOrigin = new URL(config.get('RAZORPAY_CHECKOUT_URL', { infer: true })).origin;
   const razorpay = [...new Set([checkoutOrigin, 'https://checkout.razorpay.com', 'https://api.razorpay.com'])];
   app.set('trust proxy', trustProxySetting(config.get('TRUST_PROXY', { infer: true })));
+  // Express's own "X-Powered-By: Express" says what runs here (helmet removed it, but only from answers that reach helmet).
+  app.disable('x-powered-by');
   const trusted = (app.getHttpAdapter().getInstance() as Express).get('trust proxy fn') as (address: string, hop: number) => boolean;
   // First: a connection over MAX_CONNECTIONS gets nothing but the health probe.
   app.use(

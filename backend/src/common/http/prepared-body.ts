@@ -70,9 +70,21 @@ export async function prepare(json: string): Promise<PreparedBody> {
   return { identity, gzip: gz, br, etag: etagOf(identity), compressed: true };
 }
 
+/** What the Accept-Encoding values seen so far allow (browsers send a handful of them). */
+const acceptedBy = new Map<string, 'br' | 'gzip' | undefined>();
+const ACCEPT_ENCODINGS_KEPT = 64;
+
 /** The encoding to send: brotli, then gzip, when the client accepts it (q > 0); otherwise none. */
 export function chooseEncoding(acceptEncoding: string | undefined, body: PreparedBody): 'br' | 'gzip' | undefined {
   if (!acceptEncoding || !body.compressed) return undefined;
+  if (acceptedBy.has(acceptEncoding)) return acceptedBy.get(acceptEncoding);
+  const chosen = preferredEncoding(acceptEncoding);
+  if (acceptedBy.size >= ACCEPT_ENCODINGS_KEPT) acceptedBy.delete(acceptedBy.keys().next().value!);
+  acceptedBy.set(acceptEncoding, chosen);
+  return chosen;
+}
+
+function preferredEncoding(acceptEncoding: string): 'br' | 'gzip' | undefined {
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');

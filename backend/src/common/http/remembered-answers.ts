@@ -56,7 +56,7 @@ export class AnswerBook {
   }
 }
 
-/** Headers that belong to one answer or one request, never replayed. */
+/** Headers that belong to one answer or one request, never replayed (and the rate limit's count at that moment). */
 const OWN_HEADERS = new Set([
   'content-length',
   'content-encoding',
@@ -67,12 +67,40 @@ const OWN_HEADERS = new Set([
   'set-cookie',
   'x-request-id',
   'transfer-encoding',
+  'retry-after',
+  'x-powered-by',
 ]);
+const isOwnHeader = (name: string) => OWN_HEADERS.has(name) || name.startsWith('x-ratelimit-');
 
 export function replayableHeaders(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
   const kept: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(headers)) if (!OWN_HEADERS.has(name.toLowerCase()) && value !== undefined) kept[name] = value;
+  for (const [name, value] of Object.entries(headers)) if (!isOwnHeader(name.toLowerCase()) && value !== undefined) kept[name] = value;
   return kept;
+}
+
+type Encoding = 'br' | 'gzip' | undefined;
+/** Header lines as `writeHead` takes them: name, value, name, value… */
+type HeaderLines = (string | number | string[])[];
+
+/** The header lines of one remembered answer in each way it is sent, made once (not per request). */
+const headerLines = new WeakMap<RememberedAnswer, Map<Encoding | 304, HeaderLines>>();
+
+function linesOf(answer: RememberedAnswer, how: Encoding | 304): HeaderLines {
+  let made = headerLines.get(answer);
+  if (!made) headerLines.set(answer, (made = new Map()));
+  let lines = made.get(how);
+  if (!lines) {
+    const { body } = answer;
+    const headers: OutgoingHttpHeaders = { ...answer.headers, etag: body.etag };
+    if (how === 304) delete headers['content-type'];
+    else {
+      headers['content-length'] = (how ? body[how]! : body.identity).length;
+      if (how) headers['content-encoding'] = how;
+    }
+    lines = Object.entries(headers).flatMap(([name, value]) => (value === undefined ? [] : [name, value]));
+    made.set(how, lines);
+  }
+  return lines;
 }
 
 export interface AnswerSource {
@@ -125,17 +153,13 @@ export function answerFromMemory(source: AnswerSource, limit: SharedLimit) {
 
     const { body } = answer;
     if (notModified(req.headers['if-none-match'], body.etag)) {
-      const headers: OutgoingHttpHeaders = { ...answer.headers, etag: body.etag };
-      delete headers['content-type'];
-      res.writeHead(304, headers);
+      res.writeHead(304, linesOf(answer, 304) as never);
       res.end();
       return;
     }
     const encoding = chooseEncoding(req.headers['accept-encoding'], body);
     const bytes = encoding ? body[encoding]! : body.identity;
-    const headers: OutgoingHttpHeaders = { ...answer.headers, etag: body.etag, 'content-length': bytes.length };
-    if (encoding) headers['content-encoding'] = encoding;
-    res.writeHead(200, headers);
+    res.writeHead(200, linesOf(answer, encoding) as never);
     res.end(req.method === 'HEAD' ? undefined : bytes);
   };
 }
