@@ -43,8 +43,10 @@ class CompressedOnDemand implements PreparedBody {
 const MIN_COMPRESS_BYTES = 1024;
 /** Above this, compress off the event loop (the whole catalogue: megabytes at 10,000 products). */
 const ASYNC_COMPRESS_BYTES = 256 * 1024;
-/** Brotli 5 compresses nearly as well as 11 on JSON at a small fraction of the time; it runs once per change. */
-/** The input's size is told to the encoder, which then sets up for that much (a page: about a quarter less time). */
+/**
+ * Brotli 5 compresses nearly as well as 11 on JSON at a small fraction of the time; it runs once per change.
+ * The input's size is told to the encoder, which then sets up for that much (a page: about a quarter less time).
+ */
 const brotli = (size: number) => ({
   params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: size },
 });
