@@ -10,6 +10,7 @@ module.exports = {
   },
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-  testTimeout: 30000,
+  // Inner waits give up after 30 s with what they saw: a test outlives them so that their message is the one reported.
+  testTimeout: 60000,
   maxWorkers: 2,
 };

@@ -52,6 +52,8 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
   private plannedAt = Infinity;
   private sweeper?: NodeJS.Timeout;
   private running?: Promise<void>;
+  /** Batches being sent or recorded (at most PARALLEL_BATCHES; one while the mail server is away). */
+  private readonly underway = new Set<Promise<void>>();
   private stopped = false;
   private pausedUntil = 0;
   private probeMs: number;
@@ -106,6 +108,7 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
     clearTimeout(this.timer);
     clearTimeout(this.sweeper);
     await this.running?.catch(() => undefined);
+    await Promise.all(this.underway);
   }
 
   /** Marker `marker` stands for messages `ids` (queued here, or found by the sweep). */
@@ -166,11 +169,21 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
     this.timer.unref();
   }
 
+  /**
+   * Starts batches of what is due, up to PARALLEL_BATCHES at once, then returns without waiting for the
+   * last ones: each batch that finishes plans the next wake-up, so a message queued meanwhile waits for a
+   * free place, not for every batch in flight (one held by a slow mail server up to its socket time-out).
+   */
   private async run(): Promise<void> {
-    const underway = new Set<Promise<void>>();
+    const underway = this.underway;
     while (!this.stopped) {
       const now = Date.now();
       if (now < this.pausedUntil) break;
+      // Two batches at once: one is written to the database while the other's mails are on the wire.
+      if (underway.size >= (this.serverDown ? 1 : PARALLEL_BATCHES)) {
+        await Promise.race(underway);
+        continue;
+      }
       // While the mail server is away, one message at a time probes it.
       const size = this.serverDown ? 1 : BATCH;
       const batch: Job[] = [];
@@ -184,12 +197,12 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
         this.jobs.delete(job.id);
         this.inFlight.add(job.id);
       }
-      const work: Promise<void> = this.processSafely(batch).finally(() => underway.delete(work));
+      const work: Promise<void> = this.processSafely(batch).finally(() => {
+        underway.delete(work);
+        this.plan();
+      });
       underway.add(work);
-      // Two batches at once: one is written to the database while the other's mails are on the wire.
-      if (underway.size >= (this.serverDown ? 1 : PARALLEL_BATCHES)) await Promise.race(underway);
     }
-    await Promise.all(underway);
   }
 
   /**
