@@ -1,3 +1,4 @@
+import type { PackSize } from './pack-sizes';
 import type { ProductCategory } from './categories';
 import type { OrderStatus, PaymentStatus, PaymentType } from './order-lifecycle';
 
@@ -36,6 +37,12 @@ export interface ProductView {
   searchWords?: string[];
   /** HSN code for tax invoices (4–8 digits), when the seller gave one. */
   hsn?: string;
+  /**
+   * The pack sizes in the seller's order (issue 37); the first is the default, whose price, offerPrice,
+   * stock, weight and inStock the top-level fields repeat for the spec's clients. A shopper can buy the
+   * product while any of its sizes is inStock.
+   */
+  variants: PackSize[];
   createdAt: string;
   updatedAt: string;
 }
@@ -54,6 +61,14 @@ export interface SellerStockView {
   lowStockThreshold: number;
   /** Counted and at or below its threshold. */
   runningLow: boolean;
+  /** The same per pack size, in the seller's order (the top-level figures are the default size's). */
+  variants?: SellerPackStockView[];
+}
+
+/** One pack size's stock as the seller sees it. */
+export interface SellerPackStockView extends Omit<SellerStockView, 'productId' | 'variants'> {
+  variantId: string;
+  label: string;
 }
 
 /** GET /api/productList */
@@ -125,6 +140,9 @@ export interface OrderLineView {
   image: string;
   offerPrice: number;
   quantity: number;
+  /** The pack size's id and label when it was sold (absent on orders from before pack sizes, and for a single size without a label). */
+  variant?: string;
+  label?: string;
 }
 
 /**

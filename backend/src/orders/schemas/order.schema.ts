@@ -23,6 +23,10 @@ export class OrderItem {
   @Prop({ required: true }) offerPricePaise: number;
   /** The product's HSN code when it was sold (tax invoices). */
   @Prop() hsn?: string;
+  /** The pack size sold (its id in the product's `variants`); absent on orders from before pack sizes. */
+  @Prop({ type: String }) variant?: string;
+  /** The pack size's label when sold ("5 kg"), shown with the name everywhere (see nameWithSize); absent for a single size without one. */
+  @Prop({ type: String }) label?: string;
 }
 const OrderItemSchema = SchemaFactory.createForClass(OrderItem);
 

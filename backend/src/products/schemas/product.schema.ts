@@ -1,6 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { HydratedDocument } from 'mongoose';
-import { PRODUCT_CATEGORIES, type ProductCategory } from '@greencart/domain';
+import { HydratedDocument, Types } from 'mongoose';
+import { PACK_SIZE_UNITS, PRODUCT_CATEGORIES, type PackSizeUnit, type ProductCategory } from '@greencart/domain';
 
 /** Units set aside on the product (see StockHold in the domain package). */
 @Schema({ _id: false, versionKey: false })
@@ -10,6 +10,8 @@ export class ProductHold {
   @Prop({ type: Date }) until?: Date;
   @Prop({ type: Boolean }) taken?: boolean;
   @Prop({ type: Date, required: true }) at: Date;
+  /** The pack size whose units these are; absent: the default (first) pack size. */
+  @Prop({ type: String }) variant?: string;
 }
 const ProductHoldSchema = SchemaFactory.createForClass(ProductHold);
 
@@ -18,6 +20,8 @@ const ProductHoldSchema = SchemaFactory.createForClass(ProductHold);
 export class ProductReturn {
   @Prop({ type: String, required: true }) ref: string;
   @Prop({ type: Date, required: true }) at: Date;
+  /** The pack size given back to; absent: the default (first) pack size. */
+  @Prop({ type: String }) variant?: string;
 }
 const ProductReturnSchema = SchemaFactory.createForClass(ProductReturn);
 
@@ -26,6 +30,33 @@ const rupees = {
   validator: (value: number) => Number.isFinite(value) && value >= 0 && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
   message: '{PATH} must be an amount in rupees with at most 2 decimals',
 };
+
+/** How much one pack holds ("500 g"), from which the shop shows a unit price. */
+@Schema({ _id: false, versionKey: false })
+export class PackQuantityDoc {
+  @Prop({ required: true }) amount: number;
+  @Prop({ type: String, required: true, enum: PACK_SIZE_UNITS }) unit: PackSizeUnit;
+}
+const PackQuantitySchema = SchemaFactory.createForClass(PackQuantityDoc);
+
+/**
+ * One pack size (issue 37) with its own prices and counted stock. The first in the array is the
+ * product's default, which the top-level price, offerPrice, stock, weight and inStock repeat. A product
+ * stored before pack sizes reads as one size whose `_id` is the product's own (see packSizesOf).
+ */
+@Schema({ versionKey: false })
+export class ProductVariant {
+  _id: Types.ObjectId;
+  @Prop({ type: String, required: true, trim: true, minlength: 1, maxlength: 20 }) label: string;
+  @Prop({ required: true, validate: rupees }) price: number;
+  @Prop({ required: true, validate: rupees }) offerPrice: number;
+  @Prop({ type: PackQuantitySchema }) size?: PackQuantityDoc;
+  /** Counted units on hand (held ones included); null: not counted. */
+  @Prop({ type: Number, default: null }) stock?: number | null;
+  /** The seller's toggle for this size. */
+  @Prop({ type: Boolean, default: true }) inStock: boolean;
+}
+const ProductVariantSchema = SchemaFactory.createForClass(ProductVariant);
 
 @Schema({ timestamps: true, versionKey: false })
 export class Product {
@@ -93,6 +124,9 @@ export class Product {
   /** HSN code (4–8 digits) printed on tax invoices; absent when the seller gave none. */
   @Prop({ type: String, trim: true })
   hsn?: string;
+  /** The pack sizes, 1 to 8, the default first; absent on a product stored before pack sizes (migrated at start-up). */
+  @Prop({ type: [ProductVariantSchema], default: undefined })
+  variants?: ProductVariant[];
 
   createdAt: Date;
   updatedAt: Date;
