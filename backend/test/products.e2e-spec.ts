@@ -82,6 +82,8 @@ describe('products catalogue', () => {
         inStock: true,
         weight: '5 kg',
         stock: null,
+        // A product stored before pack sizes reads as one size whose id is its own (issue 37).
+        variants: [{ _id: basmati._id, label: '5 kg', price: 650, offerPrice: 579, size: { amount: 5, unit: 'kg' }, stock: null, inStock: true }],
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       });

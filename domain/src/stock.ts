@@ -24,6 +24,8 @@ export interface StockHold {
   taken?: boolean;
   /** When it was made. */
   at?: Date | string;
+  /** The pack size whose units these are (issue 37); absent: the product's default size. */
+  variant?: string;
 }
 
 /** Whether a hold still sets units aside at `now` (a taken marker never does: its units are off the count already). */
@@ -57,8 +59,9 @@ export function nextHoldExpiry(holds: readonly StockHold[] | undefined, now: num
 }
 
 /** "Only 1 Desi Tomatoes left" / "Desi Tomatoes is sold out": the refusal of an order for more than is left. */
-export function notEnoughMessage(name: string, left: number): string {
-  return left <= 0 ? `${name} is sold out` : `Only ${left} ${name} left`;
+export function notEnoughMessage(name: string, left: number, { sized = false } = {}): string {
+  // A name with its pack size reads "Only 2 × Aashirvaad Atta 5 kg left" (not "2 Aashirvaad Atta 5 kg").
+  return left <= 0 ? `${name} is sold out` : `Only ${left} ${sized ? '× ' : ''}${name} left`;
 }
 
 /** Whether a count (seller input) is acceptable: a whole number 0–MAX_STOCK. */

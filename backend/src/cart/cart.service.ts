@@ -1,4 +1,4 @@
-import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '@greencart/domain';
+import { cartKey, MAX_CART_LINES, MAX_LINE_QUANTITY, parseCartKey } from '@greencart/domain';
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types, type UpdateQuery } from 'mongoose';
@@ -118,7 +118,7 @@ export class CartService {
     if (!saved || !Object.keys(saved.items ?? {}).length) return;
     const ordered = new Map<string, number>();
     for (const item of event.order.items) {
-      const id = String((item.product as { _id?: unknown } | null)?._id ?? item.product);
+      const id = await this.cartKeyOf(String((item.product as { _id?: unknown } | null)?._id ?? item.product), item.variant);
       ordered.set(id, (ordered.get(id) ?? 0) + item.quantity);
     }
     if (![...ordered.keys()].some((id) => id in saved.items)) return;
@@ -138,18 +138,16 @@ export class CartService {
   @OnDomainEvent(PRODUCT_REMOVED)
   async removeDeletedProduct(event: ProductRemovedEvent): Promise<void> {
     // A query on one cart field (every cart read on FerretDB v1): products are deleted rarely.
+    const keys = [event.productId, ...(event.variantIds ?? []).filter((id) => id !== event.productId).map((id) => cartKey(event.productId, id))];
     const holding = await this.carts
-      .find({ [`items.${event.productId}`]: { $exists: true } })
+      .find({ $or: keys.map((key) => ({ [`items.${key}`]: { $exists: true } })) })
       .select('_id')
       .lean();
     const notice = `${event.name} is no longer sold and has left your cart`;
     for (const cart of holding) {
       await this.change(
         String(cart._id),
-        (current) => {
-          const { [event.productId]: _gone, ...rest } = current;
-          return rest;
-        },
+        (current) => Object.fromEntries(Object.entries(current).filter(([key]) => !keys.includes(key))),
         notice,
       );
     }
@@ -197,10 +195,27 @@ export class CartService {
     return saved;
   }
 
-  private async existingIds(ids: string[]): Promise<Set<string>> {
-    if (!ids.length) return new Set();
-    const found = await this.products.findByIds(ids);
-    return new Set(found.map((product) => String(product._id)));
+  /** The cart keys that name a product of the catalogue and, for "productId:sizeId", one of its pack sizes. */
+  private async existingIds(keys: string[]): Promise<Set<string>> {
+    if (!keys.length) return new Set();
+    const parsed = keys.map((key) => ({ key, named: parseCartKey(key) }));
+    const found = await this.products.findByIds(parsed.flatMap(({ named }) => (named ? [named.productId] : [])));
+    const byId = new Map(found.map((product) => [String(product._id), product]));
+    return new Set(
+      parsed
+        .filter(({ named }) => {
+          const product = named && byId.get(named.productId);
+          return !!product && (!named.packSizeId || product.variants.some((size) => size._id === named.packSizeId));
+        })
+        .map(({ key }) => key),
+    );
+  }
+
+  /** The cart key of an order line: a plain id for the product's default pack size, "productId:sizeId" for another. */
+  private async cartKeyOf(productId: string, variant: string | undefined): Promise<string> {
+    if (!variant || variant === productId) return productId;
+    const product = await this.products.findById(productId).catch(() => undefined);
+    return product && product.variants[0]?._id !== variant ? cartKey(productId, variant) : productId;
   }
 }
 

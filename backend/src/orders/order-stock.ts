@@ -9,5 +9,9 @@ export function orderStockRef(orderId: Types.ObjectId | string): string {
 
 /** An order's lines as units on the products (a line's product may be filled in already). */
 export function stockLines(items: readonly OrderItem[]): StockLine[] {
-  return items.map((item) => ({ productId: String((item.product as { _id?: unknown } | null)?._id ?? item.product), quantity: item.quantity }));
+  return items.map((item) => ({
+    productId: String((item.product as { _id?: unknown } | null)?._id ?? item.product),
+    ...(item.variant ? { variantId: item.variant } : {}),
+    quantity: item.quantity,
+  }));
 }

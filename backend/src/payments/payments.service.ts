@@ -13,12 +13,14 @@ import {
 import { ConfigService } from '@nestjs/config';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
+import { cartLines } from '../cart/cart-items';
 import { CartService } from '../cart/cart.service';
 import { DomainEvents } from '../common/events/domain-events';
 import { LocksService } from '../common/locks/locks.service';
 import { isDuplicateKeyError } from '../common/mongo-errors';
 import type { Environment } from '../config/environment';
 import { OrderPlacing, type OrderQuote } from '../orders/order-placing.service';
+import { stockLines } from '../orders/order-stock';
 import { NotEnoughStock, StockService } from '../products/stock.service';
 import type { OrderAddress, OrderRecord } from '../orders/order-record';
 
@@ -110,7 +112,7 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
    */
   async startCheckout(userId: string, dto: CreateOnlinePaymentDto): Promise<RazorpayOrder> {
     if (!this.razorpay.available) throw new ServiceUnavailableException(this.razorpay.unavailableReason);
-    const items = dto.items ?? Object.entries(await this.cart.get(userId)).map(([product, quantity]) => ({ product, quantity }));
+    const items = dto.items ?? cartLines(await this.cart.get(userId));
     if (!items.length) throw new BadRequestException('Your cart is empty');
     const quote = await this.orders.quote(userId, { address: dto.address, items }, 'Online', { defaultAddress: true });
     if (quote.price.totalPaise < MIN_ONLINE_PAISE)
@@ -204,7 +206,7 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
   /** Holds the units and opens the Razorpay order for the checkout (released again if that fails). */
   private async openCheckout(userId: string, quote: OrderQuote, checkoutId: Types.ObjectId, expiresAt: Date): Promise<RazorpayOrder> {
     const hold = checkoutHold(checkoutId);
-    const lines = quote.items.map((item) => ({ productId: String(item.product), quantity: item.quantity }));
+    const lines = stockLines(quote.items);
     await this.stock.hold(hold, lines, expiresAt);
     try {
       const order = await this.razorpay

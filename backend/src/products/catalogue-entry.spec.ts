@@ -12,6 +12,7 @@ const view = (id: string, offerPrice = 40): ProductView => ({
   image: [],
   inStock: true,
   stock: null,
+  variants: [{ _id: id, label: '1 kg', price: 50, offerPrice, stock: null, inStock: true }],
   createdAt: at,
   updatedAt: at,
 });

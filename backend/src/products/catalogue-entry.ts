@@ -1,5 +1,5 @@
 import { nextHoldExpiry } from '@greencart/domain';
-import { stockStateOf, toView, type LeanProduct, type ProductView, type StockState } from './view';
+import { isCountedOrHeld, stockStateOf, toView, type LeanProduct, type ProductView, type StockState } from './view';
 
 /** One product as the catalogue keeps it in memory. */
 export interface Entry {
@@ -22,14 +22,16 @@ export function toEntry(doc: LeanProduct): Entry {
 
 export function entryOf(view: ProductView, state: StockState, now: number): Entry {
   // What a change of availability leaves as it was: a write of units also moves updatedAt.
-  const { stock: _stock, inStock: _inStock, updatedAt: _updatedAt, ...rest } = view;
+  const { stock: _stock, inStock: _inStock, updatedAt: _updatedAt, variants, ...rest } = view;
+  const sizes = variants.map(({ stock: _s, inStock: _i, ...size }) => size);
+  const listed = state.sizes?.map((size) => size.listed) ?? state.listed;
   return {
     view,
     json: JSON.stringify(view),
     createdAt: new Date(view.createdAt).getTime(),
     state,
-    base: JSON.stringify([rest, state.listed]),
-    expiresAt: state.onHand === null ? undefined : nextHoldExpiry(state.holds, now),
+    base: JSON.stringify([rest, sizes, listed]),
+    expiresAt: isCountedOrHeld(state) ? nextHoldExpiry(state.holds, now) : undefined,
   };
 }
 

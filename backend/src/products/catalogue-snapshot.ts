@@ -37,6 +37,8 @@ export class CatalogueSnapshot {
         products: ProductView[];
         states?: StockState[];
       };
+      // A copy written before pack sizes is read again from the database (its views have no sizes).
+      if (products.some((view) => !Array.isArray(view.variants))) return undefined;
       const now = Date.now();
       // A copy written before counted stock existed has no states: every product listed as its view says, not counted.
       const stateOf = (view: ProductView, i: number): StockState =>

@@ -14,7 +14,7 @@ import { CatalogueSearch } from './catalogue-search';
 import { CatalogueSnapshot, STOCK_SNAPSHOT_DELAY_MS } from './catalogue-snapshot';
 import { Product } from './schemas/product.schema';
 import { searchInfoJson, type SearchAnswer } from './search/product-search-index';
-import { sellerStockView, withAvailability, type LeanProduct, type ProductView, type StockState } from './view';
+import { isCountedOrHeld, sellerStockView, withAvailability, type LeanProduct, type ProductView, type StockState } from './view';
 
 export { SNAPSHOT_DIR_VARIABLE } from './catalogue-snapshot';
 
@@ -166,7 +166,7 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
     await this.ready();
     const states: { productId: string; state: StockState }[] = [];
     for (const entry of this.entries.values())
-      if (entry.state.onHand !== null || entry.state.holds.length) states.push({ productId: entry.view._id, state: entry.state });
+      if (isCountedOrHeld(entry.state)) states.push({ productId: entry.view._id, state: entry.state });
     return states;
   }
 
@@ -185,7 +185,7 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
   /** Whether the catalogue knows `id` as counted or holding units (a change of its stock will write); undefined when it does not hold it. */
   countedOrHeld(id: string): boolean | undefined {
     const state = this.entries.get(id)?.state;
-    return state && (state.onHand !== null || state.holds.length > 0);
+    return state && isCountedOrHeld(state);
   }
 
   /** One product, or undefined when the catalogue does not have it. */

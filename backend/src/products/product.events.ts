@@ -4,6 +4,8 @@ export const PRODUCT_REMOVED = 'product.removed';
 export interface ProductRemovedEvent {
   productId: string;
   name: string;
+  /** Its pack sizes' ids (carts name a size other than the default as "productId:sizeId"). */
+  variantIds?: string[];
 }
 
 /** A counted product's available units reached 0 (an order or a checkout took the last ones). */

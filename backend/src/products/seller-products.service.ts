@@ -3,15 +3,16 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types, type UpdateQuery } from 'mongoose';
 import { DomainEvents } from '../common/events/domain-events';
 import { LocksService } from '../common/locks/locks.service';
-import { MAX_PRODUCT_IMAGES, toPaise } from '@greencart/domain';
+import { MAX_PRODUCT_IMAGES, quantityOfLabel, toPaise, type PackSizeInput } from '@greencart/domain';
 import { MediaService, type PreparedImage } from '../media/media.service';
 import type { NewProductData, ProductDataChanges } from './dto/product-data.dto';
 import { type UploadedImage } from './product-images.interceptor';
 import { Catalogue } from './catalogue';
-import { toView, type LeanProduct, type ProductView } from './view';
+import { packSizesOf, toView, type LeanProduct, type ProductView } from './view';
 import { PRODUCT_REMOVED, type ProductRemovedEvent } from './product.events';
 import { StockService } from './stock.service';
-import { Product } from './schemas/product.schema';
+import { Product, type ProductVariant } from './schemas/product.schema';
+import { defaultPackLabel } from './view';
 
 export const NOT_AN_IMAGE = 'Only JPEG, PNG, WebP, AVIF or GIF images are allowed';
 
@@ -38,20 +39,29 @@ export class SellerProductsService {
   ) {}
 
   async add(data: NewProductData, files: readonly UploadedImage[]): Promise<ProductView> {
-    checkOfferPrice(data.price, data.offerPrice);
+    if (!data.variants) checkOfferPrice(data.price, data.offerPrice);
     checkImageCount(files.length);
+    // Without `variants` (the spec's form), one pack size made of the spec's fields, whose id is the product's own.
+    const _id = new Types.ObjectId();
+    const variants = data.variants
+      ? toVariants(data.variants, [])
+      : [{ _id, label: defaultPackLabel(data.weight), price: data.price, offerPrice: data.offerPrice, ...sizeOf(data.weight), stock: data.stock ?? null, inStock: true }];
+    const first = variants[0];
     const image = await this.storeAll(await this.prepareAll(files));
     try {
+      const weight = data.variants ? first.label : data.weight;
       const product = await this.products.create({
+        _id,
         name: data.name,
         description: toLines(data.description),
         category: data.category,
-        price: data.price,
-        offerPrice: data.offerPrice,
+        price: first.price,
+        offerPrice: first.offerPrice,
         image,
         inStock: true,
-        ...(data.weight ? { weight: data.weight } : {}),
-        ...(data.stock !== undefined && data.stock !== null ? { stock: data.stock } : {}),
+        variants,
+        ...(weight ? { weight } : {}),
+        ...(first.stock !== undefined && first.stock !== null ? { stock: first.stock } : {}),
         ...(data.lowStockThreshold !== undefined ? { lowStockThreshold: data.lowStockThreshold } : {}),
         ...(data.searchWords?.length ? { searchWords: data.searchWords } : {}),
         ...(data.hsn ? { hsn: data.hsn } : {}),
@@ -78,19 +88,21 @@ export class SellerProductsService {
       const current = await this.products.findById(id).lean();
       if (!current) throw new NotFoundException('Product not found');
       checkOfferPrice(changes.price ?? current.price, changes.offerPrice ?? current.offerPrice);
+      const sizes = packSizesOf(current as LeanProduct);
+      if (changes.stock !== undefined && sizes.length > 1) throw new BadRequestException(NAME_A_SIZE(sizes.length));
       for (const entry of plan ?? []) {
         if (entry.kind === 'kept' && !current.image.includes(entry.url)) throw new BadRequestException('images lists an image this product does not have');
       }
 
       const stored = await this.storeAll(prepared);
       const image = plan ? plan.map((entry) => (entry.kind === 'kept' ? entry.url : stored[entry.file])) : current.image;
-      const update: UpdateQuery<Product> = { $set: { image, ...fieldChanges(changes) } };
+      const update: UpdateQuery<Product> = { $set: { image, ...fieldChanges(changes), ...sizeChanges(current as LeanProduct, changes) }, $inc: { stockVersion: 1 } };
       if (changes.weight === '' || changes.hsn === '') update.$unset = { ...(changes.weight === '' && { weight: 1 }), ...(changes.hsn === '' && { hsn: 1 }) };
       let saved;
       try {
         // No projection: FerretDB v1 does not implement findAndModify with one.
         saved = await this.products
-          .findOneAndUpdate({ _id: current._id, image: current.image, price: current.price, offerPrice: current.offerPrice }, update, {
+          .findOneAndUpdate({ _id: current._id, image: current.image, price: current.price, offerPrice: current.offerPrice, stockVersion: current.stockVersion ?? { $in: [0, null] } }, update, {
             returnDocument: 'after',
             runValidators: true,
           })
@@ -117,7 +129,11 @@ export class SellerProductsService {
     const removed = await this.oneAtATime(id, () => this.products.findOneAndDelete({ _id: new Types.ObjectId(id) }).lean());
     if (!removed) throw new NotFoundException('Product not found');
     await this.catalogue.remove(id);
-    await this.events.publish(PRODUCT_REMOVED, { productId: String(removed._id), name: removed.name } satisfies ProductRemovedEvent);
+    await this.events.publish(PRODUCT_REMOVED, {
+      productId: String(removed._id),
+      name: removed.name,
+      variantIds: packSizesOf(removed as LeanProduct).map((size) => size._id),
+    } satisfies ProductRemovedEvent);
     await this.deleteUnlessReferenced(removed.image ?? []);
   }
 
@@ -125,20 +141,34 @@ export class SellerProductsService {
    * The spec's toggle (`inStock`) and, besides it, the counted units (`stock`, null stops counting) and the
    * "running low" threshold. Answers the product as shoppers see it and its stock as the seller does.
    */
-  async changeStock(id: string, change: { inStock?: boolean; stock?: number | null; lowStockThreshold?: number }): Promise<ProductView> {
+  async changeStock(id: string, change: { variant?: string; inStock?: boolean; stock?: number | null; lowStockThreshold?: number }): Promise<ProductView> {
     if (change.inStock === undefined && change.stock === undefined && change.lowStockThreshold === undefined) {
       throw new BadRequestException('Send inStock (true or false), stock (units, or null to stop counting) or lowStockThreshold');
     }
     let doc: LeanProduct | null = null;
+    if (change.variant !== undefined || change.stock !== undefined) {
+      const product = await this.products.findById(id).lean<LeanProduct>();
+      if (!product) throw new NotFoundException('Product not found');
+      const sizes = packSizesOf(product);
+      if (change.variant !== undefined && !sizes.some((size) => size._id === change.variant))
+        throw new BadRequestException(`variant ${change.variant} is not one of this product's pack sizes`);
+      if (change.stock !== undefined && change.variant === undefined && sizes.length > 1) throw new BadRequestException(NAME_A_SIZE(sizes.length));
+    }
     if (change.inStock !== undefined) {
-      // No projection: FerretDB v1 does not implement findAndModify with one.
-      doc = await this.oneAtATime(id, () =>
-        this.products.findOneAndUpdate({ _id: new Types.ObjectId(id) }, { $set: { inStock: change.inStock } }, { returnDocument: 'after' }).lean<LeanProduct>(),
-      );
+      // The spec's toggle acts on every pack size; with `variant`, on that one. No projection: FerretDB v1 does not implement findAndModify with one.
+      doc = await this.oneAtATime(id, async () => {
+        const current = await this.products.findById(id).lean<LeanProduct>();
+        if (!current) return null;
+        const variants = current.variants?.map((v) => (change.variant === undefined || String(v._id) === change.variant ? { ...v, inStock: change.inStock! } : v));
+        const listed = variants ? variants[0].inStock : change.inStock;
+        return this.products
+          .findOneAndUpdate({ _id: current._id }, { $set: { inStock: listed, ...(variants ? { variants } : {}) }, $inc: { stockVersion: 1 } }, { returnDocument: 'after' })
+          .lean<LeanProduct>();
+      });
       if (!doc) throw new NotFoundException('Product not found');
       await this.catalogue.put(doc);
     }
-    if (change.stock !== undefined) doc = await this.stock.setCount(id, change.stock);
+    if (change.stock !== undefined) doc = await this.stock.setCount(id, change.stock, change.variant);
     if (change.lowStockThreshold !== undefined) doc = await this.stock.setLowStockThreshold(id, change.lowStockThreshold);
     return toView(doc!);
   }
@@ -190,6 +220,70 @@ export class SellerProductsService {
       await this.media.deleteImage(url, options).catch((error: Error) => this.logger.warn(`Could not delete image ${url}: ${error.message}`));
     }
   }
+}
+
+const NAME_A_SIZE = (count: number) => `This product has ${count} pack sizes: name the one to count with variant (its _id)`;
+
+/** The quantity a weight or label names, as a stored size (nothing when it names none). */
+function sizeOf(label: string | undefined): { size?: { amount: number; unit: ProductVariant['size'] extends infer S ? (S extends { unit: infer U } ? U : never) : never } } {
+  const size = quantityOfLabel(label);
+  return size ? { size } : {};
+}
+
+/**
+ * The pack sizes as the seller sent them, against the current ones: an entry with an `_id` edits that
+ * size (keeping its count and toggle unless it sends `stock`), one without adds a size, one left out is gone.
+ */
+function toVariants(sent: readonly PackSizeInput[], current: readonly ProductVariant[]): ProductVariant[] {
+  return sent.map((entry) => {
+    const existing = entry._id ? current.find((v) => String(v._id) === entry._id) : undefined;
+    if (entry._id && !existing) throw new BadRequestException(`Pack size ${entry._id} is not one of this product's; leave out _id to add a size`);
+    const size = entry.size ?? (entry.size === null ? undefined : quantityOfLabel(entry.label));
+    return {
+      _id: existing?._id ?? new Types.ObjectId(),
+      label: entry.label.trim(),
+      price: entry.price,
+      offerPrice: entry.offerPrice,
+      ...(size ? { size } : {}),
+      stock: entry.stock !== undefined ? entry.stock : (existing?.stock ?? null),
+      inStock: existing?.inStock ?? true,
+    } as ProductVariant;
+  });
+}
+
+/**
+ * The stored pack sizes after an edit: `variants` makes them what it lists; the spec's price, offer
+ * price and weight edit the default (first) size. The top-level fields repeat the default size.
+ */
+function sizeChanges(current: LeanProduct, changes: ProductDataChanges): Partial<Product> {
+  const stored: ProductVariant[] = current.variants?.length
+    ? current.variants
+    : packSizesOf(current).map((size) => ({ ...size, _id: new Types.ObjectId(size._id) }) as ProductVariant);
+  let variants: ProductVariant[];
+  if (changes.variants) variants = toVariants(changes.variants, stored);
+  else {
+    const [first, ...rest] = stored;
+    const label = changes.weight !== undefined && rest.length === 0 ? defaultPackLabel(changes.weight) : first.label;
+    variants = [
+      {
+        ...first,
+        label,
+        ...(changes.weight !== undefined && rest.length === 0 ? sizeOf(changes.weight) : {}),
+        price: changes.price ?? first.price,
+        offerPrice: changes.offerPrice ?? first.offerPrice,
+      } as ProductVariant,
+      ...rest,
+    ];
+  }
+  const first = variants[0];
+  return {
+    variants,
+    price: first.price,
+    offerPrice: first.offerPrice,
+    stock: first.stock ?? null,
+    inStock: first.inStock,
+    ...(changes.variants ? { weight: first.label } : {}),
+  };
 }
 
 function checkOfferPrice(price: number, offerPrice: number): void {

@@ -1,4 +1,4 @@
-import { availableUnits, notEnoughMessage, type StockHold } from '@greencart/domain';
+import { availableUnits, nameWithSize, notEnoughMessage, type StockHold } from '@greencart/domain';
 import { BadRequestException, ConflictException, Injectable, Logger, NotFoundException, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
@@ -8,11 +8,12 @@ import { LocksService } from '../common/locks/locks.service';
 import { Catalogue } from './catalogue';
 import { PRODUCT_SOLD_OUT, type ProductSoldOutEvent } from './product.events';
 import { Product, type ProductHold, type ProductReturn } from './schemas/product.schema';
-import type { LeanProduct } from './view';
+import { packSizesOf, type LeanProduct } from './view';
 
-/** Units of one product an order line or a checkout asks for. */
+/** Units of one product's pack size (absent: its default size) an order line or a checkout asks for. */
 export interface StockLine {
   productId: string;
+  variantId?: string;
   quantity: number;
 }
 
@@ -22,10 +23,21 @@ export class NotEnoughStock extends ConflictException {
     readonly productId: string,
     readonly productName: string,
     readonly left: number,
+    sized = false,
   ) {
-    super(notEnoughMessage(productName, left));
+    super(notEnoughMessage(productName, left, { sized }));
   }
 }
+
+/** An order line or a checkout names a pack size the product does not have (any more). */
+export class UnknownPackSize extends BadRequestException {
+  constructor(productName: string) {
+    super(`${productName} is not sold in that pack size any more; choose another size`);
+  }
+}
+
+/** A change that acts on every pack size of the product at once (release, settle, sweep, threshold). */
+const EVERY_SIZE = '*';
 
 /** A taken marker older than this belongs to an order whose placing stopped half-way (see OrdersService's sweep). */
 export const STALE_TAKE_MS = 60_000;
@@ -35,12 +47,16 @@ const SWEEP_MS = 60_000;
 const MAX_ATTEMPTS = 60;
 const BUSY = 'Many shoppers are buying this product right now; please try again';
 
+/** One pack size's stock as a change sees it (every size's holds and returns for a change of EVERY_SIZE). */
 interface StockNow {
   onHand: number | null;
   holds: ProductHold[];
   returns: ProductReturn[];
   listed: boolean;
+  /** The product's name, with the size's label when it has several sizes. */
   name: string;
+  /** Whether the product has several sizes (its messages name the size). */
+  sized: boolean;
 }
 
 interface StockChange {
@@ -92,16 +108,20 @@ export class StockService implements OnModuleInit, OnModuleDestroy {
     const taken: StockLine[] = [];
     try {
       for (const line of byProduct(lines)) {
-        const { changed } = await this.mutate(line.productId, (s, now) => {
-          if (s.onHand === null) return null;
-          // The same order's units are already taken (a retried placing): nothing more.
-          if (s.holds.some((h) => h.ref === ref && h.taken)) return null;
-          const own = options.fromHold ? s.holds.find((h) => h.ref === options.fromHold && !h.taken) : undefined;
-          const others = s.holds.filter((h) => h !== own);
-          const left = s.listed ? (availableUnits(s.onHand, others, now) ?? 0) : 0;
-          if (left < line.quantity) throw new NotEnoughStock(line.productId, s.name, left);
-          return { onHand: s.onHand - line.quantity, holds: [...others, { ref, quantity: line.quantity, taken: true, at: new Date(now) }] };
-        });
+        const { changed } = await this.mutate(
+          line.productId,
+          (s, now) => {
+            if (s.onHand === null) return null;
+            // The same order's units are already taken (a retried placing): nothing more.
+            if (s.holds.some((h) => h.ref === ref && h.taken)) return null;
+            const own = options.fromHold ? s.holds.find((h) => h.ref === options.fromHold && !h.taken) : undefined;
+            const others = s.holds.filter((h) => h !== own);
+            const left = s.listed ? (availableUnits(s.onHand, others, now) ?? 0) : 0;
+            if (left < line.quantity) throw new NotEnoughStock(line.productId, s.name, left, s.sized);
+            return { onHand: s.onHand - line.quantity, holds: [...others, { ref, quantity: line.quantity, taken: true, at: new Date(now) }] };
+          },
+          { variant: line.variantId },
+        );
         if (changed) taken.push(line);
       }
     } catch (error) {
@@ -123,8 +143,10 @@ export class StockService implements OnModuleInit, OnModuleDestroy {
   /** The order `ref` is known to be stored: its taken markers are written away now (the sweep's way of confirming). */
   async settle(ref: string, productIds: readonly string[]): Promise<void> {
     for (const productId of [...new Set(productIds)].sort()) {
-      await this.mutate(productId, (s) =>
-        s.holds.some((h) => h.ref === ref && h.taken) ? { holds: s.holds.filter((h) => !(h.ref === ref && h.taken)) } : null,
+      await this.mutate(
+        productId,
+        (s) => (s.holds.some((h) => h.ref === ref && h.taken) ? { holds: s.holds.filter((h) => !(h.ref === ref && h.taken)) } : null),
+        { variant: EVERY_SIZE },
       ).catch((error: unknown) => {
         if (!(error instanceof NotFoundException)) throw error;
       });
@@ -134,12 +156,16 @@ export class StockService implements OnModuleInit, OnModuleDestroy {
   /** Gives back the units `take` took for `ref` (its order was not stored). Once: a second call finds no marker. */
   async untake(ref: string, lines: readonly StockLine[]): Promise<void> {
     for (const line of byProduct(lines)) {
-      await this.mutate(line.productId, (s) => {
-        const marker = s.holds.find((h) => h.ref === ref && h.taken);
-        if (!marker) return null;
-        const holds = s.holds.filter((h) => h !== marker);
-        return s.onHand === null ? { holds } : { onHand: s.onHand + marker.quantity, holds };
-      });
+      await this.mutate(
+        line.productId,
+        (s) => {
+          const marker = s.holds.find((h) => h.ref === ref && h.taken);
+          if (!marker) return null;
+          const holds = s.holds.filter((h) => h !== marker);
+          return s.onHand === null ? { holds } : { onHand: s.onHand + marker.quantity, holds };
+        },
+        { variant: line.variantId },
+      );
     }
   }
 
@@ -148,12 +174,16 @@ export class StockService implements OnModuleInit, OnModuleDestroy {
     const held: StockLine[] = [];
     try {
       for (const line of byProduct(lines)) {
-        const { changed } = await this.mutate(line.productId, (s, now) => {
-          if (s.onHand === null || s.holds.some((h) => h.ref === ref)) return null;
-          const left = s.listed ? (availableUnits(s.onHand, s.holds, now) ?? 0) : 0;
-          if (left < line.quantity) throw new NotEnoughStock(line.productId, s.name, left);
-          return { holds: [...s.holds, { ref, quantity: line.quantity, until, at: new Date(now) }] };
-        });
+        const { changed } = await this.mutate(
+          line.productId,
+          (s, now) => {
+            if (s.onHand === null || s.holds.some((h) => h.ref === ref)) return null;
+            const left = s.listed ? (availableUnits(s.onHand, s.holds, now) ?? 0) : 0;
+            if (left < line.quantity) throw new NotEnoughStock(line.productId, s.name, left, s.sized);
+            return { holds: [...s.holds, { ref, quantity: line.quantity, until, at: new Date(now) }] };
+          },
+          { variant: line.variantId },
+        );
         if (changed) held.push(line);
       }
     } catch (error) {
@@ -168,7 +198,9 @@ export class StockService implements OnModuleInit, OnModuleDestroy {
   /** The checkout `ref` failed: its units are available again at once. */
   async release(ref: string, productIds: readonly string[]): Promise<void> {
     for (const productId of [...new Set(productIds)].sort()) {
-      await this.mutate(productId, (s) => (s.holds.some((h) => h.ref === ref && !h.taken) ? { holds: s.holds.filter((h) => h.ref !== ref || h.taken) } : null));
+      await this.mutate(productId, (s) => (s.holds.some((h) => h.ref === ref && !h.taken) ? { holds: s.holds.filter((h) => h.ref !== ref || h.taken) } : null), {
+        variant: EVERY_SIZE,
+      });
     }
   }
 
@@ -176,12 +208,16 @@ export class StockService implements OnModuleInit, OnModuleDestroy {
   async giveBack(orderId: string, lines: readonly StockLine[]): Promise<void> {
     const ref = `return:${orderId}`;
     for (const line of byProduct(lines)) {
-      await this.mutate(line.productId, (s, now) => {
-        if (s.onHand === null || s.returns.some((r) => r.ref === ref)) return null;
-        return { onHand: s.onHand + line.quantity, returns: [...s.returns, { ref, at: new Date(now) }] };
-      }).catch((error: unknown) => {
-        // A product deleted since: nothing to give back to.
-        if (!(error instanceof NotFoundException)) throw error;
+      await this.mutate(
+        line.productId,
+        (s, now) => {
+          if (s.onHand === null || s.returns.some((r) => r.ref === ref)) return null;
+          return { onHand: s.onHand + line.quantity, returns: [...s.returns, { ref, at: new Date(now) }] };
+        },
+        { variant: line.variantId },
+      ).catch((error: unknown) => {
+        // A product (or pack size) removed since: nothing to give back to.
+        if (!(error instanceof NotFoundException) && !(error instanceof UnknownPackSize)) throw error;
       });
     }
   }
@@ -190,21 +226,21 @@ export class StockService implements OnModuleInit, OnModuleDestroy {
    * The seller's count: a whole number of units on hand (held ones included), or null to stop counting
    * (which forgets every hold). Shown everywhere at once.
    */
-  async setCount(productId: string, stock: number | null): Promise<LeanProduct> {
+  async setCount(productId: string, stock: number | null, variant?: string): Promise<LeanProduct> {
     const { doc } = await this.mutate(
       productId,
       (s) => {
         if (stock === null) return s.onHand === null && !s.holds.length ? null : { onHand: null, holds: [], returns: [] };
         return s.onHand === stock ? null : { onHand: stock };
       },
-      { immediate: true },
+      { immediate: true, variant },
     );
     return doc;
   }
 
   /** The seller's "running low" threshold of one product. */
   async setLowStockThreshold(productId: string, threshold: number): Promise<LeanProduct> {
-    const { doc } = await this.mutate(productId, () => ({ lowStockThreshold: threshold }), { immediate: true });
+    const { doc } = await this.mutate(productId, () => ({ lowStockThreshold: threshold }), { immediate: true, variant: EVERY_SIZE });
     return doc;
   }
 
@@ -214,7 +250,7 @@ export class StockService implements OnModuleInit, OnModuleDestroy {
     for (const view of await this.catalogue.sellerStockStates()) {
       for (const hold of view.state.holds) {
         if (hold.taken && hold.at && now - new Date(hold.at).getTime() > STALE_TAKE_MS) {
-          stale.push({ ref: hold.ref, line: { productId: view.productId, quantity: hold.quantity } });
+          stale.push({ ref: hold.ref, line: { productId: view.productId, ...(hold.variant ? { variantId: hold.variant } : {}), quantity: hold.quantity } });
         }
       }
     }
@@ -226,7 +262,7 @@ export class StockService implements OnModuleInit, OnModuleDestroy {
     const now = Date.now();
     for (const { productId, state } of await this.catalogue.sellerStockStates()) {
       if (state.holds.some((h: StockHold) => !h.taken && h.until && new Date(h.until).getTime() <= now)) {
-        await this.mutate(productId, () => null).catch((error: Error) => this.logger.warn(`Could not prune holds of ${productId}: ${error.message}`));
+        await this.mutate(productId, () => null, { variant: EVERY_SIZE }).catch((error: Error) => this.logger.warn(`Could not prune holds of ${productId}: ${error.message}`));
       }
     }
   }
@@ -241,9 +277,13 @@ export class StockService implements OnModuleInit, OnModuleDestroy {
    * not fifty lock documents polled on the database. A product that needs no write (not counted, nothing
    * to prune) is read once without taking its lock.
    */
-  private mutate(productId: string, change: (stock: StockNow, now: number) => StockChange | null, { immediate = false } = {}): Promise<Mutated> {
+  private mutate(
+    productId: string,
+    change: (stock: StockNow, now: number) => StockChange | null,
+    { immediate = false, variant }: { immediate?: boolean; variant?: string } = {},
+  ): Promise<Mutated> {
     if (!Types.ObjectId.isValid(productId)) return Promise.reject(new BadRequestException(`Product ${productId} does not exist`));
-    return this.changes.add(productId, { change, immediate });
+    return this.changes.add(productId, { change, immediate, variant });
   }
 
   /** Writes a batch of one product's changes; a change refused (NotEnoughStock) fails alone. Sold out: said before they are answered. */
@@ -258,17 +298,28 @@ export class StockService implements OnModuleInit, OnModuleDestroy {
     const _id = new Types.ObjectId(productId);
     const plan = (doc: LeanProduct) => {
       const now = Date.now();
-      const before: StockNow = {
-        onHand: typeof doc.stock === 'number' ? doc.stock : null,
-        holds: doc.holds ?? [],
-        returns: doc.returns ?? [],
-        listed: doc.inStock ?? true,
-        name: doc.name,
-      };
-      let current = before;
+      const sizes = packSizesOf(doc);
+      const defaultId = sizes[0]._id;
+      const sized = sizes.length > 1;
+      const counts = new Map(sizes.map((size) => [size._id, size.stock]));
+      let holds: ProductHold[] = doc.holds ?? [];
+      let returns: ProductReturn[] = doc.returns ?? [];
       let lowStockThreshold: number | undefined;
       let changedAny = false;
       const outcomes = batch.map((entry): boolean | Error => {
+        const every = entry.variant === EVERY_SIZE;
+        const size = every ? sizes[0] : sizes.find((z) => z._id === (entry.variant ?? defaultId));
+        if (!size) return new UnknownPackSize(doc.name);
+        // A change of one size sees that size's holds and returns (a hold naming no size is the default's).
+        const mine = (mark: { variant?: string }) => every || (mark.variant ?? defaultId) === size._id;
+        const current: StockNow = {
+          onHand: counts.get(size._id) ?? null,
+          holds: holds.filter(mine),
+          returns: returns.filter(mine),
+          listed: size.inStock,
+          name: sized ? nameWithSize(doc.name, size.label) : doc.name,
+          sized,
+        };
         let next: StockChange | null;
         try {
           next = entry.change(current, now);
@@ -278,23 +329,26 @@ export class StockService implements OnModuleInit, OnModuleDestroy {
         }
         if (!next) return false;
         changedAny = true;
-        current = {
-          ...current,
-          onHand: next.onHand !== undefined ? next.onHand : current.onHand,
-          holds: next.holds ?? current.holds,
-          returns: next.returns ?? current.returns,
-        };
+        const tagged = <T extends { variant?: string }>(marks: T[]): T[] => (every ? marks : marks.map((mark) => ({ ...mark, variant: size._id })));
+        if (next.onHand !== undefined && !every) counts.set(size._id, next.onHand);
+        if (next.holds) holds = [...holds.filter((h) => !mine(h)), ...tagged(next.holds)];
+        if (next.returns) returns = [...returns.filter((r) => !mine(r)), ...tagged(next.returns)];
         if (next.lowStockThreshold !== undefined) lowStockThreshold = next.lowStockThreshold;
         return true;
       });
       const confirmed = this.confirmed.get(productId);
-      const holds = current.holds.filter((h) => !(h.taken && confirmed?.has(h.ref)) && (h.taken || !h.until || new Date(h.until).getTime() > now));
-      const returns = current.returns.filter((r) => now - new Date(r.at).getTime() < RETURNS_KEPT_MS);
+      const before = { holds: doc.holds ?? [], returns: doc.returns ?? [] };
+      holds = holds.filter((h) => !(h.taken && confirmed?.has(h.ref)) && (h.taken || !h.until || new Date(h.until).getTime() > now));
+      returns = returns.filter((r) => now - new Date(r.at).getTime() < RETURNS_KEPT_MS);
       const needsWrite = changedAny || holds.length !== before.holds.length || returns.length !== before.returns.length;
       const set: Record<string, unknown> = { holds, returns };
-      if (current.onHand !== before.onHand) set.stock = current.onHand;
+      if (sizes.some((size) => counts.get(size._id) !== size.stock)) {
+        // The default size's count is the spec's `stock` too.
+        set.stock = counts.get(defaultId) ?? null;
+        if (doc.variants?.length) set.variants = doc.variants.map((v) => ({ ...v, stock: counts.get(String(v._id)) ?? null }));
+      }
       if (lowStockThreshold !== undefined) set.lowStockThreshold = lowStockThreshold;
-      return { now, before, outcomes, needsWrite, set, confirmed };
+      return { now, outcomes, needsWrite, set, confirmed };
     };
     const answer = (doc: LeanProduct, outcomes: (boolean | Error)[]) => outcomes.map((o) => (o instanceof Error ? o : { doc, changed: o }));
 
@@ -312,7 +366,7 @@ export class StockService implements OnModuleInit, OnModuleDestroy {
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
         const doc = attempt === 0 && glance && !this.locks.usesLockDocuments ? glance : await this.products.findById(_id).lean<LeanProduct>();
         if (!doc) throw new NotFoundException('Product not found');
-        const { now, before, outcomes, needsWrite, set, confirmed } = plan(doc);
+        const { now, outcomes, needsWrite, set, confirmed } = plan(doc);
         if (!needsWrite) return { results: answer(doc, outcomes) };
         const version = doc.stockVersion ?? 0;
         const saved = await this.products
@@ -330,9 +384,7 @@ export class StockService implements OnModuleInit, OnModuleDestroy {
           for (const ref of confirmed) if (!saved.holds?.some((h) => h.ref === ref)) confirmed.delete(ref);
           if (!confirmed.size) this.confirmed.delete(productId);
         }
-        const availableBefore = availableUnits(before.onHand, before.holds, now);
-        const availableAfter = availableUnits(typeof saved.stock === 'number' ? saved.stock : null, saved.holds, now);
-        const soldOut = availableBefore !== null && availableBefore > 0 && availableAfter === 0 ? { productId, name: saved.name } : undefined;
+        const soldOut = soldOutSize(doc, saved, now);
         if (batch.some((entry) => entry.immediate)) await this.catalogue.put(saved);
         else this.catalogue.putStock(saved);
         return { soldOut, results: answer(saved, outcomes) };
@@ -345,6 +397,8 @@ export class StockService implements OnModuleInit, OnModuleDestroy {
 interface Waiting {
   change: (stock: StockNow, now: number) => StockChange | null;
   immediate: boolean;
+  /** The pack size it changes: absent for the default, EVERY_SIZE for a change of the whole product. */
+  variant?: string;
 }
 
 /** A change written: the product as it is now, and whether this change changed it. */
@@ -353,13 +407,37 @@ interface Mutated {
   changed: boolean;
 }
 
-/** Lines one per product, in product order (every caller takes the products' locks in the same order). */
+/** Lines one per product and pack size, in product order (every caller takes the products' locks in the same order). */
 function byProduct(lines: readonly StockLine[]): StockLine[] {
-  const merged = new Map<string, number>();
-  for (const line of lines) merged.set(line.productId, (merged.get(line.productId) ?? 0) + line.quantity);
-  return [...merged]
-    .map(([productId, quantity]) => ({ productId, quantity }))
-    .sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
+  const merged = new Map<string, StockLine>();
+  for (const line of lines) {
+    const key = `${line.productId}:${line.variantId ?? ''}`;
+    const seen = merged.get(key);
+    merged.set(key, { ...line, quantity: (seen?.quantity ?? 0) + line.quantity });
+  }
+  const order = (line: StockLine) => `${line.productId}:${line.variantId ?? ''}`;
+  return [...merged.values()].sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
+}
+
+/** The first pack size a write left without units to buy (it had some before): said as sold out. */
+function soldOutSize(before: LeanProduct, after: LeanProduct, now: number): ProductSoldOutEvent | undefined {
+  const sizesBefore = packSizesOf(before);
+  const sizesAfter = packSizesOf(after);
+  const available = (doc: LeanProduct, size: { _id: string; stock: number | null }, defaultId: string) =>
+    availableUnits(
+      size.stock,
+      (doc.holds ?? []).filter((h) => (h.variant ?? defaultId) === size._id),
+      now,
+    );
+  for (const size of sizesAfter) {
+    const was = sizesBefore.find((z) => z._id === size._id);
+    if (!was) continue;
+    const then = available(before, was, sizesBefore[0]._id);
+    if (then !== null && then > 0 && available(after, size, sizesAfter[0]._id) === 0) {
+      return { productId: String(after._id), name: sizesAfter.length > 1 ? nameWithSize(after.name, size.label) : after.name };
+    }
+  }
+  return undefined;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsMongoId, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsMongoId, IsOptional, Max, Min, ValidateNested } from 'class-validator';
 import { MAX_LINE_QUANTITY } from '@greencart/domain';
 
 const MAX_QUANTITY_PER_LINE = MAX_LINE_QUANTITY;
@@ -9,6 +9,11 @@ export const MAX_LINES_PER_ORDER = 50;
 export class OrderLineDto {
   @IsMongoId({ message: 'Each item needs a valid product id' })
   product: string;
+
+  /** The pack size (issue 37); absent: the product's default size. */
+  @IsOptional()
+  @IsMongoId({ message: 'variant must be the id of one of the product\'s pack sizes' })
+  variant?: string;
 
   @ApiProperty({ minimum: 1, maximum: MAX_QUANTITY_PER_LINE })
   // class-validator runs the lowest decorator first; with stopAtFirstError the type check must come first.

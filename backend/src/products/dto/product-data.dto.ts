@@ -31,6 +31,8 @@ import {
   type ProductCategory,
   HSN_MESSAGE,
   HSN_PATTERN,
+  packSizesProblem,
+  type PackSizeInput,
 } from '@greencart/domain';
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -112,6 +114,39 @@ const SearchWords = () =>
 /** The product's HSN code for tax invoices: 4 to 8 digits. */
 const Hsn = () => applyDecorators(Transform(trimmed), IsString({ message: HSN_MESSAGE }), Matches(HSN_PATTERN, { message: HSN_MESSAGE }));
 
+const PACK_SIZE_FIELDS = new Set(['_id', 'label', 'price', 'offerPrice', 'size', 'stock']);
+
+/** Why a `variants` list is not one (issue 37), or undefined. */
+export function variantsProblem(value: unknown): string | undefined {
+  const problem = packSizesProblem(value);
+  if (problem) return problem;
+  for (const [i, size] of (value as Record<string, unknown>[]).entries()) {
+    const unknown = Object.keys(size).find((key) => !PACK_SIZE_FIELDS.has(key));
+    if (unknown) return `Pack size ${i + 1}: unknown field "${unknown.slice(0, 30)}" (send _id, label, price, offerPrice, size, stock)`;
+    if (size._id !== undefined && (typeof size._id !== 'string' || !/^[0-9a-f]{24}$/i.test(size._id))) return `Pack size ${i + 1}: _id must be the id of one of the product's pack sizes`;
+    const quantity = size.size as Record<string, unknown> | null | undefined;
+    if (quantity && Object.keys(quantity).some((key) => key !== 'amount' && key !== 'unit')) return `Pack size ${i + 1}: size has only amount and unit`;
+  }
+  return undefined;
+}
+
+/** The product's pack sizes, 1 to 8 (see variantsProblem): without it, the spec's price fields make the one size. */
+const Variants = () =>
+  ValidateBy({
+    name: 'isPackSizes',
+    validator: { validate: (value: unknown) => !variantsProblem(value), defaultMessage: (args) => variantsProblem(args?.value) ?? 'variants is not a list of pack sizes' },
+  });
+
+/** With `variants`, the default size's figures come from its first entry: the spec's price fields are not sent beside it. */
+const NotWithVariants = (field: string) =>
+  ValidateBy({
+    name: 'notWithVariants',
+    validator: {
+      validate: (value: unknown, args) => value === undefined || (args?.object as { variants?: unknown }).variants === undefined,
+      defaultMessage: () => `Send ${field} inside variants (the first pack size is the default), not beside it`,
+    },
+  });
+
 /** `productData` of POST /api/addproduct. */
 export class NewProductData {
   @ApiProperty({ maxLength: MAX_NAME_LENGTH, example: 'Desi Tomatoes' })
@@ -129,22 +164,28 @@ export class NewProductData {
   @Category()
   category: ProductCategory;
 
-  @ApiProperty({ example: 45, description: 'Rupees, at most 2 decimals' })
+  @ApiProperty({ example: 45, description: 'Rupees, at most 2 decimals (without variants)' })
+  @NotWithVariants('price')
+  @ValidateIf((o: NewProductData) => o.variants === undefined || o.price !== undefined)
   @Required('price')
   @Rupees('price')
   price: number;
 
-  @ApiProperty({ example: 39.5, description: 'Rupees, at most 2 decimals, not above price' })
+  @ApiProperty({ example: 39.5, description: 'Rupees, at most 2 decimals, not above price (without variants)' })
+  @NotWithVariants('offerPrice')
+  @ValidateIf((o: NewProductData) => o.variants === undefined || o.offerPrice !== undefined)
   @Required('offerPrice')
   @Rupees('offerPrice')
   offerPrice: number;
 
   @ApiPropertyOptional({ maxLength: MAX_WEIGHT_LENGTH, example: '500 g' })
   @Given()
+  @NotWithVariants('weight')
   @Weight()
   weight?: string;
 
   @ApiPropertyOptional({ type: 'integer', nullable: true, maximum: MAX_STOCK, description: 'Units on hand; left out or null: not counted' })
+  @NotWithVariants('stock')
   @StockCount()
   stock?: number | null;
 
@@ -159,6 +200,11 @@ export class NewProductData {
   @Given()
   @Hsn()
   hsn?: string;
+
+  @ApiPropertyOptional({ description: 'Pack sizes, 1 to 8, the default first: [{ label, price, offerPrice, size?: { amount, unit }, stock? }]' })
+  @Given()
+  @Variants()
+  variants?: PackSizeInput[];
 }
 
 /** `productData` of PATCH /api/products/:id: only what changes; `weight: ""` removes the weight. */
@@ -180,20 +226,24 @@ export class ProductDataChanges {
 
   @ApiPropertyOptional({ description: 'Rupees, at most 2 decimals' })
   @Given()
+  @NotWithVariants('price')
   @Rupees('price')
   price?: number;
 
   @ApiPropertyOptional({ description: 'Rupees, at most 2 decimals, not above the (new or current) price' })
   @Given()
+  @NotWithVariants('offerPrice')
   @Rupees('offerPrice')
   offerPrice?: number;
 
   @ApiPropertyOptional({ maxLength: MAX_WEIGHT_LENGTH, description: '"" removes the weight' })
   @Given()
+  @NotWithVariants('weight')
   @Weight()
   weight?: string;
 
   @ApiPropertyOptional({ type: 'integer', nullable: true, maximum: MAX_STOCK, description: 'Units on hand; null stops counting' })
+  @NotWithVariants('stock')
   @StockCount()
   stock?: number | null;
 
@@ -208,6 +258,13 @@ export class ProductDataChanges {
   @ValidateIf((_object, value) => value !== undefined && value !== '')
   @Hsn()
   hsn?: string;
+
+  @ApiPropertyOptional({
+    description: 'The pack sizes as they are to be, the default first: an entry with an _id edits that size, one without adds one, a size left out is removed',
+  })
+  @Given()
+  @Variants()
+  variants?: PackSizeInput[];
 }
 
 export const INVALID_PRODUCT_DATA = 'productData must be valid JSON';
