@@ -145,11 +145,7 @@ export class CartService {
       .lean();
     const notice = `${event.name} is no longer sold and has left your cart`;
     for (const cart of holding) {
-      await this.change(
-        String(cart._id),
-        (current) => Object.fromEntries(Object.entries(current).filter(([key]) => !keys.includes(key))),
-        notice,
-      );
+      await this.change(String(cart._id), (current) => Object.fromEntries(Object.entries(current).filter(([key]) => !keys.includes(key))), notice);
     }
   }
 

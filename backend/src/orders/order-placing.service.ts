@@ -330,7 +330,10 @@ function sumLines(items: OrderLineDto[]): OrderLineDto[] {
   const merged = new Map<string, OrderLineDto>();
   for (const item of items) {
     const key = `${item.product}:${item.variant ?? ''}`;
-    merged.set(key, { ...(merged.get(key) ?? { product: item.product, ...(item.variant ? { variant: item.variant } : {}) }), quantity: (merged.get(key)?.quantity ?? 0) + item.quantity });
+    merged.set(key, {
+      ...(merged.get(key) ?? { product: item.product, ...(item.variant ? { variant: item.variant } : {}) }),
+      quantity: (merged.get(key)?.quantity ?? 0) + item.quantity,
+    });
   }
   return [...merged.values()];
 }

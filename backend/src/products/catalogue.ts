@@ -165,8 +165,7 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
   async sellerStockStates(): Promise<{ productId: string; state: StockState }[]> {
     await this.ready();
     const states: { productId: string; state: StockState }[] = [];
-    for (const entry of this.entries.values())
-      if (isCountedOrHeld(entry.state)) states.push({ productId: entry.view._id, state: entry.state });
+    for (const entry of this.entries.values()) if (isCountedOrHeld(entry.state)) states.push({ productId: entry.view._id, state: entry.state });
     return states;
   }
 

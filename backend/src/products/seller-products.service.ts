@@ -45,7 +45,17 @@ export class SellerProductsService {
     const _id = new Types.ObjectId();
     const variants = data.variants
       ? toVariants(data.variants, [])
-      : [{ _id, label: defaultPackLabel(data.weight), price: data.price, offerPrice: data.offerPrice, ...sizeOf(data.weight), stock: data.stock ?? null, inStock: true }];
+      : [
+          {
+            _id,
+            label: defaultPackLabel(data.weight),
+            price: data.price,
+            offerPrice: data.offerPrice,
+            ...sizeOf(data.weight),
+            stock: data.stock ?? null,
+            inStock: true,
+          },
+        ];
     const first = variants[0];
     const image = await this.storeAll(await this.prepareAll(files));
     try {
@@ -96,16 +106,29 @@ export class SellerProductsService {
 
       const stored = await this.storeAll(prepared);
       const image = plan ? plan.map((entry) => (entry.kind === 'kept' ? entry.url : stored[entry.file])) : current.image;
-      const update: UpdateQuery<Product> = { $set: { image, ...fieldChanges(changes), ...sizeChanges(current as LeanProduct, changes) }, $inc: { stockVersion: 1 } };
+      const update: UpdateQuery<Product> = {
+        $set: { image, ...fieldChanges(changes), ...sizeChanges(current as LeanProduct, changes) },
+        $inc: { stockVersion: 1 },
+      };
       if (changes.weight === '' || changes.hsn === '') update.$unset = { ...(changes.weight === '' && { weight: 1 }), ...(changes.hsn === '' && { hsn: 1 }) };
       let saved;
       try {
         // No projection: FerretDB v1 does not implement findAndModify with one.
         saved = await this.products
-          .findOneAndUpdate({ _id: current._id, image: current.image, price: current.price, offerPrice: current.offerPrice, stockVersion: current.stockVersion ?? { $in: [0, null] } }, update, {
-            returnDocument: 'after',
-            runValidators: true,
-          })
+          .findOneAndUpdate(
+            {
+              _id: current._id,
+              image: current.image,
+              price: current.price,
+              offerPrice: current.offerPrice,
+              stockVersion: current.stockVersion ?? { $in: [0, null] },
+            },
+            update,
+            {
+              returnDocument: 'after',
+              runValidators: true,
+            },
+          )
           .lean();
       } catch (error) {
         await this.deleteImages(stored);
@@ -159,10 +182,16 @@ export class SellerProductsService {
       doc = await this.oneAtATime(id, async () => {
         const current = await this.products.findById(id).lean<LeanProduct>();
         if (!current) return null;
-        const variants = current.variants?.map((v) => (change.variant === undefined || String(v._id) === change.variant ? { ...v, inStock: change.inStock! } : v));
+        const variants = current.variants?.map((v) =>
+          change.variant === undefined || String(v._id) === change.variant ? { ...v, inStock: change.inStock! } : v,
+        );
         const listed = variants ? variants[0].inStock : change.inStock;
         return this.products
-          .findOneAndUpdate({ _id: current._id }, { $set: { inStock: listed, ...(variants ? { variants } : {}) }, $inc: { stockVersion: 1 } }, { returnDocument: 'after' })
+          .findOneAndUpdate(
+            { _id: current._id },
+            { $set: { inStock: listed, ...(variants ? { variants } : {}) }, $inc: { stockVersion: 1 } },
+            { returnDocument: 'after' },
+          )
           .lean<LeanProduct>();
       });
       if (!doc) throw new NotFoundException('Product not found');
@@ -225,7 +254,9 @@ export class SellerProductsService {
 const NAME_A_SIZE = (count: number) => `This product has ${count} pack sizes: name the one to count with variant (its _id)`;
 
 /** The quantity a weight or label names, as a stored size (nothing when it names none). */
-function sizeOf(label: string | undefined): { size?: { amount: number; unit: ProductVariant['size'] extends infer S ? (S extends { unit: infer U } ? U : never) : never } } {
+function sizeOf(label: string | undefined): {
+  size?: { amount: number; unit: ProductVariant['size'] extends infer S ? (S extends { unit: infer U } ? U : never) : never };
+} {
   const size = quantityOfLabel(label);
   return size ? { size } : {};
 }

@@ -198,9 +198,13 @@ export class StockService implements OnModuleInit, OnModuleDestroy {
   /** The checkout `ref` failed: its units are available again at once. */
   async release(ref: string, productIds: readonly string[]): Promise<void> {
     for (const productId of [...new Set(productIds)].sort()) {
-      await this.mutate(productId, (s) => (s.holds.some((h) => h.ref === ref && !h.taken) ? { holds: s.holds.filter((h) => h.ref !== ref || h.taken) } : null), {
-        variant: EVERY_SIZE,
-      });
+      await this.mutate(
+        productId,
+        (s) => (s.holds.some((h) => h.ref === ref && !h.taken) ? { holds: s.holds.filter((h) => h.ref !== ref || h.taken) } : null),
+        {
+          variant: EVERY_SIZE,
+        },
+      );
     }
   }
 
@@ -262,7 +266,9 @@ export class StockService implements OnModuleInit, OnModuleDestroy {
     const now = Date.now();
     for (const { productId, state } of await this.catalogue.sellerStockStates()) {
       if (state.holds.some((h: StockHold) => !h.taken && h.until && new Date(h.until).getTime() <= now)) {
-        await this.mutate(productId, () => null, { variant: EVERY_SIZE }).catch((error: Error) => this.logger.warn(`Could not prune holds of ${productId}: ${error.message}`));
+        await this.mutate(productId, () => null, { variant: EVERY_SIZE }).catch((error: Error) =>
+          this.logger.warn(`Could not prune holds of ${productId}: ${error.message}`),
+        );
       }
     }
   }

@@ -160,14 +160,14 @@ export function withAvailability(view: ProductView, state: StockState, now: numb
   const sizes = sizesOfState(state, view._id);
   const defaultId = sizes[0].id;
   const byId = new Map(sizes.map((s) => [s.id, s]));
-  const variants = (view.variants?.length ? view.variants : [{ _id: view._id, label: 'Regular', price: view.price, offerPrice: view.offerPrice, stock: null, inStock: true }]).map(
-    (v) => {
-      const own = byId.get(v._id);
-      if (!own) return v;
-      const stock = availableUnits(own.onHand, holdsOf(state, own.id, defaultId), now);
-      return { ...v, stock, inStock: own.listed && (stock === null || stock > 0) };
-    },
-  );
+  const variants = (
+    view.variants?.length ? view.variants : [{ _id: view._id, label: 'Regular', price: view.price, offerPrice: view.offerPrice, stock: null, inStock: true }]
+  ).map((v) => {
+    const own = byId.get(v._id);
+    if (!own) return v;
+    const stock = availableUnits(own.onHand, holdsOf(state, own.id, defaultId), now);
+    return { ...v, stock, inStock: own.listed && (stock === null || stock > 0) };
+  });
   return { ...view, stock: variants[0].stock, inStock: variants[0].inStock, variants };
 }
 

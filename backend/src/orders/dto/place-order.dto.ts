@@ -12,7 +12,7 @@ export class OrderLineDto {
 
   /** The pack size (issue 37); absent: the product's default size. */
   @IsOptional()
-  @IsMongoId({ message: 'variant must be the id of one of the product\'s pack sizes' })
+  @IsMongoId({ message: "variant must be the id of one of the product's pack sizes" })
   variant?: string;
 
   @ApiProperty({ minimum: 1, maximum: MAX_QUANTITY_PER_LINE })

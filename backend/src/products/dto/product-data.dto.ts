@@ -123,7 +123,8 @@ export function variantsProblem(value: unknown): string | undefined {
   for (const [i, size] of (value as Record<string, unknown>[]).entries()) {
     const unknown = Object.keys(size).find((key) => !PACK_SIZE_FIELDS.has(key));
     if (unknown) return `Pack size ${i + 1}: unknown field "${unknown.slice(0, 30)}" (send _id, label, price, offerPrice, size, stock)`;
-    if (size._id !== undefined && (typeof size._id !== 'string' || !/^[0-9a-f]{24}$/i.test(size._id))) return `Pack size ${i + 1}: _id must be the id of one of the product's pack sizes`;
+    if (size._id !== undefined && (typeof size._id !== 'string' || !/^[0-9a-f]{24}$/i.test(size._id)))
+      return `Pack size ${i + 1}: _id must be the id of one of the product's pack sizes`;
     const quantity = size.size as Record<string, unknown> | null | undefined;
     if (quantity && Object.keys(quantity).some((key) => key !== 'amount' && key !== 'unit')) return `Pack size ${i + 1}: size has only amount and unit`;
   }
@@ -134,7 +135,10 @@ export function variantsProblem(value: unknown): string | undefined {
 const Variants = () =>
   ValidateBy({
     name: 'isPackSizes',
-    validator: { validate: (value: unknown) => !variantsProblem(value), defaultMessage: (args) => variantsProblem(args?.value) ?? 'variants is not a list of pack sizes' },
+    validator: {
+      validate: (value: unknown) => !variantsProblem(value),
+      defaultMessage: (args) => variantsProblem(args?.value) ?? 'variants is not a list of pack sizes',
+    },
   });
 
 /** With `variants`, the default size's figures come from its first entry: the spec's price fields are not sent beside it. */

@@ -38,9 +38,12 @@ export class ChangeStockDto {
   @IsMongoId({ message: 'Invalid product id' })
   id: string;
 
-  @ApiPropertyOptional({ example: '665f1c2ab0c4f1a2b3c4d5e7', description: 'The pack size to change (its _id); left out: inStock acts on every size, stock on the only one' })
+  @ApiPropertyOptional({
+    example: '665f1c2ab0c4f1a2b3c4d5e7',
+    description: 'The pack size to change (its _id); left out: inStock acts on every size, stock on the only one',
+  })
   @ValidateIf((o: ChangeStockDto) => o.variant !== undefined)
-  @IsMongoId({ message: 'variant must be the _id of one of the product\'s pack sizes' })
+  @IsMongoId({ message: "variant must be the _id of one of the product's pack sizes" })
   variant?: string;
 
   @ApiPropertyOptional({ description: "The seller's toggle: false makes the product unavailable whatever its count" })

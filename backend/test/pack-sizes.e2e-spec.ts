@@ -1,0 +1,353 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import Redis from 'ioredis';
+import { Types } from 'mongoose';
+import sharp from 'sharp';
+import type request from 'supertest';
+import { AUTH_ENV, insertProducts, quickShoppers, seller, shopper, VALID_ADDRESS, type Agent } from './support/actors';
+import { FakeRazorpay } from './support/fake-razorpay';
+import { createTestApp, type TestApp } from './support/test-app';
+import { clusterListening, eventually } from './support/waiting';
+
+/** Pack sizes (issue 37): one product in several sizes, each with its own prices and counted stock, from shelf to order. */
+
+interface Size {
+  _id: string;
+  label: string;
+  price: number;
+  offerPrice: number;
+  size?: { amount: number; unit: string };
+  stock: number | null;
+  inStock: boolean;
+}
+interface Product {
+  _id: string;
+  name: string;
+  price: number;
+  offerPrice: number;
+  stock: number | null;
+  inStock: boolean;
+  weight?: string;
+  variants: Size[];
+}
+interface Buyer {
+  agent: Agent;
+  address: string;
+}
+
+const ATTA = {
+  name: 'Aashirvaad Atta',
+  description: 'Whole wheat',
+  category: 'Grains',
+  variants: [
+    { label: '1 kg', price: 68, offerPrice: 62, stock: 20 },
+    { label: '5 kg', price: 310, offerPrice: 285, size: { amount: 5, unit: 'kg' }, stock: 5 },
+    { label: '10 kg', price: 600, offerPrice: 549 },
+  ],
+};
+
+async function withAddress(agent: Agent): Promise<Buyer> {
+  const address = (await agent.post('/api/Address/add').send({ adress: VALID_ADDRESS }).expect(201)).body.address._id as string;
+  return { agent, address };
+}
+
+const place = (b: Buyer, items: { product: string; variant?: string; quantity: number }[]) =>
+  b.agent.post('/api/placeorders').set('Idempotency-Key', randomUUID()).send({ address: b.address, items });
+
+describe('pack sizes on one instance', () => {
+  let t: TestApp;
+  let sellerAgent: Agent;
+  let asha: Buyer;
+  let png: Buffer;
+
+  const form = (req: request.Test, productData: unknown, withImage = true) => {
+    let r = req.field('productData', JSON.stringify(productData));
+    if (withImage) r = r.attach('image', png, { filename: 'atta.png', contentType: 'image/png' });
+    return r;
+  };
+  const addProduct = (data: unknown) => form(sellerAgent.post('/api/addproduct'), data);
+  const editProduct = (id: string, data: unknown) => form(sellerAgent.patch(`/api/products/${id}`), data, false);
+  const read = async (id: string) => (await t.http().get(`/api/products/${id}`).expect(200)).body.product as Product;
+
+  beforeAll(async () => {
+    t = await createTestApp(AUTH_ENV);
+    sellerAgent = await seller(t);
+    asha = await withAddress((await shopper(t, 'Asha')).agent);
+    png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c96' } })
+      .png()
+      .toBuffer();
+  });
+  afterAll(() => t.close());
+
+  it('creates a product with three sizes: the public JSON lists them in order, the top-level fields are the first size', async () => {
+    const created = (await addProduct(ATTA).expect(201)).body.product as Product;
+    expect(created.variants.map((v) => [v.label, v.price, v.offerPrice, v.stock, v.inStock])).toEqual([
+      ['1 kg', 68, 62, 20, true],
+      ['5 kg', 310, 285, 5, true],
+      ['10 kg', 600, 549, null, true],
+    ]);
+    // A size whose label names a quantity gets it for its unit price.
+    expect(created.variants[0].size).toEqual({ amount: 1, unit: 'kg' });
+    expect(created).toMatchObject({ price: 68, offerPrice: 62, stock: 20, inStock: true, weight: '1 kg' });
+    const listed = (await t.http().get('/api/productList').expect(200)).body.productsdata as Product[];
+    expect(listed.find((p) => p._id === created._id)?.variants).toHaveLength(3);
+  });
+
+  it('refuses bad sizes with a clear 400 and stores nothing', async () => {
+    const before = await t.connection.collection('products').countDocuments();
+    const cases: [unknown, RegExp][] = [
+      [{ ...ATTA, variants: [] }, /1 to 8 pack sizes/],
+      [{ ...ATTA, variants: [ATTA.variants[0], { ...ATTA.variants[1], label: '1 KG' }] }, /each label must be different/],
+      [{ ...ATTA, variants: [{ label: '1 kg', price: 50, offerPrice: 60 }] }, /must not be higher than its price/],
+      [{ ...ATTA, variants: [{ label: '1 kg', price: 50, offerPrice: 40, size: { amount: 1, unit: 'bag' } }] }, /must be in one of g, kg, ml, l, pc/],
+      [{ ...ATTA, price: 50, offerPrice: 40 }, /inside variants/],
+      [{ ...ATTA, variants: [{ label: '1 kg', price: 50, offerPrice: 40, colour: 'red' }] }, /unknown field "colour"/],
+    ];
+    for (const [data, message] of cases) {
+      const res = await addProduct(data).expect(400);
+      expect(res.body).toMatchObject({ success: false, message: expect.stringMatching(message) });
+    }
+    expect(await t.connection.collection('products').countDocuments()).toBe(before);
+  });
+
+  it('edits the sizes: renames one, removes one, adds one; counts of kept sizes stay', async () => {
+    const created = (await addProduct(ATTA).expect(201)).body.product as Product;
+    const [one, five] = created.variants;
+    const edited = (
+      await editProduct(created._id, {
+        variants: [
+          { _id: one._id, label: '1 kg pack', price: 70, offerPrice: 64 },
+          { _id: five._id, label: '5 kg', price: 310, offerPrice: 280 },
+          { label: '2 kg', price: 135, offerPrice: 125, stock: 8 },
+        ],
+      }).expect(200)
+    ).body.product as Product;
+    expect(edited.variants.map((v) => [v.label, v.offerPrice, v.stock])).toEqual([
+      ['1 kg pack', 64, 20],
+      ['5 kg', 280, 5],
+      ['2 kg', 125, 8],
+    ]);
+    expect(edited.variants[0]._id).toBe(one._id);
+    expect(edited.variants[1]._id).toBe(five._id);
+    expect(edited).toMatchObject({ price: 70, offerPrice: 64, stock: 20, weight: '1 kg pack' });
+    // A size that is not the product's: 400, nothing changed.
+    const res = await editProduct(created._id, { variants: [{ _id: new Types.ObjectId().toHexString(), label: 'x', price: 1, offerPrice: 1 }] }).expect(400);
+    expect(res.body.message).toMatch(/not one of this product's/);
+    expect((await read(created._id)).variants).toHaveLength(3);
+  });
+
+  it("keeps the spec's single-size bodies working: one size whose id is the product's, edited by price and weight", async () => {
+    const created = (await addProduct({ name: 'Desi Tomatoes', category: 'Vegetables', price: 45, offerPrice: 40, weight: '500 g' }).expect(201)).body
+      .product as Product;
+    expect(created.variants).toEqual([
+      { _id: created._id, label: '500 g', price: 45, offerPrice: 40, size: { amount: 500, unit: 'g' }, stock: null, inStock: true },
+    ]);
+    const edited = (await editProduct(created._id, { price: 50, offerPrice: 44, weight: '1 kg' }).expect(200)).body.product as Product;
+    expect(edited.variants).toEqual([
+      { _id: created._id, label: '1 kg', price: 50, offerPrice: 44, size: { amount: 1, unit: 'kg' }, stock: null, inStock: true },
+    ]);
+    await sellerAgent.post('/api/changeStock').send({ id: created._id, stock: 7 }).expect(200);
+    expect(await read(created._id)).toMatchObject({ stock: 7, variants: [{ stock: 7 }] });
+  });
+
+  it('changeStock acts on one size by variant; the toggle without variant on every size; stock without variant is a 400 with several', async () => {
+    const created = (await addProduct(ATTA).expect(201)).body.product as Product;
+    const [one, five, ten] = created.variants;
+    await sellerAgent.post('/api/changeStock').send({ id: created._id, variant: ten._id, stock: 3 }).expect(200);
+    await sellerAgent.post('/api/changeStock').send({ id: created._id, variant: five._id, inStock: false }).expect(200);
+    let now = await read(created._id);
+    expect(now.variants.map((v) => [v.stock, v.inStock])).toEqual([
+      [20, true],
+      [5, false],
+      [3, true],
+    ]);
+    const several = await sellerAgent.post('/api/changeStock').send({ id: created._id, stock: 4 }).expect(400);
+    expect(several.body.message).toMatch(/3 pack sizes: name the one/);
+    const unknown = await sellerAgent.post('/api/changeStock').send({ id: created._id, variant: new Types.ObjectId().toHexString(), stock: 4 }).expect(400);
+    expect(unknown.body.message).toMatch(/not one of this product's pack sizes/);
+    await sellerAgent.post('/api/changeStock').send({ id: created._id, inStock: false }).expect(200);
+    now = await read(created._id);
+    expect(now.variants.every((v) => !v.inStock)).toBe(true);
+    expect(now.inStock).toBe(false);
+    await sellerAgent.post('/api/changeStock').send({ id: created._id, inStock: true }).expect(200);
+    // The seller's stock list shows each size.
+    const stock = (await sellerAgent.get('/api/seller/stock').expect(200)).body.stock as {
+      productId: string;
+      variants: { variantId: string; available: number | null }[];
+    }[];
+    expect(stock.find((s) => s.productId === created._id)?.variants.map((v) => [v.variantId, v.available])).toEqual([
+      [one._id, 20],
+      [five._id, 5],
+      [ten._id, 3],
+    ]);
+  });
+
+  it('takes both cart key forms, and refuses a size the product does not have', async () => {
+    const created = (await addProduct(ATTA).expect(201)).body.product as Product;
+    const five = created.variants[1];
+    const cart = { [created._id]: 2, [`${created._id}:${five._id}`]: 1 };
+    const res = await asha.agent.post('/api/updateCart').send({ cartItems: cart }).expect(200);
+    expect(res.body.cartItems).toEqual(cart);
+    const bad = await asha.agent
+      .post('/api/updateCart')
+      .send({ cartItems: { [`${created._id}:${new Types.ObjectId().toHexString()}`]: 1 } })
+      .expect(400);
+    expect(bad.body).toMatchObject({ success: false });
+    const malformed = await asha.agent
+      .post('/api/updateCart')
+      .send({ cartItems: { [`${created._id}:nope`]: 1 } })
+      .expect(400);
+    expect(malformed.body.message).toMatch(/not a valid product id/);
+    await asha.agent.post('/api/updateCart').send({ cartItems: {} }).expect(200);
+  });
+
+  it('orders sizes: each line keeps its size, label and price; the size runs out alone; an unknown size is a 400', async () => {
+    const created = (await addProduct(ATTA).expect(201)).body.product as Product;
+    const [one, five, ten] = created.variants;
+    const placed = await place(asha, [
+      { product: created._id, quantity: 2 },
+      { product: created._id, variant: five._id, quantity: 3 },
+    ]).expect(201);
+    const items = placed.body.order.items as { variant: string; label: string; offerPrice: number; quantity: number }[];
+    expect(items.map((i) => [i.variant, i.label, i.offerPrice, i.quantity])).toEqual([
+      [one._id, '1 kg', 62, 2],
+      [five._id, '5 kg', 285, 3],
+    ]);
+    expect(placed.body.order.amountPaise).toBeGreaterThanOrEqual((2 * 62 + 3 * 285) * 100);
+    let now = await read(created._id);
+    expect(now.variants.map((v) => v.stock)).toEqual([18, 2, null]);
+    const short = await place(asha, [{ product: created._id, variant: five._id, quantity: 3 }]).expect(409);
+    expect(short.body).toMatchObject({ success: false, message: 'Only 2 × Aashirvaad Atta 5 kg left' });
+    const unknown = await place(asha, [{ product: created._id, variant: new Types.ObjectId().toHexString(), quantity: 1 }]).expect(400);
+    expect(unknown.body.message).toMatch(/not sold in that pack size/);
+    // The shopper cancels: the 5 kg units come back, once.
+    await asha.agent.post(`/api/orders/${placed.body.order._id}/cancel`).expect(200);
+    now = await read(created._id);
+    expect(now.variants.map((v) => v.stock)).toEqual([20, 5, null]);
+    expect(ten.stock).toBeNull();
+  });
+
+  it('migrates products stored before pack sizes once: one size whose id is their own, idempotently', async () => {
+    const [old] = await insertProducts(t, [{ name: 'Old Jaggery', offerPrice: 90, category: 'Grains' }]);
+    await t.connection.collection('products').updateOne({ _id: new Types.ObjectId(old) }, { $set: { weight: '1 kg', stock: 4 } });
+    const migration = t.app.get((await import('../src/products/pack-size-migration')).PackSizeMigration);
+    expect(await migration.giveOlderProductsTheirSize()).toBeGreaterThanOrEqual(1);
+    const stored = await t.connection.collection('products').findOne({ _id: new Types.ObjectId(old) });
+    expect(stored?.variants).toEqual([
+      { _id: new Types.ObjectId(old), label: '1 kg', price: 90, offerPrice: 90, size: { amount: 1, unit: 'kg' }, stock: 4, inStock: true },
+    ]);
+    expect(await migration.giveOlderProductsTheirSize()).toBe(0);
+  });
+});
+
+describe('a checkout holding one size', () => {
+  let t: TestApp;
+  let rzp: FakeRazorpay;
+  let asha: Buyer;
+  let atta: Product;
+
+  beforeAll(async () => {
+    rzp = await new FakeRazorpay().start();
+    t = await createTestApp({ ...AUTH_ENV, ...rzp.env() });
+    asha = await withAddress((await shopper(t, 'Asha')).agent);
+    const [id] = await insertProducts(t, [{ name: 'Aashirvaad Atta', offerPrice: 62, category: 'Grains' }]);
+    const one = new Types.ObjectId(id);
+    const five = new Types.ObjectId();
+    await t.connection.collection('products').updateOne(
+      { _id: one },
+      {
+        $set: {
+          variants: [
+            { _id: one, label: '1 kg', price: 62, offerPrice: 62, stock: 10, inStock: true },
+            { _id: five, label: '5 kg', price: 300, offerPrice: 285, stock: 4, inStock: true },
+          ],
+          stock: 10,
+        },
+      },
+    );
+    await t.app.get((await import('../src/products/catalogue')).Catalogue).reload();
+    atta = (await t.http().get(`/api/products/${id}`).expect(200)).body.product as Product;
+  });
+  afterAll(async () => {
+    await t.close();
+    await rzp.stop();
+  });
+
+  it('holds the units of the size the checkout names, and only those', async () => {
+    const five = atta.variants[1];
+    const res = await asha.agent
+      .post('/api/paymentonline')
+      .send({ address: asha.address, items: [{ product: atta._id, variant: five._id, quantity: 3 }] })
+      .expect(201);
+    expect(res.body.order).toMatchObject({ id: expect.any(String) });
+    const now = (await t.http().get(`/api/products/${atta._id}`).expect(200)).body.product as Product;
+    expect(now.variants.map((v) => v.stock)).toEqual([10, 1]);
+    const stored = await t.connection.collection('products').findOne({ _id: new Types.ObjectId(atta._id) });
+    expect(stored?.holds).toEqual([expect.objectContaining({ quantity: 3, variant: five._id })]);
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+(redisUrl ? describe : describe.skip)('pack sizes on two instances sharing the database and Redis', () => {
+  const prefix = `test:packs-${randomBytes(4).toString('hex')}:`;
+  const database = `t_packs_two_${randomBytes(3).toString('hex')}`;
+  let one: TestApp;
+  let two: TestApp;
+
+  beforeAll(async () => {
+    const settings = { ...AUTH_ENV, REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix };
+    one = await createTestApp(settings, { database });
+    two = await createTestApp(settings, { database, sameModules: true });
+    await clusterListening(redisUrl!, prefix, 'catalogue');
+  });
+  afterAll(async () => {
+    await two.close();
+    await one.close();
+    const redis = new Redis(redisUrl!);
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+  });
+
+  it('24 shoppers on two instances race for the last 5 units of one size: 5 sold, the other sizes untouched, none oversold', async () => {
+    const [id] = await insertProducts(one, [{ name: 'Fortune Oil', offerPrice: 150, category: 'Grains' }]);
+    const small = new Types.ObjectId(id);
+    const big = new Types.ObjectId();
+    await one.connection.collection('products').updateOne(
+      { _id: small },
+      {
+        $set: {
+          variants: [
+            { _id: small, label: '1 l', price: 160, offerPrice: 150, stock: 30, inStock: true },
+            { _id: big, label: '5 l', price: 780, offerPrice: 720, stock: 5, inStock: true },
+          ],
+          stock: 30,
+        },
+      },
+    );
+    await one.app.get((await import('../src/products/catalogue')).Catalogue).announceReload();
+    const shoppers = [...(await quickShoppers(one, 12)), ...(await quickShoppers(two, 12))];
+    const buyers = await Promise.all(shoppers.map(({ agent }) => withAddress(agent)));
+    const answers = await Promise.all(buyers.map((b) => place(b, [{ product: id, variant: big.toHexString(), quantity: 1 }])));
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(5);
+    expect(answers.filter((r) => r.status === 409)).toHaveLength(19);
+    const stored = await one.connection.collection('products').findOne({ _id: small });
+    expect((stored?.variants as { stock: number }[]).map((v) => v.stock)).toEqual([30, 0]);
+    expect(await one.connection.collection('orders').countDocuments({ 'items.variant': big.toHexString() })).toBe(5);
+    for (const [i, t] of [one, two].entries()) {
+      let seen: Product | undefined;
+      await eventually(
+        async () => {
+          seen = (await t.http().get(`/api/products/${id}`).expect(200)).body.product as Product;
+          return seen.variants[1].stock === 0;
+        },
+        `instance ${i + 1} says the 5 l is sold out`,
+        30_000,
+        () => seen,
+      );
+      expect(seen?.variants.map((v) => [v.stock, v.inStock])).toEqual([
+        [30, true],
+        [0, false],
+      ]);
+    }
+  }, 90_000);
+});
