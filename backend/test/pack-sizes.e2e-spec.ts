@@ -181,6 +181,13 @@ describe('pack sizes on one instance', () => {
     ]);
   });
 
+  it('search reads the sizes: "atta 5kg" answers the atta and names its 5 kg pack', async () => {
+    const created = (await addProduct({ ...ATTA, name: 'Sharbati Atta' }).expect(201)).body.product as Product;
+    const res = await t.http().get('/api/products').query({ search: 'sharbati atta 5kg' }).expect(200);
+    expect(res.body.products[0]._id).toBe(created._id);
+    expect(res.body.packSizes).toEqual({ [created._id]: created.variants[1]._id });
+  });
+
   it('takes both cart key forms, and refuses a size the product does not have', async () => {
     const created = (await addProduct(ATTA).expect(201)).body.product as Product;
     const five = created.variants[1];

@@ -82,6 +82,8 @@ export interface ProductSearchInfo {
   correctedQuery?: string;
   /** Words of the query the answers leave out: a brand the shop does not carry, a word it does not know ("amul" of "amul butter"); absent when none. */
   droppedWords?: string[];
+  /** The pack size the query asked for, per product of the page with several sizes ("atta 5kg" → its 5 kg pack's id); absent when none. */
+  packSizes?: Record<string, string>;
 }
 
 /** The shopper as the browser may see them (never the password hash). */

@@ -14,6 +14,7 @@ import { CatalogueSearch } from './catalogue-search';
 import { CatalogueSnapshot, STOCK_SNAPSHOT_DELAY_MS } from './catalogue-snapshot';
 import { Product } from './schemas/product.schema';
 import { searchInfoJson, type SearchAnswer } from './search/product-search-index';
+import { buyable } from './search/search-answer';
 import { isCountedOrHeld, sellerStockView, withAvailability, type LeanProduct, type ProductView, type StockState } from './view';
 
 export { SNAPSHOT_DIR_VARIABLE } from './catalogue-snapshot';
@@ -206,7 +207,10 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
       const { matches, answer } = this.filter(query);
       const { page, limit } = query;
       const slice = matches.slice((page - 1) * limit, page * limit);
-      return `{"success":true,"products":[${slice.map((e) => e.json).join(',')}],"total":${matches.length},"page":${page},"limit":${limit},"totalPages":${Math.ceil(matches.length / limit)}${searchInfoJson(answer)}}`;
+      return `{"success":true,"products":[${slice.map((e) => e.json).join(',')}],"total":${matches.length},"page":${page},"limit":${limit},"totalPages":${Math.ceil(matches.length / limit)}${searchInfoJson(
+        answer,
+        slice.map((e) => e.view._id),
+      )}}`;
     });
   }
 
@@ -243,7 +247,9 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
       source = ids ? this.ordered().filter((e) => ids.has(e.view._id)) : this.ordered();
     }
     if (!categories && query.inStock === undefined) return { matches: source, answer };
-    const matches = source.filter((e) => (!categories || categories.has(e.view.category)) && (query.inStock === undefined || e.view.inStock === query.inStock));
+    const matches = source.filter(
+      (e) => (!categories || categories.has(e.view.category)) && (query.inStock === undefined || buyable(e.view) === query.inStock),
+    );
     return { matches, answer };
   }
 

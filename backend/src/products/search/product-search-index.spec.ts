@@ -35,3 +35,31 @@ describe('ProductSearchIndex kept current by put and drop', () => {
     expect(index.search('tomatoes').ids).toEqual(['b']);
   });
 });
+
+describe('ProductSearchIndex and pack sizes (issue 37)', () => {
+  const atta = (sizesInStock = [true, true, true]): SearchableProduct => ({
+    ...product('atta', 'Aashirvaad Atta', sizesInStock[0], '2026-11-01T10:00:00Z'),
+    category: 'Grains',
+    weight: '1 kg',
+    variants: ['1 kg', '5 kg', '10 kg'].map((label, i) => ({ _id: `size${i}`, label, inStock: sizesInStock[i] })),
+  });
+  const other: SearchableProduct = { ...product('chakki', 'Chakki Atta 5 kg', true, '2026-11-02T10:00:00Z'), category: 'Grains' };
+
+  it('"atta 5kg" finds the product by its 5 kg pack and says which pack it asked for', () => {
+    const index = new ProductSearchIndex();
+    index.rebuild([{ ...product('rice', 'Basmati Rice 1 kg'), category: 'Grains' }, atta(), other]);
+    const answer = index.search('atta 5kg');
+    expect(answer.ids).toEqual(['atta', 'chakki']);
+    expect(answer.packSizes).toEqual({ atta: 'size1' });
+    expect(index.search('atta 10 kg').packSizes).toEqual({ atta: 'size2' });
+    expect(index.search('atta').packSizes).toBeUndefined();
+  });
+
+  it('is in stock while any size is: the default size sold out does not send it down', () => {
+    const index = new ProductSearchIndex();
+    index.rebuild([atta([false, true, true]), other]);
+    expect(index.search('atta').ids).toEqual(['atta', 'chakki']);
+    index.put(atta([false, false, false]));
+    expect(index.search('atta').ids).toEqual(['chakki', 'atta']);
+  });
+});

@@ -2,11 +2,11 @@ import MiniSearch, { type SearchOptions } from 'minisearch';
 import { CategoryWords, SynonymGroups } from './synonym-groups';
 import { BrandList, everywhere, parseQuery, placesToKeep, type QueryPart } from './search-query';
 import { indexTermsOf, stemOf, typoAllowance, wordsOf } from './search-text';
-import { sizesOf } from './sizes';
+import { matchingSize, sizesOf, type Quantity } from './sizes';
 import { byRank, rankedEntry, type IndexedProduct, type Ranked } from './search-ranking';
 import { NameScan } from './name-scan';
 import { eachMatch, type TermFields } from './raw-search';
-import { Relevance, type RelevanceLevel, type SearchAnswer, type SearchableProduct, type WordMatch } from './search-answer';
+import { buyable, Relevance, type RelevanceLevel, type SearchAnswer, type SearchableProduct, type WordMatch } from './search-answer';
 
 export { Relevance, searchInfoJson, type SearchAnswer, type SearchableProduct } from './search-answer';
 
@@ -22,7 +22,8 @@ const KIND_WEIGHT = 1_000;
 const WORDS_KEPT = 2_000;
 
 /** What a product is indexed from besides its availability. */
-const textOf = (p: SearchableProduct) => JSON.stringify([p.name, p.description, p.category, p.searchWords ?? null, p.weight ?? null, p.createdAt]);
+const textOf = (p: SearchableProduct) =>
+  JSON.stringify([p.name, p.description, p.category, p.searchWords ?? null, p.weight ?? null, p.variants?.map((v) => [v._id, v.label]) ?? null, p.createdAt]);
 
 /**
  * The search index over the catalogue (MiniSearch: an inverted index in a radix tree with BM25
@@ -93,7 +94,7 @@ export class ProductSearchIndex {
     const known = this.products.get(product._id);
     // Its stock alone changed (an order, a checkout): what it is found by stays; only its place (in stock first) moves.
     if (known && known.text === textOf(product)) {
-      known.inStock = product.inStock;
+      known.inStock = buyable(product);
       return;
     }
     if (known) this.drop(product._id);
@@ -172,6 +173,15 @@ export class ProductSearchIndex {
     }
     ranked.sort(byRank);
     const answer: SearchAnswer = { ids: ranked.map((entry) => entry.product.id) };
+    if (sizes.length) {
+      const packSizes: Record<string, string> = {};
+      for (const entry of ranked) {
+        if (!entry.product.sizeVariants.some(Boolean)) continue;
+        const variant = entry.product.sizeVariants[matchingSize(sizes, entry.product.sizes)];
+        if (variant) packSizes[entry.product.id] = variant;
+      }
+      if (Object.keys(packSizes).length) answer.packSizes = packSizes;
+    }
     if (!ids.length) return answer;
     const best = answer.ids[0];
     const keptSet = new Set(kept);
@@ -383,7 +393,7 @@ export class ProductSearchIndex {
     for (const word of words) this.vocabulary.set(word, (this.vocabulary.get(word) ?? 0) + 1);
     this.products.set(product._id, {
       id: product._id,
-      inStock: product.inStock,
+      inStock: buyable(product),
       createdAt: new Date(product.createdAt).getTime(),
       nameText: nameWords.join(' '),
       nameStems: nameWords.map(stemOf).join(' '),
@@ -393,7 +403,7 @@ export class ProductSearchIndex {
       groups: [...groups],
       category: product.category,
       words,
-      sizes: sizesOf([product.weight, product.name]),
+      ...indexedSizes(product),
       text: textOf(product),
     });
     for (const group of groups) {
@@ -433,4 +443,13 @@ export class ProductSearchIndex {
       }
     });
   }
+}
+
+/** Its sizes to search by: each pack size's label (a product with several), then its weight and name. */
+function indexedSizes(product: SearchableProduct): { sizes: Quantity[][]; sizeVariants: (string | undefined)[] } {
+  const packs =
+    (product.variants?.length ?? 0) > 1 ? product.variants!.map((v) => ({ label: v.label as string | undefined, variant: v._id as string | undefined })) : [];
+  const labelled = [...packs, { label: product.weight, variant: undefined }, { label: product.name, variant: undefined }];
+  const found = labelled.flatMap((entry) => sizesOf([entry.label]).map((quantities) => ({ quantities, variant: entry.variant })));
+  return { sizes: found.map((f) => f.quantities), sizeVariants: found.map((f) => f.variant) };
 }

@@ -8,8 +8,13 @@ export interface SearchableProduct {
   /** Its size as labelled ("5 kg", "1 L", "6 pcs"): a query's size ranks the products of that size first. */
   weight?: string;
   inStock: boolean;
+  /** Its pack sizes (issue 37): a query's size finds the pack of that size, and the product is in stock while one is. */
+  variants?: readonly { _id: string; label: string; inStock: boolean }[];
   createdAt: Date | string;
 }
+
+/** Whether a shopper can buy some size of it. */
+export const buyable = (product: SearchableProduct): boolean => (product.variants?.length ? product.variants.some((v) => v.inStock) : product.inStock);
 
 /** How a product answers a query, best first: the order of the answers (issue 21). */
 export const Relevance = {
@@ -51,12 +56,17 @@ export interface SearchAnswer {
   correctedQuery?: string;
   /** Words of the query the answers leave out: a brand the shop does not carry, a word it does not know ("amul" of "amul butter"). */
   droppedWords?: string[];
+  /** The pack size the query asked for, per product with several sizes ("atta 5kg" → its 5 kg pack); absent when none. */
+  packSizes?: Record<string, string>;
 }
 
 /** What GET /api/products adds to a page for a search: `,"correctedQuery":…,"droppedWords":[…]` (nothing when understood as typed). */
-export function searchInfoJson(answer: SearchAnswer | undefined): string {
+export function searchInfoJson(answer: SearchAnswer | undefined, shownIds: readonly string[] = []): string {
   if (!answer) return '';
   const corrected = answer.correctedQuery === undefined ? '' : `,"correctedQuery":${JSON.stringify(answer.correctedQuery)}`;
   const dropped = answer.droppedWords?.length ? `,"droppedWords":${JSON.stringify(answer.droppedWords)}` : '';
-  return corrected + dropped;
+  // The sizes asked for, of the products on this page only.
+  const sizes = answer.packSizes ? shownIds.filter((id) => answer.packSizes![id]).map((id) => [id, answer.packSizes![id]]) : [];
+  const packSizes = sizes.length ? `,"packSizes":${JSON.stringify(Object.fromEntries(sizes))}` : '';
+  return corrected + dropped + packSizes;
 }

@@ -20,6 +20,8 @@ export interface IndexedProduct {
   words: string[];
   /** Its sizes (its weight, a size in its name), each as the quantities of its label. */
   sizes: Quantity[][];
+  /** The pack size each of `sizes` is (undefined: its weight or name), for a product with several sizes. */
+  sizeVariants: (string | undefined)[];
   /** What it was indexed from besides its availability: a change of stock alone indexes nothing again. */
   text: string;
 }
