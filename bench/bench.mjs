@@ -27,7 +27,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load, registerShopper, send, signInSeller, startupDone } from './load.mjs';
 import { orderCommandsBench } from './order-commands.mjs';
-import { countedStockScenarios } from './stock.mjs';
+import { countedStockScenarios, packSizeScenarios } from './stock.mjs';
 import { searchBench } from './search.mjs';
 import { throwawayShopEnv } from './shop-env.mjs';
 
@@ -448,6 +448,7 @@ async function main() {
   const atZero = await placeOrders('0 orders stored', base, shoppers, product, seller);
   const others = JSON.parse((await send(undefined, base, { path: '/api/products?inStock=true&limit=3&page=2' })).body.toString()).products;
   await countedStockScenarios({ base, shoppers, seller, products: [product, ...others], seconds: SECONDS, row, startRaw });
+  await packSizeScenarios({ base, shoppers, seller, seconds: SECONDS, row });
 
   // A shopper with exactly 20 orders, then 10,000 orders of other shoppers around them.
   const reader = await register(base, 'reader');

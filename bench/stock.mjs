@@ -20,8 +20,8 @@ async function storedStock(base, id) {
   return JSON.parse(res.body.toString()).product.stock;
 }
 
-/** Orders of 1–3 units of `product` from the 50 shoppers, each its own Idempotency-Key; counts the units the answered orders took. */
-function ordering(shoppers, productId, units) {
+/** Orders of 1–3 units of `product` (its pack size `variant` when given) from the 50 shoppers, each its own Idempotency-Key; counts the units the answered orders took. */
+function ordering(shoppers, productId, units, variant) {
   return {
     next: (i) => {
       const who = i % shoppers.length;
@@ -30,7 +30,7 @@ function ordering(shoppers, productId, units) {
         path: '/api/placeorders',
         quantity: 1 + (i % 3),
         headers: { cookie: shoppers[who].cookie, 'idempotency-key': randomUUID() },
-        body: { address: shoppers[who].address, items: [{ product: productId, quantity: 1 + (i % 3) }] },
+        body: { address: shoppers[who].address, items: [{ product: productId, ...(variant ? { variant } : {}), quantity: 1 + (i % 3) }] },
       };
     },
     ok: (r) => r.status === 201,
@@ -98,4 +98,83 @@ export async function countedStockScenarios({ base, shoppers, seller, products, 
     checks: `${race.sold} units sold, ${race.refused} refused (409), count ${after}; ${race.sold === 100 - after && after >= 0 ? '0 oversold' : 'OVERSOLD'}`,
     target: '0 oversold',
   });
+}
+
+async function productNow(base, id) {
+  return JSON.parse((await send(undefined, base, { path: `/api/products/${id}` })).body.toString()).product;
+}
+
+/**
+ * Pack sizes (issue 37): the same 50 shoppers order a single-size product, then the second pack size
+ * of a product with several (each line naming its size), one run after the other; then the 50 race at
+ * once for the last 5 units of one size while another size of the same product is counted too.
+ */
+export async function packSizeScenarios({ base, shoppers, seller, seconds, row }) {
+  const page = JSON.parse((await send(undefined, base, { path: '/api/products?inStock=true&limit=100' })).body.toString()).products;
+  const single = page.find((p) => p.variants.length === 1 && p.stock === null);
+  const sized = page.filter((p) => p.variants.length >= 3 && p.variants.every((v) => v.stock === null && v.inStock));
+  if (!single || sized.length < 2) throw new Error('the bench needs a single-size product and two with 3 sizes (seed:large makes them)');
+  const [multi, scarce] = sized;
+  const plain = { sold: 0, refused: 0 };
+  const one = await load({ base, connections: shoppers.length, seconds: 2 * seconds, warmupSeconds: 1, ...ordering(shoppers, single._id, plain) });
+  const packs = { sold: 0, refused: 0 };
+  const named = await load({
+    base,
+    connections: shoppers.length,
+    seconds: 2 * seconds,
+    warmupSeconds: 0,
+    ...ordering(shoppers, multi._id, packs, multi.variants[1]._id),
+  });
+  row('POST /api/placeorders (COD), single-size product, 50 shoppers', one, { target: '–' });
+  row(`POST /api/placeorders (COD), lines naming a pack size (${multi.variants[1].label} of ${multi.variants.length}), 50 shoppers`, named, {
+    ratio: named.rps / one.rps,
+    target: 'rate ≥ 0.9× single-size',
+  });
+
+  // The last 5 units of one size, 50 shoppers at once; another size counted at 100 must stay 100.
+  const [first, second, third] = scarce.variants;
+  for (const [variant, stock] of [
+    [second._id, 5],
+    [third._id, 100],
+  ]) {
+    const res = await send(undefined, base, {
+      method: 'POST',
+      path: '/api/changeStock',
+      headers: { cookie: seller },
+      body: { id: scarce._id, variant, stock },
+    });
+    if (res.status !== 200) throw new Error(`changeStock answered ${res.status}: ${res.body}`);
+  }
+  const started = performance.now();
+  const answers = await Promise.all(
+    shoppers.map((who) =>
+      send(undefined, base, {
+        method: 'POST',
+        path: '/api/placeorders',
+        headers: { cookie: who.cookie, 'idempotency-key': randomUUID() },
+        body: { address: who.address, items: [{ product: scarce._id, variant: second._id, quantity: 1 }] },
+      }),
+    ),
+  );
+  const ms = performance.now() - started;
+  const sold = answers.filter((r) => r.status === 201).length;
+  const refused = answers.filter((r) => r.status === 409).length;
+  const after = await productNow(base, scarce._id);
+  const [a, b, c] = after.variants.map((v) => v.stock);
+  const fine = sold === 5 && b === 0 && c === 100 && a === first.stock;
+  row(
+    `POST /api/placeorders (COD), ${shoppers.length} shoppers at once for the last 5 units of one pack size`,
+    {
+      requests: answers.length,
+      errors: answers.length - sold - refused,
+      p50: NaN,
+      p95: NaN,
+      p99: ms,
+      rps: NaN,
+    },
+    {
+      checks: `${sold} sold, ${refused} refused (409); sizes now ${a} / ${b} / ${c} (was ${first.stock} / 5 / 100): ${fine ? 'other sizes untouched, 0 oversold' : 'MISMATCH'}`,
+      target: '5 sold, other sizes untouched, 0 oversold',
+    },
+  );
 }

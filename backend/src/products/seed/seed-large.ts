@@ -4,16 +4,16 @@
  *   MONGODB_URI=mongodb://127.0.0.1:27017/greencart_bench COUNT=10000 npm run seed:large
  *   node backend/dist/products/seed/seed-large.js --uri=mongodb://… --count=50000
  *
- * Adds COUNT products (default 10000) on top of whatever is there, in batches, all sharing a
+ * Adds COUNT products (default 10000, each in SIZES pack sizes, default 3) on top of whatever is there, in batches, all sharing a
  * handful of the demo images (stored once). Use a separate database: this is not demo data.
  */
 import 'reflect-metadata';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import mongoose from 'mongoose';
+import mongoose, { Types } from 'mongoose';
 import { REPO_ROOT } from '../../database/embedded-database';
 import { MediaService } from '../../media/media.service';
-import { PRODUCT_CATEGORIES, type ProductCategory } from '@greencart/domain';
+import { PRODUCT_CATEGORIES, quantityOfLabel, type ProductCategory } from '@greencart/domain';
 import { Product, ProductSchema } from '../schemas/product.schema';
 
 const BATCH = 1000;
@@ -77,7 +77,22 @@ function random(seed: number) {
   return () => (state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
-function generate(index: number, rand: () => number, images: string[], createdAt: Date) {
+/** Pack sizes a generated product comes in (issue 37): the smallest first, each bigger one a little cheaper per unit. */
+const LADDERS = [
+  ['250 g', '500 g', '1 kg', '2 kg'],
+  ['500 g', '1 kg', '2 kg', '5 kg'],
+  ['1 kg', '5 kg', '10 kg', '25 kg'],
+  ['200 ml', '500 ml', '1 L', '2 L'],
+  ['6 pcs', '12 pcs', '30 pcs', '60 pcs'],
+];
+
+/** "500 g" as 0.5 (kg), "1 L" as 1 (l), "6 pcs" as 6. */
+function inBaseUnits(label: string): number {
+  const { amount, unit } = quantityOfLabel(label)!;
+  return unit === 'g' || unit === 'ml' ? amount / 1000 : amount;
+}
+
+function generate(index: number, rand: () => number, images: string[], createdAt: Date, sizes: number) {
   const category = PRODUCT_CATEGORIES[index % PRODUCT_CATEGORIES.length];
   const items = ITEMS[category];
   const item = items[Math.floor(rand() * items.length)];
@@ -86,15 +101,38 @@ function generate(index: number, rand: () => number, images: string[], createdAt
   const price = Math.floor(10 + rand() * 990) + paise / 100;
   // Offer between 70% and 100% of the price, in whole paise.
   const offerPrice = Math.floor(price * (0.7 + rand() * 0.3) * 100) / 100;
+  const listed = rand() > 0.08;
+  const single = { weight: WEIGHTS[Math.floor(rand() * WEIGHTS.length)], price, offerPrice };
+  const ladder = LADDERS[Math.floor(rand() * LADDERS.length)];
+  const packs =
+    sizes <= 1
+      ? [single]
+      : ladder.slice(0, sizes).map((label, i) => {
+          const times = (inBaseUnits(label) / inBaseUnits(ladder[0])) * 0.95 ** i;
+          return { weight: label, price: Math.round(price * times * 100) / 100, offerPrice: Math.round(offerPrice * times * 100) / 100 };
+        });
+  const variants = packs.map((pack) => {
+    const size = quantityOfLabel(pack.weight);
+    return {
+      _id: new Types.ObjectId(),
+      label: pack.weight,
+      price: pack.price,
+      offerPrice: pack.offerPrice,
+      ...(size ? { size } : {}),
+      stock: null,
+      inStock: listed,
+    };
+  });
   return {
     name: `${quality} ${item} #${index + 1}`,
     description: [`${quality} ${item.toLowerCase()} for everyday cooking`, 'Generated for load testing', `Batch ${Math.floor(index / BATCH) + 1}`],
     category,
-    price,
-    offerPrice,
-    weight: WEIGHTS[Math.floor(rand() * WEIGHTS.length)],
-    inStock: rand() > 0.08,
+    price: packs[0].price,
+    offerPrice: packs[0].offerPrice,
+    weight: packs[0].weight,
+    inStock: listed,
     image: [images[index % images.length]],
+    variants,
     createdAt,
     updatedAt: createdAt,
   };
@@ -103,6 +141,9 @@ function generate(index: number, rand: () => number, images: string[], createdAt
 async function main() {
   const uri = option('uri') ?? process.env.MONGODB_URI;
   const count = Number(option('count') ?? process.env.COUNT ?? 10_000);
+  // Pack sizes per product (1 to 4; 3 by default, as a grocer's catalogue has).
+  const sizes = Number(option('sizes') ?? process.env.SIZES ?? 3);
+  if (!Number.isInteger(sizes) || sizes < 1 || sizes > 4) throw new Error(`SIZES must be 1 to 4, got ${sizes}`);
   if (!uri) throw new Error('MONGODB_URI (or --uri=) is required, including the database name, e.g. mongodb://127.0.0.1:27017/greencart_bench');
   if (!Number.isInteger(count) || count < 1) throw new Error(`COUNT must be a positive whole number, got ${count}`);
 
@@ -120,7 +161,7 @@ async function main() {
     const rand = random(count);
     for (let from = 0; from < count; from += BATCH) {
       const size = Math.min(BATCH, count - from);
-      const docs = Array.from({ length: size }, (_, i) => generate(from + i, rand, images, new Date(started + from + i)));
+      const docs = Array.from({ length: size }, (_, i) => generate(from + i, rand, images, new Date(started + from + i), sizes));
       await products.insertMany(docs);
       process.stdout.write(`\rinserted ${from + size} / ${count}`);
     }
