@@ -182,6 +182,51 @@ describe('GST-ready invoices: the shop’s details, HSN codes, the tax split and
     expect(text).not.toMatch(/CGST|SGST/);
   });
 
+  it('a line sold in a pack size is described with its size, and the size printed under the name', async () => {
+    // Written around the app as the placing of pack sizes stores it: the line's variant and label.
+    const product = new Types.ObjectId();
+    const line = (label: string | undefined, quantity: number, offerPricePaise: number) => ({
+      product,
+      quantity,
+      name: 'Whole Wheat Atta',
+      category: 'Grains',
+      image: '',
+      offerPrice: offerPricePaise / 100,
+      offerPricePaise,
+      hsn: '1101',
+      ...(label ? { variant: String(new Types.ObjectId()), label } : {}),
+    });
+    const items = [line('5 kg', 1, 24_900), line('1 kg', 2, 5_600), line(undefined, 1, 25_000)];
+    const subtotalPaise = 24_900 + 2 * 5_600 + 25_000;
+    const order = {
+      _id: new Types.ObjectId(),
+      user: new Types.ObjectId(),
+      items,
+      address: { _id: new Types.ObjectId(), ...VALID_ADDRESS },
+      amount: (subtotalPaise + 1_222) / 100,
+      amountPaise: subtotalPaise + 1_222,
+      subtotalPaise,
+      taxPaise: 1_222,
+      paymentType: 'COD',
+      paymentStatus: 'pending',
+      isPaid: false,
+      status: 'Order Placed',
+      statusHistory: [{ status: 'Order Placed', at: new Date() }],
+      idempotencyKey: randomUUID(),
+      requestHash: 'test',
+      orderNumber: `GC-${Math.floor(Math.random() * 1e6)}`,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    };
+    await t.connection.collection('orders').insertOne(order);
+    const { text } = await download(sellerAgent, `/api/seller/orders/${order._id}/invoice.pdf`);
+    expect(text).toContain('1 Whole Wheat Atta 5 kg 1101 1 ₹249.00 ₹249.00\nPack size: 5 kg');
+    expect(text).toContain('2 Whole Wheat Atta 1 kg 1101 2 ₹56.00 ₹112.00\nPack size: 1 kg');
+    // A line from before pack sizes: its name alone.
+    expect(text).toContain('3 Whole Wheat Atta 1101 1 ₹250.00 ₹250.00\n');
+    expect(text.match(/Pack size:/g)).toHaveLength(2);
+  });
+
   it('numbers invoices in sequence, once per order; an invoice keeps the details it was issued with', async () => {
     const [one, two] = [await place(karnatakaAddress, [{ product: milk, quantity: 1 }]), await place(karnatakaAddress, [{ product: milk, quantity: 2 }])];
     const first = await download(asha, `/api/orders/${one._id}/invoice.pdf`);

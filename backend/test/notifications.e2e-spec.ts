@@ -264,6 +264,52 @@ describe('order mails through the outbox, with a real SMTP server', () => {
     expect(smtp.to(meera.email).filter(notVerification)).toHaveLength(5);
   });
 
+  it('the receipt and the seller’s mail name each line’s pack size', async () => {
+    const lata = await newShopper('Lata');
+    const { DomainEvents } = await import('../src/common/events/domain-events');
+    const { ORDER_PLACED } = await import('../src/orders/order.events');
+    const { Types } = await import('mongoose');
+    // An order as the placing of pack sizes stores it (each line's variant and label), published as placed.
+    const line = (name: string, label: string | undefined, quantity: number, offerPricePaise: number) => ({
+      product: new Types.ObjectId(),
+      name,
+      category: 'Grains',
+      image: '',
+      quantity,
+      offerPrice: offerPricePaise / 100,
+      offerPricePaise,
+      ...(label ? { variant: String(new Types.ObjectId()), label } : {}),
+    });
+    const order = {
+      _id: new Types.ObjectId(),
+      user: new Types.ObjectId(lata.id),
+      orderNumber: `GC-${Math.floor(Math.random() * 1e6)}`,
+      items: [line('Whole Wheat Atta', '5 kg', 2, 24_900), line('Toned Milk 1 L', '1 L', 1, 5_600), line('Desi Tomatoes', undefined, 1, 3_950)],
+      address: { _id: new Types.ObjectId(), ...VALID_ADDRESS },
+      subtotalPaise: 59_350,
+      taxPaise: 1_187,
+      deliveryFeePaise: 0,
+      amountPaise: 60_537,
+      paymentType: 'COD',
+      paymentStatus: 'pending',
+      status: 'Order Placed',
+      createdAt: new Date(),
+    };
+    await t.app.get(DomainEvents).publish(ORDER_PLACED, { orderId: String(order._id), userId: lata.id, order, paymentType: 'COD' } as never);
+    await smtp.until(
+      () => smtp.to(lata.email, 'email:order-confirmation:').length === 1 && smtp.to(SELLER_NOTIFY, `email:seller-new-order:${order._id}`).length === 1,
+    );
+    const receipt = smtp.to(lata.email, 'email:order-confirmation:')[0];
+    const toSeller = smtp.to(SELLER_NOTIFY, `email:seller-new-order:${order._id}`)[0];
+    for (const mail of [receipt, toSeller]) {
+      expect(mail.text).toContain('2 × Whole Wheat Atta 5 kg  ₹498.00');
+      expect(mail.text).toContain('1 × Toned Milk 1 L  ₹56.00');
+      expect(mail.text).toContain('1 × Desi Tomatoes  ₹39.50');
+      expect(mail.html).toContain('Whole Wheat Atta 5 kg <span');
+      expect(mail.text).not.toContain('1 L 1 L');
+    }
+  });
+
   it('a payment refunded because its checkout sold out: one mail to the shopper and one to the seller', async () => {
     const kiran = await newShopper('Kiran');
     const { DomainEvents } = await import('../src/common/events/domain-events');

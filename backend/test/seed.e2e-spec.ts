@@ -4,7 +4,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { PRODUCT_CATEGORIES } from '@greencart/domain';
-import { DEMO_CATALOGUE } from '../src/products/seed/demo-catalogue';
+import { DEMO_CATALOGUE, demoPackSizes } from '../src/products/seed/demo-catalogue';
 import type { DemoCatalogueSeeder } from '../src/products/seed/demo-catalogue.seeder';
 import { createTestApp, type TestApp } from './support/test-app';
 import type { ProductView } from '../src/products/products.service';
@@ -73,6 +73,34 @@ describe('demo catalogue seeding', () => {
       for (const url of p.image) expect(url).toMatch(/^\/api\/images\/[0-9a-f]{24}$/);
     }
     expect(await images().countDocuments()).toBe(2 * TOTAL_IMAGES);
+  });
+
+  it('stores the pack sizes of the products sold in several, the first repeated at the top; the others as before pack sizes', async () => {
+    const stored = await t.connection.collection('products').find({}).toArray();
+    const byName = new Map(stored.map((doc) => [doc.name as string, doc]));
+    let sized = 0;
+    for (const item of DEMO_CATALOGUE) {
+      const doc = byName.get(item.name)!;
+      const sizes = demoPackSizes(item);
+      if (!sizes) {
+        expect(doc.variants).toBeUndefined();
+        continue;
+      }
+      sized++;
+      expect(doc.variants).toEqual(sizes.map((size) => ({ _id: expect.any(Object), ...size, stock: null, inStock: true })));
+      const ids = (doc.variants as { _id: unknown }[]).map((size) => String(size._id));
+      expect(ids.every((id) => /^[0-9a-f]{24}$/.test(id) && id !== String(doc._id))).toBe(true);
+      expect(new Set(ids).size).toBe(ids.length);
+      const [first] = doc.variants as { label: string; price: number; offerPrice: number; stock: null; inStock: boolean }[];
+      expect({ weight: doc.weight, price: doc.price, offerPrice: doc.offerPrice, stock: doc.stock, inStock: doc.inStock }).toEqual({
+        weight: first.label,
+        price: first.price,
+        offerPrice: first.offerPrice,
+        stock: first.stock,
+        inStock: first.inStock,
+      });
+    }
+    expect(sized).toBeGreaterThanOrEqual(10);
   });
 
   it('serves every product image and thumbnail', async () => {

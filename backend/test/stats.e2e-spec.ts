@@ -244,6 +244,70 @@ describe('the seller’s figures: kept by the order events, read by day', () => 
     expectMatch(await statsOf(sellerAgent, '2026-03-09', '2026-03-11'), await fromOrders(t, '2026-03-09', '2026-03-11'));
   });
 
+  it('top products stay ranked by product, each with the pack sizes sold (units and revenue per label), live and in the rebuild', async () => {
+    const day = '2026-03-05';
+    const atta = new Types.ObjectId();
+    const [fiveKg, oneKg] = [new Types.ObjectId(), new Types.ObjectId()];
+    const line = (quantity: number, offerPricePaise: number, size?: { variant: Types.ObjectId; label: string }) => ({
+      product: atta,
+      quantity,
+      name: 'Whole Wheat Atta',
+      category: 'Grains',
+      image: '',
+      offerPrice: offerPricePaise / 100,
+      offerPricePaise,
+      ...(size ? { variant: String(size.variant), label: size.label } : {}),
+    });
+    const stored = (items: ReturnType<typeof line>[]) => {
+      const subtotalPaise = items.reduce((sum, item) => sum + item.quantity * item.offerPricePaise, 0);
+      return {
+        _id: new Types.ObjectId(),
+        user: new Types.ObjectId(),
+        items,
+        address: { _id: new Types.ObjectId(), ...VALID_ADDRESS },
+        amount: subtotalPaise / 100,
+        amountPaise: subtotalPaise,
+        subtotalPaise,
+        taxPaise: 0,
+        paymentType: 'COD',
+        paymentStatus: 'pending',
+        isPaid: false,
+        status: 'Order Placed',
+        statusHistory: [{ status: 'Order Placed', at: new Date(`${day}T06:00:00.000Z`) }],
+        idempotencyKey: randomUUID(),
+        requestHash: 'test',
+        orderNumber: `GC-${Math.floor(Math.random() * 1e6)}`,
+        createdAt: new Date(`${day}T06:00:00.000Z`),
+        updatedAt: new Date(`${day}T06:00:00.000Z`),
+      };
+    };
+    // An order from before pack sizes (no label) counts in the product only.
+    const sized = [
+      stored([line(2, 24_900, { variant: fiveKg, label: '5 kg' }), line(3, 5_400, { variant: oneKg, label: '1 kg' })]),
+      stored([line(1, 5_400, { variant: oneKg, label: '1 kg' }), line(1, 25_000)]),
+    ];
+    await t.connection.collection('orders').insertMany(sized);
+    for (const order of sized) {
+      await events.emitAsync(ORDER_PLACED, { orderId: String(order._id), userId: String(order.user), order, paymentType: 'COD' });
+    }
+    const expected = [
+      {
+        productId: String(atta),
+        name: 'Whole Wheat Atta',
+        quantity: 7,
+        revenue: 964,
+        sizes: [
+          { label: '5 kg', quantity: 2, revenue: 498 },
+          { label: '1 kg', quantity: 4, revenue: 216 },
+        ],
+      },
+    ];
+    expect((await statsOf(sellerAgent, day, day)).topProducts).toEqual(expected);
+    await t.app.get((await import('../src/stats/stats.service')).StatsService).rebuild();
+    expect((await statsOf(sellerAgent, day, day)).topProducts).toEqual(expected);
+    expectMatch(await statsOf(sellerAgent, day, day), await fromOrders(t, day, day));
+  });
+
   it('refuses shoppers and strangers, and bad ranges with a clear 400', async () => {
     await a.get('/api/seller/stats').expect(403);
     await request(t.app.getHttpServer()).get('/api/seller/stats').expect(401);

@@ -30,6 +30,18 @@ export interface TopProduct {
   quantity: number;
   /** Rupees: offer price × quantity of the orders counted (tax and delivery fee are per order, not per product). */
   revenue: number;
+  /**
+   * The pack sizes sold (issue 37), by label, most revenue first; absent when no line counted named a size
+   * (orders from before pack sizes count in the product's figures only, so these may add up to less).
+   */
+  sizes?: TopProductSize[];
+}
+
+/** One pack size of a top product: units sold and their revenue (rupees). */
+export interface TopProductSize {
+  label: string;
+  quantity: number;
+  revenue: number;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { DELIVERY_PROMISE_MINUTES } from '@greencart/domain';
+import { DELIVERY_PROMISE_MINUTES, nameWithSize } from '@greencart/domain';
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { PASSWORD_RESET_REQUESTED, type PasswordResetRequestedEvent } from '../auth/auth.events';
 import { CHAT_MESSAGE, type ChatMessageEvent } from '../chat/chat.service';
@@ -160,7 +160,7 @@ function email<K extends MailKind>(kind: K, key: string, recipient: string, data
 }
 
 /**
- * The facts a mail tells about an order, as they are now. `deliveryFeePaise` and `deliverBy` are read
+ * The facts a mail tells about an order, as they are now, each line named with its pack size. `deliveryFeePaise` and `deliverBy` are read
  * when present (orders stored before them: no fee, and the 30-minute promise from the time of ordering).
  */
 export function orderSnapshot(order: OrderRecord): OrderSnapshot {
@@ -176,7 +176,7 @@ export function orderSnapshot(order: OrderRecord): OrderSnapshot {
     status: plain.status,
     placedAt: placedAt.toISOString(),
     deliverBy: deliverBy.toISOString(),
-    items: plain.items.map((item) => ({ name: item.name, quantity: item.quantity, pricePaise: item.offerPricePaise })),
+    items: plain.items.map((item) => ({ name: nameWithSize(item.name, item.label), quantity: item.quantity, pricePaise: item.offerPricePaise })),
     subtotalPaise: plain.subtotalPaise,
     taxPaise: plain.taxPaise,
     deliveryFeePaise: plain.deliveryFeePaise ?? 0,

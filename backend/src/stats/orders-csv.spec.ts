@@ -131,4 +131,18 @@ describe('the orders CSV', () => {
     expect(cells[12]).toBe('');
     expect(cellsOf(orderLine(bare, 'Asia/Kolkata'))[3]).toBe('');
   });
+
+  it('names each line’s pack size, once when the name has it already', () => {
+    const sized: CsvOrder = {
+      ...order,
+      items: [
+        { name: 'Whole Wheat Atta', label: '5 kg', quantity: 2, offerPricePaise: 24900 },
+        { name: 'Whole Wheat Atta', label: '1 kg', quantity: 1, offerPricePaise: 5400 },
+        { name: 'Toor Dal 1 kg', label: '1 kg', quantity: 1, offerPricePaise: 14900 },
+      ],
+    };
+    expect(cellsOf(orderLine(sized, 'Asia/Kolkata'))[6]).toBe(
+      'Whole Wheat Atta 5 kg × 2 @ ₹249.00; Whole Wheat Atta 1 kg × 1 @ ₹54.00; Toor Dal 1 kg × 1 @ ₹149.00',
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import { formatPhone, formatRupees } from '@greencart/domain';
+import { formatPhone, formatRupees, nameWithSize } from '@greencart/domain';
 import { dayOf, timeOf } from './shop-time';
 
 /** What the CSV reads of a stored order. */
@@ -8,7 +8,8 @@ export interface CsvOrder {
   orderNumber?: string;
   createdAt: Date;
   address?: { firstName?: string; lastName?: string; phone?: string; pincode?: string } | null;
-  items: readonly { name: string; quantity: number; offerPricePaise: number }[];
+  /** `label`: the pack size sold, absent on orders from before pack sizes. */
+  items: readonly { name: string; label?: string; quantity: number; offerPricePaise: number }[];
   subtotalPaise: number;
   taxPaise: number;
   deliveryFeePaise?: number | null;
@@ -75,7 +76,7 @@ export function headerLine(): string {
 export function orderLine(order: CsvOrder, timeZone: string, shopperName?: string): string {
   const address = order.address ?? undefined;
   const name = address ? `${address.firstName ?? ''} ${address.lastName ?? ''}`.trim() : (shopperName ?? '');
-  const lines = order.items.map((item) => `${item.name} × ${item.quantity} @ ${formatRupees(item.offerPricePaise)}`).join('; ');
+  const lines = order.items.map((item) => `${nameWithSize(item.name, item.label)} × ${item.quantity} @ ${formatRupees(item.offerPricePaise)}`).join('; ');
   const created = new Date(order.createdAt);
   return csvLine([
     textCell(order.orderNumber ?? String(order._id)),

@@ -206,3 +206,74 @@ describe('summarise', () => {
     expect(summarise(['2026-03-10'], [day], null).topProducts).toEqual([]);
   });
 });
+
+describe('top products with their pack sizes (issue 37)', () => {
+  const ATTA = '665f1c2e9b1d8c0000000003';
+  const FIVE = '665f1c2e9b1d8c00000000f5';
+  const ONE = '665f1c2e9b1d8c00000000f1';
+  const line = (variant: string | undefined, label: string | undefined, quantity: number, offerPricePaise: number) => ({
+    product: ATTA,
+    name: 'Whole Wheat Atta',
+    quantity,
+    offerPricePaise,
+    ...(variant ? { variant } : {}),
+    ...(label ? { label } : {}),
+  });
+  const sized = (id: string, items: StatsOrder['items']) => order({ _id: id, items });
+
+  it('a line sold in a pack size counts in its product and in the size, under the label it was sold as', () => {
+    const change = placedChange(sized('o1', [line(FIVE, '5 kg', 2, 24900)]), KOLKATA)['day:2026-03-10'];
+    expect(change.inc).toMatchObject({
+      [`products.p${ATTA}.quantity`]: 2,
+      [`products.p${ATTA}.revenuePaise`]: 49800,
+      [`products.p${ATTA}.sizes.v${FIVE}.quantity`]: 2,
+      [`products.p${ATTA}.sizes.v${FIVE}.revenuePaise`]: 49800,
+    });
+    expect(change.set).toEqual({ [`products.p${ATTA}.name`]: 'Whole Wheat Atta', [`products.p${ATTA}.sizes.v${FIVE}.label`]: '5 kg' });
+    // No label (an old order, a single size without one), or a variant that is no id: the product only.
+    for (const items of [[line(undefined, undefined, 1, 100)], [line(FIVE, undefined, 1, 100)], [line('a.b', '5 kg', 1, 100)]]) {
+      expect(Object.keys(placedChange(sized('o2', items), KOLKATA)['day:2026-03-10'].inc).filter((key) => key.includes('sizes'))).toEqual([]);
+    }
+  });
+
+  it('ranked by product, with each size’s units and revenue, most revenue first; a cancel takes the size out too', () => {
+    const one = sized('o1', [line(FIVE, '5 kg', 2, 24900), line(ONE, '1 kg', 3, 5400)]);
+    const two = sized('o2', [line(ONE, '1 kg', 1, 5400), line(undefined, undefined, 1, 25000)]);
+    const gone = sized('o3', [line(FIVE, '5 kg', 4, 24900)]);
+    const day = applied(
+      placedChange(one, KOLKATA),
+      placedChange(two, KOLKATA),
+      placedChange(gone, KOLKATA),
+      statusChange(gone, 'Order Placed', 'Cancelled', KOLKATA),
+    )['day:2026-03-10'] as unknown as DayRollup;
+    // The same label under another id (a size removed and added again) is one size to the seller, across days.
+    const later: DayRollup = {
+      _id: 'day:2026-03-11',
+      products: {
+        [`p${ATTA}`]: {
+          name: 'Whole Wheat Atta',
+          quantity: 1,
+          revenuePaise: 5000,
+          sizes: { vffffffffffffffffffffffff: { label: '1 kg', quantity: 1, revenuePaise: 5000 } },
+        },
+      },
+    };
+    expect(summarise(['2026-03-10', '2026-03-11'], [day, later], null).topProducts).toEqual([
+      {
+        productId: ATTA,
+        name: 'Whole Wheat Atta',
+        quantity: 8,
+        revenue: 1014,
+        sizes: [
+          { label: '5 kg', quantity: 2, revenue: 498 },
+          { label: '1 kg', quantity: 5, revenue: 266 },
+        ],
+      },
+    ]);
+  });
+
+  it('a product sold only before pack sizes has no sizes', () => {
+    const day = applied(placedChange(order(), KOLKATA))['day:2026-03-10'] as unknown as DayRollup;
+    expect(summarise(['2026-03-10'], [day], null).topProducts[0]).not.toHaveProperty('sizes');
+  });
+});

@@ -7,16 +7,18 @@ import {
   type PaymentType,
   type StatsResponse,
   type TopProduct,
+  type TopProductSize,
   type WaitingStatus,
 } from '@greencart/domain';
 import { dayOf } from './shop-time';
 
 /**
  * The roll-ups: one document per day of the shop's time zone (`day:YYYY-MM-DD`, the day the orders were
- * placed) holding that day's figures and its day × product figures (`products.p<productId>`), and one
- * document of the orders waiting per status (`waiting`). Money in paise. Every change is a set of
- * increments (a delta) per document, so the live path ($inc) and the rebuild (applied in memory) compute
- * the same thing from the same functions.
+ * placed) holding that day's figures and its day × product figures (`products.p<productId>`, with the
+ * pack sizes sold under `sizes.v<variantId>` and the label they were sold under), and one document of the
+ * orders waiting per status (`waiting`). Money in paise. Every change is a set of increments (a delta)
+ * per document, so the live path ($inc) and the rebuild (applied in memory) compute the same thing from
+ * the same functions.
  */
 
 /** What the roll-ups read of an order (the stored order, or the order of a domain event). */
@@ -32,7 +34,8 @@ export interface StatsOrder {
   paymentType: PaymentType;
   status: OrderStatus;
   paymentStatus?: PaymentStatus;
-  items: readonly { product: unknown; name: string; quantity: number; offerPricePaise: number }[];
+  /** `variant` and `label`: the pack size sold, absent on orders from before pack sizes. */
+  items: readonly { product: unknown; name: string; quantity: number; offerPricePaise: number; variant?: string; label?: string }[];
   statusHistory?: readonly { status: OrderStatus; at?: Date | string }[];
 }
 
@@ -55,7 +58,18 @@ export interface ProductFigures {
   name: string;
   quantity: number;
   revenuePaise: number;
+  /** Per pack size sold (`v<variantId>`); absent when no line named one. */
+  sizes?: Record<string, Partial<SizeFigures>>;
 }
+
+export interface SizeFigures {
+  label: string;
+  quantity: number;
+  revenuePaise: number;
+}
+
+/** A pack size's id as a field name: only an id (24 hex digits) names a field, whatever a stored line says. */
+const SIZE_ID = /^[0-9a-f]{24}$/i;
 
 /** A day's roll-up as stored. */
 export interface DayRollup {
@@ -120,12 +134,12 @@ function orderFigures(change: Change, order: StatsOrder, timeZone: string, sign:
     const product = productIdOf(item.product);
     if (!product) continue;
     const key = `products.p${product}`;
-    add(
-      change,
-      id,
-      { [`${key}.quantity`]: sign * item.quantity, [`${key}.revenuePaise`]: sign * item.quantity * item.offerPricePaise },
-      { [`${key}.name`]: item.name },
-    );
+    const revenuePaise = sign * item.quantity * item.offerPricePaise;
+    add(change, id, { [`${key}.quantity`]: sign * item.quantity, [`${key}.revenuePaise`]: revenuePaise }, { [`${key}.name`]: item.name });
+    if (item.label && item.variant && SIZE_ID.test(item.variant)) {
+      const size = `${key}.sizes.v${item.variant.toLowerCase()}`;
+      add(change, id, { [`${size}.quantity`]: sign * item.quantity, [`${size}.revenuePaise`]: revenuePaise }, { [`${size}.label`]: item.label });
+    }
   }
 }
 
@@ -221,7 +235,7 @@ export function summarise(
   let orders = 0;
   let revenuePaise = 0;
   const sum = { codOrders: 0, codPaise: 0, onlineOrders: 0, onlinePaise: 0, cancelledOrders: 0, cancelledPaise: 0, refundedOrders: 0, refundedPaise: 0 };
-  const products = new Map<string, ProductFigures>();
+  const products = new Map<string, { name: string; quantity: number; revenuePaise: number; sizes: Map<string, { quantity: number; revenuePaise: number }> }>();
   const byDay = days.map((date, i) => {
     const r = rollups[i];
     if (r) {
@@ -229,11 +243,19 @@ export function summarise(
       revenuePaise += r.revenuePaise ?? 0;
       for (const key of Object.keys(sum) as (keyof typeof sum)[]) sum[key] += r[key] ?? 0;
       for (const [key, figures] of Object.entries(r.products ?? {})) {
-        const found = products.get(key) ?? { name: '', quantity: 0, revenuePaise: 0 };
+        const found = products.get(key) ?? { name: '', quantity: 0, revenuePaise: 0, sizes: new Map() };
         found.quantity += figures.quantity ?? 0;
         found.revenuePaise += figures.revenuePaise ?? 0;
         // The latest day's name: what the product was called most recently.
         if (figures.name) found.name = figures.name;
+        // Sizes add up by label: a size removed and added again under the same label is one size to the seller.
+        for (const size of Object.values(figures.sizes ?? {})) {
+          if (!size.label) continue;
+          const sold = found.sizes.get(size.label) ?? { quantity: 0, revenuePaise: 0 };
+          sold.quantity += size.quantity ?? 0;
+          sold.revenuePaise += size.revenuePaise ?? 0;
+          found.sizes.set(size.label, sold);
+        }
         products.set(key, found);
       }
     }
@@ -243,7 +265,10 @@ export function summarise(
     .filter(([, p]) => p.quantity > 0)
     .sort(([ka, a], [kb, b]) => b.revenuePaise - a.revenuePaise || b.quantity - a.quantity || (ka < kb ? -1 : ka > kb ? 1 : 0))
     .slice(0, STATS_TOP_PRODUCTS)
-    .map(([key, p]) => ({ productId: key.slice(1), name: p.name, quantity: p.quantity, revenue: rupees(p.revenuePaise) }));
+    .map(([key, p]) => {
+      const sizes = sizesSold(p.sizes);
+      return { productId: key.slice(1), name: p.name, quantity: p.quantity, revenue: rupees(p.revenuePaise), ...(sizes.length ? { sizes } : {}) };
+    });
   const queue = Object.fromEntries(WAITING_STATUSES.map((status) => [status, Math.max(0, waiting?.[WAITING_FIELDS[status]] ?? 0)])) as Record<
     WaitingStatus,
     number
@@ -259,4 +284,12 @@ export function summarise(
     refunded: { orders: sum.refundedOrders, amount: rupees(sum.refundedPaise) },
     waiting: queue,
   };
+}
+
+/** A top product's pack sizes with units sold, most revenue first (then most units, then by label). */
+function sizesSold(sizes: Map<string, { quantity: number; revenuePaise: number }>): TopProductSize[] {
+  return [...sizes.entries()]
+    .filter(([, size]) => size.quantity > 0)
+    .sort(([la, a], [lb, b]) => b.revenuePaise - a.revenuePaise || b.quantity - a.quantity || (la < lb ? -1 : la > lb ? 1 : 0))
+    .map(([label, size]) => ({ label, quantity: size.quantity, revenue: rupees(size.revenuePaise) }));
 }

@@ -11,7 +11,7 @@ import { REPO_ROOT } from '../../database/embedded-database';
 import { MediaService } from '../../media/media.service';
 import { Catalogue } from '../catalogue';
 import { Product } from '../schemas/product.schema';
-import { DEMO_CATALOGUE, type DemoProduct } from './demo-catalogue';
+import { DEMO_CATALOGUE, demoPackSizes, type DemoProduct } from './demo-catalogue';
 
 /** Committed illustrations of the demo products (same path from src under jest and from dist). */
 export const SEED_IMAGES_DIR = join(REPO_ROOT, 'backend', 'seed', 'images');
@@ -65,6 +65,8 @@ export class DemoCatalogueSeeder implements OnApplicationBootstrap {
     if (await this.products.exists({ _id })) return false;
     const image: string[] = [];
     for (const file of item.images) image.push(await this.media.storeImage(await readFile(join(SEED_IMAGES_DIR, file))));
+    // Ids fixed per product and label, like the product's: every install's demo sizes are the same ones.
+    const variants = demoPackSizes(item)?.map((size) => ({ _id: demoProductId(`${item.key}:${size.label}`), ...size, stock: null, inStock: true }));
     try {
       const product = await this.products.create({
         _id,
@@ -75,6 +77,8 @@ export class DemoCatalogueSeeder implements OnApplicationBootstrap {
         offerPrice: item.offerPrice,
         weight: item.weight,
         inStock: item.inStock ?? true,
+        // A product of one size is stored as before pack sizes (read as one size whose id is the product's).
+        ...(variants ? { variants } : {}),
         image,
         createdAt,
       });

@@ -1,4 +1,13 @@
-import type { ProductCategory } from '@greencart/domain';
+import { quantityOfLabel, type PackQuantity, type ProductCategory } from '@greencart/domain';
+
+/** A pack size of a demo product besides its first (which is the product's own price, offerPrice and weight). */
+export interface DemoPackSize {
+  label: string;
+  price: number;
+  offerPrice: number;
+  /** What the pack holds when its label does not say it ("6 × 1 L"); otherwise read from the label. */
+  size?: PackQuantity;
+}
 
 /** One product of the demo catalogue. `images` are files in backend/seed/images (drawn by backend/seed/draw-images.mjs). */
 export interface DemoProduct {
@@ -10,11 +19,29 @@ export interface DemoProduct {
   offerPrice: number;
   weight: string;
   inStock?: boolean;
+  /** The product's other pack sizes (issue 37), after its own `weight`; absent for a product of one size. */
+  moreSizes?: DemoPackSize[];
   description: string[];
   images: string[];
 }
 
-/** The shop a fresh install opens with: every category, prices in rupees (some with paise), three items out of stock. */
+/**
+ * A demo product's pack sizes in the seller's order, its own weight and prices first, each with what it
+ * holds (for the unit price); undefined for a product of one size, which is stored as before pack sizes.
+ */
+export function demoPackSizes(item: DemoProduct): { label: string; price: number; offerPrice: number; size?: PackQuantity }[] | undefined {
+  if (!item.moreSizes?.length) return undefined;
+  return [{ label: item.weight, price: item.price, offerPrice: item.offerPrice }, ...item.moreSizes].map(({ label, price, offerPrice, size }) => {
+    const holds = size ?? quantityOfLabel(label);
+    return { label, price, offerPrice, ...(holds ? { size: holds } : {}) };
+  });
+}
+
+/**
+ * The shop a fresh install opens with: every category, prices in rupees (some with paise), three items out
+ * of stock, and thirteen products in two or three pack sizes (atta, rice, dal, milk, ghee, curd…) with
+ * prices that fall per kg or litre as the pack grows.
+ */
 export const DEMO_CATALOGUE: DemoProduct[] = [
   // Vegetables
   {
@@ -115,6 +142,7 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 60,
     offerPrice: 54,
     weight: '6 pcs',
+    moreSizes: [{ label: '12 pcs', price: 115, offerPrice: 99 }],
     description: ['Naturally ripened, no carbide', 'A quick energy snack for school and office', 'Great in smoothies and shakes'],
     images: ['bananas.webp'],
   },
@@ -125,6 +153,10 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 220,
     offerPrice: 189,
     weight: '1 kg',
+    moreSizes: [
+      { label: '500 g', price: 115, offerPrice: 99 },
+      { label: '2 kg', price: 430, offerPrice: 369 },
+    ],
     description: [
       'Crisp, sweet apples from Himachal orchards',
       'Hand-picked and size-graded',
@@ -203,6 +235,10 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 40,
     offerPrice: 38,
     weight: '750 ml',
+    moreSizes: [
+      { label: '250 ml', price: 20, offerPrice: 20 },
+      { label: '2.25 L', price: 99, offerPrice: 95 },
+    ],
     description: ['Fizzy cola with a caramel finish', 'Serve chilled with ice and a lemon wedge', 'Best before: see bottle cap'],
     images: ['classic-cola.webp'],
   },
@@ -348,6 +384,7 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 58,
     offerPrice: 56,
     weight: '1 L',
+    moreSizes: [{ label: '6 × 1 L', price: 348, offerPrice: 330, size: { amount: 6, unit: 'l' } }],
     description: ['Pasteurised toned milk with 3% fat', 'For tea, coffee and everyday cooking', 'Keep refrigerated below 4°C', 'Boil before use'],
     images: ['toned-milk.webp'],
   },
@@ -358,6 +395,7 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 60,
     offerPrice: 58,
     weight: '100 g',
+    moreSizes: [{ label: '500 g', price: 285, offerPrice: 275 }],
     description: ['Creamy table butter made from fresh cream', 'Spread on toast or melt over pav bhaji', 'Keep refrigerated'],
     images: ['salted-butter.webp'],
   },
@@ -368,6 +406,7 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 95,
     offerPrice: 85,
     weight: '200 g',
+    moreSizes: [{ label: '500 g', price: 230, offerPrice: 210 }],
     description: [
       'Soft, fresh cottage cheese made daily',
       'Stays soft in paneer butter masala and tikka',
@@ -383,6 +422,10 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 50,
     offerPrice: 45,
     weight: '400 g',
+    moreSizes: [
+      { label: '200 g', price: 28, offerPrice: 25 },
+      { label: '1 kg', price: 120, offerPrice: 108 },
+    ],
     description: ['Thick, creamy set curd with live cultures', 'For raita, lassi and curd rice', 'Keep refrigerated'],
     images: ['set-curd.webp'],
   },
@@ -403,6 +446,10 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 350,
     offerPrice: 329,
     weight: '500 ml',
+    moreSizes: [
+      { label: '200 ml', price: 150, offerPrice: 139 },
+      { label: '1 L', price: 680, offerPrice: 639 },
+    ],
     description: ['Granular ghee with a rich, nutty aroma', 'Slow-cooked the traditional way', 'A spoonful on hot rotis and dal', 'Store at room temperature'],
     images: ['cow-ghee.webp'],
   },
@@ -483,6 +530,10 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 650,
     offerPrice: 579,
     weight: '5 kg',
+    moreSizes: [
+      { label: '1 kg', price: 150, offerPrice: 135 },
+      { label: '10 kg', price: 1250, offerPrice: 1099 },
+    ],
     description: [
       'Aged long-grain basmati from the Himalayan foothills',
       'Grains elongate to twice their length when cooked',
@@ -498,6 +549,7 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 280,
     offerPrice: 249,
     weight: '5 kg',
+    moreSizes: [{ label: '1 kg', price: 62, offerPrice: 56 }],
     description: [
       'Chakki-ground atta from Sharbati wheat',
       'Makes soft rotis that stay soft for hours',
@@ -513,6 +565,10 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 180,
     offerPrice: 159,
     weight: '1 kg',
+    moreSizes: [
+      { label: '500 g', price: 95, offerPrice: 84 },
+      { label: '2 kg', price: 350, offerPrice: 309 },
+    ],
     description: ['Unpolished arhar dal, cleaned and sorted', 'Cooks soft for sambar and dal tadka', 'A daily source of plant protein'],
     images: ['toor-dal.webp'],
   },
@@ -523,6 +579,7 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 199,
     offerPrice: 179,
     weight: '1 kg',
+    moreSizes: [{ label: '500 g', price: 110, offerPrice: 99 }],
     description: ['Wholegrain rolled oats, high in fibre', 'For porridge, overnight oats and oats chilla', 'Cooks in 3 minutes', 'Reseal the pack after use'],
     images: ['rolled-oats.webp'],
   },
@@ -533,6 +590,7 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 95,
     offerPrice: 86.67,
     weight: '500 g',
+    moreSizes: [{ label: '1 kg', price: 180, offerPrice: 165 }],
     description: ['Split and skinned moong, light on the stomach', 'For khichdi, dal fry and moong dal halwa', 'Cooks in 15 minutes without soaking'],
     images: ['moong-dal.webp'],
   },

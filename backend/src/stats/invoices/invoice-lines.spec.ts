@@ -47,6 +47,20 @@ describe('an invoice’s lines and amounts', () => {
     expect(amounts).toMatchObject({ kind: 'bill-of-supply', gst: null, taxPaise: 193, totalPaise: 11859 });
   });
 
+  it('a line sold in a pack size names it, and carries the label to print under the name', () => {
+    const sized = {
+      ...order,
+      items: [
+        { product: 'p3', name: 'Whole Wheat Atta', label: '5 kg', quantity: 1, offerPricePaise: 24900 },
+        { product: 'p4', name: 'Toned Milk 1 L', label: '1 L', quantity: 2, offerPricePaise: 5600 },
+      ],
+    };
+    expect(invoiceAmounts(sized, shop).lines).toEqual([
+      { name: 'Whole Wheat Atta 5 kg', label: '5 kg', quantity: 1, ratePaise: 24900, amountPaise: 24900 },
+      { name: 'Toned Milk 1 L', label: '1 L', quantity: 2, ratePaise: 5600, amountPaise: 11200 },
+    ]);
+  });
+
   it('HSN: the one sold with, else the product’s current one', () => {
     const amounts = invoiceAmounts(order, shop, (id) => (id === 'p2' ? '0401' : '9999'));
     expect(amounts.lines.map((line) => line.hsn)).toEqual(['0702', '0401']);

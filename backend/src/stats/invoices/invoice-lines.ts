@@ -1,8 +1,9 @@
-import { gstStateOf, splitTax, TAX_PERCENT, type GstState, type TaxSplit } from '@greencart/domain';
+import { gstStateOf, nameWithSize, splitTax, TAX_PERCENT, type GstState, type TaxSplit } from '@greencart/domain';
 
 /** What an invoice's amounts are read from: the order's lines and totals as it was sold. */
 export interface InvoicedOrder {
-  items: { product?: unknown; name: string; quantity: number; offerPricePaise: number; hsn?: string }[];
+  /** `label`: the pack size sold ("5 kg"), absent on orders from before pack sizes. */
+  items: { product?: unknown; name: string; label?: string; quantity: number; offerPricePaise: number; hsn?: string }[];
   subtotalPaise: number;
   taxPaise: number;
   deliveryFeePaise?: number;
@@ -18,9 +19,12 @@ export interface InvoiceShop {
   state: GstState | null;
 }
 
-/** One line of an invoice. Pack sizes, discounts and refunds (later issues) add their fields here. */
+/** One line of an invoice. Discounts and refunds (later issues) add their fields here. */
 export interface InvoiceLine {
+  /** The product's name with its pack size ("Whole Wheat Atta 5 kg"). */
   name: string;
+  /** The pack size sold, printed under the name; absent on orders from before pack sizes. */
+  label?: string;
   /** The line's HSN code: the one sold with, else the product's current one; absent when neither has one. */
   hsn?: string;
   quantity: number;
@@ -59,7 +63,8 @@ export function invoiceAmounts(
   const lines = order.items.map((item) => {
     const hsn = item.hsn ?? (item.product ? currentHsn(String((item.product as { _id?: unknown })._id ?? item.product)) : undefined);
     return {
-      name: item.name,
+      name: nameWithSize(item.name, item.label),
+      ...(item.label ? { label: item.label } : {}),
       ...(hsn ? { hsn } : {}),
       quantity: item.quantity,
       ratePaise: item.offerPricePaise,

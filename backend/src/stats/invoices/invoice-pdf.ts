@@ -261,7 +261,8 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   header();
   amounts.lines.forEach((line, i) => {
     const nameLines = w.wrap(line.name, COLUMNS.item.w, { size: 10 });
-    const height = nameLines.length * 13 + 8;
+    const sizeLine = line.label ? `Pack size: ${line.label}` : undefined;
+    const height = nameLines.length * 13 + (sizeLine ? 12 : 0) + 8;
     if (y + height > PAGE.height - PAGE.margin - 150) {
       w.doc.addPage();
       y = PAGE.margin;
@@ -269,6 +270,7 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     }
     w.text(String(i + 1), COLUMNS.index.x + 4, y, { size: 10, color: MUTED, width: COLUMNS.index.w });
     nameLines.forEach((part, j) => w.text(part, COLUMNS.item.x, y + j * 13, { size: 10, width: COLUMNS.item.w }));
+    if (sizeLine) w.text(sizeLine, COLUMNS.item.x, y + nameLines.length * 13, { size: 8.5, color: MUTED, width: COLUMNS.item.w });
     w.text(line.hsn ?? '—', COLUMNS.hsn.x, y, { size: 10, color: line.hsn ? INK : MUTED, width: COLUMNS.hsn.w });
     w.text(String(line.quantity), COLUMNS.quantity.x, y, { size: 10, width: COLUMNS.quantity.w, align: 'right' });
     w.text(formatRupees(line.ratePaise), COLUMNS.rate.x, y, { size: 10, width: COLUMNS.rate.w, align: 'right' });
