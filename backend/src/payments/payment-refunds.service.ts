@@ -1,3 +1,4 @@
+import { nameWithSize } from '@greencart/domain';
 import { ConflictException, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
@@ -61,7 +62,7 @@ export class PaymentRefunds {
       razorpayOrderId: checkout.razorpayOrderId,
       razorpayPaymentId: payment.id,
       amountPaise: checkout.amountPaise,
-      productNames: checkout.quote.items.map((item) => item.name),
+      productNames: checkout.quote.items.map((item) => nameWithSize(item.name, item.label)),
       // "Alphonso Mangoes is sold out" / "Only 1 Alphonso Mangoes left": what the mails say.
       reason: error.message,
     } satisfies PaymentSoldOutRefundedEvent);
