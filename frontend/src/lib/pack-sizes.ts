@@ -6,7 +6,16 @@ export type SizedProduct = Pick<ProductView, '_id' | 'offerPrice' | 'inStock'> &
 /** A product's pack sizes in the seller's order; a copy without `variants` (cached before pack sizes) is its one size. */
 export function packSizesOf(product: SizedProduct): readonly PackSize[] {
   if (product.variants?.length) return product.variants;
-  return [{ _id: product._id, label: '', price: product.price ?? product.offerPrice, offerPrice: product.offerPrice, stock: product.stock ?? null, inStock: product.inStock }];
+  return [
+    {
+      _id: product._id,
+      label: '',
+      price: product.price ?? product.offerPrice,
+      offerPrice: product.offerPrice,
+      stock: product.stock ?? null,
+      inStock: product.inStock,
+    },
+  ];
 }
 
 /** A shopper can buy the product while any of its sizes is in stock. */

@@ -28,7 +28,14 @@ export function aProduct(overrides: Partial<ProductView> = {}): ProductView {
     ...overrides,
   };
   const variants = product.variants ?? [
-    { _id: product._id, label: product.weight ?? '1 pack', price: product.price, offerPrice: product.offerPrice, stock: product.stock, inStock: product.inStock },
+    {
+      _id: product._id,
+      label: product.weight ?? '1 pack',
+      price: product.price,
+      offerPrice: product.offerPrice,
+      stock: product.stock,
+      inStock: product.inStock,
+    },
   ];
   // The top-level fields are the default (first) size's, as the API sends them.
   const first = variants[0]!;

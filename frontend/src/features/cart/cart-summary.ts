@@ -67,5 +67,7 @@ export function orderableLines<P extends SizedProduct>({ lines }: Pick<CartSumma
 
 /** The order request's line for a cart line: `variant` names a size other than the product's default (first). */
 export function orderItemOf(line: Pick<CartLine<SizedProduct>, 'product' | 'size' | 'quantity'>): { product: string; variant?: string; quantity: number } {
-  return packSizesOf(line.product)[0]?._id === line.size._id ? { product: line.product._id, quantity: line.quantity } : { product: line.product._id, variant: line.size._id, quantity: line.quantity };
+  return packSizesOf(line.product)[0]?._id === line.size._id
+    ? { product: line.product._id, quantity: line.quantity }
+    : { product: line.product._id, variant: line.size._id, quantity: line.quantity };
 }

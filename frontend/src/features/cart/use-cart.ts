@@ -62,7 +62,8 @@ export function useCart(): Cart {
       setQuantity: (key, quantity) => change((cart) => setQuantity(cart, key, quantity), 'Cart updated'),
       remove: (key) => change((cart) => removeItem(cart, key), 'Removed from cart'),
       removeLine: (key) => change((cart) => deleteLine(cart, key), 'Removed from cart'),
-      addLines: (lines) => change((cart) => lines.reduce((next, line) => setQuantity(next, line.key, (next[line.key] ?? 0) + line.quantity), cart), 'Added to cart'),
+      addLines: (lines) =>
+        change((cart) => lines.reduce((next, line) => setQuantity(next, line.key, (next[line.key] ?? 0) + line.quantity), cart), 'Added to cart'),
     }),
     [items, known, change],
   );
