@@ -13,8 +13,9 @@ export function CartLineRow({ line }: { line: CartLine }) {
   const cart = useCart();
   // A counted size: what a shopper can buy now (null: not counted).
   const left = typeof size.stock === 'number' ? size.stock : null;
-  const name = nameWithSize(product.name, size.label);
   const oneSize = (product.variants?.length ?? 1) <= 1;
+  // A product of one size shows it as its weight, below; one of several names the size with the product.
+  const name = oneSize ? product.name : nameWithSize(product.name, size.label);
   const short = left !== null && left > 0 && quantity > left;
 
   return (

@@ -48,8 +48,8 @@ export function SizeChips({
               key={size._id}
               className={`flex min-h-11 min-w-11 cursor-pointer flex-col items-center justify-center rounded border text-center leading-tight has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-1 has-[:focus-visible]:outline-primary ${
                 large ? 'px-3 py-1 text-sm' : 'px-1.5 text-xs'
-              } ${checked ? 'border-primary bg-primary/10 font-semibold text-primary-dull' : 'border-gray-300 bg-white text-gray-700 hover:border-primary/60'} ${
-                size.inStock ? '' : 'text-gray-500 line-through'
+              } ${checked ? 'border-primary bg-primary/10 font-semibold' : 'border-gray-300 bg-white hover:border-primary/60'} ${
+                size.inStock ? (checked ? 'text-primary-dull' : 'text-gray-700') : 'text-gray-500 line-through'
               }`}
             >
               <input type="radio" name={name} value={size._id} checked={checked} onChange={() => onChoose(size._id)} className="sr-only" />
