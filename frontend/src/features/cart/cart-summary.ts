@@ -1,5 +1,5 @@
 import { priceCart, type PackSize, type PriceBreakdown, type ProductView } from '@greencart/domain';
-import { packSizesOf, readCartKey, sizeOfCartKey, type SizedProduct } from '@/lib/pack-sizes';
+import { readCartKey, sizeOfCartKey, type SizedProduct } from '@/lib/pack-sizes';
 import type { CartItems } from './cart-logic';
 
 export interface CartLine<P extends SizedProduct = ProductView> {
@@ -65,9 +65,17 @@ export function orderableLines<P extends SizedProduct>({ lines }: Pick<CartSumma
   return lines.filter((line) => line.size.inStock && (typeof line.size.stock !== 'number' || line.size.stock >= line.quantity));
 }
 
-/** The order request's line for a cart line: `variant` names a size other than the product's default (first). */
-export function orderItemOf(line: Pick<CartLine<SizedProduct>, 'product' | 'size' | 'quantity'>): { product: string; variant?: string; quantity: number } {
-  return packSizesOf(line.product)[0]?._id === line.size._id
-    ? { product: line.product._id, quantity: line.quantity }
-    : { product: line.product._id, variant: line.size._id, quantity: line.quantity };
+/**
+ * The order request's line for a cart line: `variant` for a line whose key names its size, none for a plain product
+ * id (the default size). The shop writes the default size under the plain id; a key naming it (from 'Buy again',
+ * or another client) still names it, so it is sent as it is.
+ */
+export function orderItemOf(line: Pick<CartLine<SizedProduct>, 'key' | 'size' | 'quantity'> & { product: Pick<SizedProduct, '_id'> }): {
+  product: string;
+  variant?: string;
+  quantity: number;
+} {
+  return readCartKey(line.key)?.packSizeId
+    ? { product: line.product._id, variant: line.size._id, quantity: line.quantity }
+    : { product: line.product._id, quantity: line.quantity };
 }

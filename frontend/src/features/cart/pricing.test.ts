@@ -120,4 +120,10 @@ describe('summarizeCart with pack sizes', () => {
       { product: '64a000000000000000000001', variant: '64b000000000000000000010', quantity: 1 },
     ]);
   });
+
+  it('sends the size a key names even when it is the default (a line put back by Buy again)', () => {
+    const [line] = summarizeCart({ '64a000000000000000000001:64b000000000000000000001': 2 }, [atta]).lines;
+    expect(line!.size.label).toBe('1 kg');
+    expect(orderItemOf(line!)).toEqual({ product: '64a000000000000000000001', variant: '64b000000000000000000001', quantity: 2 });
+  });
 });
