@@ -138,8 +138,8 @@ function priceText(product: Product): string {
 function ProductRow({ product, stock, onEdit }: { product: Product; stock?: SellerStockView; onEdit: () => void }) {
   const sizes = product.variants ?? [];
   const severalSizes = sizes.length > 1;
-  // The seller's switch is the listed flag; a counted product sold out is still listed.
-  const listed = stock?.listed ?? product.inStock;
+  // The seller's switch is the listed flag; a counted product sold out is still listed. With several sizes: on while any size is listed.
+  const listed = severalSizes ? (stock?.variants?.some((size) => size.listed) ?? sizes.some((size) => size.inStock)) : (stock?.listed ?? product.inStock);
   const changeStock = useChangeStock();
   const remove = useDeleteProduct();
   const toastId = { id: `product-${product._id}` };
