@@ -13,6 +13,7 @@ const product = (id: string): ProductView => ({
   image: [],
   stock: null,
   inStock: true,
+  variants: [{ _id: id, label: '1 kg', price: 10, offerPrice: 9, stock: null, inStock: true }],
   createdAt: '',
   updatedAt: '',
 });

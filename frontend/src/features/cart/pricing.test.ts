@@ -1,6 +1,6 @@
 import { formatRupees, priceCart } from '@greencart/domain';
 import { describe, expect, it } from 'vitest';
-import { summarizeCart } from './cart-summary';
+import { cartProductIds, orderItemOf, summarizeCart } from './cart-summary';
 
 describe('cart pricing through the shared pricing function', () => {
   it('3 × ₹33.33: subtotal ₹99.99, tax ₹1.99 (rounded down), total ₹101.98', () => {
@@ -49,9 +49,9 @@ describe('summarizeCart', () => {
     const summary = summarizeCart({ a: 3, b: 2, gone: 1 }, products);
     expect(summary.lines.map((line) => line.product._id)).toEqual(['a', 'b']);
     expect(summary.price.totalPaise).toBe(10198);
-    expect(summary.unavailableIds).toEqual(['gone']);
-    expect(summary.outOfStockIds).toEqual(['b']);
-    expect(summary.shortIds).toEqual([]);
+    expect(summary.unavailableKeys).toEqual(['gone']);
+    expect(summary.outOfStockKeys).toEqual(['b']);
+    expect(summary.shortKeys).toEqual([]);
   });
 
   it('is empty for an empty cart', () => {
@@ -69,9 +69,61 @@ describe('summarizeCart with counted stock', () => {
       { _id: 'c', offerPrice: 7, inStock: false, stock: 0 },
     ];
     const summary = summarizeCart({ a: 3, b: 1, c: 1 }, products);
-    expect(summary.shortIds).toEqual(['a']);
-    expect(summary.outOfStockIds).toEqual(['c']);
+    expect(summary.shortKeys).toEqual(['a']);
+    expect(summary.outOfStockKeys).toEqual(['c']);
     expect(summary.price.subtotalPaise).toBe(500);
     expect(summarizeCart({ a: 2, b: 1 }, products).price.subtotalPaise).toBe(2500);
+  });
+});
+
+describe('summarizeCart with pack sizes', () => {
+  const atta = {
+    _id: '64a000000000000000000001',
+    offerPrice: 62,
+    inStock: true,
+    variants: [
+      { _id: '64b000000000000000000001', label: '1 kg', price: 70, offerPrice: 62, stock: null, inStock: true },
+      { _id: '64b000000000000000000005', label: '5 kg', price: 300, offerPrice: 265, stock: 2, inStock: true },
+      { _id: '64b000000000000000000010', label: '10 kg', price: 560, offerPrice: 499, stock: 0, inStock: false },
+    ],
+  };
+  const cart = {
+    '64a000000000000000000001': 1,
+    '64a000000000000000000001:64b000000000000000000005': 2,
+    '64a000000000000000000001:64b000000000000000000010': 1,
+    '64a000000000000000000001:64b0000000000000000000ff': 1,
+  };
+
+  it('makes one line per size, each priced by its own offer price; a size that no longer exists is unavailable', () => {
+    const summary = summarizeCart(cart, [atta]);
+    expect(summary.lines.map((line) => [line.size.label, line.subtotalPaise])).toEqual([
+      ['1 kg', 6200],
+      ['5 kg', 53000],
+      ['10 kg', 49900],
+    ]);
+    expect(summary.unavailableKeys).toEqual(['64a000000000000000000001:64b0000000000000000000ff']);
+    expect(summary.outOfStockKeys).toEqual(['64a000000000000000000001:64b000000000000000000010']);
+    expect(summary.price.subtotalPaise).toBe(6200 + 53000);
+  });
+
+  it('checks what is left of the size itself', () => {
+    const summary = summarizeCart({ '64a000000000000000000001:64b000000000000000000005': 3 }, [atta]);
+    expect(summary.shortKeys).toEqual(['64a000000000000000000001:64b000000000000000000005']);
+  });
+
+  it('loads each product once, and orders sizes other than the default with their variant', () => {
+    expect(cartProductIds(cart)).toEqual(['64a000000000000000000001']);
+    const lines = summarizeCart(cart, [atta]).lines.map(orderItemOf);
+    expect(lines).toEqual([
+      { product: '64a000000000000000000001', quantity: 1 },
+      { product: '64a000000000000000000001', variant: '64b000000000000000000005', quantity: 2 },
+      { product: '64a000000000000000000001', variant: '64b000000000000000000010', quantity: 1 },
+    ]);
+  });
+
+  it('sends the size a key names even when it is the default (a line put back by Buy again)', () => {
+    const [line] = summarizeCart({ '64a000000000000000000001:64b000000000000000000001': 2 }, [atta]).lines;
+    expect(line!.size.label).toBe('1 kg');
+    expect(orderItemOf(line!)).toEqual({ product: '64a000000000000000000001', variant: '64b000000000000000000001', quantity: 2 });
   });
 });

@@ -13,13 +13,14 @@ export interface Cart {
   known: boolean;
   /** Sum of quantities (the badge). */
   count: number;
-  quantityOf(productId: string): number;
-  add(productId: string): void;
-  setQuantity(productId: string, quantity: number): void;
-  remove(productId: string): void;
-  removeLine(productId: string): void;
-  /** Add several products at once ('Buy again'), each capped at the line limit. */
-  addLines(lines: readonly { productId: string; quantity: number }[]): void;
+  /** Each takes a cart key: the product id for its default (first) pack size, `<productId>:<sizeId>` for another size. */
+  quantityOf(key: string): number;
+  add(key: string): void;
+  setQuantity(key: string, quantity: number): void;
+  remove(key: string): void;
+  removeLine(key: string): void;
+  /** Add several lines at once ('Buy again'), each capped at the line limit. */
+  addLines(lines: readonly { key: string; quantity: number }[]): void;
 }
 
 const CART_TOAST = { id: 'cart' };
@@ -56,13 +57,13 @@ export function useCart(): Cart {
       items,
       known,
       count: countItems(items),
-      quantityOf: (productId) => items[productId] ?? 0,
-      add: (productId) => change((cart) => addItem(cart, productId), 'Added to cart'),
-      setQuantity: (productId, quantity) => change((cart) => setQuantity(cart, productId, quantity), 'Cart updated'),
-      remove: (productId) => change((cart) => removeItem(cart, productId), 'Removed from cart'),
-      removeLine: (productId) => change((cart) => deleteLine(cart, productId), 'Removed from cart'),
+      quantityOf: (key) => items[key] ?? 0,
+      add: (key) => change((cart) => addItem(cart, key), 'Added to cart'),
+      setQuantity: (key, quantity) => change((cart) => setQuantity(cart, key, quantity), 'Cart updated'),
+      remove: (key) => change((cart) => removeItem(cart, key), 'Removed from cart'),
+      removeLine: (key) => change((cart) => deleteLine(cart, key), 'Removed from cart'),
       addLines: (lines) =>
-        change((cart) => lines.reduce((next, line) => setQuantity(next, line.productId, (next[line.productId] ?? 0) + line.quantity), cart), 'Added to cart'),
+        change((cart) => lines.reduce((next, line) => setQuantity(next, line.key, (next[line.key] ?? 0) + line.quantity), cart), 'Added to cart'),
     }),
     [items, known, change],
   );

@@ -43,6 +43,13 @@ describe('checkout idempotency key', () => {
     expect(checkoutFingerprint(content)).not.toBe(checkoutFingerprint({ ...content, items: [{ product: 'p1', quantity: 2 }] }));
   });
 
+  it('fingerprints tell pack sizes of one product apart (2 × 1 kg is not 2 × 5 kg)', () => {
+    const oneKg = { ...content, items: [{ product: 'p1', quantity: 2 }] };
+    const fiveKg = { ...content, items: [{ product: 'p1', variant: 'v5', quantity: 2 }] };
+    expect(checkoutFingerprint(oneKg)).not.toBe(checkoutFingerprint(fiveKg));
+    expect(checkoutFingerprint(fiveKg)).not.toBe(checkoutFingerprint({ ...content, items: [{ product: 'p1', variant: 'v10', quantity: 2 }] }));
+  });
+
   it('makes UUIDs', () => {
     const key = newIdempotencyKey();
     expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);

@@ -13,12 +13,13 @@ interface CheckoutAttempt {
 export interface CheckoutContent {
   addressId: string;
   paymentType: PaymentType;
-  items: readonly { product: string; quantity: number }[];
+  items: readonly { product: string; variant?: string; quantity: number }[];
 }
 
 /** The same text for the same order content, whatever the order of the lines. */
 export function checkoutFingerprint({ addressId, paymentType, items }: CheckoutContent): string {
-  const lines = items.map((item) => `${item.product}x${item.quantity}`).sort();
+  // The pack size is part of a line: 2 × 1 kg and 2 × 5 kg are different orders.
+  const lines = items.map((item) => `${item.product}${item.variant ? `:${item.variant}` : ''}x${item.quantity}`).sort();
   return JSON.stringify([addressId, paymentType, lines]);
 }
 

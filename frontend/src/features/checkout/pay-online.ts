@@ -18,7 +18,8 @@ export interface PayOnlineInput {
   address: AddressView;
   /** The account's email, for Razorpay's form when the address has none. */
   shopperEmail?: string;
-  items: { product: string; quantity: number }[];
+  /** One line per pack size: `variant` names a size other than the product's default (first). */
+  items: { product: string; variant?: string; quantity: number }[];
   options: Pick<PaymentOptions, 'checkoutUrl' | 'shop'>;
   /** A failed attempt inside Razorpay Checkout, which stays open for another try. */
   onFailure: (response: RazorpayFailure) => void;

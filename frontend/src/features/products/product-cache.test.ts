@@ -12,6 +12,7 @@ const product = (id: string, inStock = true): Product => ({
   image: [],
   stock: null,
   inStock,
+  variants: [{ _id: id, label: '1 kg', price: 10, offerPrice: 9, stock: null, inStock }],
   createdAt: '',
   updatedAt: '',
 });

@@ -2,6 +2,9 @@ import { MAX_PRODUCT_DESCRIPTION_LENGTH, MAX_PRODUCT_NAME_LENGTH, MAX_PRODUCT_WE
 import { describe, expect, it } from 'vitest';
 import {
   buildProductFormData,
+  sizeRows,
+  toPackSizes,
+  withSizeRows,
   buildProductUpdateFormData,
   checkImageContent,
   checkImageFile,
@@ -126,6 +129,7 @@ describe('product data sent', () => {
       image: [],
       inStock: true,
       stock: null,
+      variants: [{ _id: 'p', label: '1 l', price: 60, offerPrice: 55.5, stock: null, inStock: true }],
       createdAt: '',
       updatedAt: '',
     };
@@ -139,6 +143,8 @@ describe('product data sent', () => {
       hsn: '',
       stock: '',
       lowStockThreshold: '',
+      firstSize: { _id: 'p', amount: '', unit: '' },
+      moreSizes: [],
     });
     expect(productToForm({ ...product, hsn: '0401' }).hsn).toBe('0401');
     const counted = { productId: 'p', listed: true, onHand: 12, held: 2, available: 10, lowStockThreshold: 5, runningLow: false };
@@ -236,5 +242,102 @@ describe('the first bytes of a picked picture', () => {
     expect(await checkImageContent(fake)).toBe('holiday.png is not a picture: its content is not JPEG, PNG, WebP, AVIF or GIF');
     const real = new File([bytes([0x89], 'PNG\r\n\x1a\n', [0, 0, 0, 13])], 'apples.png', { type: 'image/png' });
     expect(await checkImageContent(real)).toBeNull();
+  });
+});
+
+describe('pack sizes in the product form', () => {
+  const atta: ProductFormValues = { ...values, name: 'Aashirvaad Atta', category: 'Grains', price: '70', offerPrice: '62', weight: '1 kg' };
+  const rows = [
+    ...sizeRows(atta),
+    { label: '5 kg', price: '300', offerPrice: '265', amount: '5', unit: 'kg' as const, stock: '12' },
+    { label: '10 kg', price: '560', offerPrice: '499', amount: '', unit: '' as const, stock: '' },
+  ];
+
+  it('a single size is sent as today: price, offer price, weight and stock, without variants', () => {
+    const data = toProductData(atta);
+    expect(data).not.toHaveProperty('variants');
+    expect(data).toMatchObject({ price: 70, offerPrice: 62, weight: '1 kg' });
+  });
+
+  it('several sizes are sent as variants in the order of the rows, the first from the price fields', () => {
+    const form = withSizeRows(atta, rows);
+    expect(validateProductForm(form, 1)).toEqual({});
+    const data = toProductData(form);
+    expect(data).not.toHaveProperty('weight');
+    expect(data).not.toHaveProperty('stock');
+    expect(data.variants).toEqual([
+      { label: '1 kg', price: 70, offerPrice: 62 },
+      { label: '5 kg', price: 300, offerPrice: 265, size: { amount: 5, unit: 'kg' }, stock: 12 },
+      { label: '10 kg', price: 560, offerPrice: 499 },
+    ]);
+    expect(JSON.parse(buildProductFormData(form, [file('a.png')]).get('productData') as string).variants).toHaveLength(3);
+  });
+
+  it("checks the sizes with the domain's rules (labels, prices, one label once)", () => {
+    const noLabel = withSizeRows(atta, [rows[0]!, { ...rows[1]!, label: ' ' }]);
+    expect(validateProductForm(noLabel, 1).sizes).toMatch(/Pack size 2 needs a label/);
+    const twice = withSizeRows(atta, [rows[0]!, { ...rows[1]!, label: '1 KG' }]);
+    expect(validateProductForm(twice, 1).sizes).toMatch(/Two pack sizes are labelled/);
+    const dear = withSizeRows(atta, [rows[0]!, { ...rows[1]!, offerPrice: '301' }]);
+    expect(validateProductForm(dear, 1).sizes).toBe('The offer price of "5 kg" must not be higher than its price');
+    const badStock = withSizeRows(atta, [rows[0]!, { ...rows[1]!, stock: '2.5' }]);
+    expect(validateProductForm(badStock, 1).sizes).toMatch(/The stock of "5 kg"/);
+    expect(firstProductError(validateProductForm(noLabel, 1))).toMatch(/Pack size 2/);
+  });
+
+  it('keeps at most 8 sizes', () => {
+    const many = Array.from({ length: 10 }, (_, i) => ({ ...rows[2]!, label: `${i + 1} kg` }));
+    expect(sizeRows(withSizeRows(atta, many))).toHaveLength(8);
+  });
+
+  it('fills the edit form with each size and its count, and sends the ids back; a removed size is left out', () => {
+    const product = {
+      _id: 'p1',
+      name: 'Aashirvaad Atta',
+      description: [],
+      category: 'Grains',
+      price: 70,
+      offerPrice: 62,
+      weight: '1 kg',
+      image: [],
+      inStock: true,
+      stock: null,
+      variants: [
+        { _id: 'v1', label: '1 kg', price: 70, offerPrice: 62, size: { amount: 1, unit: 'kg' as const }, stock: null, inStock: true },
+        { _id: 'v5', label: '5 kg', price: 300, offerPrice: 265, stock: 10, inStock: true },
+      ],
+      createdAt: '',
+      updatedAt: '',
+    };
+    const counted = {
+      productId: 'p1',
+      listed: true,
+      onHand: null,
+      held: 0,
+      available: null,
+      lowStockThreshold: 5,
+      runningLow: false,
+      variants: [
+        { variantId: 'v1', label: '1 kg', listed: true, onHand: null, held: 0, available: null, lowStockThreshold: 5, runningLow: false },
+        { variantId: 'v5', label: '5 kg', listed: true, onHand: 12, held: 2, available: 10, lowStockThreshold: 5, runningLow: false },
+      ],
+    };
+    const form = productToForm(product, counted);
+    expect(sizeRows(form)).toEqual([
+      { _id: 'v1', label: '1 kg', price: '70', offerPrice: '62', amount: '1', unit: 'kg', stock: '' },
+      { _id: 'v5', label: '5 kg', price: '300', offerPrice: '265', amount: '', unit: '', stock: '12' },
+    ]);
+    // Unchanged counts are not sent (orders meanwhile are not undone); a changed one is.
+    expect(toPackSizes(form, 'edit', form)).toEqual([
+      { _id: 'v1', label: '1 kg', price: 70, offerPrice: 62, size: { amount: 1, unit: 'kg' } },
+      { _id: 'v5', label: '5 kg', price: 300, offerPrice: 265 },
+    ]);
+    const oneLeft = withSizeRows(form, [{ ...sizeRows(form)[1]!, stock: '20' }]);
+    // Down to one size: still sent as variants, so the removed size goes.
+    expect(toProductData(oneLeft, 'edit', form).variants).toEqual([{ _id: 'v5', label: '5 kg', price: 300, offerPrice: 265, stock: 20 }]);
+  });
+
+  it("reads the server's message about the sizes as the form's", () => {
+    expect(readableProductErrors({ variants: 'variants must contain at most 8 elements' })).toEqual({ sizes: 'Pack sizes must contain at most 8 elements' });
   });
 });

@@ -12,9 +12,27 @@ import {
   MAX_STOCK,
   MAX_SEARCH_WORD_LENGTH,
   MAX_SEARCH_WORDS,
+  MAX_PACK_SIZES,
+  packSizesProblem,
+  type PackSizeInput,
+  type PackSizeUnit,
   type ProductView,
   type SellerStockView,
 } from '@greencart/domain';
+
+/** One pack size as the seller types it (text until sent). The first row is the form's price, offer price, weight (its label) and stock. */
+export interface PackSizeRow {
+  /** The size's id when it exists already (an edit keeps it). */
+  _id?: string;
+  label: string;
+  price: string;
+  offerPrice: string;
+  /** How much one pack holds, for the unit price ('' with unit '': not said). */
+  amount: string;
+  unit: PackSizeUnit | '';
+  /** Units on hand; '' when not counted. */
+  stock: string;
+}
 
 /** What the seller types; prices stay text until sent so a half-typed number is not lost. */
 export interface ProductFormValues {
@@ -34,9 +52,13 @@ export interface ProductFormValues {
   searchWords?: string;
   /** HSN code for tax invoices, 4–8 digits; '' for none (absent: left as it is). */
   hsn?: string;
+  /** The first pack size's id and measured size (its label, prices and stock are the fields above). */
+  firstSize?: Pick<PackSizeRow, '_id' | 'amount' | 'unit'>;
+  /** Pack sizes after the first, in the seller's order (absent or empty: a single-size product). */
+  moreSizes?: PackSizeRow[];
 }
 
-type ProductField = keyof ProductFormValues | 'images';
+type ProductField = keyof ProductFormValues | 'images' | 'sizes';
 export type ProductErrors = Partial<Record<ProductField, string>>;
 
 /** The JSON sent as `productData`. */
@@ -51,6 +73,71 @@ interface ProductData {
   lowStockThreshold?: number;
   searchWords?: string[];
   hsn?: string;
+  /** Sent for a product of several sizes (or one that had several, or a measured one): each size, the first the default. */
+  variants?: PackSizeInput[];
+}
+
+/** All the pack sizes of the form as rows, the first one made of the form's price, offer price, weight and stock. */
+export function sizeRows(values: ProductFormValues): PackSizeRow[] {
+  const first: PackSizeRow = {
+    ...(values.firstSize?._id ? { _id: values.firstSize._id } : {}),
+    label: values.weight,
+    price: values.price,
+    offerPrice: values.offerPrice,
+    amount: values.firstSize?.amount ?? '',
+    unit: values.firstSize?.unit ?? '',
+    stock: values.stock,
+  };
+  return [first, ...(values.moreSizes ?? [])];
+}
+
+/** The form with these pack size rows (1 to MAX_PACK_SIZES; the first becomes the price, offer price, weight and stock fields). */
+export function withSizeRows(values: ProductFormValues, rows: readonly PackSizeRow[]): ProductFormValues {
+  const [first = EMPTY_SIZE_ROW, ...more] = rows.slice(0, MAX_PACK_SIZES);
+  return {
+    ...values,
+    weight: first.label,
+    price: first.price,
+    offerPrice: first.offerPrice,
+    stock: first.stock,
+    firstSize: { ...(first._id ? { _id: first._id } : {}), amount: first.amount, unit: first.unit },
+    moreSizes: more,
+  };
+}
+
+export const EMPTY_SIZE_ROW: PackSizeRow = { label: '', price: '', offerPrice: '', amount: '', unit: '', stock: '' };
+
+/** Whether the form is sent with `variants`: several sizes, a measured one, or an edit of a product that had several (to remove them). */
+function sendsSizes(values: ProductFormValues, initial?: ProductFormValues): boolean {
+  return sizeRows(values).length > 1 || !!values.firstSize?.amount.trim() || (initial?.moreSizes?.length ?? 0) > 0;
+}
+
+/** A number typed in a size row: NaN when it is not one (the domain's check then names the problem). */
+function typedNumber(text: string): number {
+  const value = text.trim();
+  return value && /^\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
+}
+
+/**
+ * The `variants` of the form. An edit sends a size's stock only when the seller changed it (orders taken
+ * while the form was open are not undone), and clears a measured size the seller emptied.
+ */
+export function toPackSizes(values: ProductFormValues, mode: 'add' | 'edit' = 'add', initial?: ProductFormValues): PackSizeInput[] {
+  const before = new Map(initial ? sizeRows(initial).map((row) => [row._id, row]) : []);
+  return sizeRows(values).map((row) => {
+    const stock = row.stock.trim();
+    const earlier = row._id ? before.get(row._id) : undefined;
+    const stockChanged = mode === 'add' || !earlier ? stock !== '' : stock !== earlier.stock.trim();
+    const measured = row.amount.trim() !== '' || row.unit !== '';
+    return {
+      ...(row._id ? { _id: row._id } : {}),
+      label: row.label.trim(),
+      price: typedNumber(row.price),
+      offerPrice: typedNumber(row.offerPrice),
+      ...(measured ? { size: { amount: typedNumber(row.amount), unit: row.unit as PackSizeUnit } } : earlier?.amount.trim() ? { size: null } : {}),
+      ...(stockChanged ? { stock: stock === '' ? null : (parseUnits(stock) ?? Number.NaN) } : {}),
+    };
+  });
 }
 
 /** The picture formats the server takes. */
@@ -66,6 +153,8 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   stock: '',
   lowStockThreshold: '',
   hsn: '',
+  firstSize: { amount: '', unit: '' },
+  moreSizes: [],
 };
 
 const FIELD_ORDER: readonly ProductField[] = [
@@ -76,6 +165,7 @@ const FIELD_ORDER: readonly ProductField[] = [
   'price',
   'offerPrice',
   'weight',
+  'sizes',
   'hsn',
   'searchWords',
   'stock',
@@ -84,7 +174,19 @@ const FIELD_ORDER: readonly ProductField[] = [
 
 /** The form filled with a product (and its stock as the seller sees it), for editing. */
 export function productToForm(product: ProductView, stock?: SellerStockView): ProductFormValues {
-  return {
+  const onHandText = (onHand: number | null | undefined) => (onHand === null || onHand === undefined ? '' : String(onHand));
+  const sizes = product.variants ?? [];
+  const rows: PackSizeRow[] = sizes.map((size, index) => ({
+    _id: size._id,
+    // A single-size product's label is its weight, as the form has always shown it.
+    label: sizes.length > 1 ? size.label : (product.weight ?? ''),
+    price: String(size.price),
+    offerPrice: String(size.offerPrice),
+    amount: size.size ? String(size.size.amount) : '',
+    unit: size.size?.unit ?? '',
+    stock: onHandText(stock?.variants?.find((entry) => entry.variantId === size._id)?.onHand ?? (index === 0 ? stock?.onHand : undefined)),
+  }));
+  const values: ProductFormValues = {
     name: product.name,
     description: product.description.join('\n'),
     category: product.category,
@@ -92,10 +194,11 @@ export function productToForm(product: ProductView, stock?: SellerStockView): Pr
     offerPrice: String(product.offerPrice),
     weight: product.weight ?? '',
     hsn: product.hsn ?? '',
-    stock: stock?.onHand === null || stock?.onHand === undefined ? '' : String(stock.onHand),
+    stock: onHandText(stock?.onHand),
     lowStockThreshold: stock ? String(stock.lowStockThreshold) : '',
     ...(product.searchWords?.length ? { searchWords: product.searchWords.join(', ') } : {}),
   };
+  return rows.length ? withSizeRows(values, rows) : values;
 }
 
 /** A whole number of units 0–MAX_STOCK, or null. */
@@ -159,6 +262,11 @@ export function validateProductForm(values: ProductFormValues, imageCount: numbe
   if (values.lowStockThreshold.trim() && parseUnits(values.lowStockThreshold) === null) {
     errors.lowStockThreshold = `The "running low" level must be a whole number from 0 to ${MAX_STOCK.toLocaleString('en-IN')}`;
   }
+  // Several sizes: the domain's rules name the size and what is wrong with it (labels, prices, sizes, stock).
+  if (sendsSizes(values)) {
+    const problem = packSizesProblem(toPackSizes(values));
+    if (problem) errors.sizes = problem;
+  }
   const searchWords = parseSearchWords(values.searchWords);
   if (searchWords.length > MAX_SEARCH_WORDS) errors.searchWords = `At most ${MAX_SEARCH_WORDS} search words`;
   else if (searchWords.some((word) => word.length > MAX_SEARCH_WORD_LENGTH))
@@ -167,7 +275,7 @@ export function validateProductForm(values: ProductFormValues, imageCount: numbe
 }
 
 /** The server's field names (in `productData`) → the form's, for messages the server gives per field. */
-export const PRODUCT_FIELDS: readonly (keyof ProductFormValues)[] = [
+export const PRODUCT_FIELDS = [
   'name',
   'description',
   'category',
@@ -178,11 +286,13 @@ export const PRODUCT_FIELDS: readonly (keyof ProductFormValues)[] = [
   'searchWords',
   'stock',
   'lowStockThreshold',
-];
+  'variants',
+] as const;
+type ServerProductField = (typeof PRODUCT_FIELDS)[number];
 
 /** Field messages people can act on, for what the server refuses (its own words name request fields: "offerPrice must be …"). */
-export function readableProductErrors(fields: Partial<Record<keyof ProductFormValues, string>>): ProductErrors {
-  const labels: Record<keyof ProductFormValues, string> = {
+export function readableProductErrors(fields: Partial<Record<ServerProductField, string>>): ProductErrors {
+  const labels: Record<ServerProductField, string> = {
     name: 'Product name',
     description: 'Product description',
     category: 'Category',
@@ -193,11 +303,13 @@ export function readableProductErrors(fields: Partial<Record<keyof ProductFormVa
     stock: 'Units in stock',
     lowStockThreshold: 'Running low at',
     searchWords: 'Search words',
+    variants: 'Pack sizes',
   };
   const errors: ProductErrors = {};
   for (const field of PRODUCT_FIELDS) {
     const message = fields[field];
-    if (message) errors[field] = message.replace(new RegExp(`^(productData\\.)?${field}\\b`), labels[field]);
+    // The server's word for the pack sizes is `variants`; the form shows them as 'sizes'.
+    if (message) errors[field === 'variants' ? 'sizes' : field] = message.replace(new RegExp(`^(productData\\.)?${field}\\b`), labels[field]);
   }
   return errors;
 }
@@ -228,16 +340,19 @@ export function toProductData(values: ProductFormValues, mode: 'add' | 'edit' = 
   const threshold = values.lowStockThreshold.trim();
   const stockChanged = mode === 'add' ? stock !== '' : stock !== (initial?.stock ?? '').trim();
   const thresholdChanged = mode === 'add' ? threshold !== '' : threshold !== '' && threshold !== (initial?.lowStockThreshold ?? '').trim();
+  const sizes = sendsSizes(values, initial);
   return {
     name: values.name.trim(),
     description: descriptionText(values.description),
     category: values.category,
     price: parseRupees(values.price) ?? Number.NaN,
     offerPrice: parseRupees(values.offerPrice) ?? Number.NaN,
-    ...(weight || mode === 'edit' ? { weight } : {}),
+    // With sizes, weight and stock are each size's (the first size's label is the product's weight).
+    ...(sizes ? { variants: toPackSizes(values, mode, initial) } : {}),
+    ...(!sizes && (weight || mode === 'edit') ? { weight } : {}),
     // An edit sends "" to remove the code; a new product only sends one it has.
     ...(hsn || (mode === 'edit' && hsn !== undefined) ? { hsn } : {}),
-    ...(stockChanged ? { stock: stock === '' ? null : parseUnits(stock) } : {}),
+    ...(!sizes && stockChanged ? { stock: stock === '' ? null : parseUnits(stock) } : {}),
     ...(thresholdChanged ? { lowStockThreshold: parseUnits(threshold) ?? undefined } : {}),
     // A new product sends them when there are any; an edit sends them once the field was shown filled or touched (an empty list removes them).
     ...(values.searchWords !== undefined && (mode === 'edit' || parseSearchWords(values.searchWords).length)

@@ -37,6 +37,7 @@ describe('search words on the product forms (issue 21)', () => {
       image: [],
       inStock: true,
       stock: null,
+      variants: [{ _id: 'p', label: '1 kg', price: 60, offerPrice: 52, stock: null, inStock: true }],
       createdAt: '',
       updatedAt: '',
     };

@@ -1,4 +1,4 @@
-import type { CartResponse } from '@greencart/domain';
+import { cartKey, type CartResponse } from '@greencart/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { cancelSessionCheck, readSessionUser, refreshSession, updateSessionUser } from '@/features/auth';
 import { sanitizeCart, subtractCart, type CartItems } from '../cart-logic';
@@ -35,9 +35,10 @@ export function applyOptimisticCart(queryClient: QueryClient, cartItems: CartIte
  * After an order was placed the server took what was ordered out of the saved cart (lines added
  * meanwhile stay): show that now and confirm with a fresh session check.
  */
-export function takeOrderedLines(queryClient: QueryClient, ordered: readonly { product: string; quantity: number }[]): void {
+export function takeOrderedLines(queryClient: QueryClient, ordered: readonly { product: string; variant?: string; quantity: number }[]): void {
   guestCart.clear();
   const saved = readSavedCart(queryClient);
-  if (saved) setSavedCart(queryClient, subtractCart(saved, Object.fromEntries(ordered.map((line) => [line.product, line.quantity]))));
+  // A line without `variant` is the product's default size, whose cart key is the plain product id.
+  if (saved) setSavedCart(queryClient, subtractCart(saved, Object.fromEntries(ordered.map((line) => [cartKey(line.product, line.variant), line.quantity]))));
   void refreshSession(queryClient);
 }

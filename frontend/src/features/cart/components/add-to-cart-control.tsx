@@ -4,23 +4,25 @@ import { lineLimit } from '../cart-logic';
 import type { Cart } from '../use-cart';
 
 /**
- * 'Add' when the product is not in the cart, otherwise a −/+ stepper (at most MAX_LINE_QUANTITY, as
+ * 'Add' when the product (one pack size of it) is not in the cart, otherwise a −/+ stepper (at most MAX_LINE_QUANTITY, as
  * the server). Keyboard focus stays with the control when one replaces the other. Never triggers the card's navigation.
  * `cart` is the grid's one `useCart()`, shared by its cards (a cart hook per card costs a phone a long task on a page of 20).
  */
 export function AddToCartControl({
   cart,
-  productId,
+  itemKey,
   productName,
   left = null,
 }: {
   cart: Cart;
-  productId: string;
+  /** The cart key of what this adds: the product id (its default size) or `<productId>:<sizeId>`. */
+  itemKey: string;
+  /** The name read out on its buttons, with the size's label when the product has several. */
   productName: string;
   /** What is left of a counted product ('+' stops there); null when not counted. */
   left?: number | null;
 }) {
-  const quantity = cart.quantityOf(productId);
+  const quantity = cart.quantityOf(itemKey);
   const stop = (event: MouseEvent) => event.stopPropagation();
   // Where focus should go after the control changed shape: the stepper's '+' after 'Add', 'Add' after the last '−'.
   const focusNext = useRef<'plus' | 'add' | null>(null);
@@ -42,7 +44,7 @@ export function AddToCartControl({
         onClick={(event) => {
           stop(event);
           focusNext.current = 'plus';
-          cart.add(productId);
+          cart.add(itemKey);
         }}
         aria-label={`Add ${productName} to cart`}
         className="flex h-11 w-full min-w-20 items-center justify-center gap-1 rounded border border-primary/40 bg-primary/10 px-3 text-sm font-medium text-primary-dull hover:bg-primary/20 min-[360px]:w-auto"
@@ -63,7 +65,7 @@ export function AddToCartControl({
         onClick={(event) => {
           stop(event);
           if (quantity === 1) focusNext.current = 'add';
-          cart.remove(productId);
+          cart.remove(itemKey);
         }}
         className="h-full w-11 rounded-l text-lg font-semibold text-primary-dull hover:bg-primary/25"
       >
@@ -81,7 +83,7 @@ export function AddToCartControl({
         disabled={atMost}
         onClick={(event) => {
           stop(event);
-          cart.add(productId);
+          cart.add(itemKey);
         }}
         className="h-full w-11 rounded-r text-lg font-semibold text-primary-dull hover:bg-primary/25 disabled:cursor-not-allowed disabled:opacity-40"
       >

@@ -3,16 +3,19 @@ import { TrashIcon } from '@/components/ui/icons';
 import { ProductImage } from '@/components/ui/product-image';
 import { formatRupees } from '@/lib/format';
 import { productPath, thumbnailUrl } from '@/lib/product-urls';
-import { FEW_LEFT } from '@greencart/domain';
+import { FEW_LEFT, nameWithSize } from '@greencart/domain';
 import type { CartLine } from '../cart-summary';
 import { useCart } from '../use-cart';
 import { AddToCartControl } from './add-to-cart-control';
 
 export function CartLineRow({ line }: { line: CartLine }) {
-  const { product, quantity } = line;
+  const { key, product, size, quantity } = line;
   const cart = useCart();
-  // A counted product: what a shopper can buy now (null: not counted).
-  const left = typeof product.stock === 'number' ? product.stock : null;
+  // A counted size: what a shopper can buy now (null: not counted).
+  const left = typeof size.stock === 'number' ? size.stock : null;
+  const oneSize = (product.variants?.length ?? 1) <= 1;
+  // A product of one size shows it as its weight, below; one of several names the size with the product.
+  const name = oneSize ? product.name : nameWithSize(product.name, size.label);
   const short = left !== null && left > 0 && quantity > left;
 
   return (
@@ -25,28 +28,34 @@ export function CartLineRow({ line }: { line: CartLine }) {
           to={productPath(product)}
           className="flex h-16 w-16 shrink-0 items-center justify-center overflow-hidden rounded border border-gray-300 md:h-24 md:w-24"
         >
-          <ProductImage src={thumbnailUrl(product)} alt={product.name} className="h-full w-full" />
+          <ProductImage src={thumbnailUrl(product)} alt={name} className="h-full w-full" />
         </Link>
         <div>
           <Link to={productPath(product)} className="font-semibold text-gray-800 hover:text-primary">
-            {product.name}
+            {name}
           </Link>
           <div className="mt-1 font-normal text-gray-600">
-            <p>
-              Weight: <span>{product.weight?.trim() || 'N/A'}</span>
-            </p>
-            {product.inStock && (
+            {oneSize ? (
+              <p>
+                Weight: <span>{product.weight?.trim() || 'N/A'}</span>
+              </p>
+            ) : (
+              <p>
+                Pack size: <span data-testid="line-size">{size.label}</span>
+              </p>
+            )}
+            {size.inStock && (
               // The same −/+ stepper as the cards and the product page ('−' at 1 takes the line out).
               <div className="mt-1 w-max">
-                <AddToCartControl cart={cart} productId={product._id} productName={product.name} left={left} />
+                <AddToCartControl cart={cart} itemKey={key} productName={name} left={left} />
               </div>
             )}
-            {!product.inStock ? (
+            {!size.inStock ? (
               <p role="status" className="mt-1 flex flex-wrap items-center gap-2 text-sm font-medium text-red-700" data-testid="line-problem">
                 {left === 0 ? 'Sold out' : 'Out of stock'} — not included in the total
                 <button
                   type="button"
-                  onClick={() => cart.removeLine(product._id)}
+                  onClick={() => cart.removeLine(key)}
                   className="min-h-11 rounded border border-red-300 bg-white px-3 text-red-800 hover:bg-red-50"
                 >
                   Remove
@@ -57,7 +66,7 @@ export function CartLineRow({ line }: { line: CartLine }) {
                 Only {left} left — you have {quantity}
                 <button
                   type="button"
-                  onClick={() => cart.setQuantity(product._id, left)}
+                  onClick={() => cart.setQuantity(key, left)}
                   className="min-h-11 rounded border border-amber-400 bg-white px-3 text-amber-900 hover:bg-amber-50"
                 >
                   Change to {left}
@@ -73,8 +82,8 @@ export function CartLineRow({ line }: { line: CartLine }) {
       <div className="flex justify-center">
         <button
           type="button"
-          onClick={() => cart.removeLine(product._id)}
-          aria-label={`Remove ${product.name} from cart`}
+          onClick={() => cart.removeLine(key)}
+          aria-label={`Remove ${name} from cart`}
           className="flex h-11 w-11 items-center justify-center rounded-full text-red-700 hover:bg-red-50"
         >
           <TrashIcon className="h-5 w-5" />

@@ -5,24 +5,26 @@ import { BackArrowIcon } from '@/components/ui/icons';
 import { useSessionStatus } from '@/features/auth';
 import { pluralize } from '@/lib/format';
 import { useCartProducts } from '../api/get-cart-products';
-import { summarizeCart, type CartSummary } from '../cart-summary';
+import { cartProductIds, summarizeCart, type CartSummary } from '../cart-summary';
 import { useCart } from '../use-cart';
 import { CartLineRow } from './cart-line';
 
 /** The cart's lines with their loading, empty and "no longer sold" states; `aside` shows beside them (the order summary). */
 export function CartView({ aside }: { aside: (summary: CartSummary) => ReactNode }) {
   const cart = useCart();
-  const ids = useMemo(() => Object.keys(cart.items), [cart.items]);
+  // One product per id, whatever its sizes in the cart.
+  const ids = useMemo(() => cartProductIds(cart.items), [cart.items]);
   const query = useCartProducts(ids);
   const summary = useMemo(() => summarizeCart(cart.items, query.data ?? []), [cart.items, query.data]);
 
   // Until the session answers, whose cart this is is not known: never claim it is empty meanwhile.
   if (!cart.known) return <CartSkeleton />;
-  if (ids.length === 0) return <EmptyCart />;
+  // Only keys that name no product (malformed): nothing to load, all of them unavailable.
+  if (ids.length === 0) return <EmptyCart unavailable={summary.unavailableKeys} onForget={() => summary.unavailableKeys.forEach(cart.removeLine)} />;
   if (query.isPending) return <CartSkeleton lines={ids.length} />;
   if (query.isError) return <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />;
   // Only trust "unavailable" once the products of the current id list have loaded.
-  const unavailable = query.isPlaceholderData ? [] : summary.unavailableIds;
+  const unavailable = query.isPlaceholderData ? [] : summary.unavailableKeys;
   if (summary.lines.length === 0 && !query.isPlaceholderData)
     return <EmptyCart unavailable={unavailable} onForget={() => unavailable.forEach(cart.removeLine)} />;
 
@@ -43,7 +45,7 @@ export function CartView({ aside }: { aside: (summary: CartSummary) => ReactNode
         </div>
         <ul>
           {summary.lines.map((line) => (
-            <CartLineRow key={line.product._id} line={line} />
+            <CartLineRow key={line.key} line={line} />
           ))}
         </ul>
 

@@ -6,7 +6,8 @@ import { api } from '@/lib/api-client';
 export interface PlaceOrderInput {
   /** The id of one of the shopper's saved addresses. */
   address: string;
-  items: { product: string; quantity: number }[];
+  /** One line per pack size: `variant` names a size other than the product's default (first). */
+  items: { product: string; variant?: string; quantity: number }[];
   /** Same key for retries of one checkout attempt: the server places the order once. */
   idempotencyKey: string;
 }

@@ -4,7 +4,8 @@ import { api } from '@/lib/api-client';
 export interface StartOnlinePaymentInput {
   /** The id of one of the shopper's saved addresses. */
   address: string;
-  items: { product: string; quantity: number }[];
+  /** One line per pack size: `variant` names a size other than the product's default (first). */
+  items: { product: string; variant?: string; quantity: number }[];
 }
 
 /**

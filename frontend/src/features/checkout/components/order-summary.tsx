@@ -14,7 +14,7 @@ import { toast } from '@/lib/toast';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAddresses } from '@/features/addresses';
 import { refreshSession, useLoginDialog, useSessionStatus, useUser } from '@/features/auth';
-import { orderableLines, takeOrderedLines, type CartSummary } from '@/features/cart';
+import { orderableLines, orderItemOf, takeOrderedLines, type CartSummary } from '@/features/cart';
 import { pincodeStore, useDeliveryCheck, useStoredPincode } from '@/features/delivery';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
@@ -88,12 +88,12 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
   const delivery = useDeliveryCheck(selected?.pincode ?? storedPincode).data;
   const orderable = orderableLines(summary);
   const price = priceCart(
-    orderable.map((line) => ({ offerPrice: line.product.offerPrice, quantity: line.quantity })),
+    orderable.map((line) => ({ offerPrice: line.size.offerPrice, quantity: line.quantity })),
     deliveryCharge(delivery),
   );
   const addressesShown = !!user && !addresses.isPending && !addresses.isError && !(list.length === 0 && addresses.isFetching);
   const step = checkoutStep({
-    shortCount: summary.shortIds.length,
+    shortCount: summary.shortKeys.length,
     orderableCount: orderable.length,
     needsAddress: addressesShown && !selected,
     delivery,
@@ -142,8 +142,8 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
       toast.error(`${blocked.message}. ${blocked.detail}`, { id: ORDER_TOAST });
       return;
     }
-    // What the order will contain: the lines still sold and in stock.
-    const items = orderableLines(summary).map((line) => ({ product: line.product._id, quantity: line.quantity }));
+    // What the order will contain: the lines still sold and in stock, each naming its pack size (none: the default).
+    const items = orderableLines(summary).map(orderItemOf);
     if (items.length === 0) {
       toast.error('Nothing in your cart can be ordered right now', { id: ORDER_TOAST });
       return;
@@ -284,7 +284,7 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
         </div>
       </dl>
 
-      {summary.outOfStockIds.length > 0 && <p className="mt-4 text-sm text-gray-600">Out-of-stock items are left out of the total and the order.</p>}
+      {summary.outOfStockKeys.length > 0 && <p className="mt-4 text-sm text-gray-600">Out-of-stock items are left out of the total and the order.</p>}
       {connected ? (
         <DeliveryNotes delivery={delivery} subtotalPaise={price.subtotalPaise} />
       ) : (

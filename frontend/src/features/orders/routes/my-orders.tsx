@@ -27,6 +27,7 @@ import {
   formatExpectedDelivery,
   formatPlacedAt,
   itemImage,
+  itemCartKey,
   itemName,
   itemOfferPrice,
   orderNumberOf,
@@ -131,7 +132,9 @@ function OrderCard({ order }: { order: Order }) {
   const number = orderNumberOf(order);
   const expected = isFinished(order.status) ? '' : formatExpectedDelivery(order.expectedDeliveryAt);
   // Products still sold, as many as were bought.
-  const again = order.items.filter((item) => item.product).map((item) => ({ productId: item.product!._id, quantity: item.quantity }));
+  const again = order.items
+    .filter((item): item is typeof item & { product: NonNullable<typeof item.product> } => !!item.product)
+    .map((item) => ({ key: itemCartKey(item), quantity: item.quantity }));
 
   const onCancel = async () => {
     const refund = order.paymentType === 'Online' && order.paymentStatus === 'paid' ? ' Your online payment will be refunded in full.' : '';
@@ -199,7 +202,7 @@ function OrderCard({ order }: { order: Order }) {
 
       <ul className="mt-2">
         {order.items.map((item, index) => (
-          <li key={`${item.product?._id ?? item.name}-${index}`} className="flex items-center gap-4 border-t border-gray-200 py-3">
+          <li key={`${item.product?._id ?? item.name}-${item.variant ?? ''}-${index}`} className="flex items-center gap-4 border-t border-gray-200 py-3">
             <div className="shrink-0 rounded-lg bg-primary/10 p-2">
               <ProductImage src={thumbnailOf(itemImage(item))} alt={itemName(item)} className="h-12 w-12 md:h-16 md:w-16" />
             </div>

@@ -49,7 +49,7 @@ export function OrderPlacedRoute() {
       <h2 className="mt-6 font-medium text-gray-800">Items</h2>
       <ul className="mt-1">
         {order.items.map((item, index) => (
-          <li key={`${item.product?._id ?? item.name}-${index}`} className="flex items-center gap-3 border-b border-gray-200 py-2">
+          <li key={`${item.product?._id ?? item.name}-${item.variant ?? ''}-${index}`} className="flex items-center gap-3 border-b border-gray-200 py-2">
             <ProductImage src={thumbnailOf(itemImage(item))} alt="" className="h-10 w-10 shrink-0" />
             <span className="min-w-0 flex-1 truncate text-gray-800">
               {itemName(item)} <span className="text-gray-600">× {item.quantity}</span>

@@ -6,17 +6,25 @@ import { invalidateProducts, patchProductInData, PRODUCT_QUERY_ROOTS } from './p
 
 export interface ChangeStockInput {
   id: string;
+  /** One pack size's switch; without it the switch of every size of the product. */
+  variant?: string;
   inStock: boolean;
 }
 
-/** POST /api/changeStock/ (seller) → { success, message } */
+/** POST /api/changeStock/ (seller) with `{ id, inStock }` or `{ id, variant, inStock }` → { success, message } */
 export function changeStock(input: ChangeStockInput): Promise<ApiSuccess> {
   return api.post('/api/changeStock/', input);
 }
 
-function setStock(queryClient: QueryClient, id: string, inStock: boolean) {
+function setStock(queryClient: QueryClient, { id, variant, inStock }: ChangeStockInput) {
   for (const queryKey of PRODUCT_QUERY_ROOTS) {
-    queryClient.setQueriesData({ queryKey }, (data: unknown) => patchProductInData(data, id, { inStock }));
+    queryClient.setQueriesData({ queryKey }, (data: unknown) =>
+      patchProductInData(data, id, (product) => {
+        const sizes = product.variants?.map((size) => (variant === undefined || size._id === variant ? { ...size, inStock } : size));
+        // The top-level flag is the default (first) size's.
+        return { inStock: sizes?.[0]?.inStock ?? inStock, ...(sizes ? { variants: sizes } : {}) };
+      }),
+    );
   }
 }
 
@@ -26,12 +34,12 @@ export function useChangeStock() {
   return useMutation({
     mutationKey: productKeys.changeStock(),
     mutationFn: changeStock,
-    onMutate: async ({ id, inStock }) => {
+    onMutate: async (input) => {
       await Promise.all(PRODUCT_QUERY_ROOTS.map((queryKey) => queryClient.cancelQueries({ queryKey })));
-      setStock(queryClient, id, inStock);
+      setStock(queryClient, input);
     },
-    // Put back only this product, so other switches flipped meanwhile keep their state.
-    onError: (_error, { id, inStock }) => setStock(queryClient, id, !inStock),
+    // Put back only this product (or size), so other switches flipped meanwhile keep their state.
+    onError: (_error, input) => setStock(queryClient, { ...input, inStock: !input.inStock }),
     // Reload once the last switch in flight has settled, so a reload does not undo a newer flip.
     onSettled: () => (queryClient.isMutating({ mutationKey: productKeys.changeStock() }) <= 1 ? invalidateProducts(queryClient) : undefined),
   });

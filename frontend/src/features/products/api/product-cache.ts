@@ -11,7 +11,7 @@ function isProduct(value: unknown): value is Product {
  * `data` of any product query (one product, a list, a page, pages of an infinite list)
  * with one product changed; the same object when that product is not in it.
  */
-export function patchProductInData<T>(data: T, id: string, patch: Partial<Product>): T {
+export function patchProductInData<T>(data: T, id: string, patch: Partial<Product> | ((product: Product) => Partial<Product>)): T {
   if (Array.isArray(data)) {
     let changed = false;
     const next = data.map((item) => {
@@ -21,7 +21,7 @@ export function patchProductInData<T>(data: T, id: string, patch: Partial<Produc
     });
     return (changed ? next : data) as T;
   }
-  if (isProduct(data)) return (data._id === id ? { ...data, ...patch } : data) as T;
+  if (isProduct(data)) return (data._id === id ? { ...data, ...(typeof patch === 'function' ? patch(data) : patch) } : data) as T;
   if (data && typeof data === 'object') {
     const record = data as Record<string, unknown>;
     if (Array.isArray(record.products)) {

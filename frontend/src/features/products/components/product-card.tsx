@@ -1,12 +1,14 @@
-import { FEW_LEFT } from '@greencart/domain';
+import { FEW_LEFT, nameWithSize } from '@greencart/domain';
 import { Link } from 'react-router-dom';
 import { ProductImage } from '@/components/ui/product-image';
 import { Rating } from '@/components/ui/rating';
 import { AddToCartControl, type Cart } from '@/features/cart';
 import { formatPrice } from '@/lib/format';
+import { packSizesOf, sizeCartKey } from '@/lib/pack-sizes';
 import { productPath, thumbnailUrl } from '@/lib/product-urls';
 import { categoryText } from '../categories';
 import type { Product } from '../types';
+import { SizeChips, unitPriceOf, useChosenSize } from './size-chips';
 
 /** The level of a card's name: h3 under a section's h2 (the default), h2 in a grid right under the page's h1. */
 export type CardHeading = 'h2' | 'h3';
@@ -24,6 +26,10 @@ export function ProductCard({
   /** Its picture is loaded at once rather than when scrolled near. */
   onFirstScreen?: boolean;
 }) {
+  // The chosen pack size's price, stock and cart line are the card's (a single-size product: its one size).
+  const [size, choose] = useChosenSize(product);
+  const severalSizes = packSizesOf(product).length > 1;
+  const unitPrice = unitPriceOf(size);
   return (
     <article
       data-testid="product-card"
@@ -34,7 +40,7 @@ export function ProductCard({
       </div>
       <p className="mt-2 truncate text-xs text-gray-600 sm:mt-3 sm:text-sm">
         <span>{categoryText(product.category)}</span>
-        {product.weight?.trim() && (
+        {!severalSizes && product.weight?.trim() && (
           <>
             {' · '}
             <span data-testid="pack-size" className="font-medium text-gray-700">
@@ -50,28 +56,43 @@ export function ProductCard({
         </Link>
       </Heading>
       <Rating />
-      {product.stock !== null && product.stock > 0 && product.stock <= FEW_LEFT && (
+      {severalSizes && (
+        <div className="mt-1.5">
+          <SizeChips product={product} chosen={size} onChoose={choose} />
+        </div>
+      )}
+      {size.stock !== null && size.stock > 0 && size.stock <= FEW_LEFT && (
         <p className="text-xs font-medium text-amber-800" data-testid="few-left">
-          Only {product.stock} left
+          Only {size.stock} left
         </p>
       )}
       <div className="mt-auto flex flex-col gap-2 pt-2 min-[360px]:flex-row min-[360px]:flex-wrap min-[360px]:items-end min-[360px]:justify-between">
         <p className="text-base font-semibold text-primary md:text-lg">
           <span className="sr-only">Price </span>
-          {formatPrice(product.offerPrice)}{' '}
-          {product.price > product.offerPrice && (
+          {formatPrice(size.offerPrice)}{' '}
+          {size.price > size.offerPrice && (
             <>
               <span className="sr-only">instead of </span>
-              <s className="text-xs font-normal text-gray-600 md:text-sm">{formatPrice(product.price)}</s>
+              <s className="text-xs font-normal text-gray-600 md:text-sm">{formatPrice(size.price)}</s>
             </>
+          )}
+          {unitPrice && (
+            <span className="block text-xs font-normal text-gray-600" data-testid="unit-price">
+              {unitPrice}
+            </span>
           )}
         </p>
         <div className="relative z-10">
-          {product.inStock ? (
-            <AddToCartControl cart={cart} productId={product._id} productName={product.name} left={product.stock} />
+          {size.inStock ? (
+            <AddToCartControl
+              cart={cart}
+              itemKey={sizeCartKey(product, size._id)}
+              productName={severalSizes ? nameWithSize(product.name, size.label) : product.name}
+              left={size.stock}
+            />
           ) : (
             <span className="inline-flex h-11 items-center rounded bg-gray-100 px-2 text-xs font-medium text-gray-600">
-              {product.stock === 0 ? 'Sold out' : 'Out of stock'}
+              {size.stock === 0 ? 'Sold out' : 'Out of stock'}
             </span>
           )}
         </div>

@@ -1,4 +1,4 @@
-import { FEW_LEFT, formatRupees, TAX_PERCENT, toPaise } from '@greencart/domain';
+import { FEW_LEFT, formatRupees, nameWithSize, TAX_PERCENT, toPaise } from '@greencart/domain';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ErrorNotice } from '@/components/ui/error-notice';
@@ -9,10 +9,12 @@ import { useDeliveryCheck, useStoredPincode } from '@/features/delivery';
 import { ApiError } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
 import { useOnline } from '@/lib/online';
+import { isBuyable, packSizesOf, sizeCartKey } from '@/lib/pack-sizes';
 import { thumbnailOf } from '@/lib/product-urls';
 import { useProduct } from '../api/get-product';
 import { categoryLink, categoryText, findCategory } from '../categories';
 import { RelatedProducts } from '../components/related-products';
+import { SizeChips, unitPriceOf, useChosenSize } from '../components/size-chips';
 import type { Product } from '../types';
 
 /** /products/:category/:id */
@@ -86,6 +88,14 @@ function ProductDetail({ product }: { product: Product }) {
   const cart = useCart();
   const navigate = useNavigate();
   const [selected, setSelected] = useState(0);
+  // The chosen pack size's price, stock and cart line are the page's (a single-size product: its one size).
+  const [size, choose] = useChosenSize(product);
+  const severalSizes = packSizesOf(product).length > 1;
+  const buyable = isBuyable(product);
+  const itemKey = sizeCartKey(product, size._id);
+  const inCart = cart.quantityOf(itemKey);
+  const lineName = severalSizes ? nameWithSize(product.name, size.label) : product.name;
+  const unitPrice = unitPriceOf(size);
   const category = findCategory(product.category);
   const images = product.image;
   const delivery = useDeliveryCheck(useStoredPincode()).data;
@@ -158,20 +168,37 @@ function ProductDetail({ product }: { product: Product }) {
             <Rating size="md" />
           </div>
 
+          {severalSizes && (
+            <div className="mt-6">
+              <p className="mb-2 text-base font-medium text-gray-800" aria-hidden="true">
+                Pack size
+              </p>
+              <SizeChips product={product} chosen={size} onChoose={choose} large />
+            </div>
+          )}
+
           <div className="mt-6">
-            {product.price > product.offerPrice && (
+            {size.price > size.offerPrice && (
               <p className="text-gray-600">
-                MRP: <s>{formatPrice(product.price)}</s>
+                MRP: <s>{formatPrice(size.price)}</s>
               </p>
             )}
-            <p className="text-2xl font-medium">Price: {formatPrice(product.offerPrice)}</p>
+            <p className="text-2xl font-medium">
+              Price: {formatPrice(size.offerPrice)}
+              {severalSizes && <span className="text-base font-normal text-gray-600"> for {size.label}</span>}
+            </p>
+            {unitPrice && (
+              <p className="text-gray-600" data-testid="unit-price">
+                {unitPrice}
+              </p>
+            )}
             {/* Honest about the bill: the cart adds the tax on top (spec/PRODUCT.md §2), and the area's delivery fee. */}
             <p className="text-gray-600" data-testid="tax-note">
               +{TAX_PERCENT}% tax at checkout · {deliveryNote}
             </p>
-            {product.stock !== null && product.stock > 0 && product.stock <= FEW_LEFT && (
+            {size.stock !== null && size.stock > 0 && size.stock <= FEW_LEFT && (
               <p className="mt-2 font-medium text-amber-800" data-testid="few-left">
-                Only {product.stock} left
+                Only {size.stock} left
               </p>
             )}
           </div>
@@ -187,33 +214,35 @@ function ProductDetail({ product }: { product: Product }) {
             <p className="text-gray-500">No description yet.</p>
           )}
 
-          <p className="mt-4 text-gray-600">
-            <span className="font-medium text-gray-800">Weight:</span> {product.weight?.trim() || 'N/A'}
-          </p>
+          {!severalSizes && (
+            <p className="mt-4 text-gray-600">
+              <span className="font-medium text-gray-800">Weight:</span> {product.weight?.trim() || 'N/A'}
+            </p>
+          )}
           {category && (
             <p className="mt-1 text-gray-600">
               <span className="font-medium text-gray-800">Category:</span> {category.text}
             </p>
           )}
 
-          {product.inStock ? (
+          {buyable && size.inStock ? (
             // Phones: a bar stuck to the bottom of the screen, within a thumb's reach; wider screens: under the details.
             <div
               data-testid="product-actions"
               className="fixed inset-x-0 bottom-0 z-30 flex items-center gap-3 border-t border-gray-200 bg-white/95 px-4 py-3 text-base shadow-[0_-2px_8px_rgba(0,0,0,0.06)] backdrop-blur md:static md:mt-10 md:gap-4 md:border-0 md:bg-transparent md:p-0 md:shadow-none md:backdrop-blur-none"
             >
               <p className="shrink-0 font-semibold text-gray-800 md:hidden" aria-hidden="true">
-                {formatPrice(product.offerPrice)}
+                {formatPrice(size.offerPrice)}
               </p>
-              {cart.quantityOf(product._id) > 0 ? (
+              {inCart > 0 ? (
                 // In the cart: the same stepper as the cards, to add or take away one at a time.
                 <div className="w-full [&>div]:h-12 [&>div]:w-full">
-                  <AddToCartControl cart={cart} productId={product._id} productName={product.name} left={product.stock} />
+                  <AddToCartControl cart={cart} itemKey={itemKey} productName={lineName} left={size.stock} />
                 </div>
               ) : (
                 <button
                   type="button"
-                  onClick={() => cart.add(product._id)}
+                  onClick={() => cart.add(itemKey)}
                   className="min-h-12 w-full rounded bg-gray-100 px-2 font-medium text-gray-800 transition hover:bg-gray-200 disabled:opacity-60"
                 >
                   Add to cart
@@ -222,22 +251,22 @@ function ProductDetail({ product }: { product: Product }) {
               <button
                 type="button"
                 onClick={() => {
-                  if (cart.quantityOf(product._id) === 0) cart.add(product._id);
+                  if (inCart === 0) cart.add(itemKey);
                   navigate('/cart');
                 }}
                 className="min-h-12 w-full rounded bg-primary px-2 font-medium text-white transition hover:bg-primary-dull"
               >
-                {cart.quantityOf(product._id) > 0 ? 'Go to cart' : 'Buy now'}
+                {inCart > 0 ? 'Go to cart' : 'Buy now'}
               </button>
             </div>
           ) : (
             <p className="mt-10 rounded bg-gray-100 px-4 py-3 text-base font-medium text-gray-600">
-              {product.stock === 0 ? 'Sold out' : 'Out of stock'} — check back soon.
+              {buyable ? `${size.label} is sold out — choose another size.` : `${size.stock === 0 ? 'Sold out' : 'Out of stock'} — check back soon.`}
             </p>
           )}
-          {cart.quantityOf(product._id) > 0 && (
+          {inCart > 0 && (
             <p className="mt-3 text-gray-600">
-              In your cart: {cart.quantityOf(product._id)} ·{' '}
+              In your cart{severalSizes ? ` (${size.label})` : ''}: {inCart} ·{' '}
               <Link to="/cart" className="text-primary underline-offset-2 hover:underline">
                 View cart
               </Link>
@@ -248,7 +277,7 @@ function ProductDetail({ product }: { product: Product }) {
 
       <RelatedProducts product={product} />
       {/* Room for the phone's bottom bar, so it never covers the end of the page. */}
-      {product.inStock && <div className="h-20 md:hidden" aria-hidden="true" />}
+      {buyable && size.inStock && <div className="h-20 md:hidden" aria-hidden="true" />}
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import { useId, useLayoutEffect, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import type { ProductView } from '@greencart/domain';
+import { nameWithSize, type PackSize, type ProductView } from '@greencart/domain';
 import { ProductImage } from '@/components/ui/product-image';
 import { SearchIcon } from '@/components/ui/nav-icons';
 import { AddToCartControl, useCart } from '@/features/cart';
 import { formatPrice } from '@/lib/format';
+import { firstBuyableSize, packSizesOf, sizeCartKey } from '@/lib/pack-sizes';
 import { pluralize } from '@/lib/pluralize';
 import { productPath, thumbnailUrl } from '@/lib/product-urls';
 import { useSuggestions } from '../api/get-suggestions';
@@ -99,7 +100,8 @@ export function SearchCombobox({ className = '' }: { className?: string }) {
     if ((event.key === 'ArrowRight' || event.key === 'ArrowLeft') && active !== null) {
       event.preventDefault();
       const column = event.key === 'ArrowRight' ? 1 : 0;
-      setActive({ row: active.row, column: column === 1 && !products[active.row]?.inStock ? 0 : column });
+      const product = products[active.row];
+      setActive({ row: active.row, column: column === 1 && !(product && suggestedSize(product, query).inStock) ? 0 : column });
       return;
     }
     if (event.key === 'Enter' && active !== null && showing) {
@@ -107,7 +109,10 @@ export function SearchCombobox({ className = '' }: { className?: string }) {
       if (!product) return;
       event.preventDefault();
       if (active.column === 0) choose(product);
-      else if (product.inStock) cart.add(product._id);
+      else {
+        const size = suggestedSize(product, query);
+        if (size.inStock) cart.add(sizeCartKey(product, size._id));
+      }
     }
   };
 
@@ -190,10 +195,14 @@ export function SearchCombobox({ className = '' }: { className?: string }) {
                   >
                     <ProductImage src={thumbnailUrl(product)} alt="" className="h-11 w-11 shrink-0 rounded" />
                     <span className="min-w-0">
-                      <span className="block truncate text-sm font-medium text-gray-800">{product.name}</span>
+                      <span className="block truncate text-sm font-medium text-gray-800">{suggestionName(product, query)}</span>
                       <span className="block text-sm text-primary-dull">
-                        {formatPrice(product.offerPrice)}
-                        {product.weight && <span className="text-xs text-gray-600"> · {product.weight}</span>}
+                        {formatPrice(suggestedSize(product, query).offerPrice)}
+                        {packSizesOf(product).length > 1 ? (
+                          <span className="text-xs text-gray-600"> · {pluralize(packSizesOf(product).length, 'size')}</span>
+                        ) : (
+                          product.weight && <span className="text-xs text-gray-600"> · {product.weight}</span>
+                        )}
                       </span>
                     </span>
                   </Link>
@@ -203,8 +212,13 @@ export function SearchCombobox({ className = '' }: { className?: string }) {
                   id={cellId({ row, column: 1 })}
                   className={`shrink-0 rounded ${active?.row === row && active.column === 1 ? 'ring-2 ring-primary' : ''}`}
                 >
-                  {product.inStock ? (
-                    <AddToCartControl cart={cart} productId={product._id} productName={product.name} />
+                  {suggestedSize(product, query).inStock ? (
+                    <AddToCartControl
+                      cart={cart}
+                      itemKey={sizeCartKey(product, suggestedSize(product, query)._id)}
+                      productName={suggestionName(product, query)}
+                      left={suggestedSize(product, query).stock}
+                    />
                   ) : (
                     <span className="inline-flex h-11 items-center px-2 text-xs font-medium text-gray-600">Out of stock</span>
                   )}
@@ -233,4 +247,20 @@ export function SearchCombobox({ className = '' }: { className?: string }) {
       )}
     </form>
   );
+}
+
+/** The size a suggestion shows and adds: the one the query names ("atta 5kg": the 5 kg pack), else the first in stock. */
+export function suggestedSize(product: ProductView, query: string): PackSize {
+  const sizes = packSizesOf(product);
+  const squash = (text: string) => text.toLowerCase().replace(/\s+/g, '');
+  const typed = squash(query);
+  // The longest label the query holds: "atta 15kg" is the 15 kg pack, not the 5 kg one.
+  const named = sizes
+    .filter((size) => sizes.length > 1 && size.label && typed.includes(squash(size.label)))
+    .sort((a, b) => squash(b.label).length - squash(a.label).length)[0];
+  return named ?? firstBuyableSize(product);
+}
+
+function suggestionName(product: ProductView, query: string): string {
+  return packSizesOf(product).length > 1 ? nameWithSize(product.name, suggestedSize(product, query).label) : product.name;
 }

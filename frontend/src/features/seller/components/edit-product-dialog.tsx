@@ -12,7 +12,9 @@ import {
   moveSlot,
   productToForm,
   validateProductForm,
+  withSizeRows,
   type ImageSlot,
+  type PackSizeRow,
   type ProductErrors,
   type ProductFormValues,
 } from '../product-form';
@@ -65,6 +67,12 @@ function EditProductForm({ product, stock, onDone }: { product: Product; stock?:
   const change = (field: keyof ProductFormValues, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     if (errors[field]) setErrors(({ [field]: _fixed, ...rest }) => rest);
+  };
+
+  const changeSizes = (rows: PackSizeRow[]) => {
+    setValues((current) => withSizeRows(current, rows));
+    // The rows' own problem, and the first row's (its prices and stock are the single-size fields).
+    setErrors(({ sizes: _sizes, price: _price, offerPrice: _offer, weight: _weight, stock: _stock, ...rest }) => rest);
   };
 
   const changeSlots = (next: ImageSlot[]) => {
@@ -139,7 +147,7 @@ function EditProductForm({ product, stock, onDone }: { product: Product; stock?:
         </p>
       </fieldset>
 
-      <ProductFields idPrefix={idPrefix} values={values} errors={errors} onChange={change} />
+      <ProductFields idPrefix={idPrefix} values={values} errors={errors} onChange={change} onSizesChange={changeSizes} />
 
       <div className="sticky bottom-0 -mx-4 flex flex-wrap gap-3 border-t border-gray-200 bg-white px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:p-0">
         <button

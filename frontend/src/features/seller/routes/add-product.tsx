@@ -13,6 +13,8 @@ import {
   PRODUCT_FIELDS,
   readableProductErrors,
   validateProductForm,
+  withSizeRows,
+  type PackSizeRow,
   type ProductErrors,
   type ProductFormValues,
 } from '../product-form';
@@ -72,6 +74,12 @@ function AddProductForm() {
     if (errors[field]) setErrors(({ [field]: _fixed, ...rest }) => rest);
   };
 
+  const changeSizes = (rows: PackSizeRow[]) => {
+    setValues((current) => withSizeRows(current, rows));
+    // The rows' own problem, and the first row's (its prices and stock are the single-size fields).
+    setErrors(({ sizes: _sizes, price: _price, offerPrice: _offer, weight: _weight, stock: _stock, ...rest }) => rest);
+  };
+
   const setFile = (index: number, file: File | null) => {
     setFiles((current) => current.map((existing, i) => (i === index ? file : existing)));
     if (file && errors.images) setErrors(({ images: _fixed, ...rest }) => rest);
@@ -121,7 +129,7 @@ function AddProductForm() {
           </p>
         </fieldset>
 
-        <ProductFields idPrefix={idPrefix} values={values} errors={errors} onChange={change} />
+        <ProductFields idPrefix={idPrefix} values={values} errors={errors} onChange={change} onSizesChange={changeSizes} />
 
         <button
           type="submit"

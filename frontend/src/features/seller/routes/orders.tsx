@@ -198,7 +198,7 @@ function SellerOrder({ order, isNew, now }: { order: Order; isNew: boolean; now:
       <div className="mt-3 grid gap-4 md:grid-cols-[3fr_2fr]">
         <ul className="space-y-2">
           {order.items.map((item, index) => (
-            <li key={`${item.product?._id ?? item.name}-${index}`} className="flex items-center gap-3">
+            <li key={`${item.product?._id ?? item.name}-${item.variant ?? ''}-${index}`} className="flex items-center gap-3">
               <ProductImage src={thumbnailOf(itemImage(item))} alt="" className="h-10 w-10 shrink-0 rounded border border-gray-200" />
               <p className="font-medium">
                 {itemName(item)} <span className="text-primary">× {item.quantity}</span>

@@ -1,4 +1,4 @@
-import type { SellerStockView } from '@greencart/domain';
+import { nameWithSize, type PackSize, type SellerPackStockView, type SellerStockView } from '@greencart/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { useConfirm } from '@/components/ui/confirm';
 import { ErrorNotice } from '@/components/ui/error-notice';
@@ -33,11 +33,11 @@ export function ProductListRoute() {
   const query = useNewestProducts({ search: debouncedSearch });
   const stock = useSellerStock();
   const [editing, setEditing] = useState<Product | null>(null);
-  const runningLowIds = [...(stock.data?.values() ?? [])].filter((entry) => entry.runningLow).map((entry) => entry.productId);
+  const runningLowIds = [...(stock.data?.values() ?? [])].filter(isRunningLow).map((entry) => entry.productId);
   const lowQuery = useProducts({ ids: runningLowIds.slice(0, 100), limit: 100 }, { enabled: runningLowOnly && runningLowIds.length > 0 });
 
   const all = query.data?.pages.flatMap((page) => page.products) ?? [];
-  const products = runningLowOnly ? (lowQuery.data?.products ?? []).filter((p) => stock.data?.get(p._id)?.runningLow) : all;
+  const products = runningLowOnly ? (lowQuery.data?.products ?? []).filter((p) => isRunningLow(stock.data?.get(p._id))) : all;
   const total = runningLowOnly ? runningLowIds.length : (query.data?.pages[0]?.total ?? 0);
 
   return (
@@ -122,9 +122,24 @@ export function ProductListRoute() {
   );
 }
 
+/** A product runs low when its one size does, or any of its sizes. */
+function isRunningLow(entry: SellerStockView | undefined): boolean {
+  return !!entry && (entry.runningLow || !!entry.variants?.some((size) => size.runningLow));
+}
+
+/** "₹62" for one size, "₹62 – ₹499" for several. */
+function priceText(product: Product): string {
+  const prices = (product.variants?.length ? product.variants : [product]).map((size) => size.offerPrice);
+  const low = Math.min(...prices);
+  const high = Math.max(...prices);
+  return low === high ? formatPrice(low) : `${formatPrice(low)} – ${formatPrice(high)}`;
+}
+
 function ProductRow({ product, stock, onEdit }: { product: Product; stock?: SellerStockView; onEdit: () => void }) {
-  // The seller's switch is the listed flag; a counted product sold out is still listed.
-  const listed = stock?.listed ?? product.inStock;
+  const sizes = product.variants ?? [];
+  const severalSizes = sizes.length > 1;
+  // The seller's switch is the listed flag; a counted product sold out is still listed. With several sizes: on while any size is listed.
+  const listed = severalSizes ? (stock?.variants?.some((size) => size.listed) ?? sizes.some((size) => size.inStock)) : (stock?.listed ?? product.inStock);
   const changeStock = useChangeStock();
   const remove = useDeleteProduct();
   const toastId = { id: `product-${product._id}` };
@@ -172,10 +187,10 @@ function ProductRow({ product, stock, onEdit }: { product: Product; stock?: Sell
           {product.name}
         </p>
         <p className="text-gray-600 md:text-gray-700">{categoryText(product.category)}</p>
-        <p className="font-medium text-gray-800 md:font-normal md:text-gray-700">{formatPrice(product.offerPrice)}</p>
+        <p className="font-medium text-gray-800 md:font-normal md:text-gray-700">{priceText(product)}</p>
       </div>
       <div className="col-span-2 md:col-span-1">
-        <StockCell product={product} stock={stock} />
+        {severalSizes ? <span className="text-gray-600">{pluralize(sizes.length, 'size')} (below)</span> : <StockCell product={product} stock={stock} />}
       </div>
       <div className="col-span-2 flex flex-wrap items-center justify-between gap-2 md:contents">
         <label className="relative inline-flex min-h-11 cursor-pointer items-center gap-2">
@@ -184,7 +199,7 @@ function ProductRow({ product, stock, onEdit }: { product: Product; stock?: Sell
             role="switch"
             checked={listed}
             onChange={(event) => toggleStock(event.target.checked)}
-            aria-label={`In stock: ${product.name}`}
+            aria-label={severalSizes ? `In stock: ${product.name}, every size` : `In stock: ${product.name}`}
             className="peer sr-only"
           />
           <span
@@ -219,19 +234,76 @@ function ProductRow({ product, stock, onEdit }: { product: Product; stock?: Sell
           </button>
         </div>
       </div>
+      {severalSizes && (
+        <ul
+          className="col-span-2 mt-1 space-y-2 border-t border-gray-200 pt-2 md:col-span-6 md:mt-0 md:ml-[4.25rem]"
+          aria-label={`Pack sizes of ${product.name}`}
+        >
+          {sizes.map((size) => (
+            <SizeRow key={size._id} product={product} size={size} stock={stock?.variants?.find((entry) => entry.variantId === size._id)} />
+          ))}
+        </ul>
+      )}
       {dialog}
     </li>
   );
 }
 
-/** Units on hand (what the seller counted), held by open checkouts, running low; a count typed in and saved with Enter or Save. */
-function StockCell({ product, stock }: { product: Product; stock?: SellerStockView }) {
+/** One pack size of a product of several: its label and price, its count and badge, its own stock switch. */
+function SizeRow({ product, size, stock }: { product: Product; size: PackSize; stock?: SellerPackStockView }) {
+  const changeStock = useChangeStock();
+  const name = nameWithSize(product.name, size.label);
+  const listed = stock?.listed ?? size.inStock;
+  const toastId = { id: `product-${product._id}-${size._id}` };
+  const toggle = (inStock: boolean) =>
+    changeStock.mutate(
+      { id: product._id, variant: size._id, inStock },
+      {
+        onSuccess: (result) => toast.success(result.message || `${name}: ${inStock ? 'in stock' : 'out of stock'}`, toastId),
+        onError: (error) => toast.error(errorMessage(error), toastId),
+      },
+    );
+  return (
+    <li data-testid="seller-size-row" className="flex flex-wrap items-center gap-x-4 gap-y-1">
+      <span className="min-w-16 font-medium text-gray-800">{size.label}</span>
+      <span className="min-w-20 text-gray-700">{formatPrice(size.offerPrice)}</span>
+      <div className="min-w-0 flex-1">
+        <StockCell product={product} stock={stock} size={size} />
+      </div>
+      <label className="relative inline-flex min-h-11 cursor-pointer items-center gap-2">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={listed}
+          onChange={(event) => toggle(event.target.checked)}
+          aria-label={`In stock: ${name}`}
+          className="peer sr-only"
+        />
+        <span
+          className="h-7 w-12 rounded-full bg-slate-400 transition-colors duration-200 peer-checked:bg-primary peer-focus-visible:ring-2 peer-focus-visible:ring-primary-dull peer-focus-visible:ring-offset-2"
+          aria-hidden="true"
+        />
+        <span
+          className="absolute top-1/2 left-1 h-5 w-5 -translate-y-1/2 rounded-full bg-white transition-transform duration-200 ease-in-out peer-checked:translate-x-5"
+          aria-hidden="true"
+        />
+      </label>
+    </li>
+  );
+}
+
+/**
+ * Units on hand (what the seller counted), held by open checkouts, running low; a count typed in and saved with
+ * Enter or Save. With `size`, those of one pack size of the product (sent with its `variant`).
+ */
+function StockCell({ product, stock, size }: { product: Product; stock?: Omit<SellerPackStockView, 'variantId' | 'label'>; size?: PackSize }) {
   const setCount = useSetStockCount();
   const inputId = useId();
   const counted = stock?.onHand !== null && stock?.onHand !== undefined;
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState('');
-  const toastId = { id: `stock-${product._id}` };
+  const toastId = { id: `stock-${product._id}${size ? `-${size._id}` : ''}` };
+  const name = size ? nameWithSize(product.name, size.label) : product.name;
 
   const open = () => {
     setText(counted ? String(stock!.onHand) : '');
@@ -245,11 +317,11 @@ function StockCell({ product, stock }: { product: Product; stock?: SellerStockVi
       return;
     }
     setCount.mutate(
-      { id: product._id, stock: value === '' ? null : Number(value) },
+      { id: product._id, ...(size ? { variant: size._id } : {}), stock: value === '' ? null : Number(value) },
       {
         onSuccess: () => {
           setEditing(false);
-          toast.success(value === '' ? `${product.name} is no longer counted` : `${product.name}: ${value} in stock`, toastId);
+          toast.success(value === '' ? `${name} is no longer counted` : `${name}: ${value} in stock`, toastId);
         },
         onError: (error) => toast.error(errorMessage(error), toastId),
       },
@@ -260,7 +332,7 @@ function StockCell({ product, stock }: { product: Product; stock?: SellerStockVi
     return (
       <form onSubmit={save} className="flex items-center gap-2">
         <label htmlFor={inputId} className="sr-only">
-          Units of {product.name} in stock (empty: not counted)
+          Units of {name} in stock (empty: not counted)
         </label>
         <input
           id={inputId}
@@ -301,7 +373,7 @@ function StockCell({ product, stock }: { product: Product; stock?: SellerStockVi
       <button
         type="button"
         onClick={open}
-        aria-label={`${counted ? 'Change' : 'Count'} units of ${product.name}`}
+        aria-label={`${counted ? 'Change' : 'Count'} units of ${name}`}
         className="min-h-11 px-1 text-sm text-primary-dull underline underline-offset-2"
       >
         {counted ? 'Change' : 'Count'}
