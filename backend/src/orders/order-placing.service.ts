@@ -166,7 +166,7 @@ export class OrderPlacing {
     // counted units are only a first check here: taking them (commit) is what holds.
     const products = await Promise.all(lines.map((line) => this.products.findById(line.product).catch(notFoundAsUndefined)));
     const byId = new Map(products.filter((p) => p !== undefined).map((p) => [String(p._id), p]));
-    const items: OrderItem[] = lines.map((line) => {
+    const named: OrderItem[] = lines.map((line) => {
       const product = byId.get(line.product);
       if (!product) throw new BadRequestException(`Product ${line.product} does not exist`);
       // A plain product id is its default (first) pack size.
@@ -191,6 +191,13 @@ export class OrderPlacing {
         ...(sized || product.weight ? { label: size.label } : {}),
       };
     });
+    // A plain id and the default size's id are the same size: one line.
+    const items: OrderItem[] = [];
+    for (const item of named) {
+      const same = items.find((other) => other.product.equals(item.product) && other.variant === item.variant);
+      if (!same) items.push(item);
+      else if ((same.quantity += item.quantity) > MAX_LINE_QUANTITY) throw new BadRequestException(`Quantity cannot exceed ${MAX_LINE_QUANTITY}`);
+    }
     const priced = items.map((i) => ({ offerPrice: i.offerPrice, quantity: i.quantity }));
     const delivery = await this.delivery.quote(address.pincode, priceCart(priced).subtotalPaise);
     const price = priceCart(priced, delivery);

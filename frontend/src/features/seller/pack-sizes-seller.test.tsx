@@ -174,10 +174,11 @@ describe('adding a product in several sizes', () => {
     await user.click(screen.getByRole('button', { name: 'ADD' }));
 
     await waitFor(() => expect(sent).toHaveLength(1));
+    // The prices are each size's: none is sent beside `variants` (the server refuses them there).
+    expect(sent[0]).not.toHaveProperty('price');
+    expect(sent[0]).not.toHaveProperty('offerPrice');
     expect(sent[0]).toMatchObject({
       name: 'Aashirvaad Atta',
-      price: 70,
-      offerPrice: 62,
       variants: [
         { label: '1 kg', price: 70, offerPrice: 62 },
         { label: '5 kg', price: 300, offerPrice: 265, size: { amount: 5, unit: 'kg' }, stock: 20 },

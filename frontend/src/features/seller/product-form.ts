@@ -66,8 +66,9 @@ interface ProductData {
   name: string;
   description: string;
   category: string;
-  price: number;
-  offerPrice: number;
+  /** Without `variants` only (the first size is the product's price then). */
+  price?: number;
+  offerPrice?: number;
   weight?: string;
   stock?: number | null;
   lowStockThreshold?: number;
@@ -345,10 +346,10 @@ export function toProductData(values: ProductFormValues, mode: 'add' | 'edit' = 
     name: values.name.trim(),
     description: descriptionText(values.description),
     category: values.category,
-    price: parseRupees(values.price) ?? Number.NaN,
-    offerPrice: parseRupees(values.offerPrice) ?? Number.NaN,
-    // With sizes, weight and stock are each size's (the first size's label is the product's weight).
-    ...(sizes ? { variants: toPackSizes(values, mode, initial) } : {}),
+    // With sizes, prices, weight and stock are each size's (the first size's are the product's): the server refuses them beside `variants`.
+    ...(sizes
+      ? { variants: toPackSizes(values, mode, initial) }
+      : { price: parseRupees(values.price) ?? Number.NaN, offerPrice: parseRupees(values.offerPrice) ?? Number.NaN }),
     ...(!sizes && (weight || mode === 'edit') ? { weight } : {}),
     // An edit sends "" to remove the code; a new product only sends one it has.
     ...(hsn || (mode === 'edit' && hsn !== undefined) ? { hsn } : {}),
