@@ -55,7 +55,20 @@ function statsFor(days: number, todayOrders: number): StatsResponse {
     orders,
     averageOrderValue: Math.round((revenue / orders) * 100) / 100,
     byDay,
-    topProducts: [{ productId: 'p1', name: days === 1 ? 'Mango (today)' : 'Milk', quantity: 3, revenue: 90 }],
+    topProducts: [
+      days === 1
+        ? { productId: 'p1', name: 'Mango (today)', quantity: 3, revenue: 90 }
+        : {
+            productId: 'p1',
+            name: 'Milk',
+            quantity: 3,
+            revenue: 90,
+            sizes: [
+              { label: '1 L', quantity: 2, revenue: 64 },
+              { label: '500 ml', quantity: 1, revenue: 26 },
+            ],
+          },
+    ],
     byPayment: { cod: { orders: orders - 1, revenue: revenue - 50 }, online: { orders: 1, revenue: 50 } },
     cancelled: { orders: 1, amount: 40 },
     refunded: { orders: 0, amount: 0 },
@@ -93,6 +106,8 @@ describe('seller dashboard', () => {
     expect(await within(screen.getByTestId('top-products')).findByText('Mango (today)')).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: '30 days' }));
     expect(await within(screen.getByTestId('top-products')).findByText('Milk')).toBeInTheDocument();
+    // A product sold in two sizes says how many of each.
+    expect(screen.getByTestId('top-product-sizes')).toHaveTextContent('1 L × 2 · 500 ml × 1');
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeEnabled();
 
     // An order is counted on the server: the push brings the new figures.

@@ -15,6 +15,12 @@ export function TopProducts({ products }: { products: TopProduct[] }) {
             <span className="shrink-0 text-gray-600 tabular-nums">× {product.quantity}</span>
             <span className="w-24 shrink-0 text-right font-medium text-gray-800 tabular-nums">{formatPrice(product.revenue)}</span>
           </div>
+          {/* Its pack sizes when it sold in two or more (one size says nothing the product's line does not). */}
+          {product.sizes && product.sizes.length > 1 && (
+            <p className="mt-0.5 ml-7 text-xs text-gray-600 tabular-nums" data-testid="top-product-sizes">
+              {product.sizes.map((size) => `${size.label} × ${size.quantity}`).join(' · ')}
+            </p>
+          )}
           <div className="mt-1 ml-7 h-1.5 rounded-full bg-gray-100" aria-hidden="true">
             <div className="h-1.5 rounded-full bg-primary/70" style={{ width: `${Math.max(2, (product.revenue / most) * 100)}%` }} />
           </div>
