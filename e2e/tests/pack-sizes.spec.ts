@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { SELLER } from '../playwright.config';
 
 /** Pack sizes (issue 37): a shopper picks sizes on the card and the product page, orders two sizes of one product, and every screen names them. */
@@ -104,6 +105,45 @@ for (const [name, viewport] of Object.entries({ phone: PHONE, desktop: DESKTOP }
     await expect(sellerOrder).toContainText(`${apples.name} ${third.label}`);
     await sellerOrder.screenshot(shot(`${name}-pack-sizes-seller-order`));
     await sellerContext.close();
+    await context.close();
+  });
+}
+
+for (const [name, viewport] of Object.entries({ phone: PHONE, desktop: DESKTOP })) {
+  test(`the seller adds a product in two pack sizes as rows and sees each size with its count in the product list (${name})`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport, ...(name === 'phone' ? { isMobile: true, hasTouch: true } : {}) });
+    const page = await context.newPage();
+    await signInSeller(page);
+    await page.goto('/seller/add-product');
+    const product = `Sona Masoori Rice ${name} ${Date.now()}`;
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><rect width="200" height="200" fill="#f5f0e6"/><circle cx="100" cy="100" r="70" fill="#e9dcc0"/></svg>';
+    const png = await sharp(Buffer.from(svg)).png().toBuffer();
+    await page.getByLabel('Upload image 1').setInputFiles({ name: 'rice.png', mimeType: 'image/png', buffer: png });
+    await page.getByLabel('Product Name').fill(product);
+    await page.getByLabel('Category').selectOption('Grains');
+    await page.getByLabel('Product Price').fill('95');
+    await page.getByLabel('Offer Price').fill('89');
+    await page.getByLabel('Weight').fill('1 kg');
+    await page.getByRole('button', { name: '+ Add a pack size' }).click();
+    // The second row: 5 kg, counted at 12.
+    await page.getByLabel('Label of size 2', { exact: true }).fill('5 kg');
+    await page.getByLabel('Price of size 2', { exact: true }).fill('450');
+    await page.getByLabel('Offer price of size 2', { exact: true }).fill('419');
+    await page.getByLabel('Stock of size 2', { exact: true }).fill('12');
+    await page.screenshot({ ...shot(`${name}-pack-sizes-seller-form`), fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await page.getByRole('button', { name: 'ADD', exact: true }).click();
+    await expect(page.getByText('Product added')).toBeVisible();
+
+    await page.goto('/seller/product-list');
+    await page.getByLabel('Search products by name').fill(product);
+    const row = page.getByTestId('seller-product-row').filter({ hasText: product }).filter({ visible: true });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('1 kg');
+    await expect(row).toContainText('5 kg');
+    await expect(row).toContainText('12');
+    await row.screenshot(shot(`${name}-pack-sizes-seller-list`));
     await context.close();
   });
 }
