@@ -207,6 +207,19 @@ describe('pack sizes on one instance', () => {
     await asha.agent.post('/api/updateCart').send({ cartItems: {} }).expect(200);
   });
 
+  it('a product the seller deletes leaves every cart, whichever size its lines name', async () => {
+    const created = (await addProduct({ ...ATTA, name: 'Gone Atta' }).expect(201)).body.product as Product;
+    await asha.agent
+      .post('/api/updateCart')
+      .send({ cartItems: { [created._id]: 1, [`${created._id}:${created.variants[2]._id}`]: 2 } })
+      .expect(200);
+    await sellerAgent.delete(`/api/products/${created._id}`).expect(200);
+    const cart = (await asha.agent.get('/api/cart').expect(200)).body;
+    expect(cart.cartItems).toEqual({});
+    expect(cart.cartNotices).toContain('Gone Atta is no longer sold and has left your cart');
+    await asha.agent.delete('/api/cart/notices').expect(200);
+  });
+
   it('orders sizes: each line keeps its size, label and price; the size runs out alone; an unknown size is a 400', async () => {
     const created = (await addProduct(ATTA).expect(201)).body.product as Product;
     const [one, five, ten] = created.variants;
