@@ -37,6 +37,8 @@ export function SearchCombobox({ className = '' }: { className?: string }) {
   const suggestions = useSuggestions(query);
   const products = query && suggestions.data ? suggestions.data.products : [];
   const corrected = query ? suggestions.data?.correctedQuery : undefined;
+  // The pack size the server read in the query, per product ("atta 1 litre" is the 1 L pack too).
+  const asked = query ? suggestions.data?.packSizes : undefined;
   const leftOut = corrected ? leftOutText(suggestions.data?.droppedWords) : '';
   const showing = open && query.length > 0 && suggestions.data !== undefined;
   const cellId = (cell: Cell) => `${gridId}-${cell.row}-${cell.column}`;
@@ -101,7 +103,7 @@ export function SearchCombobox({ className = '' }: { className?: string }) {
       event.preventDefault();
       const column = event.key === 'ArrowRight' ? 1 : 0;
       const product = products[active.row];
-      setActive({ row: active.row, column: column === 1 && !(product && suggestedSize(product, query).inStock) ? 0 : column });
+      setActive({ row: active.row, column: column === 1 && !(product && suggestedSize(product, query, asked).inStock) ? 0 : column });
       return;
     }
     if (event.key === 'Enter' && active !== null && showing) {
@@ -110,7 +112,7 @@ export function SearchCombobox({ className = '' }: { className?: string }) {
       event.preventDefault();
       if (active.column === 0) choose(product);
       else {
-        const size = suggestedSize(product, query);
+        const size = suggestedSize(product, query, asked);
         if (size.inStock) cart.add(sizeCartKey(product, size._id));
       }
     }
@@ -195,9 +197,9 @@ export function SearchCombobox({ className = '' }: { className?: string }) {
                   >
                     <ProductImage src={thumbnailUrl(product)} alt="" className="h-11 w-11 shrink-0 rounded" />
                     <span className="min-w-0">
-                      <span className="block truncate text-sm font-medium text-gray-800">{suggestionName(product, query)}</span>
+                      <span className="block truncate text-sm font-medium text-gray-800">{suggestionName(product, query, asked)}</span>
                       <span className="block text-sm text-primary-dull">
-                        {formatPrice(suggestedSize(product, query).offerPrice)}
+                        {formatPrice(suggestedSize(product, query, asked).offerPrice)}
                         {packSizesOf(product).length > 1 ? (
                           <span className="text-xs text-gray-600"> · {pluralize(packSizesOf(product).length, 'size')}</span>
                         ) : (
@@ -212,12 +214,12 @@ export function SearchCombobox({ className = '' }: { className?: string }) {
                   id={cellId({ row, column: 1 })}
                   className={`shrink-0 rounded ${active?.row === row && active.column === 1 ? 'ring-2 ring-primary' : ''}`}
                 >
-                  {suggestedSize(product, query).inStock ? (
+                  {suggestedSize(product, query, asked).inStock ? (
                     <AddToCartControl
                       cart={cart}
-                      itemKey={sizeCartKey(product, suggestedSize(product, query)._id)}
-                      productName={suggestionName(product, query)}
-                      left={suggestedSize(product, query).stock}
+                      itemKey={sizeCartKey(product, suggestedSize(product, query, asked)._id)}
+                      productName={suggestionName(product, query, asked)}
+                      left={suggestedSize(product, query, asked).stock}
                     />
                   ) : (
                     <span className="inline-flex h-11 items-center px-2 text-xs font-medium text-gray-600">Out of stock</span>
@@ -249,9 +251,14 @@ export function SearchCombobox({ className = '' }: { className?: string }) {
   );
 }
 
-/** The size a suggestion shows and adds: the one the query names ("atta 5kg": the 5 kg pack), else the first in stock. */
-export function suggestedSize(product: ProductView, query: string): PackSize {
+/**
+ * The size a suggestion shows and adds: the one the server read in the query (`packSizes`), else the one
+ * whose label the query holds ("atta 5kg": the 5 kg pack), else the first in stock.
+ */
+export function suggestedSize(product: ProductView, query: string, asked?: Record<string, string>): PackSize {
   const sizes = packSizesOf(product);
+  const read = asked?.[product._id] && sizes.find((size) => size._id === asked[product._id]);
+  if (read) return read;
   const squash = (text: string) => text.toLowerCase().replace(/\s+/g, '');
   const typed = squash(query);
   // The longest label the query holds: "atta 15kg" is the 15 kg pack, not the 5 kg one.
@@ -261,6 +268,6 @@ export function suggestedSize(product: ProductView, query: string): PackSize {
   return named ?? firstBuyableSize(product);
 }
 
-function suggestionName(product: ProductView, query: string): string {
-  return packSizesOf(product).length > 1 ? nameWithSize(product.name, suggestedSize(product, query).label) : product.name;
+function suggestionName(product: ProductView, query: string, asked?: Record<string, string>): string {
+  return packSizesOf(product).length > 1 ? nameWithSize(product.name, suggestedSize(product, query, asked).label) : product.name;
 }
