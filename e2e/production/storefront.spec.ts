@@ -107,7 +107,7 @@ test('over plain http at PUBLIC_URL: every asset loads, the seller and a shopper
   await sellerPage.getByLabel('Product Price').fill('320');
   await sellerPage.getByLabel('Offer Price').fill('280');
   await sellerPage.getByLabel('Weight').fill('2 kg');
-  await sellerPage.getByRole('button', { name: 'ADD' }).click();
+  await sellerPage.getByRole('button', { name: 'ADD', exact: true }).click();
   await expect(sellerPage.getByText('Product added')).toBeVisible();
   await expectAssetsLoaded(sellerPage);
 

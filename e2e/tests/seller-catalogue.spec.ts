@@ -25,7 +25,7 @@ test('the seller adds a product with two images, sees it everywhere, and takes i
   await page.getByLabel('Offer Price').fill('749.50');
   await page.getByLabel('Weight').fill('1 kg');
   await page.screenshot({ path: 'e2e/artifacts/screenshots/seller-add-product.png', fullPage: true });
-  await page.getByRole('button', { name: 'ADD' }).click();
+  await page.getByRole('button', { name: 'ADD', exact: true }).click();
   await expect(page.getByText('Product added')).toBeVisible();
   await expect(page.getByLabel('Product Name')).toHaveValue('');
 
