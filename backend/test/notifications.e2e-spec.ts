@@ -296,9 +296,16 @@ describe('order mails through the outbox, with a real SMTP server', () => {
       createdAt: new Date(),
     };
     await t.app.get(DomainEvents).publish(ORDER_PLACED, { orderId: String(order._id), userId: lata.id, order, paymentType: 'COD' } as never);
-    await smtp.until(
-      () => smtp.to(lata.email, 'email:order-confirmation:').length === 1 && smtp.to(SELLER_NOTIFY, `email:seller-new-order:${order._id}`).length === 1,
-    );
+    const ids = [`email:order-confirmation:${order._id}`, `email:seller-new-order:${order._id}`];
+    try {
+      await smtp.until(
+        () => smtp.to(lata.email, 'email:order-confirmation:').length === 1 && smtp.to(SELLER_NOTIFY, `email:seller-new-order:${order._id}`).length === 1,
+        45_000,
+      );
+    } catch (error) {
+      // Where the two messages stand (a receipt skipped, refused or waiting for a retry says which).
+      throw new Error(`${(error as Error).message}\noutbox: ${JSON.stringify(await outboxReport(ids))}`);
+    }
     const receipt = smtp.to(lata.email, 'email:order-confirmation:')[0];
     const toSeller = smtp.to(SELLER_NOTIFY, `email:seller-new-order:${order._id}`)[0];
     for (const mail of [receipt, toSeller]) {
