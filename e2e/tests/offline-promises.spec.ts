@@ -97,7 +97,11 @@ test.describe('on a phone', () => {
         .map((el) => el.getBoundingClientRect())
         .find((rect) => rect.height > 0);
       if (!toast || !search || toast.getBoundingClientRect().height === 0) return null;
-      // Where it rests once its entry animation is over: the same place two frames running.
+      // Its entry animation over (a busy machine can show two frames before the animation moves it from where it
+      // starts, above its place), then where it rests: the same place two frames running.
+      let bar: Element | null = toast;
+      while (bar && getComputedStyle(bar).animationName === 'none') bar = bar.parentElement;
+      if (bar && (getComputedStyle(bar).opacity !== '1' || bar.getAnimations().some((animation) => animation.playState !== 'finished'))) return null;
       const seen = window as unknown as { lastToastTop?: number };
       const top = toast.getBoundingClientRect().y;
       const resting = seen.lastToastTop === top;
