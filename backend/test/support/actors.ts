@@ -32,7 +32,15 @@ export async function shopper(t: TestApp, firstName = 'Asha'): Promise<{ agent: 
  */
 export async function verifyEmail(t: TestApp, id: string, email: string): Promise<void> {
   const { UsersService } = await import('../../src/users/users.service');
-  if (!(await t.app.get(UsersService).markEmailVerified(id, email.toLowerCase()))) throw new Error(`No account ${id} with ${email}`);
+  const users = t.app.get(UsersService);
+  // Until the mail side reads the address as confirmed: CI runs saw a new shopper's receipts skipped as
+  // "not confirmed" right after this call (not explained; see the stop-48 note), so marked again until it does.
+  for (let attempt = 0; attempt < 50; attempt++) {
+    if (!(await users.markEmailVerified(id, email.toLowerCase()))) throw new Error(`No account ${id} with ${email}`);
+    if ((await users.contactOf(id))?.emailVerified) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`The address of account ${id} never read as confirmed`);
 }
 
 export const VERIFICATION_MAIL = 'email:email-verification:';
