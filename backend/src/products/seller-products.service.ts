@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types, type UpdateQuery } from 'mongoose';
 import { DomainEvents } from '../common/events/domain-events';
 import { LocksService } from '../common/locks/locks.service';
-import { MAX_PRODUCT_IMAGES, quantityOfLabel, toPaise, type PackSizeInput } from '@greencart/domain';
+import { MAX_PRODUCT_IMAGES, quantityOfLabel, toPaise, type PackQuantity, type PackSizeInput } from '@greencart/domain';
 import { MediaService, type PreparedImage } from '../media/media.service';
 import type { NewProductData, ProductDataChanges } from './dto/product-data.dto';
 import { type UploadedImage } from './product-images.interceptor';
@@ -254,9 +254,7 @@ export class SellerProductsService {
 const NAME_A_SIZE = (count: number) => `This product has ${count} pack sizes: name the one to count with variant (its _id)`;
 
 /** The quantity a weight or label names, as a stored size (nothing when it names none). */
-function sizeOf(label: string | undefined): {
-  size?: { amount: number; unit: ProductVariant['size'] extends infer S ? (S extends { unit: infer U } ? U : never) : never };
-} {
+function sizeOf(label: string | undefined): { size?: PackQuantity } {
   const size = quantityOfLabel(label);
   return size ? { size } : {};
 }
