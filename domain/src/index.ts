@@ -13,3 +13,4 @@ export * from './stats';
 export * from './push';
 export * from './gst';
 export * from './pack-sizes';
+export * from './coupons';

@@ -14,6 +14,8 @@ export interface PricedLineInput {
 
 export interface PriceBreakdown {
   subtotalPaise: number;
+  /** A coupon's discount (0 without one): taken off the subtotal before tax. */
+  discountPaise: number;
   taxPaise: number;
   shippingPaise: number;
   totalPaise: number;
@@ -49,19 +51,42 @@ export function freeDeliveryGapPaise(subtotalPaise: number, delivery?: DeliveryC
   return Math.max(0, delivery.freeAbovePaise - subtotalPaise);
 }
 
+/** What a coupon takes off: a flat amount in rupees, or a percent of the items' subtotal (capped by `maxDiscount` rupees). */
+export interface DiscountTerms {
+  kind: 'percent' | 'flat';
+  /** Percent 1–90, or rupees. */
+  value: number;
+  /** For a percent coupon: the most it takes off, in rupees. */
+  maxDiscount?: number | null;
+}
+
 /**
- * Subtotal = Σ offerPrice × quantity; tax = 2% of the subtotal rounded down to the paisa; delivery fee
- * after tax (the area's fee, 0 by default and once the subtotal reaches the free-delivery threshold).
+ * A coupon's discount on a subtotal: the flat value, or the percent of the subtotal rounded down to the
+ * paisa; capped by `maxDiscount` and by the subtotal itself (never below zero to pay for the items).
  */
-export function priceCart(lines: readonly PricedLineInput[], delivery?: DeliveryCharge | null): PriceBreakdown {
+export function discountFor(subtotalPaise: number, terms?: DiscountTerms | null): number {
+  if (!terms || subtotalPaise <= 0) return 0;
+  let discount = terms.kind === 'flat' ? toPaise(terms.value) : Math.floor((subtotalPaise * terms.value) / 100);
+  if (terms.kind === 'percent' && terms.maxDiscount !== undefined && terms.maxDiscount !== null) discount = Math.min(discount, toPaise(terms.maxDiscount));
+  return Math.max(0, Math.min(discount, subtotalPaise));
+}
+
+/**
+ * Subtotal = Σ offerPrice × quantity; the coupon's discount off it (see discountFor); tax = 2% of
+ * (subtotal − discount) rounded down to the paisa; delivery fee after tax (the area's fee, 0 by default
+ * and once the subtotal — before the discount — reaches the free-delivery threshold).
+ * Total = subtotal − discount + tax + delivery fee.
+ */
+export function priceCart(lines: readonly PricedLineInput[], delivery?: DeliveryCharge | null, coupon?: DiscountTerms | null): PriceBreakdown {
   let subtotalPaise = 0;
   for (const line of lines) {
     if (!Number.isInteger(line.quantity) || line.quantity < 0) throw new RangeError('quantity must be a non-negative integer');
     subtotalPaise += toPaise(line.offerPrice) * line.quantity;
   }
-  const taxPaise = Math.floor((subtotalPaise * TAX_PERCENT) / 100);
+  const discountPaise = discountFor(subtotalPaise, coupon);
+  const taxPaise = Math.floor(((subtotalPaise - discountPaise) * TAX_PERCENT) / 100);
   const shippingPaise = subtotalPaise > 0 ? deliveryFeeFor(subtotalPaise, delivery) : 0;
-  return { subtotalPaise, taxPaise, shippingPaise, totalPaise: subtotalPaise + taxPaise + shippingPaise };
+  return { subtotalPaise, discountPaise, taxPaise, shippingPaise, totalPaise: subtotalPaise - discountPaise + taxPaise + shippingPaise };
 }
 
 /**

@@ -5,7 +5,7 @@ import { cartProductIds, orderItemOf, summarizeCart } from './cart-summary';
 describe('cart pricing through the shared pricing function', () => {
   it('3 × ₹33.33: subtotal ₹99.99, tax ₹1.99 (rounded down), total ₹101.98', () => {
     const price = priceCart([{ offerPrice: 33.33, quantity: 3 }]);
-    expect(price).toEqual({ subtotalPaise: 9999, taxPaise: 199, shippingPaise: 0, totalPaise: 10198 });
+    expect(price).toEqual({ subtotalPaise: 9999, discountPaise: 0, taxPaise: 199, shippingPaise: 0, totalPaise: 10198 });
     expect(formatRupees(price.subtotalPaise)).toBe('₹99.99');
     expect(formatRupees(price.taxPaise)).toBe('₹1.99');
     expect(formatRupees(price.totalPaise)).toBe('₹101.98');
