@@ -1,3 +1,5 @@
+import type { OfferView, SellerCoupon } from './coupons';
+import type { PriceBreakdown } from './pricing';
 import type { PackSize } from './pack-sizes';
 import type { ProductCategory } from './categories';
 import type { OrderStatus, PaymentStatus, PaymentType } from './order-lifecycle';
@@ -161,6 +163,10 @@ export interface OrderView {
   amount: number;
   amountPaise: number;
   subtotalPaise: number;
+  /** A coupon's discount off the subtotal (absent or 0: none); the tax is on subtotal − discount. */
+  discountPaise?: number;
+  /** The coupon the order used. */
+  coupon?: OrderCouponView;
   taxPaise: number;
   /** The delivery fee charged (0: free delivery). */
   deliveryFeePaise?: number;
@@ -184,6 +190,21 @@ export interface OrderView {
   expectedDeliveryAt: string;
   deliverBy?: string;
 }
+
+/** The coupon an order used and what it took off. */
+export interface OrderCouponView {
+  code: string;
+  discountPaise: number;
+}
+
+/** GET /api/coupons: the public offers, judged against the shopper's cart. */
+export type OffersResponse = ApiSuccess<{ coupons: OfferView[]; subtotalPaise: number }>;
+/** POST /api/coupons/check { code, items? }: the coupon's discount on the cart (or 4xx with the reason). */
+export type CouponCheckResponse = ApiSuccess<{ coupon: OfferView; price: PriceBreakdown }>;
+/** GET /api/seller/coupons */
+export type SellerCouponsResponse = ApiSuccess<{ coupons: SellerCoupon[] }>;
+/** POST /api/seller/coupons, PATCH /api/seller/coupons/:id */
+export type SellerCouponResponse = ApiSuccess<{ coupon: SellerCoupon }>;
 
 /** How an online order was paid. `paymentStatus` becomes 'refunded' once Razorpay has processed the refund. */
 export interface OrderPaymentView {

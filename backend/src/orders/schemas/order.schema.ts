@@ -71,6 +71,15 @@ const OrderPaymentSchema = SchemaFactory.createForClass(OrderPayment);
 export type RefundStatus = 'pending' | 'processed' | 'failed';
 
 @Schema({ _id: false })
+export class OrderCoupon {
+  @Prop({ required: true }) code: string;
+  /** The coupon's id, to give its use back when the order is cancelled. */
+  @Prop({ type: MongooseSchema.Types.ObjectId, required: true }) couponId: Types.ObjectId;
+  @Prop({ required: true }) discountPaise: number;
+}
+const OrderCouponSchema = SchemaFactory.createForClass(OrderCoupon);
+
+@Schema({ _id: false })
 export class StatusChange {
   @Prop({ type: String, required: true, enum: ORDER_STATUSES }) status: OrderStatus;
   @Prop({ required: true }) at: Date;
@@ -101,6 +110,10 @@ export class Order {
   @Prop({ required: true }) amount: number;
   @Prop({ required: true }) amountPaise: number;
   @Prop({ required: true }) subtotalPaise: number;
+  /** A coupon's discount off the subtotal (0: none); the tax is 2% of subtotal − discount. */
+  @Prop({ type: Number, default: 0 }) discountPaise: number;
+  /** The coupon the order used, and what it took off. */
+  @Prop({ type: OrderCouponSchema }) coupon?: OrderCoupon;
   @Prop({ required: true }) taxPaise: number;
   /** The delivery area's fee (0: free delivery; absent on orders older than delivery areas). */
   @Prop({ type: Number, default: 0 }) deliveryFeePaise: number;
