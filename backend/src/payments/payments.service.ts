@@ -354,7 +354,7 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
       paymentType: 'Online',
       address: checkout.quote.address ?? address ?? (await this.orders.latestAddress(userId)),
       items: checkout.quote.items,
-      price: checkout.quote.price,
+      price: { discountPaise: 0, ...checkout.quote.price },
       etaMinutes: checkout.quote.etaMinutes ?? DEFAULT_ETA_MINUTES,
       requestHash: checkout.quote.requestHash,
     };

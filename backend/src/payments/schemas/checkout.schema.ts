@@ -23,7 +23,7 @@ export class Checkout {
     paymentType: PaymentType;
     address?: OrderAddress;
     items: OrderItem[];
-    price: { subtotalPaise: number; taxPaise: number; shippingPaise: number; totalPaise: number };
+    price: { subtotalPaise: number; discountPaise?: number; taxPaise: number; shippingPaise: number; totalPaise: number };
     /** The delivery area's ETA when priced (absent on checkouts older than delivery areas: 30). */
     etaMinutes?: number;
     requestHash: string;
