@@ -18,6 +18,7 @@ import { HealthModule } from './health/health.module';
 import { MediaModule } from './media/media.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
 import { NotificationsModule } from './notifications/notifications.module';
+import { CouponsModule } from './coupons/coupons.module';
 import { OrdersModule } from './orders/orders.module';
 import { PaymentsModule } from './payments/payments.module';
 import { ProductsModule } from './products/products.module';
@@ -73,6 +74,7 @@ import { UsersModule } from './users/users.module';
     ProductsModule,
     DeliveryModule,
     AddressesModule,
+    CouponsModule,
     OrdersModule,
     PaymentsModule,
     ChatModule,

@@ -70,6 +70,12 @@ const ACCESS: Record<string, Access> = {
   // Delivery areas
   'GET /api/delivery': 'public',
   'GET /api/seller/delivery': 'seller',
+  'GET /api/seller/coupons': 'seller',
+  'POST /api/seller/coupons': 'seller',
+  'PATCH /api/seller/coupons/:id': 'seller',
+  'DELETE /api/seller/coupons/:id': 'seller',
+  'GET /api/coupons': 'public',
+  'POST /api/coupons/check': 'shopper',
   'PUT /api/seller/delivery': 'seller',
   // Addresses and orders
   'POST /api/Address/add': 'shopper',

@@ -27,6 +27,7 @@ import { ProductsService } from '../products/products.service';
 import { NotEnoughStock, StockService, UnknownPackSize } from '../products/stock.service';
 import { OrderLineDto, PlaceOrderDto } from './dto/place-order.dto';
 import { OrderCache } from './order-cache';
+import { OrderCoupons, type QuotedCoupon } from './order-coupons';
 import { OrderLinking, ORDER_UNCONFIRMED } from './order-linking';
 import { OrderLists } from './order-lists';
 import { ORDER_PAID, ORDER_PLACED, type OrderPaidEvent, type OrderPlacedEvent } from './order.events';
@@ -43,8 +44,10 @@ export interface OrderQuote {
   price: PriceBreakdown;
   /** The delivery area's promise, in minutes from when the order is stored. */
   etaMinutes: number;
-  /** Fingerprint of what was asked for (address, lines, payment type), to recognise the same request. */
+  /** Fingerprint of what was asked for (address, lines, payment type, coupon), to recognise the same request. */
   requestHash: string;
+  /** The coupon the order uses and its discount (in `price` too). */
+  coupon?: QuotedCoupon;
 }
 
 export interface PlacedOrder {
@@ -66,6 +69,8 @@ export interface CommitOptions {
 export interface QuoteRequest {
   address?: string;
   items: OrderLineDto[];
+  /** A coupon code (optional). */
+  coupon?: string;
 }
 
 export { ORDER_UNCONFIRMED };
@@ -105,6 +110,7 @@ export class OrderPlacing {
     private readonly linking: OrderLinking,
     private readonly cache: OrderCache,
     private readonly reading: OrdersService,
+    private readonly coupons: OrderCoupons,
     @Inject(getStorageToken()) private readonly quotas: ThrottlerStorage,
     private readonly config: ConfigService<Environment, true>,
   ) {}
@@ -199,9 +205,22 @@ export class OrderPlacing {
       else if ((same.quantity += item.quantity) > MAX_LINE_QUANTITY) throw new BadRequestException(`Quantity cannot exceed ${MAX_LINE_QUANTITY}`);
     }
     const priced = items.map((i) => ({ offerPrice: i.offerPrice, quantity: i.quantity }));
-    const delivery = await this.delivery.quote(address.pincode, priceCart(priced).subtotalPaise);
-    const price = priceCart(priced, delivery);
-    return { userId, paymentType, address, items, price, etaMinutes: delivery.etaMinutes, requestHash: fingerprint(dto, paymentType) };
+    // The minimum order, free delivery and the coupon's minimum are judged on the subtotal before the discount.
+    const { subtotalPaise } = priceCart(priced);
+    const delivery = await this.delivery.quote(address.pincode, subtotalPaise);
+    const judged = dto.coupon !== undefined ? await this.coupons.judge(userId, dto.coupon, subtotalPaise) : undefined;
+    const price = priceCart(priced, delivery, judged?.coupon);
+    const coupon = judged ? { couponId: String(judged.coupon._id), code: judged.coupon.code, discountPaise: price.discountPaise } : undefined;
+    return {
+      userId,
+      paymentType,
+      address,
+      items,
+      price,
+      etaMinutes: delivery.etaMinutes,
+      requestHash: fingerprint(dto, paymentType),
+      ...(coupon ? { coupon } : {}),
+    };
   }
 
   /** A snapshot of one of the shopper's saved addresses; 400 when it is not theirs. */
@@ -241,6 +260,16 @@ export class OrderPlacing {
     // The counted units first (all lines or none: 409 naming the product, nothing stored); an order
     // whose insert then fails gives them back, and one whose placing stops half-way is put right by the sweep.
     const taken = await this.stock.take(stockRef, lines, { fromHold: options.fromHold });
+    // Then the coupon's use (409 "used up" gives the units back; a retry of this order takes nothing more).
+    let couponTaken = false;
+    if (quote.coupon) {
+      try {
+        couponTaken = await this.coupons.take(quote.userId, quote.coupon, stockRef, { fromHold: options.fromHold });
+      } catch (error) {
+        await this.stock.untake(stockRef, taken);
+        throw error;
+      }
+    }
     let order: OrderDocument;
     try {
       const placedAt = new Date();
@@ -252,6 +281,8 @@ export class OrderPlacing {
         amount: fromPaise(quote.price.totalPaise),
         amountPaise: quote.price.totalPaise,
         subtotalPaise: quote.price.subtotalPaise,
+        discountPaise: quote.price.discountPaise,
+        ...(quote.coupon ? { coupon: { code: quote.coupon.code, couponId: new Types.ObjectId(quote.coupon.couponId), discountPaise: quote.coupon.discountPaise } } : {}),
         taxPaise: quote.price.taxPaise,
         deliveryFeePaise: quote.price.shippingPaise,
         deliverBy: deliverByFor(placedAt, quote.etaMinutes),
@@ -273,6 +304,7 @@ export class OrderPlacing {
       // Its units stay taken until the sweep knows whether the order exists.
       if (isDatabaseAway(error)) throw new ServiceUnavailableException(ORDER_UNCONFIRMED);
       await this.stock.untake(stockRef, taken);
+      if (couponTaken && quote.coupon) await this.coupons.giveBack(quote.userId, quote.coupon, stockRef);
       if (!isDuplicateKeyError(error)) throw error;
       const winner = await this.findByKey(quote.userId, idempotencyKey);
       if (!winner) throw error;
@@ -355,7 +387,7 @@ function fingerprint(dto: QuoteRequest, paymentType: PaymentType): string {
   const key = (line: OrderLineDto) => `${line.product}:${line.variant ?? ''}`;
   const lines = sumLines(dto.items).sort((a, b) => key(a).localeCompare(key(b)));
   return createHash('sha256')
-    .update(JSON.stringify([dto.address, paymentType, lines]))
+    .update(JSON.stringify(dto.coupon === undefined ? [dto.address, paymentType, lines] : [dto.address, paymentType, lines, dto.coupon.trim().toUpperCase()]))
     .digest('hex');
 }
 

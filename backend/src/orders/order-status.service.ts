@@ -7,6 +7,7 @@ import { LocksService } from '../common/locks/locks.service';
 import { isDuplicateKeyError } from '../common/mongo-errors';
 import { StockService } from '../products/stock.service';
 import { OrderCache } from './order-cache';
+import { OrderCoupons } from './order-coupons';
 import { stockLines } from './order-stock';
 import { ORDER_PAID, ORDER_REFUNDED, ORDER_STATUS_CHANGED, type OrderPaidEvent, type OrderRefundedEvent, type OrderStatusChangedEvent } from './order.events';
 import { OrdersService } from './orders.service';
@@ -33,6 +34,7 @@ export class OrderStatusChanges implements OnApplicationBootstrap, OnModuleDestr
     private readonly events: DomainEvents,
     private readonly cache: OrderCache,
     private readonly reading: OrdersService,
+    private readonly coupons: OrderCoupons,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -129,6 +131,7 @@ export class OrderStatusChanges implements OnApplicationBootstrap, OnModuleDestr
   private async giveBack(order: OrderDocument): Promise<void> {
     try {
       await this.stock.giveBack(String(order._id), stockLines(order.items));
+      await this.coupons.giveBackOrder(order);
       await this.tasks.deleteOne({ _id: `giveback:${String(order._id)}` });
     } catch (error) {
       this.logger.warn(`Units of cancelled order ${String(order._id)} not given back yet (the sweep retries): ${(error as Error).message}`);

@@ -17,6 +17,10 @@ import { OrderListEntry, OrderListEntrySchema } from './schemas/order-list-entry
 import { Order, OrderSchema } from './schemas/order.schema';
 import { OrderTask, OrderTaskSchema } from './schemas/order-task.schema';
 import { DeliveryModule } from '../delivery/delivery.module';
+import { CartModule } from '../cart/cart.module';
+import { CouponsModule } from '../coupons/coupons.module';
+import { OffersController } from './offers.controller';
+import { OrderCoupons } from './order-coupons';
 
 @Module({
   imports: [
@@ -31,9 +35,11 @@ import { DeliveryModule } from '../delivery/delivery.module';
     MediaModule,
     LocksModule,
     MigrationsModule,
+    CouponsModule,
+    CartModule,
   ],
-  controllers: [OrdersController],
-  providers: [OrdersService, OrderPlacing, OrderStatusChanges, OrderLinking, OrderMigrations, OrderLists, OrderCache],
-  exports: [OrdersService, OrderPlacing, OrderStatusChanges],
+  controllers: [OrdersController, OffersController],
+  providers: [OrdersService, OrderPlacing, OrderCoupons, OrderStatusChanges, OrderLinking, OrderMigrations, OrderLists, OrderCache],
+  exports: [OrdersService, OrderPlacing, OrderStatusChanges, OrderCoupons],
 })
 export class OrdersModule {}

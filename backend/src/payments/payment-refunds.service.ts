@@ -8,6 +8,7 @@ import { ORDER_STATUS_CHANGED, type OrderStatusChangedEvent } from '../orders/or
 import { ORDER_UNCONFIRMED, OrderPlacing } from '../orders/order-placing.service';
 import { OrderStatusChanges } from '../orders/order-status.service';
 import { OrdersService } from '../orders/orders.service';
+import { CouponRefused } from '../coupons/coupon-uses.service';
 import type { NotEnoughStock } from '../products/stock.service';
 import { PAYMENT_SOLD_OUT_REFUNDED, type PaymentSoldOutRefundedEvent } from './payment.events';
 import { RazorpayGateway, type RazorpayPayment } from './razorpay.gateway';
@@ -39,8 +40,11 @@ export class PaymentRefunds {
    * the status moves to `refunding` by a compare-and-set before Razorpay is asked, and a refund Razorpay
    * already has for the payment is recorded instead of asking for another. Answers 409 with the reason.
    */
-  async refundSoldOut(checkout: CheckoutDocument, payment: RazorpayPayment, error: NotEnoughStock): Promise<never> {
-    const reason = `Sorry, ${error.productName} sold out while you were paying, so no order was placed; your money is being refunded to you (${error.message})`;
+  async refundSoldOut(checkout: CheckoutDocument, payment: RazorpayPayment, error: NotEnoughStock | CouponRefused): Promise<never> {
+    const reason =
+      error instanceof CouponRefused
+        ? `Sorry, coupon ${error.code} ran out while you were paying, so no order was placed; your money is being refunded to you (${error.message})`
+        : `Sorry, ${error.productName} sold out while you were paying, so no order was placed; your money is being refunded to you (${error.message})`;
     const claimed = await this.checkouts.findOneAndUpdate(
       { _id: checkout._id, status: { $in: ['pending', 'expired', 'failed'] } },
       { $set: { status: 'refunding', razorpayPaymentId: payment.id, failureReason: reason } },

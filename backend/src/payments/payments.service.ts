@@ -19,6 +19,8 @@ import { DomainEvents } from '../common/events/domain-events';
 import { LocksService } from '../common/locks/locks.service';
 import { isDuplicateKeyError } from '../common/mongo-errors';
 import type { Environment } from '../config/environment';
+import { CouponRefused } from '../coupons/coupon-uses.service';
+import { OrderCoupons } from '../orders/order-coupons';
 import { OrderPlacing, type OrderQuote } from '../orders/order-placing.service';
 import { stockLines } from '../orders/order-stock';
 import { NotEnoughStock, StockService } from '../products/stock.service';
@@ -73,6 +75,7 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
     private readonly locks: LocksService,
     private readonly events: DomainEvents,
     private readonly stock: StockService,
+    private readonly coupons: OrderCoupons,
   ) {}
 
   onModuleInit() {
@@ -114,7 +117,7 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
     if (!this.razorpay.available) throw new ServiceUnavailableException(this.razorpay.unavailableReason);
     const items = dto.items ?? cartLines(await this.cart.get(userId));
     if (!items.length) throw new BadRequestException('Your cart is empty');
-    const quote = await this.orders.quote(userId, { address: dto.address, items }, 'Online', { defaultAddress: true });
+    const quote = await this.orders.quote(userId, { address: dto.address, items, coupon: dto.coupon }, 'Online', { defaultAddress: true });
     if (quote.price.totalPaise < MIN_ONLINE_PAISE)
       throw new BadRequestException('Online payment needs an order of at least ₹1; please choose cash on delivery');
     const checkoutId = new Types.ObjectId();
@@ -208,7 +211,10 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
     const hold = checkoutHold(checkoutId);
     const lines = stockLines(quote.items);
     await this.stock.hold(hold, lines, expiresAt);
+    let couponHeld = false;
     try {
+      // The coupon's use is held as the units are: until the checkout lapses.
+      if (quote.coupon) couponHeld = await this.coupons.take(userId, quote.coupon, hold, { until: expiresAt });
       const order = await this.razorpay
         .createOrder(quote.price.totalPaise, String(checkoutId), { checkoutId: String(checkoutId), userId })
         .catch(refusalAsBadGateway);
@@ -225,6 +231,7 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
           price: quote.price,
           etaMinutes: quote.etaMinutes,
           requestHash: quote.requestHash,
+          ...(quote.coupon ? { coupon: quote.coupon } : {}),
         },
         status: 'pending',
         expiresAt,
@@ -237,6 +244,8 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
           lines.map((line) => line.productId),
         )
         .catch((undo: Error) => this.logger.warn(`Hold ${hold} not released (it lapses at ${expiresAt.toISOString()}): ${undo.message}`));
+      if (couponHeld && quote.coupon)
+        await this.coupons.giveBack(userId, quote.coupon, hold).catch((undo: Error) => this.logger.warn(`Coupon hold ${hold} not released: ${undo.message}`));
       throw error;
     }
   }
@@ -303,6 +312,7 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
             checkoutHold(failed._id),
             failed.quote.items.map((item) => String(item.product)),
           );
+          if (failed.quote.coupon) await this.coupons.giveBack(String(failed.user), failed.quote.coupon, checkoutHold(failed._id));
           await this.events.publish(PAYMENT_FAILED, { razorpayOrderId: orderId, razorpayPaymentId: payment?.id, reason });
         }
         return { handled: true, message: 'Payment attempt marked failed' };
@@ -357,6 +367,7 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
       price: { discountPaise: 0, ...checkout.quote.price },
       etaMinutes: checkout.quote.etaMinutes ?? DEFAULT_ETA_MINUTES,
       requestHash: checkout.quote.requestHash,
+      ...(checkout.quote.coupon ? { coupon: checkout.quote.coupon } : {}),
     };
     let placed: { order: OrderRecord; created: boolean };
     try {
@@ -366,7 +377,8 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
         fromHold: checkoutHold(checkout._id),
       });
     } catch (error) {
-      if (error instanceof NotEnoughStock) return this.refunds.refundSoldOut(checkout, payment, error);
+      // Its units, or its coupon's uses, ran out while the shopper paid: refunded, no order.
+      if (error instanceof NotEnoughStock || error instanceof CouponRefused) return this.refunds.refundSoldOut(checkout, payment, error);
       throw error;
     }
     await this.checkouts.updateOne({ _id: checkout._id }, { $set: { status: 'paid', razorpayPaymentId: payment.id, orderId: placed.order._id } });

@@ -8,3 +8,8 @@ export const CurrentUser = createParamDecorator((_data: unknown, context: Execut
   if (!user) throw new InternalServerErrorException('CurrentUser used on a route without @ShopperOnly()');
   return user;
 });
+
+/** The signed-in shopper on a route open to everyone (`OptionalShopperGuard`): undefined when signed out. */
+export const OptionalUser = createParamDecorator((_data: unknown, context: ExecutionContext): UserData | undefined => {
+  return context.switchToHttp().getRequest<{ user?: UserData }>().user ?? undefined;
+});

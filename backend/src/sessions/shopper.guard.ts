@@ -13,3 +13,11 @@ export class ShopperGuard extends AuthGuard('shopper-jwt') {
     return user;
   }
 }
+
+/** Lets every request through; a valid shopper cookie makes `@CurrentUser()` the shopper (else undefined). */
+@Injectable()
+export class OptionalShopperGuard extends AuthGuard('shopper-jwt') {
+  handleRequest<TUser>(_err: unknown, user: TUser | false | null): TUser {
+    return (user || undefined) as TUser;
+  }
+}

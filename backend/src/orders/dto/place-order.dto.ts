@@ -1,6 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsMongoId, IsOptional, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsMongoId, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { MAX_LINE_QUANTITY } from '@greencart/domain';
 
 const MAX_QUANTITY_PER_LINE = MAX_LINE_QUANTITY;
@@ -34,4 +34,11 @@ export class PlaceOrderDto {
   @ValidateNested({ each: true })
   @Type(() => OrderLineDto)
   items: OrderLineDto[];
+
+  /** A coupon code (issue 40); optional for the spec's client. */
+  @ApiPropertyOptional({ example: 'FLAT50', description: 'A coupon code, case-insensitive' })
+  @IsOptional()
+  @IsString({ message: 'coupon must be a coupon code' })
+  @MaxLength(40, { message: 'A coupon code is 3 to 20 letters and digits' })
+  coupon?: string;
 }

@@ -25,6 +25,13 @@ export class CreateOnlinePaymentDto {
   @IsOptional()
   @IsNumber({}, { message: 'amount must be a number' })
   amount?: number;
+
+  /** A coupon code (issue 40); optional for the spec's client. */
+  @ApiPropertyOptional({ example: 'FLAT50', description: 'A coupon code, case-insensitive' })
+  @IsOptional()
+  @IsString({ message: 'coupon must be a coupon code' })
+  @MaxLength(40, { message: 'A coupon code is 3 to 20 letters and digits' })
+  coupon?: string;
 }
 
 const RAZORPAY_ID = /^[A-Za-z0-9_]{1,64}$/;

@@ -27,6 +27,8 @@ export class Checkout {
     /** The delivery area's ETA when priced (absent on checkouts older than delivery areas: 30). */
     etaMinutes?: number;
     requestHash: string;
+    /** The coupon the checkout holds a use of, and its discount. */
+    coupon?: { couponId: string; code: string; discountPaise: number };
   };
   @Prop({ type: String, required: true, enum: ['pending', 'paid', 'failed', 'expired', 'refunding', 'refunded'], default: 'pending' }) status: CheckoutStatus;
   @Prop({ required: true }) expiresAt: Date;

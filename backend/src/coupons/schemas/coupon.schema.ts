@@ -1,0 +1,70 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import type { HydratedDocument } from 'mongoose';
+
+/** A use an online checkout holds until it is paid or lapses (`until`). */
+@Schema({ _id: false, versionKey: false })
+export class CouponHold {
+  @Prop({ type: String, required: true }) ref: string;
+  @Prop({ type: String, required: true }) user: string;
+  @Prop({ type: Date, required: true }) until: Date;
+  @Prop({ required: true }) discountPaise: number;
+}
+const CouponHoldSchema = SchemaFactory.createForClass(CouponHold);
+
+/** A use counted lately: a retried placing of the same order counts nothing more. */
+@Schema({ _id: false, versionKey: false })
+export class CouponCounted {
+  @Prop({ type: String, required: true }) ref: string;
+  @Prop({ type: Date, required: true }) at: Date;
+}
+const CouponCountedSchema = SchemaFactory.createForClass(CouponCounted);
+
+/**
+ * A coupon: the seller's terms (rupees; dates as instants) and its uses. `used` counts orders that used
+ * it and were not cancelled; `holds` the uses open online checkouts hold. Both change only through
+ * CouponUses (one change at a time per coupon, compare-and-set on `usesVersion`).
+ */
+@Schema({ collection: 'coupons', versionKey: false, timestamps: true })
+export class Coupon {
+  /** In capitals; unique. */
+  @Prop({ type: String, required: true, unique: true }) code: string;
+  @Prop({ type: String, required: true, enum: ['percent', 'flat'] }) kind: 'percent' | 'flat';
+  @Prop({ required: true }) value: number;
+  @Prop({ type: Number, default: null }) maxDiscount: number | null;
+  @Prop({ type: Number, default: null }) minSubtotal: number | null;
+  @Prop({ type: Date, default: null }) startsAt: Date | null;
+  @Prop({ type: Date, default: null }) endsAt: Date | null;
+  @Prop({ default: false }) firstOrderOnly: boolean;
+  @Prop({ default: 1 }) perShopperLimit: number;
+  /** The largest per-shopper limit it ever had: the shopper places looked at (a lowered limit still sees the uses of the old one). */
+  @Prop({ default: 1 }) shopperPlaces: number;
+  @Prop({ type: Number, default: null }) totalLimit: number | null;
+  @Prop({ default: false }) public: boolean;
+  @Prop({ default: true }) active: boolean;
+  @Prop({ default: 0 }) used: number;
+  @Prop({ default: 0 }) discountGivenPaise: number;
+  @Prop({ type: [CouponHoldSchema], default: [] }) holds: CouponHold[];
+  @Prop({ type: [CouponCountedSchema], default: [] }) counted: CouponCounted[];
+  @Prop({ default: 0 }) usesVersion: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type CouponDocument = HydratedDocument<Coupon>;
+export const CouponSchema = SchemaFactory.createForClass(Coupon);
+
+/**
+ * One of a shopper's places for a coupon: `_id` `<couponId>:<userId>:<n>` for n below the coupon's
+ * per-shopper limit. Taking a place is inserting it (a unique `_id`, atomic on every engine); a place
+ * held by an online checkout (`until`) is free again once that lapses.
+ */
+@Schema({ collection: 'coupon_places', versionKey: false })
+export class CouponPlace {
+  @Prop({ type: String, required: true }) _id: string;
+  /** `order:<id>` or `checkout:<id>`. */
+  @Prop({ type: String, required: true }) ref: string;
+  @Prop({ type: Date }) until?: Date;
+  @Prop({ type: Date, required: true }) at: Date;
+}
+
+export const CouponPlaceSchema = SchemaFactory.createForClass(CouponPlace);

@@ -1,0 +1,95 @@
+import { priceCart, type OfferView, type PricedLineInput } from '@greencart/domain';
+import { Injectable } from '@nestjs/common';
+import { CouponsService, type JudgedCoupon } from '../coupons/coupons.service';
+import { CouponRefused, CouponUses, type CouponUse } from '../coupons/coupon-uses.service';
+import type { Order } from './schemas/order.schema';
+import { ProductsService } from '../products/products.service';
+import { OrderCache } from './order-cache';
+import { OrderLists, shopperList } from './order-lists';
+
+/** How many of a shopper's latest orders are read to know whether one of them was not cancelled. */
+const ORDERS_LOOKED_AT = 20;
+
+/** The coupon an order names, as its quote keeps it. */
+export interface QuotedCoupon {
+  couponId: string;
+  code: string;
+  discountPaise: number;
+}
+
+/**
+ * Coupons as orders see them: whether one goes with a shopper's order (a first order is one with no
+ * earlier order that was not cancelled: a cancelled first order does not use up "first order"), and
+ * taking and giving back its use with the order's or the checkout's reference.
+ */
+@Injectable()
+export class OrderCoupons {
+  constructor(
+    private readonly coupons: CouponsService,
+    private readonly uses: CouponUses,
+    private readonly lists: OrderLists,
+    private readonly cache: OrderCache,
+    private readonly products: ProductsService,
+  ) {}
+
+  /** The items' subtotal of cart lines at today's prices (lines whose product or size is gone count nothing). */
+  async subtotalOf(lines: readonly { product: string; variant?: string; quantity: number }[]): Promise<{ subtotalPaise: number; priced: PricedLineInput[] }> {
+    const priced: PricedLineInput[] = [];
+    for (const line of lines) {
+      const product = await this.products.findById(line.product).catch(() => undefined);
+      const size = product && (line.variant === undefined ? product.variants[0] : product.variants.find((v) => v._id === line.variant));
+      if (size) priced.push({ offerPrice: size.offerPrice, quantity: line.quantity });
+    }
+    return { subtotalPaise: priceCart(priced).subtotalPaise, priced };
+  }
+
+  /** Whether the shopper has an order that was not cancelled. */
+  async hasOrdered(userId: string): Promise<boolean> {
+    const { ids } = await this.lists.page(shopperList(userId), 1, ORDERS_LOOKED_AT);
+    for (const id of ids) {
+      const order = await this.cache.findById(id);
+      if (order && order.status !== 'Cancelled') return true;
+    }
+    return false;
+  }
+
+  /** The coupon `code` for this shopper's order of `subtotalPaise`, or a 4xx with the reason. */
+  async judge(userId: string, code: string, subtotalPaise: number): Promise<JudgedCoupon> {
+    return this.coupons.judge(code, { userId, hasOrdered: await this.hasOrdered(userId) }, subtotalPaise);
+  }
+
+  async offers(userId: string | undefined, subtotalPaise: number): Promise<OfferView[]> {
+    return this.coupons.offers({ userId, hasOrdered: userId ? await this.hasOrdered(userId) : false }, subtotalPaise);
+  }
+
+  /** Takes the coupon's use for `ref` (see CouponUses.take); whether this call took it. */
+  async take(userId: string, quoted: QuotedCoupon, ref: string, options: { until?: Date; fromHold?: string } = {}): Promise<boolean> {
+    const coupon = await this.coupons.byId(quoted.couponId);
+    const use: CouponUse = { couponId: quoted.couponId, userId, ref, discountPaise: quoted.discountPaise };
+    if (!coupon) return this.deletedMeanwhile(quoted);
+    return this.uses.take(coupon, use, options);
+  }
+
+  /** Gives back the use `ref` took (a deleted coupon has nothing to give back to). */
+  async giveBack(userId: string, quoted: Pick<QuotedCoupon, 'couponId' | 'discountPaise'>, ref: string): Promise<void> {
+    const coupon = await this.coupons.byId(quoted.couponId);
+    if (coupon) await this.uses.giveBack(coupon, { couponId: quoted.couponId, userId, ref, discountPaise: quoted.discountPaise });
+  }
+
+  /** The cancelled order's coupon use goes back (once; nothing when it had none). */
+  async giveBackOrder(order: Pick<Order, 'coupon' | 'user'> & { _id: unknown }): Promise<void> {
+    if (!order.coupon) return;
+    await this.giveBack(String(order.user), { couponId: String(order.coupon.couponId), discountPaise: order.coupon.discountPaise }, `order:${String(order._id)}`);
+  }
+
+  private deletedMeanwhile(quoted: QuotedCoupon): never {
+    throw new CouponGone(quoted.code);
+  }
+}
+
+/** The coupon was deleted between the quote and the order. */
+export class CouponGone extends CouponRefused {
+  constructor(code: string) {
+    super(code, `Coupon ${code} is not valid`);
+  }
+}
