@@ -7,7 +7,7 @@ import { ItemFailed, WriteBatchers } from '../common/batching/write-batcher';
 import { LocksService } from '../common/locks/locks.service';
 import { isDuplicateKeyError } from '../common/mongo-errors';
 import type { Environment } from '../config/environment';
-import { Coupon, CouponPlace, type CouponCounted, type CouponHold } from './schemas/coupon.schema';
+import { Coupon, CouponShopper, type CouponCounted, type CouponHold, type CouponShopperUse } from './schemas/coupon.schema';
 
 /** A counted use is remembered this long, so a retried placing of the same order counts nothing more. */
 const COUNTED_KEPT_MS = 10 * 60_000;
@@ -54,12 +54,14 @@ interface Change {
 
 /**
  * Counting a coupon's uses so that no limit is ever exceeded, whatever the concurrency and the number of
- * instances. A use takes two things: one of the shopper's places (documents `<coupon>:<user>:<n>`, n below
- * the per-shopper limit, taken by inserting them: a unique `_id` is atomic on MongoDB and FerretDB alike),
- * then a unit of the coupon's total (one change at a time per coupon, a compare-and-set on `usesVersion`;
- * changes asked meanwhile on this instance are written together, like stock). A refusal of the second
- * gives the first back. An online checkout holds both until it lapses; a cancelled order gives both back,
- * once: the place is the proof of the use, and only the call that removes it gives the unit back.
+ * instances. A use takes two things: a use of the shopper's (their document `<coupon>:<user>`, below the
+ * per-shopper limit: the first use inserts it, a unique `_id` being atomic on MongoDB and FerretDB alike;
+ * later ones are a compare-and-set under the shopper's lock), then a unit of the coupon's total (one change
+ * at a time per coupon, a compare-and-set on `usesVersion`; changes asked meanwhile on this instance are
+ * written together, like stock). A refusal of the second gives the first back. An online checkout holds
+ * both until it lapses; a cancelled order gives both back, once: the shopper's use is the proof, and only
+ * the call that removes it gives the unit back. A process stopped between the two steps leaves a use
+ * counted with no order: the shop loses one use, never gives one too many.
  */
 @Injectable()
 export class CouponUses {
@@ -68,7 +70,7 @@ export class CouponUses {
 
   constructor(
     @InjectModel(Coupon.name) private readonly coupons: Model<Coupon>,
-    @InjectModel(CouponPlace.name) private readonly places: Model<CouponPlace>,
+    @InjectModel(CouponShopper.name) private readonly shoppers: Model<CouponShopper>,
     private readonly locks: LocksService,
     private readonly config: ConfigService<Environment, true>,
   ) {}
@@ -77,8 +79,8 @@ export class CouponUses {
   async usesOf(coupon: LeanCoupon, userId: string | undefined, now: number = Date.now()): Promise<UsesNow> {
     const usedInTotal = coupon.used + liveHolds(coupon.holds, now).length;
     if (!userId) return { usedInTotal, usedByShopper: 0 };
-    const places = await this.readPlaces(coupon, userId);
-    return { usedInTotal, usedByShopper: places.filter((p) => p && isLive(p, now)).length };
+    const mine = await this.shoppers.findById(shopperId(coupon, userId)).lean<CouponShopper>().exec();
+    return { usedInTotal, usedByShopper: (mine?.uses ?? []).filter((u) => isLive(u, now)).length };
   }
 
   /**
@@ -88,7 +90,7 @@ export class CouponUses {
    * placing of the same order takes nothing more).
    */
   async take(coupon: LeanCoupon, use: CouponUse, options: { until?: Date; fromHold?: string } = {}): Promise<boolean> {
-    const place = await this.takePlace(coupon, use, options);
+    const shopperTook = await this.takeShopperUse(coupon, use, options);
     try {
       const counted = await this.changes.add(use.couponId, {
         apply: (state, doc, now) => {
@@ -108,30 +110,25 @@ export class CouponUses {
           return true;
         },
       });
-      return place.changed || counted;
+      return shopperTook || counted;
     } catch (error) {
-      if (place.changed) await this.freePlace(coupon, use, place.id).catch((undo: Error) => this.logger.error(`Coupon place of ${use.ref} not freed: ${undo.message}`));
+      if (shopperTook)
+        await this.freeShopperUse(coupon, use).catch((undo: Error) => this.logger.error(`Coupon use of ${use.ref} not freed for the shopper: ${undo.message}`));
       throw error;
     }
   }
 
   /**
    * Gives back the use of `ref`: a cancelled order's, an order whose storing failed, or a checkout that
-   * failed or lapsed. Once: only the call that frees the shopper's place gives the unit back.
+   * failed or lapsed. Once: only the call that removes the shopper's use gives the coupon's unit back.
    */
   async giveBack(coupon: LeanCoupon, use: CouponUse): Promise<void> {
-    const places = await this.readPlaces(coupon, use.userId);
-    const place = places.find((p) => p?.ref === use.ref);
-    if (!place) {
-      // A checkout's hold whose place lapsed and went to another use: the hold alone is dropped.
-      await this.changes.add(use.couponId, { apply: (state) => dropHold(state, use.ref) });
-      return;
-    }
-    const freed = await this.freePlace(coupon, use, place._id);
-    if (!freed) return;
+    const freed = await this.freeShopperUse(coupon, use);
     await this.changes.add(use.couponId, {
       apply: (state) => {
+        // A checkout's hold goes whether or not the shopper's use was still there (it may have lapsed and gone).
         if (dropHold(state, use.ref)) return true;
+        if (!freed) return false;
         state.used = Math.max(0, state.used - 1);
         state.discountGivenPaise = Math.max(0, state.discountGivenPaise - use.discountPaise);
         state.counted = state.counted.filter((c) => c.ref !== use.ref);
@@ -140,54 +137,47 @@ export class CouponUses {
     });
   }
 
-  /** The shopper's places for this coupon (null where free), in order. */
-  private async readPlaces(coupon: LeanCoupon, userId: string): Promise<(CouponPlace | null)[]> {
-    const count = Math.max(coupon.perShopperLimit, coupon.shopperPlaces ?? 1);
-    return Promise.all(Array.from({ length: count }, (_, n) => this.places.findById(placeId(coupon, userId, n)).lean<CouponPlace>().exec()));
+  /**
+   * The shopper's use for `ref`: already there (a retry: nothing taken), the checkout's it comes from, or a
+   * new one while they have fewer live uses than the per-shopper limit; 409 when they have none left.
+   */
+  private async takeShopperUse(coupon: LeanCoupon, use: CouponUse, options: { until?: Date; fromHold?: string }): Promise<boolean> {
+    return this.changeShopperUses(coupon, use, (uses, now) => {
+      if (uses.some((u) => u.ref === use.ref)) return null;
+      const others = uses.filter((u) => u.ref !== options.fromHold && isLive(u, now));
+      if (others.length >= coupon.perShopperLimit) throw new CouponRefused(coupon.code, this.shopperRefusal(coupon));
+      return [...others, { ref: use.ref, at: new Date(now), ...(options.until ? { until: options.until } : {}) }];
+    });
   }
 
-  /**
-   * One of the shopper's places for `ref`: the one it has already (a retry), the checkout's it comes from,
-   * else the first free or lapsed one below the per-shopper limit; 409 when there is none.
-   */
-  private async takePlace(coupon: LeanCoupon, use: CouponUse, options: { until?: Date; fromHold?: string }): Promise<{ id: string; changed: boolean }> {
-    const lockKey = `coupon-places:${use.couponId}:${use.userId}`;
-    return this.locks.run(lockKey, { busyMessage: BUSY }, async () => {
-      for (let attempt = 0; attempt < 5; attempt++) {
-        const now = Date.now();
-        const places = await this.readPlaces(coupon, use.userId);
-        const mine = places.find((p) => p?.ref === use.ref);
-        if (mine) return { id: mine._id, changed: false };
-        const set = { ref: use.ref, at: new Date(now), ...(options.until ? { until: options.until } : {}) };
-        const unset = options.until ? {} : { $unset: { until: 1 } };
-        const held = options.fromHold ? places.find((p) => p?.ref === options.fromHold) : undefined;
-        if (held) {
-          const moved = await this.places.updateOne(this.locks.guarded({ _id: held._id, ref: held.ref }), { $set: set, ...unset }).exec();
-          if (moved.matchedCount) return { id: held._id, changed: true };
-          continue;
-        }
-        // Places at or above a lowered limit still count, but no new use goes there.
-        for (let n = 0; n < coupon.perShopperLimit; n++) {
-          const place = places[n];
-          const _id = placeId(coupon, use.userId, n);
-          if (!place) {
-            try {
-              await this.places.create({ _id, ...set });
-              return { id: _id, changed: true };
-            } catch (error) {
-              if (!isDuplicateKeyError(error)) throw error;
-              break; // another request of this shopper took it: read again
-            }
+  /** Removes the shopper's use of `ref`; whether this call removed it. */
+  private async freeShopperUse(coupon: LeanCoupon, use: CouponUse): Promise<boolean> {
+    return this.changeShopperUses(coupon, use, (uses) => (uses.some((u) => u.ref === use.ref) ? uses.filter((u) => u.ref !== use.ref) : null));
+  }
+
+  /** One change of a shopper's uses of a coupon (null: nothing to do), under their lock and a compare-and-set; whether it wrote. */
+  private async changeShopperUses(
+    coupon: LeanCoupon,
+    use: CouponUse,
+    change: (uses: CouponShopperUse[], now: number) => CouponShopperUse[] | null,
+  ): Promise<boolean> {
+    const _id = shopperId(coupon, use.userId);
+    return this.locks.run(`coupon-shopper:${_id}`, { busyMessage: BUSY }, async () => {
+      for (let attempt = 0; attempt < 10; attempt++) {
+        const doc = await this.shoppers.findById(_id).lean<CouponShopper>().exec();
+        const next = change(doc?.uses ?? [], Date.now());
+        if (!next) return false;
+        try {
+          if (!doc) {
+            await this.shoppers.create({ _id, uses: next, v: 1 });
+            return true;
           }
-          if (!isLive(place, now)) {
-            const filter = this.locks.guarded({ _id, ref: place.ref, until: place.until });
-            const taken = await this.places.updateOne(filter, { $set: set, ...unset }).exec();
-            if (taken.matchedCount) return { id: _id, changed: true };
-            break;
-          }
+          const saved = await this.shoppers.updateOne(this.locks.guarded({ _id, v: doc.v }), { $set: { uses: next, v: doc.v + 1 } }).exec();
+          if (saved.matchedCount) return true;
+        } catch (error) {
+          if (!isDuplicateKeyError(error)) throw error;
         }
-        const live = places.filter((p) => p && isLive(p, now)).length;
-        if (live >= coupon.perShopperLimit) throw new CouponRefused(coupon.code, this.shopperRefusal(coupon));
+        // Another request of this shopper (on another instance, MongoDB) changed it meanwhile: read again.
       }
       throw new ConflictException(BUSY);
     });
@@ -202,16 +192,6 @@ export class CouponUses {
         { now: new Date(), subtotalPaise: 0, hasOrdered: false, usedByShopper: limit, usedInTotal: 0, timeZone },
       ) ?? `You have already used coupon ${coupon.code}`
     );
-  }
-
-  /** Frees the place if `ref` still has it; whether this call freed it. */
-  private async freePlace(coupon: LeanCoupon, use: CouponUse, id: string): Promise<boolean> {
-    return this.locks.run(`coupon-places:${use.couponId}:${use.userId}`, { busyMessage: BUSY }, async () => {
-      // Under a lock document the lock guards the read and the delete names `_id` alone (FerretDB's index).
-      if (this.locks.usesLockDocuments && (await this.places.findById(id).lean<CouponPlace>().exec())?.ref !== use.ref) return false;
-      const removed = await this.places.deleteOne(this.locks.guarded({ _id: id, ref: use.ref })).exec();
-      return removed.deletedCount > 0;
-    });
   }
 
   /** Applies a batch of one coupon's changes to one read of it and writes the outcome once (compare-and-set). */
@@ -252,12 +232,12 @@ export class CouponUses {
   }
 }
 
-export function placeId(coupon: { _id: Types.ObjectId }, userId: string, n: number): string {
-  return `${String(coupon._id)}:${userId}:${n}`;
+export function shopperId(coupon: { _id: Types.ObjectId }, userId: string): string {
+  return `${String(coupon._id)}:${userId}`;
 }
 
-function isLive(place: CouponPlace, now: number): boolean {
-  return !place.until || new Date(place.until).getTime() > now;
+function isLive(use: CouponShopperUse, now: number): boolean {
+  return !use.until || new Date(use.until).getTime() > now;
 }
 
 function liveHolds(holds: readonly CouponHold[], now: number): CouponHold[] {

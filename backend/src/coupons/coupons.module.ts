@@ -3,7 +3,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { LocksModule } from '../common/locks/locks.module';
 import { CouponUses } from './coupon-uses.service';
 import { CouponsService } from './coupons.service';
-import { Coupon, CouponPlace, CouponPlaceSchema, CouponSchema } from './schemas/coupon.schema';
+import { Coupon, CouponSchema, CouponShopper, CouponShopperSchema } from './schemas/coupon.schema';
 import { SellerCouponsController } from './seller-coupons.controller';
 
 /** Coupons: the seller's terms and the counting of uses. Orders and payments take and give back uses. */
@@ -11,7 +11,7 @@ import { SellerCouponsController } from './seller-coupons.controller';
   imports: [
     MongooseModule.forFeature([
       { name: Coupon.name, schema: CouponSchema },
-      { name: CouponPlace.name, schema: CouponPlaceSchema },
+      { name: CouponShopper.name, schema: CouponShopperSchema },
     ]),
     LocksModule,
   ],

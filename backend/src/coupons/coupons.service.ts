@@ -56,7 +56,7 @@ export class CouponsService {
     if ((await this.coupons.estimatedDocumentCount()) >= MAX_COUPONS)
       throw new ConflictException(`The shop has ${MAX_COUPONS} coupons, the most it keeps; delete old ones first`);
     try {
-      const created = await this.coupons.create({ ...stored(read.terms), shopperPlaces: read.terms.perShopperLimit });
+      const created = await this.coupons.create(stored(read.terms));
       return sellerView(created.toObject() as LeanCoupon, Date.now());
     } catch (error) {
       if (isDuplicateKeyError(error)) throw new ConflictException(`A coupon with the code ${read.terms.code} exists already`);
@@ -73,7 +73,7 @@ export class CouponsService {
       const updated = await this.coupons
         .findByIdAndUpdate(
           before._id,
-          { $set: stored(read.terms), $max: { shopperPlaces: read.terms.perShopperLimit } },
+          { $set: stored(read.terms) },
           { returnDocument: 'after' },
         )
         .lean<LeanCoupon>()

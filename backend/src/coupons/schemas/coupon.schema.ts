@@ -36,8 +36,6 @@ export class Coupon {
   @Prop({ type: Date, default: null }) endsAt: Date | null;
   @Prop({ default: false }) firstOrderOnly: boolean;
   @Prop({ default: 1 }) perShopperLimit: number;
-  /** The largest per-shopper limit it ever had: the shopper places looked at (a lowered limit still sees the uses of the old one). */
-  @Prop({ default: 1 }) shopperPlaces: number;
   @Prop({ type: Number, default: null }) totalLimit: number | null;
   @Prop({ default: false }) public: boolean;
   @Prop({ default: true }) active: boolean;
@@ -53,18 +51,24 @@ export class Coupon {
 export type CouponDocument = HydratedDocument<Coupon>;
 export const CouponSchema = SchemaFactory.createForClass(Coupon);
 
-/**
- * One of a shopper's places for a coupon: `_id` `<couponId>:<userId>:<n>` for n below the coupon's
- * per-shopper limit. Taking a place is inserting it (a unique `_id`, atomic on every engine); a place
- * held by an online checkout (`until`) is free again once that lapses.
- */
-@Schema({ collection: 'coupon_places', versionKey: false })
-export class CouponPlace {
-  @Prop({ type: String, required: true }) _id: string;
-  /** `order:<id>` or `checkout:<id>`. */
+/** One use of a coupon by a shopper: an order's (`order:<id>`) or an open online checkout's (`checkout:<id>`, until it lapses). */
+@Schema({ _id: false, versionKey: false })
+export class CouponShopperUse {
   @Prop({ type: String, required: true }) ref: string;
   @Prop({ type: Date }) until?: Date;
   @Prop({ type: Date, required: true }) at: Date;
 }
+const CouponShopperUseSchema = SchemaFactory.createForClass(CouponShopperUse);
 
-export const CouponPlaceSchema = SchemaFactory.createForClass(CouponPlace);
+/**
+ * A shopper's uses of one coupon (`_id` `<couponId>:<userId>`): the first use inserts it (a unique `_id`,
+ * atomic on every engine), later ones are a compare-and-set on `v`.
+ */
+@Schema({ collection: 'coupon_shoppers', versionKey: false })
+export class CouponShopper {
+  @Prop({ type: String, required: true }) _id: string;
+  @Prop({ type: [CouponShopperUseSchema], default: [] }) uses: CouponShopperUse[];
+  @Prop({ default: 0 }) v: number;
+}
+
+export const CouponShopperSchema = SchemaFactory.createForClass(CouponShopper);
