@@ -27,6 +27,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load, registerShopper, send, signInSeller, startupDone } from './load.mjs';
 import { orderCommandsBench } from './order-commands.mjs';
+import { couponScenarios } from './coupons.mjs';
 import { countedStockScenarios, packSizeScenarios } from './stock.mjs';
 import { searchBench } from './search.mjs';
 import { throwawayShopEnv } from './shop-env.mjs';
@@ -401,6 +402,18 @@ async function main() {
   build();
   dataDir = mkdtempSync(join(os.tmpdir(), 'greencart-bench-'));
   log(`data folder ${dataDir} (${ENGINE}); ${SECONDS} s per scenario`);
+  if (process.argv.includes('--coupons')) {
+    // Coupons alone (issue 40): the demo catalogue, 50 shoppers.
+    const { base } = await startApp({ SEED_DEMO: 'true' }, { expectProducts: 45 });
+    const product = await inStockProduct(base);
+    const seller = await sellerCookie(base);
+    const shoppers = [];
+    for (let i = 0; i < 50; i++) shoppers.push(await register(base, `shopper${i}`));
+    await couponScenarios({ base, shoppers, seller, product, seconds: SECONDS, row });
+    await stopApp();
+    save(began);
+    return;
+  }
   if (process.argv.includes('--catalogue')) {
     await catalogueOnly();
     save(began);
@@ -449,6 +462,7 @@ async function main() {
   const others = JSON.parse((await send(undefined, base, { path: '/api/products?inStock=true&limit=3&page=2' })).body.toString()).products;
   await countedStockScenarios({ base, shoppers, seller, products: [product, ...others], seconds: SECONDS, row, startRaw });
   await packSizeScenarios({ base, shoppers, seller, seconds: SECONDS, row });
+  await couponScenarios({ base, shoppers, seller, product, seconds: SECONDS, row });
 
   // A shopper with exactly 20 orders, then 10,000 orders of other shoppers around them.
   const reader = await register(base, 'reader');
