@@ -66,7 +66,7 @@ export function SellerCouponsRoute() {
                 <span>Shown · Active</span>
                 <span className="text-right">Actions</span>
               </div>
-              <ul aria-label="Coupons" className="space-y-3 lg:space-y-0 lg:divide-y lg:divide-gray-200">
+              <ul aria-label="Coupons" className="space-y-3 lg:space-y-0">
                 {list.map((coupon) => (
                   <CouponRow key={coupon._id} coupon={coupon} onEdit={() => setEditing({ kind: 'edit', coupon })} />
                 ))}
@@ -124,7 +124,7 @@ function CouponRow({ coupon, onEdit }: { coupon: SellerCoupon; onEdit: () => voi
     <li
       data-testid="seller-coupon-row"
       aria-label={`Coupon ${coupon.code}`}
-      className={`rounded-md border border-gray-300 bg-white p-3 text-sm text-gray-700 lg:rounded-none lg:border-0 lg:px-4 ${ROW_GRID}`}
+      className={`rounded-md border border-gray-300 bg-white p-3 text-sm text-gray-700 lg:rounded-none lg:border-x-0 lg:border-b-0 lg:border-gray-200 lg:px-4 lg:first:border-t-0 ${ROW_GRID}`}
     >
       <div className="col-span-2 min-w-0 lg:col-span-1">
         <p className="flex flex-wrap items-center gap-2">
