@@ -7,7 +7,7 @@ export function sessionHandler({ shopper = null, seller = false }: { shopper?: U
   return http.get('/api/session', () => HttpResponse.json({ success: true, shopper, seller }));
 }
 
-/** What every page may ask before a test says otherwise: nobody is signed in (shopper or seller), Google sign-in is off, the catalogue is empty, no unread chat, the socket is down. */
+/** What every page may ask before a test says otherwise: nobody is signed in (shopper or seller), Google sign-in is off, the catalogue is empty, no offers, no unread chat, the socket is down. */
 export const defaultHandlers = [
   // One session request per page, 200 even when nobody is signed in.
   sessionHandler(),
@@ -18,6 +18,8 @@ export const defaultHandlers = [
     const pincode = new URL(request.url).searchParams.get('pincode') ?? '';
     return HttpResponse.json({ success: true, pincode, serviceable: true, etaMinutes: 30, fee: 0, open: true, message: 'Delivery in 30 min' });
   }),
+  // The cart page's "Offers for you": the shop has none.
+  http.get('/api/coupons', () => HttpResponse.json({ success: true, coupons: [], subtotalPaise: 0 })),
   // The navbar's chat badge for a signed-in shopper.
   http.get('/api/chat/unread', () => HttpResponse.json({ success: true, unread: 0 })),
   // The seller menu's unread count.

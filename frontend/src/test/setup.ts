@@ -43,7 +43,8 @@ afterEach(() => {
   server.resetHandlers();
   toast.remove();
   window.localStorage.clear();
-  // Stores kept in localStorage (the guest cart) re-read it, as when another tab cleared it.
+  window.sessionStorage.clear();
+  // Stores kept in storage (the guest cart, the applied coupon) re-read it, as when another tab cleared it.
   window.dispatchEvent(new StorageEvent('storage', { key: null }));
 });
 afterAll(() => server.close());

@@ -3,7 +3,7 @@ import type { PaymentType } from '@greencart/domain';
 /**
  * The Idempotency-Key of a checkout attempt. Clicking twice or retrying after a network
  * failure sends the same key, so the server places the order once; a new key is made once
- * the order went through, or when what is being ordered changed (cart, address, payment).
+ * the order went through, or when what is being ordered changed (cart, address, payment, coupon).
  */
 interface CheckoutAttempt {
   key: string;
@@ -14,13 +14,15 @@ export interface CheckoutContent {
   addressId: string;
   paymentType: PaymentType;
   items: readonly { product: string; variant?: string; quantity: number }[];
+  /** The coupon's code: an order with it and one without are different attempts. */
+  coupon?: string;
 }
 
 /** The same text for the same order content, whatever the order of the lines. */
-export function checkoutFingerprint({ addressId, paymentType, items }: CheckoutContent): string {
+export function checkoutFingerprint({ addressId, paymentType, items, coupon }: CheckoutContent): string {
   // The pack size is part of a line: 2 × 1 kg and 2 × 5 kg are different orders.
   const lines = items.map((item) => `${item.product}${item.variant ? `:${item.variant}` : ''}x${item.quantity}`).sort();
-  return JSON.stringify([addressId, paymentType, lines]);
+  return JSON.stringify(coupon ? [addressId, paymentType, lines, coupon] : [addressId, paymentType, lines]);
 }
 
 /** Keep the current attempt for the same content; start a new one otherwise. */

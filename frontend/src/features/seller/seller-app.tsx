@@ -2,6 +2,7 @@ import { lazy, type ComponentType } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
 import { loadDashboardPage } from '@/features/dashboard';
 import { loadSellerDeliveryPage } from '@/features/delivery';
+import { loadSellerCouponsPage } from '@/features/offers';
 import { AddProductRoute } from './routes/add-product';
 import { SellerChatsRoute } from './routes/chats';
 import { SellerMailRoute } from './routes/mail';
@@ -15,9 +16,10 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Co
   return lazy(async () => ({ default: pick(await load()) }));
 }
 
-// The dashboard (with its chart library) and the delivery settings: chunks of their own inside the seller area.
+// The dashboard (with its chart library), the delivery settings and the coupons: chunks of their own inside the seller area.
 const DashboardRoute = page(loadDashboardPage, (m) => m.DashboardRoute);
 const SellerDeliveryRoute = page(loadSellerDeliveryPage, (m) => m.SellerDeliveryRoute);
+const SellerCouponsRoute = page(loadSellerCouponsPage, (m) => m.SellerCouponsRoute);
 
 /** The seller area's routes, under /seller/*: their table is downloaded with the seller area, never by shoppers. */
 const sellerRoutes: RouteObject[] = [
@@ -32,6 +34,7 @@ const sellerRoutes: RouteObject[] = [
       { path: 'orders', element: <SellerOrdersRoute /> },
       { path: 'chats', element: <SellerChatsRoute /> },
       { path: 'delivery', element: <SellerDeliveryRoute /> },
+      { path: 'coupons', element: <SellerCouponsRoute /> },
       { path: 'mail', element: <SellerMailRoute /> },
       { path: 'shop', element: <ShopDetailsRoute /> },
       { path: '*', element: <SellerNotFoundRoute /> },

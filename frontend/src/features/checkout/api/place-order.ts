@@ -10,11 +10,14 @@ export interface PlaceOrderInput {
   items: { product: string; variant?: string; quantity: number }[];
   /** Same key for retries of one checkout attempt: the server places the order once. */
   idempotencyKey: string;
+  /** The code of the coupon applied (none: no coupon); the server refuses an order it does not fit, saying why. */
+  coupon?: string;
 }
 
 /** POST /api/placeorders (cash on delivery) → the placed order. The server prices it. */
-export async function placeOrder({ address, items, idempotencyKey }: PlaceOrderInput): Promise<OrderView> {
-  const { order } = await api.post<PlaceOrderResponse>('/api/placeorders', { address, items }, { headers: { 'Idempotency-Key': idempotencyKey } });
+export async function placeOrder({ address, items, idempotencyKey, coupon }: PlaceOrderInput): Promise<OrderView> {
+  const body = coupon ? { address, items, coupon } : { address, items };
+  const { order } = await api.post<PlaceOrderResponse>('/api/placeorders', body, { headers: { 'Idempotency-Key': idempotencyKey } });
   return order;
 }
 

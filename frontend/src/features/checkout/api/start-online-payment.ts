@@ -6,13 +6,15 @@ export interface StartOnlinePaymentInput {
   address: string;
   /** One line per pack size: `variant` names a size other than the product's default (first). */
   items: { product: string; variant?: string; quantity: number }[];
+  /** The code of the coupon applied (none: no coupon); the server prices the payment with it, or refuses saying why. */
+  coupon?: string;
 }
 
 /**
  * POST /api/paymentonline (shopper) → the Razorpay order to pay, for the amount the server priced
- * (paise). 503 while Razorpay cannot be reached, 400 for an empty, unavailable or too small order.
+ * (paise). 503 while Razorpay cannot be reached, 400 for an empty, unavailable or too small order, or a coupon that does not fit.
  */
-export async function startOnlinePayment({ address, items }: StartOnlinePaymentInput): Promise<RazorpayOrderView> {
-  const { order } = await api.post<OnlinePaymentResponse>('/api/paymentonline', { address, items });
+export async function startOnlinePayment({ address, items, coupon }: StartOnlinePaymentInput): Promise<RazorpayOrderView> {
+  const { order } = await api.post<OnlinePaymentResponse>('/api/paymentonline', coupon ? { address, items, coupon } : { address, items });
   return order;
 }

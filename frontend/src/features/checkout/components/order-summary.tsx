@@ -16,6 +16,7 @@ import { useAddresses } from '@/features/addresses';
 import { refreshSession, useLoginDialog, useSessionStatus, useUser } from '@/features/auth';
 import { orderableLines, orderItemOf, takeOrderedLines, type CartSummary } from '@/features/cart';
 import { pincodeStore, useDeliveryCheck, useStoredPincode } from '@/features/delivery';
+import { appliedCouponStore, CartCoupons, couponInCart, isCouponRefusal, offerKeys, useAppliedCoupon } from '@/features/offers';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
 import { useOnline } from '@/lib/online';
@@ -87,10 +88,13 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
   const storedPincode = useStoredPincode();
   const delivery = useDeliveryCheck(selected?.pincode ?? storedPincode).data;
   const orderable = orderableLines(summary);
-  const price = priceCart(
-    orderable.map((line) => ({ offerPrice: line.size.offerPrice, quantity: line.quantity })),
-    deliveryCharge(delivery),
-  );
+  const pricedLines = orderable.map((line) => ({ offerPrice: line.size.offerPrice, quantity: line.quantity }));
+  const orderItems = orderable.map(orderItemOf);
+  // The applied coupon on the live subtotal (before the discount): not counted while the cart is below its minimum.
+  const { coupon: appliedCoupon } = useAppliedCoupon();
+  const coupon = couponInCart(appliedCoupon, priceCart(pricedLines).subtotalPaise);
+  const couponCode = coupon?.terms ? coupon.coupon.code : undefined;
+  const price = priceCart(pricedLines, deliveryCharge(delivery), coupon?.terms);
   const addressesShown = !!user && !addresses.isPending && !addresses.isError && !(list.length === 0 && addresses.isFetching);
   const step = checkoutStep({
     shortCount: summary.shortKeys.length,
@@ -113,8 +117,10 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
         ? `Card, UPI or netbanking through Razorpay. Questions about a payment: ${paymentOptions.data.shop.email}, ${paymentOptions.data.shop.phone}.`
         : '';
 
-  const onOrderError = (error: unknown, toastId = ORDER_TOAST) => {
+  const onOrderError = (error: unknown, toastId = ORDER_TOAST, code?: string) => {
     toast.error(error instanceof OnlinePaymentError ? error.message : errorMessage(error), { id: toastId });
+    // The coupon no longer fits (used up, expired…): taken off, so the shopper sees the total without it before trying again.
+    if (code && isCouponRefusal(error, code)) appliedCouponStore.refused(error.message);
     // The session ended meanwhile: check it again and offer to sign in.
     if (error instanceof ApiError && error.status === 401) {
       void refreshSession(queryClient);
@@ -143,12 +149,17 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
       return;
     }
     // What the order will contain: the lines still sold and in stock, each naming its pack size (none: the default).
-    const items = orderableLines(summary).map(orderItemOf);
+    const items = orderItems;
     if (items.length === 0) {
       toast.error('Nothing in your cart can be ordered right now', { id: ORDER_TOAST });
       return;
     }
     sending.current = true;
+    // The order used the coupon: it is not offered for the next one until asked again.
+    const couponTaken = () => {
+      if (couponCode) appliedCouponStore.remove();
+      void queryClient.invalidateQueries({ queryKey: offerKeys.all });
+    };
     if (method === 'Online' && paymentOptions.data) {
       // mutateAsync, not mutate's callbacks: the cart the order empties may be pushed to this tab (and this
       // summary unmounted) before the order's own answer arrives, and mutate's callbacks die with the component.
@@ -157,17 +168,19 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
           address: selected,
           shopperEmail: user?.email,
           items,
+          coupon: couponCode,
           options: paymentOptions.data,
           onFailure: (response) => toast.error(`${failureMessage(response)} You can try again, or choose Cash On Delivery.`, { id: ONLINE_PAYMENT_TOAST }),
         })
         .then(
           (order) => {
             takeOrderedLines(queryClient, items);
+            couponTaken();
             toast.success('Payment received, order placed', { id: ONLINE_PAYMENT_TOAST });
             navigate('/order-placed', { state: { order } });
           },
           (error: unknown) => {
-            onOrderError(error, ONLINE_PAYMENT_TOAST);
+            onOrderError(error, ONLINE_PAYMENT_TOAST, couponCode);
             // Paid but not confirmed yet: Razorpay's webhook records it; My orders shows it when it does.
             if (error instanceof OnlinePaymentError && error.kind === 'unconfirmed') navigate('/My-orders');
           },
@@ -177,17 +190,18 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
         });
       return;
     }
-    const idempotencyKey = attempts.keyFor({ addressId: selected._id, paymentType: method, items });
+    const idempotencyKey = attempts.keyFor({ addressId: selected._id, paymentType: method, items, coupon: couponCode });
     placeOrder
-      .mutateAsync({ address: selected._id, items, idempotencyKey })
+      .mutateAsync({ address: selected._id, items, idempotencyKey, coupon: couponCode })
       .then(
         (order) => {
           attempts.finish();
           takeOrderedLines(queryClient, items);
+          couponTaken();
           toast.success('Order placed', { id: ORDER_TOAST });
           navigate('/order-placed', { state: { order } });
         },
-        (error: unknown) => onOrderError(error),
+        (error: unknown) => onOrderError(error, ORDER_TOAST, couponCode),
       )
       .finally(() => {
         sending.current = false;
@@ -257,6 +271,8 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
         )}
       </div>
 
+      <CartCoupons subtotalPaise={price.subtotalPaise} items={orderItems} />
+
       <hr className="border-gray-300" />
 
       <dl className="mt-4 space-y-2 text-gray-600">
@@ -264,6 +280,12 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
           <dt>Items subtotal</dt>
           <dd>{formatRupees(price.subtotalPaise)}</dd>
         </div>
+        {price.discountPaise > 0 && coupon && (
+          <div className="flex justify-between text-green-700" data-testid="coupon-line">
+            <dt>Coupon {coupon.coupon.code}</dt>
+            <dd>−{formatRupees(price.discountPaise)}</dd>
+          </div>
+        )}
         <div className="flex justify-between">
           <dt>Tax ({TAX_PERCENT}%)</dt>
           <dd>{formatRupees(price.taxPaise)}</dd>
@@ -312,7 +334,13 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
           </p>
         )}
         <div className="flex items-center gap-3">
-          <BarAmount step={step?.kind} subtotalPaise={price.subtotalPaise} totalPaise={price.totalPaise} shippingPaise={price.shippingPaise} />
+          <BarAmount
+            step={step?.kind}
+            subtotalPaise={price.subtotalPaise}
+            totalPaise={price.totalPaise}
+            shippingPaise={price.shippingPaise}
+            discountPaise={price.discountPaise}
+          />
           <button
             type="button"
             onClick={onPlaceOrder}
@@ -343,7 +371,7 @@ function deliveryCharge(delivery: DeliveryCheck | undefined): DeliveryCharge | u
 }
 
 /**
- * The phone bar's amount: the total with tax and delivery; the items' subtotal while the minimum order
+ * The phone bar's amount: the total with the coupon's discount, tax and delivery; the items' subtotal while the minimum order
  * (which counts items only) is not reached; nothing rather than ₹0.00 when nothing can be ordered.
  */
 function BarAmount({
@@ -351,11 +379,13 @@ function BarAmount({
   subtotalPaise,
   totalPaise,
   shippingPaise,
+  discountPaise,
 }: {
   step: string | undefined;
   subtotalPaise: number;
   totalPaise: number;
   shippingPaise: number;
+  discountPaise: number;
 }) {
   if (totalPaise <= 0 || step === 'short' || step === 'nothing') return null;
   const itemsOnly = step === 'minimum';
@@ -363,6 +393,7 @@ function BarAmount({
     <p className="shrink-0 text-sm text-gray-600 md:hidden" data-testid="checkout-bar-amount" aria-hidden="true">
       <span className="block text-base font-semibold text-gray-800">{formatRupees(itemsOnly ? subtotalPaise : totalPaise)}</span>
       {itemsOnly ? 'items, before tax' : `incl. ${TAX_PERCENT}% tax${shippingPaise > 0 ? ' & delivery' : ''}`}
+      {!itemsOnly && discountPaise > 0 && <span className="block text-green-700">{formatRupees(discountPaise)} off</span>}
     </p>
   );
 }

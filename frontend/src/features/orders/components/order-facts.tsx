@@ -11,13 +11,22 @@ function formatStepTime(iso: string, now: Date = new Date()): string {
   return at.toDateString() === now.toDateString() ? time : `${at.toLocaleDateString('en-IN', { day: 'numeric', month: 'short' })}, ${time}`;
 }
 
-/** The bill: items, tax and delivery fee adding up to the total charged. */
+/** The bill: items, the coupon's discount, tax (on the discounted items) and delivery fee adding up to the total charged. */
 export function BillBreakdown({ order }: { order: Order }) {
   const fee = order.deliveryFeePaise ?? 0;
+  const discount = order.discountPaise ?? order.coupon?.discountPaise ?? 0;
   return (
     <dl data-testid="order-bill" className="grid grid-cols-[1fr_auto] gap-y-1 text-sm text-gray-600">
       <dt>Items</dt>
       <dd className="text-right">{formatRupees(order.subtotalPaise)}</dd>
+      {discount > 0 && (
+        <>
+          <dt className="text-green-700">{order.coupon ? `Coupon ${order.coupon.code}` : 'Discount'}</dt>
+          <dd className="text-right text-green-700" data-testid="order-discount">
+            −{formatRupees(discount)}
+          </dd>
+        </>
+      )}
       <dt>Tax (2%)</dt>
       <dd className="text-right">{formatRupees(order.taxPaise)}</dd>
       <dt>Delivery fee</dt>

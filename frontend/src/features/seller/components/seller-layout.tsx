@@ -48,6 +48,7 @@ const ORDERS = icon('M6 2 3 6v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6l-3-4zM3 6h18M1
 const CHATS = icon('M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z');
 const ADD = icon('M12 5v14M5 12h14');
 const DELIVERY = icon('M1 3h15v13H1zM16 8h4l3 3v5h-7zM5.5 21a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM18.5 21a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z');
+const COUPONS = icon('M20.6 13.4 13.4 20.6a2 2 0 0 1-2.8 0L3 13V3h10l7.6 7.6a2 2 0 0 1 0 2.8zM7.5 7.5h.01');
 const MAIL = icon('M4 4h16v16H4zM4 6l8 7 8-7');
 const SHOP = icon('M3 9l1.5-5h15L21 9M3 9h18v11H3zM9 20v-6h6v6');
 const MORE = icon('M4 6h16M4 12h16M4 18h16');
@@ -57,7 +58,7 @@ const SOUND_OFF = icon('M11 5 6 9H2v6h4l5 4zM22 9l-6 6M16 9l6 6');
 
 const ORDERS_PATH = '/seller/orders';
 
-/** The seller side menu (tablets and computers): the dashboard, the 4 entries of spec §9, then Delivery, Mail (messages that did not reach people) and Shop details (invoices). */
+/** The seller side menu (tablets and computers): the dashboard, the 4 entries of spec §9, then Delivery, Coupons, Mail (messages that did not reach people) and Shop details (invoices). */
 const SELLER_MENU: readonly MenuEntry[] = [
   { name: 'Dashboard', path: '/seller', icon: DASHBOARD },
   { name: 'Add Product', path: '/seller/add-product', icon: ADD },
@@ -65,6 +66,7 @@ const SELLER_MENU: readonly MenuEntry[] = [
   { name: 'Orders', path: '/seller/orders', icon: ORDERS },
   { name: 'Messages', path: '/seller/chats', icon: CHATS },
   { name: 'Delivery', path: '/seller/delivery', icon: DELIVERY },
+  { name: 'Coupons', path: '/seller/coupons', icon: COUPONS },
   { name: 'Mail', path: '/seller/mail', icon: MAIL },
   { name: 'Shop details', path: '/seller/shop', icon: SHOP },
 ];
@@ -79,6 +81,7 @@ const PHONE_TABS: readonly MenuEntry[] = [
 const PHONE_MORE: readonly MenuEntry[] = [
   { name: 'Add Product', path: '/seller/add-product', icon: ADD },
   { name: 'Delivery', path: '/seller/delivery', icon: DELIVERY },
+  { name: 'Coupons', path: '/seller/coupons', icon: COUPONS },
   { name: 'Mail', path: '/seller/mail', icon: MAIL },
   { name: 'Shop details', path: '/seller/shop', icon: SHOP },
 ];
