@@ -68,7 +68,7 @@ export function couponTitle(terms: Pick<CouponTerms, 'kind' | 'value' | 'maxDisc
     terms.kind === 'flat'
       ? `${rupees(terms.value)} off`
       : `${terms.value}% off${terms.maxDiscount !== undefined && terms.maxDiscount !== null ? ` up to ${rupees(terms.maxDiscount)}` : ''}`;
-  const first = terms.firstOrderOnly ? ' your first order' : '';
+  const first = terms.firstOrderOnly ? (terms.kind === 'percent' && terms.maxDiscount ? ' on your first order' : ' your first order') : '';
   const min = terms.minSubtotal ? ` on orders of ${rupees(terms.minSubtotal)} or more` : '';
   return `${off}${first}${min}`;
 }
