@@ -19,7 +19,9 @@ export function DiscountFigures({ stats }: { stats: Pick<StatsResponse, 'revenue
         <dt className="text-gray-600">Discount given</dt>
         <dd className="font-medium text-gray-800 tabular-nums" data-testid="discount-given">
           {formatPrice(discounts.amount)}
-          <span className="font-normal text-gray-600"> · {pluralize(discounts.orders, 'order')} with a coupon</span>
+        </dd>
+        <dd className="text-xs text-gray-600" data-testid="coupon-orders">
+          {pluralize(discounts.orders, 'order')} with a coupon
         </dd>
       </div>
     </dl>
