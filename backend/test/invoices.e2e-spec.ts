@@ -5,6 +5,7 @@ import request from 'supertest';
 import { AUTH_ENV, insertProducts, seller, shopper, VALID_ADDRESS, type Agent } from './support/actors';
 import { pdfText } from './support/pdf-text';
 import { createTestApp, type TestApp } from './support/test-app';
+import { priceCart } from '@greencart/domain';
 import { rupeesInWords } from '../src/stats/invoices/amount-in-words';
 
 /** A GSTIN of Karnataka (29) with its right check character; the same PAN registered in Kerala (32). */
@@ -225,6 +226,52 @@ describe('GST-ready invoices: the shop’s details, HSN codes, the tax split and
     // A line from before pack sizes: its name alone.
     expect(text).toContain('3 Whole Wheat Atta 1101 1 ₹250.00 ₹250.00\n');
     expect(text.match(/Pack size:/g)).toHaveLength(2);
+  });
+
+  it('an order with a coupon: the discount line, the taxable value after it, CGST/SGST and IGST of the tax as stored, adding up to the amount', async () => {
+    await sellerAgent.put('/api/seller/shop').send(SHOP).expect(200);
+    for (const [address, state] of [
+      [karnatakaAddress, 'Karnataka'],
+      [keralaAddress, 'Kerala'],
+    ] as const) {
+      const placed = await place(address, [
+        { product: tomatoes, quantity: 3 },
+        { product: milk, quantity: 1 },
+      ]);
+      // Written around the app as placing with a coupon stores it (12.5% off, the one money rule): a copy of the order placed, with its coupon.
+      const stored = (await storedOrder(placed._id))!;
+      const price = priceCart(
+        stored.items.map((item: { offerPricePaise: number; quantity: number }) => ({ offerPrice: item.offerPricePaise / 100, quantity: item.quantity })),
+        { feePaise: stored.deliveryFeePaise ?? 0 },
+        { kind: 'percent', value: 12.5 },
+      );
+      expect(price).toMatchObject({ subtotalPaise: 12999, discountPaise: 1624, taxPaise: 227 });
+      const orderId = new Types.ObjectId();
+      await t.connection.collection('orders').insertOne({
+        ...stored,
+        _id: orderId,
+        orderNumber: `GC-C${Math.floor(Math.random() * 1e6)}`,
+        idempotencyKey: randomUUID(),
+        discountPaise: price.discountPaise,
+        coupon: { code: 'SAVE12', couponId: new Types.ObjectId(), discountPaise: price.discountPaise },
+        taxPaise: price.taxPaise,
+        amountPaise: price.totalPaise,
+        amount: price.totalPaise / 100,
+      });
+      const fee = price.shippingPaise;
+      const own = await download(asha, `/api/orders/${orderId}/invoice.pdf`);
+      const bySeller = await download(sellerAgent, `/api/seller/orders/${orderId}/invoice.pdf`);
+      expect(bySeller.number).toBe(own.number);
+      const { text } = own;
+      expect(text).toContain('# Item HSN Qty Rate Amount');
+      expect(text).toContain('1 Desi Tomatoes 0702 3 ₹33.33 ₹99.99');
+      const tax = state === 'Karnataka' ? 'CGST @ 1% ₹1.14\nSGST @ 1% ₹1.13' : 'IGST @ 2% ₹2.27';
+      expect(text).toContain(
+        `Subtotal ₹129.99\nCoupon SAVE12 −₹16.24\nTaxable value ₹113.75\n${tax}\nDelivery fee ${rupees(fee)}\nTotal ${rupees(price.totalPaise)}`,
+      );
+      expect(price.totalPaise).toBe(11375 + 227 + fee);
+      expect(text).toContain(rupeesInWords(price.totalPaise));
+    }
   });
 
   it('numbers invoices in sequence, once per order; an invoice keeps the details it was issued with', async () => {

@@ -317,6 +317,63 @@ describe('order mails through the outbox, with a real SMTP server', () => {
     }
   });
 
+  it('the receipt and the seller’s mail of an order with a coupon show its discount between the items and the tax', async () => {
+    const ravi = await newShopper('Ravi');
+    const { DomainEvents } = await import('../src/common/events/domain-events');
+    const { ORDER_PLACED } = await import('../src/orders/order.events');
+    const { Types } = await import('mongoose');
+    const { priceCart } = await import('@greencart/domain');
+    // An order as placing with a coupon stores it (FLAT50 on ₹593.50 of items), published as placed.
+    const price = priceCart(
+      [
+        { offerPrice: 249, quantity: 2 },
+        { offerPrice: 95.5, quantity: 1 },
+      ],
+      null,
+      { kind: 'flat', value: 50 },
+    );
+    const order = {
+      _id: new Types.ObjectId(),
+      user: new Types.ObjectId(ravi.id),
+      orderNumber: `GC-${Math.floor(Math.random() * 1e6)}`,
+      items: [
+        { product: new Types.ObjectId(), name: 'Whole Wheat Atta', category: 'Grains', image: '', quantity: 2, offerPrice: 249, offerPricePaise: 24_900 },
+        { product: new Types.ObjectId(), name: 'Ghee', category: 'Dairy', image: '', quantity: 1, offerPrice: 95.5, offerPricePaise: 9_550 },
+      ],
+      address: { _id: new Types.ObjectId(), ...VALID_ADDRESS },
+      subtotalPaise: price.subtotalPaise,
+      discountPaise: price.discountPaise,
+      coupon: { code: 'FLAT50', couponId: new Types.ObjectId(), discountPaise: price.discountPaise },
+      taxPaise: price.taxPaise,
+      deliveryFeePaise: 0,
+      amountPaise: price.totalPaise,
+      paymentType: 'COD',
+      paymentStatus: 'pending',
+      status: 'Order Placed',
+      createdAt: new Date(),
+    };
+    expect(price).toMatchObject({ subtotalPaise: 59_350, discountPaise: 5_000, taxPaise: 1_087, totalPaise: 55_437 });
+    await t.app.get(DomainEvents).publish(ORDER_PLACED, { orderId: String(order._id), userId: ravi.id, order, paymentType: 'COD' } as never);
+    const ids = [`email:order-confirmation:${order._id}`, `email:seller-new-order:${order._id}`];
+    try {
+      await smtp.until(
+        () => smtp.to(ravi.email, 'email:order-confirmation:').length === 1 && smtp.to(SELLER_NOTIFY, `email:seller-new-order:${order._id}`).length === 1,
+        45_000,
+      );
+    } catch (error) {
+      throw new Error(`${(error as Error).message}\noutbox: ${JSON.stringify(await outboxReport(ids))}`);
+    }
+    const receipt = smtp.to(ravi.email, 'email:order-confirmation:')[0];
+    const toSeller = smtp.to(SELLER_NOTIFY, `email:seller-new-order:${order._id}`)[0];
+    for (const mail of [receipt, toSeller]) {
+      expect(mail.text).toContain('Items: ₹593.50\nCoupon FLAT50: −₹50.00\nTax (2%): ₹10.87\nDelivery: Free\nTotal: ₹554.37');
+      expect(mail.html).toContain('Coupon FLAT50');
+      expect(mail.html).toContain('−₹50.00');
+    }
+    expect(receipt.subject).toContain('₹554.37');
+    expect(toSeller.text).toContain('Collect ₹554.37 in cash');
+  });
+
   it('a payment refunded because its checkout sold out: one mail to the shopper and one to the seller', async () => {
     const kiran = await newShopper('Kiran');
     const { DomainEvents } = await import('../src/common/events/domain-events');

@@ -3,6 +3,7 @@ import type { EventEmitter2 } from '@nestjs/event-emitter';
 import Redis from 'ioredis';
 import { Types } from 'mongoose';
 import request from 'supertest';
+import { priceCart } from '@greencart/domain';
 import { ORDER_PLACED, ORDER_REFUNDED, ORDER_STATUS_CHANGED } from '../src/orders/order.events';
 import { AUTH_ENV, insertProducts, seller, shopper, VALID_ADDRESS, type Agent } from './support/actors';
 import { FakeRazorpay } from './support/fake-razorpay';
@@ -18,6 +19,8 @@ interface StoredOrder {
   _id: Types.ObjectId;
   createdAt: Date;
   amountPaise: number;
+  /** Absent on orders without a coupon. */
+  discountPaise?: number;
   paymentType: 'COD' | 'Online';
   status: string;
   paymentStatus: string;
@@ -42,6 +45,7 @@ async function fromOrders(t: TestApp, from: string, to: string) {
   const online = counted.filter((o) => o.paymentType === 'Online');
   const cancelled = inRange.filter((o) => o.status === 'Cancelled');
   const refunded = inRange.filter((o) => o.paymentStatus === 'refunded');
+  const discounted = counted.filter((o) => (o.discountPaise ?? 0) > 0);
   const waiting = (status: string) => orders.filter((o) => o.status === status).length;
   return {
     revenue: paise(counted) / 100,
@@ -52,6 +56,7 @@ async function fromOrders(t: TestApp, from: string, to: string) {
       .slice(0, 10)
       .map(([productId, p]) => ({ productId, name: p.name, quantity: p.quantity, revenue: p.revenuePaise / 100 })),
     byPayment: { cod: { orders: cod.length, revenue: paise(cod) / 100 }, online: { orders: online.length, revenue: paise(online) / 100 } },
+    discounts: { orders: discounted.length, amount: discounted.reduce((sum, o) => sum + o.discountPaise!, 0) / 100 },
     cancelled: { orders: cancelled.length, amount: paise(cancelled) / 100 },
     refunded: { orders: refunded.length, amount: paise(refunded) / 100 },
     waiting: { 'Order Placed': waiting('Order Placed'), Packing: waiting('Packing'), 'Out for delivery': waiting('Out for delivery') },
@@ -308,6 +313,64 @@ describe('the seller’s figures: kept by the order events, read by day', () => 
     expectMatch(await statsOf(sellerAgent, day, day), await fromOrders(t, day, day));
   });
 
+  it('counts coupon discounts: revenue is what the orders charge, the discount given is summed, a cancel takes both out; live and in the rebuild', async () => {
+    const day = '2026-03-06';
+    const product = new Types.ObjectId(apple);
+    // As placing with a coupon stores an order (the one money rule): 3 × ₹33.33, FLAT50 or 12.5% off, or none.
+    const stored = (coupon?: { code: string; kind: 'flat' | 'percent'; value: number }) => {
+      const price = priceCart([{ offerPrice: 33.33, quantity: 3 }], null, coupon ?? null);
+      const at = new Date(`${day}T06:00:00.000Z`);
+      return {
+        _id: new Types.ObjectId(),
+        user: new Types.ObjectId(),
+        items: [{ product, quantity: 3, name: 'Apple', category: 'Fruits', image: '', offerPrice: 33.33, offerPricePaise: 3333 }],
+        address: { _id: new Types.ObjectId(), ...VALID_ADDRESS },
+        amount: price.totalPaise / 100,
+        amountPaise: price.totalPaise,
+        subtotalPaise: price.subtotalPaise,
+        discountPaise: price.discountPaise,
+        ...(coupon ? { coupon: { code: coupon.code, couponId: new Types.ObjectId(), discountPaise: price.discountPaise } } : {}),
+        taxPaise: price.taxPaise,
+        paymentType: 'COD',
+        paymentStatus: 'pending',
+        isPaid: false,
+        status: 'Order Placed',
+        statusHistory: [{ status: 'Order Placed', at }],
+        idempotencyKey: randomUUID(),
+        requestHash: 'test',
+        orderNumber: `GC-${Math.floor(Math.random() * 1e6)}`,
+        createdAt: at,
+        updatedAt: at,
+      };
+    };
+    const flat = stored({ code: 'FLAT50', kind: 'flat', value: 50 });
+    const percent = stored({ code: 'SAVE12', kind: 'percent', value: 12.5 });
+    const none = stored();
+    // ₹99.99 − ₹50.00 + 2% of ₹49.99 (₹0.99) = ₹50.98; ₹99.99 − ₹12.49 + 2% of ₹87.50 (₹1.75) = ₹89.25; ₹99.99 + ₹1.99 = ₹101.98.
+    expect([flat, percent, none].map((o) => [o.discountPaise, o.taxPaise, o.amountPaise])).toEqual([
+      [5000, 99, 5098],
+      [1249, 175, 8925],
+      [0, 199, 10198],
+    ]);
+    await t.connection.collection('orders').insertMany([flat, percent, none]);
+    for (const order of [flat, percent, none]) {
+      await events.emitAsync(ORDER_PLACED, { orderId: String(order._id), userId: String(order.user), order, paymentType: 'COD' });
+    }
+    const before = await statsOf(sellerAgent, day, day);
+    expect(before).toMatchObject({ orders: 3, revenue: 242.21, discounts: { orders: 2, amount: 62.49 } });
+    expectMatch(before, await fromOrders(t, day, day));
+
+    // The seller cancels the FLAT50 order: its discount leaves with its revenue.
+    await sellerAgent.patch(`/api/orders/${flat._id}/status`).send({ status: 'Cancelled' }).expect(200);
+    const after = await statsOf(sellerAgent, day, day);
+    expect(after).toMatchObject({ orders: 2, revenue: 191.23, discounts: { orders: 1, amount: 12.49 }, cancelled: { orders: 1, amount: 50.98 } });
+    expectMatch(after, await fromOrders(t, day, day));
+    await t.app.get((await import('../src/stats/stats.service')).StatsService).rebuild();
+    expect(await statsOf(sellerAgent, day, day)).toEqual(after);
+
+    // (The CSV lists orders through the seller's order list, which orders written around the app are not in: orders-csv.spec covers its coupon columns.)
+  });
+
   it('refuses shoppers and strangers, and bad ranges with a clear 400', async () => {
     await a.get('/api/seller/stats').expect(403);
     await request(t.app.getHttpServer()).get('/api/seller/stats').expect(401);
@@ -354,6 +417,8 @@ describe('the seller’s figures: kept by the order events, read by day', () => 
       'Pincode',
       'Lines',
       'Subtotal',
+      'Discount',
+      'Coupon',
       'Tax',
       'Delivery fee',
       'Amount',
@@ -373,12 +438,14 @@ describe('the seller’s figures: kept by the order events, read by day', () => 
       expect(row[1]).toBe(today());
       expect(row[2]).toMatch(/^\d\d:\d\d$/);
       expect(row[7]).toBe((o.subtotalPaise / 100).toFixed(2));
-      expect(row[8]).toBe((o.taxPaise / 100).toFixed(2));
-      expect(row[9]).toBe('0.00');
-      expect(row[10]).toBe((o.amountPaise / 100).toFixed(2));
-      expect(row[11]).toBe(o.paymentType);
-      expect(row[12]).toBe(o.paymentStatus);
-      expect(row[13]).toBe(o.status);
+      // No coupon on these orders: no discount, no code.
+      expect(row.slice(8, 10)).toEqual(['0.00', '']);
+      expect(row[10]).toBe((o.taxPaise / 100).toFixed(2));
+      expect(row[11]).toBe('0.00');
+      expect(row[12]).toBe((o.amountPaise / 100).toFixed(2));
+      expect(row[13]).toBe(o.paymentType);
+      expect(row[14]).toBe(o.paymentStatus);
+      expect(row[15]).toBe(o.status);
       expect(row[6]).toBe(o.items.map((item) => `${item.name} × ${item.quantity} @ ₹${(item.offerPricePaise / 100).toFixed(2)}`).join('; '));
     }
     const asha = rows.find((row) => row[3] === 'Asha Rao')!;

@@ -28,7 +28,7 @@ export interface TopProduct {
   productId: string;
   name: string;
   quantity: number;
-  /** Rupees: offer price × quantity of the orders counted (tax and delivery fee are per order, not per product). */
+  /** Rupees: offer price × quantity of the orders counted (tax, delivery fee and coupon discounts are per order, not per product). */
   revenue: number;
   /**
    * The pack sizes sold (issue 37), by label, most revenue first; absent when no line counted named a size
@@ -46,7 +46,8 @@ export interface TopProductSize {
 
 /**
  * `GET /api/seller/stats?from&to` (or `?days=N`, ending today). Revenue is in rupees: the amounts (tax
- * and delivery fee included) of the orders placed in the range and not cancelled; `orders` counts them.
+ * and delivery fee included, coupon discounts taken off: what the orders charge) of the orders placed in
+ * the range and not cancelled; `orders` counts them.
  */
 export interface StatsResponse {
   success: true;
@@ -62,6 +63,8 @@ export interface StatsResponse {
   byDay: StatsDay[];
   topProducts: TopProduct[];
   byPayment: { cod: OrdersAndRevenue; online: OrdersAndRevenue };
+  /** The orders counted that used a coupon, and the discount they were given (rupees): revenue is after it. */
+  discounts: { orders: number; amount: number };
   /** Orders placed in the range and cancelled since, with what they had come to (rupees). */
   cancelled: { orders: number; amount: number };
   /** Cancelled online orders placed in the range whose money was returned (rupees). */

@@ -160,8 +160,8 @@ function email<K extends MailKind>(kind: K, key: string, recipient: string, data
 }
 
 /**
- * The facts a mail tells about an order, as they are now, each line named with its pack size. `deliveryFeePaise` and `deliverBy` are read
- * when present (orders stored before them: no fee, and the 30-minute promise from the time of ordering).
+ * The facts a mail tells about an order, as they are now, each line named with its pack size. `deliveryFeePaise`, `deliverBy` and
+ * `discountPaise` are read when present (orders stored before them: no fee, the 30-minute promise from the time of ordering, no discount).
  */
 export function orderSnapshot(order: OrderRecord): OrderSnapshot {
   // An order handed out may still be a mongoose document underneath: read its plain fields.
@@ -178,6 +178,8 @@ export function orderSnapshot(order: OrderRecord): OrderSnapshot {
     deliverBy: deliverBy.toISOString(),
     items: plain.items.map((item) => ({ name: nameWithSize(item.name, item.label), quantity: item.quantity, pricePaise: item.offerPricePaise })),
     subtotalPaise: plain.subtotalPaise,
+    ...(plain.discountPaise ? { discountPaise: plain.discountPaise } : {}),
+    ...(plain.discountPaise && plain.coupon?.code ? { couponCode: plain.coupon.code } : {}),
     taxPaise: plain.taxPaise,
     deliveryFeePaise: plain.deliveryFeePaise ?? 0,
     amountPaise: plain.amountPaise,

@@ -1,3 +1,4 @@
+import { priceCart } from '@greencart/domain';
 import { CSV_HEADER, csvLine, headerLine, moneyCell, orderLine, phoneCell, textCell, type CsvOrder } from './orders-csv';
 
 /** The cells of one CSV line as a spreadsheet reads them (quoted cells, doubled quotes, CRLF end). */
@@ -83,6 +84,8 @@ describe('the orders CSV', () => {
       Pincode: '560001',
       Lines: 'Alphonso Mango × 3 @ ₹33.33; Toor Dal 1 kg × 1 @ ₹149.00',
       Subtotal: '248.99',
+      Discount: '0.00',
+      Coupon: '',
       Tax: '4.97',
       'Delivery fee': '25.00',
       Amount: '278.96',
@@ -127,8 +130,10 @@ describe('the orders CSV', () => {
     expect(cells[0]).toBe('665f1c2e9b1d8c0012345678');
     expect(cells[3]).toBe('Asha Rao');
     expect(cells.slice(4, 6)).toEqual(['', '']);
-    expect(cells[9]).toBe('0.00');
-    expect(cells[12]).toBe('');
+    expect(cells[CSV_HEADER.indexOf('Delivery fee')]).toBe('0.00');
+    expect(cells[CSV_HEADER.indexOf('Discount')]).toBe('0.00');
+    expect(cells[CSV_HEADER.indexOf('Coupon')]).toBe('');
+    expect(cells[CSV_HEADER.indexOf('Payment status')]).toBe('');
     expect(cellsOf(orderLine(bare, 'Asia/Kolkata'))[3]).toBe('');
   });
 
@@ -144,5 +149,45 @@ describe('the orders CSV', () => {
     expect(cellsOf(orderLine(sized, 'Asia/Kolkata'))[6]).toBe(
       'Whole Wheat Atta 5 kg × 2 @ ₹249.00; Whole Wheat Atta 1 kg × 1 @ ₹54.00; Toor Dal 1 kg × 1 @ ₹149.00',
     );
+  });
+
+  it('an order with a coupon: its discount and code beside the subtotal, and the amounts add up to the paisa', () => {
+    // 3 × ₹33.33 + ₹149.00 = ₹248.99, FLAT50: tax 2% of ₹198.99 = ₹3.97, fee ₹25.00, amount ₹227.96.
+    const price = priceCart(
+      [
+        { offerPrice: 33.33, quantity: 3 },
+        { offerPrice: 149, quantity: 1 },
+      ],
+      { feePaise: 2500 },
+      { kind: 'flat', value: 50 },
+    );
+    const discounted: CsvOrder = {
+      ...order,
+      discountPaise: price.discountPaise,
+      coupon: { code: 'FLAT50' },
+      taxPaise: price.taxPaise,
+      deliveryFeePaise: price.shippingPaise,
+      amountPaise: price.totalPaise,
+    };
+    const cells = cellsOf(orderLine(discounted, 'Asia/Kolkata'));
+    const cell = (name: (typeof CSV_HEADER)[number]) => cells[CSV_HEADER.indexOf(name)];
+    expect(cells).toHaveLength(CSV_HEADER.length);
+    expect(CSV_HEADER.slice(CSV_HEADER.indexOf('Subtotal'), CSV_HEADER.indexOf('Tax') + 1)).toEqual(['Subtotal', 'Discount', 'Coupon', 'Tax']);
+    expect([cell('Subtotal'), cell('Discount'), cell('Coupon'), cell('Tax'), cell('Delivery fee'), cell('Amount')]).toEqual([
+      '248.99',
+      '50.00',
+      'FLAT50',
+      '3.97',
+      '25.00',
+      '227.96',
+    ]);
+    const paise = (name: (typeof CSV_HEADER)[number]) => Math.round(Number(cell(name)) * 100);
+    expect(paise('Subtotal') - paise('Discount') + paise('Tax') + paise('Delivery fee')).toBe(paise('Amount'));
+  });
+
+  it('a coupon code is a text cell, made plain text if it ever starts like a formula', () => {
+    const cells = cellsOf(orderLine({ ...order, discountPaise: 100, coupon: { code: '=1+1' } }, 'Asia/Kolkata'));
+    expect(cells[CSV_HEADER.indexOf('Coupon')]).toBe("'=1+1");
+    expect(orderLine({ ...order, discountPaise: 100, coupon: { code: '@X' } }, 'Asia/Kolkata')).toContain(`"'@X"`);
   });
 });

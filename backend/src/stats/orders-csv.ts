@@ -11,6 +11,9 @@ export interface CsvOrder {
   /** `label`: the pack size sold, absent on orders from before pack sizes. */
   items: readonly { name: string; label?: string; quantity: number; offerPricePaise: number }[];
   subtotalPaise: number;
+  /** A coupon's discount off the subtotal; absent on orders from before coupons (none). */
+  discountPaise?: number | null;
+  coupon?: { code?: string } | null;
   taxPaise: number;
   deliveryFeePaise?: number | null;
   amountPaise: number;
@@ -28,6 +31,8 @@ export const CSV_HEADER = [
   'Pincode',
   'Lines',
   'Subtotal',
+  'Discount',
+  'Coupon',
   'Tax',
   'Delivery fee',
   'Amount',
@@ -87,6 +92,9 @@ export function orderLine(order: CsvOrder, timeZone: string, shopperName?: strin
     textCell(address?.pincode ?? ''),
     textCell(lines),
     moneyCell(order.subtotalPaise),
+    moneyCell(order.discountPaise ?? 0),
+    // The seller typed the code (letters and digits today): a text cell all the same, safe as every other.
+    textCell(order.coupon?.code ?? ''),
     moneyCell(order.taxPaise),
     moneyCell(order.deliveryFeePaise ?? 0),
     moneyCell(order.amountPaise),

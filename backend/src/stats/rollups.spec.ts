@@ -194,6 +194,7 @@ describe('summarise', () => {
     expect(summary).toMatchObject({ revenue: 0, orders: 0, averageOrderValue: 0, topProducts: [] });
     expect(summary.cancelled).toEqual({ orders: 0, amount: 0 });
     expect(summary.refunded).toEqual({ orders: 0, amount: 0 });
+    expect(summary.discounts).toEqual({ orders: 0, amount: 0 });
   });
 
   it('the average rounds to the nearest paisa (₹100 over 3 orders is ₹33.33)', () => {
@@ -204,6 +205,49 @@ describe('summarise', () => {
   it('a product whose every sale was cancelled is not a top product', () => {
     const day = applied(placedChange(order(), KOLKATA), statusChange(order(), 'Order Placed', 'Cancelled', KOLKATA))['day:2026-03-10'] as unknown as DayRollup;
     expect(summarise(['2026-03-10'], [day], null).topProducts).toEqual([]);
+  });
+});
+
+describe('coupon discounts in the figures', () => {
+  // FLAT50 on 3 × ₹33.33: tax 2% of ₹49.99 = ₹0.99, fee ₹25.00, amount ₹75.98 (revenue is what the order charges).
+  const discounted = (over: Partial<StatsOrder> = {}) =>
+    order({ _id: 'c1', subtotalPaise: 9999, discountPaise: 5000, taxPaise: 99, deliveryFeePaise: 2500, amountPaise: 7598, ...over });
+
+  it('an order with a discount counts it and one coupon order on its day; its revenue is its amount, after the discount', () => {
+    const day = placedChange(discounted(), KOLKATA)['day:2026-03-10'];
+    expect(day.inc).toMatchObject({ orders: 1, revenuePaise: 7598, subtotalPaise: 9999, discountPaise: 5000, couponOrders: 1, taxPaise: 99, codPaise: 7598 });
+    expect(day.inc.subtotalPaise - day.inc.discountPaise + day.inc.taxPaise + day.inc.feePaise).toBe(day.inc.revenuePaise);
+  });
+
+  it('an order without one (or from before coupons) names no discount field at all', () => {
+    for (const none of [order(), order({ discountPaise: 0 }), order({ discountPaise: null })]) {
+      const inc = placedChange(none, KOLKATA)['day:2026-03-10'].inc;
+      expect(Object.keys(inc).filter((key) => /discount|coupon/i.test(key))).toEqual([]);
+    }
+  });
+
+  it('a cancelled order takes its discount out with its revenue; the rebuild agrees with the live events', () => {
+    const cancelled = discounted({ status: 'Cancelled', statusHistory: [{ status: 'Order Placed' }, { status: 'Cancelled' }] });
+    const live = applied(placedChange(cancelled, KOLKATA), statusChange(cancelled, 'Order Placed', 'Cancelled', KOLKATA));
+    expect(live['day:2026-03-10']).toMatchObject({ orders: 0, revenuePaise: 0, discountPaise: 0, couponOrders: 0, cancelledOrders: 1, cancelledPaise: 7598 });
+    expect(applied(orderChange(cancelled, KOLKATA))).toEqual(live);
+    const day = live['day:2026-03-10'] as unknown as DayRollup;
+    expect(summarise(['2026-03-10'], [day], null).discounts).toEqual({ orders: 0, amount: 0 });
+  });
+
+  it('sums the discounts of the days; a day stored before coupons (no field) and a day with none read as 0', () => {
+    const tenth = applied(
+      placedChange(discounted(), KOLKATA),
+      placedChange(discounted({ _id: 'c2', discountPaise: 1249, subtotalPaise: 12490, taxPaise: 224, deliveryFeePaise: 0, amountPaise: 11465 }), KOLKATA),
+      placedChange(order({ _id: 'o3' }), KOLKATA),
+    )['day:2026-03-10'] as unknown as DayRollup;
+    const older: DayRollup = { _id: 'day:2026-03-09', orders: 2, revenuePaise: 20000, codOrders: 2, codPaise: 20000 };
+    const summary = summarise(['2026-03-09', '2026-03-10', '2026-03-11'], [older, tenth, null], null);
+    expect(summary.discounts).toEqual({ orders: 2, amount: 62.49 });
+    // Revenue is what the orders charge: 200.00 + 75.98 + 114.65 + 126.98.
+    expect(summary.revenue).toBe(517.61);
+    expect(summarise(['2026-03-09'], [older], null).discounts).toEqual({ orders: 0, amount: 0 });
+    expect(summarise(['2026-03-09'], [null], null).discounts).toEqual({ orders: 0, amount: 0 });
   });
 });
 

@@ -28,6 +28,8 @@ export interface StatsOrder {
   updatedAt?: Date | string;
   amountPaise: number;
   subtotalPaise: number;
+  /** A coupon's discount off the subtotal (amountPaise is after it); absent on orders from before coupons: 0. */
+  discountPaise?: number | null;
   taxPaise: number;
   /** Absent on orders stored before delivery fees existed: 0. */
   deliveryFeePaise?: number | null;
@@ -77,6 +79,10 @@ export interface DayRollup {
   orders?: number;
   revenuePaise?: number;
   subtotalPaise?: number;
+  /** Absent on days counted before coupons, or with no discounted order: 0. */
+  discountPaise?: number;
+  /** Orders with a discount. */
+  couponOrders?: number;
   taxPaise?: number;
   feePaise?: number;
   codOrders?: number;
@@ -130,6 +136,9 @@ function orderFigures(change: Change, order: StatsOrder, timeZone: string, sign:
     [`${payment}Orders`]: sign,
     [`${payment}Paise`]: sign * order.amountPaise,
   });
+  // Only orders with a discount name these fields: days without one stay as they were (and read as 0).
+  const discountPaise = order.discountPaise ?? 0;
+  if (discountPaise > 0) add(change, id, { discountPaise: sign * discountPaise, couponOrders: sign });
   for (const item of order.items) {
     const product = productIdOf(item.product);
     if (!product) continue;
@@ -234,7 +243,18 @@ export function summarise(
 ): Omit<StatsResponse, 'success' | 'from' | 'to' | 'timezone' | 'today'> {
   let orders = 0;
   let revenuePaise = 0;
-  const sum = { codOrders: 0, codPaise: 0, onlineOrders: 0, onlinePaise: 0, cancelledOrders: 0, cancelledPaise: 0, refundedOrders: 0, refundedPaise: 0 };
+  const sum = {
+    codOrders: 0,
+    codPaise: 0,
+    onlineOrders: 0,
+    onlinePaise: 0,
+    couponOrders: 0,
+    discountPaise: 0,
+    cancelledOrders: 0,
+    cancelledPaise: 0,
+    refundedOrders: 0,
+    refundedPaise: 0,
+  };
   const products = new Map<string, { name: string; quantity: number; revenuePaise: number; sizes: Map<string, { quantity: number; revenuePaise: number }> }>();
   const byDay = days.map((date, i) => {
     const r = rollups[i];
@@ -280,6 +300,7 @@ export function summarise(
     byDay,
     topProducts,
     byPayment: { cod: { orders: sum.codOrders, revenue: rupees(sum.codPaise) }, online: { orders: sum.onlineOrders, revenue: rupees(sum.onlinePaise) } },
+    discounts: { orders: sum.couponOrders, amount: rupees(sum.discountPaise) },
     cancelled: { orders: sum.cancelledOrders, amount: rupees(sum.cancelledPaise) },
     refunded: { orders: sum.refundedOrders, amount: rupees(sum.refundedPaise) },
     waiting: queue,

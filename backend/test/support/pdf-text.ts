@@ -4,7 +4,7 @@ import { inflateSync } from 'node:zlib';
  * The text of a PDF written by pdfkit with embedded fonts, line by line as a person reads it: each
  * content stream's text pieces (`/Fn size Tf`, `x y Tm`, `[<glyphs> kern …] TJ`) decoded through their
  * font's ToUnicode map, grouped by their line (y within 3 points) and ordered by x, pieces joined by a space. A lone
- * "₹" piece (drawn with another font than its amount) joins the amount: "₹96.66". Enough for our own
+ * "₹" piece (drawn with another font than its amount) joins the amount: "₹96.66", and so does a minus before it: "−₹50.00". Enough for our own
  * invoices, not a general PDF reader.
  */
 export function pdfText(pdf: Buffer): string {
@@ -69,6 +69,7 @@ export function pdfText(pdf: Buffer): string {
             .sort((a, b) => a.x - b.x)
             .map((piece) => piece.text)
             .join(' ')
+            .replace(/− ₹/g, '−₹')
             .replace(/₹ /g, '₹'),
         )
         .join('\n'),

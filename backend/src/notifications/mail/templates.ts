@@ -22,6 +22,10 @@ export interface OrderSnapshot {
   deliverBy: string;
   items: { name: string; quantity: number; pricePaise: number }[];
   subtotalPaise: number;
+  /** A coupon's discount off the subtotal; absent or 0 on orders without one (and on mails queued before coupons). */
+  discountPaise?: number;
+  /** The code of the coupon the order used. */
+  couponCode?: string;
   taxPaise: number;
   deliveryFeePaise: number;
   amountPaise: number;
@@ -110,9 +114,17 @@ const progressFooter = (ctx: MailContext) =>
   `${shopperFooter(ctx)} Order progress mails (packing, out for delivery, delivered) can be turned off at ${accountLink(ctx)}.`;
 const sellerFooter = (ctx: MailContext) => `Sent by ${ctx.shopName} to the shop's order address.`;
 
+/** "Coupon FLAT50 −₹50.00": the discount between the items and the tax, as a minus (U+2212) amount. */
+function discountRow(order: Pick<OrderSnapshot, 'discountPaise' | 'couponCode'>): [string, string][] {
+  const discount = order.discountPaise ?? 0;
+  if (discount <= 0) return [];
+  return [[order.couponCode ? `Coupon ${typed(order.couponCode)}` : 'Discount', `−${formatRupees(discount)}`]];
+}
+
 function bill(order: OrderSnapshot): Block[] {
   const totals: [string, string][] = [
     ['Items', formatRupees(order.subtotalPaise)],
+    ...discountRow(order),
     ['Tax (2%)', formatRupees(order.taxPaise)],
     ['Delivery', order.deliveryFeePaise ? formatRupees(order.deliveryFeePaise) : 'Free'],
     ['Total', formatRupees(order.amountPaise)],

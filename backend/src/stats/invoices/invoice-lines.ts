@@ -5,6 +5,9 @@ export interface InvoicedOrder {
   /** `label`: the pack size sold ("5 kg"), absent on orders from before pack sizes. */
   items: { product?: unknown; name: string; label?: string; quantity: number; offerPricePaise: number; hsn?: string }[];
   subtotalPaise: number;
+  /** A coupon's discount off the subtotal; absent on orders from before coupons (none). */
+  discountPaise?: number | null;
+  coupon?: { code: string } | null;
   taxPaise: number;
   deliveryFeePaise?: number;
   amountPaise: number;
@@ -19,7 +22,7 @@ export interface InvoiceShop {
   state: GstState | null;
 }
 
-/** One line of an invoice. Discounts and refunds (later issues) add their fields here. */
+/** One line of an invoice (at its price before the order's coupon, which is one discount on the invoice's total). */
 export interface InvoiceLine {
   /** The product's name with its pack size ("Whole Wheat Atta 5 kg"). */
   name: string;
@@ -29,7 +32,7 @@ export interface InvoiceLine {
   hsn?: string;
   quantity: number;
   ratePaise: number;
-  /** Taxable value of the line. */
+  /** The line's amount: rate × quantity (its taxable value when the order had no coupon). */
   amountPaise: number;
 }
 
@@ -39,21 +42,29 @@ export interface InvoiceAmounts {
   lines: InvoiceLine[];
   /** The delivery address's state; the shop's own when the address names none we know (the shop delivers locally). */
   placeOfSupply: GstState | null;
-  /** Sum of the lines' taxable values. */
+  /** Sum of the lines' amounts. */
   subtotalPaise: number;
-  /** The tax charged at checkout (the shop's one rate, TAX_PERCENT). */
+  /** The coupon's discount off the subtotal (0: none), with its code when the order names one. */
+  discountPaise: number;
+  couponCode?: string;
+  /** What the tax is charged on: subtotal − discount (a discount on the invoice lowers the taxable value). */
+  taxableValuePaise: number;
+  /** The tax charged at checkout (the shop's one rate, TAX_PERCENT, on the taxable value). */
   taxPaise: number;
   ratePercent: number;
   /** The tax as GST (CGST + SGST, or IGST); null on a bill of supply, which claims no GST. */
   gst: TaxSplit | null;
   feePaise: number;
+  /** What the order charged: taxable value + tax + delivery fee. */
   totalPaise: number;
 }
 
 /**
  * The lines and amounts of an order's invoice: the one place that decides them, so pack sizes,
  * discounts and refunds extend this function, not the PDF. Amounts are the order's own (what was
- * charged), never priced again; `currentHsn` gives the product's HSN today for lines sold without one.
+ * charged), never priced again: the tax as stored (already on subtotal − discount) is what GST splits,
+ * so the taxable value, the tax and the fee add up to the order's amount; `currentHsn` gives the
+ * product's HSN today for lines sold without one.
  */
 export function invoiceAmounts(
   order: InvoicedOrder,
@@ -73,11 +84,15 @@ export function invoiceAmounts(
   });
   const placeOfSupply = gstStateOf(order.address?.state) ?? shop.state;
   const registered = !!shop.gstin && !!shop.state;
+  const discountPaise = order.discountPaise ?? 0;
   return {
     kind: registered ? 'tax-invoice' : 'bill-of-supply',
     lines,
     placeOfSupply,
     subtotalPaise: order.subtotalPaise,
+    discountPaise,
+    ...(discountPaise > 0 && order.coupon?.code ? { couponCode: order.coupon.code } : {}),
+    taxableValuePaise: order.subtotalPaise - discountPaise,
     taxPaise: order.taxPaise,
     ratePercent: TAX_PERCENT,
     gst: registered ? splitTax(order.taxPaise, TAX_PERCENT, placeOfSupply?.code === shop.state!.code) : null,

@@ -183,6 +183,7 @@ const percent = (value: number) => `${Number(value.toFixed(2))}%`;
 export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   const { amounts } = data;
   const taxInvoice = amounts.kind === 'tax-invoice';
+  const discounted = amounts.discountPaise > 0;
   const kind = taxInvoice ? 'Tax invoice' : 'Bill of supply';
   const w = new InvoiceWriter({ Title: `${kind} ${data.number}`, Author: data.shop.legalName, Subject: `Order ${data.orderNumber}`, Creator: 'GreenCart' });
   const left = PAGE.margin;
@@ -255,7 +256,9 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     w.text('HSN', COLUMNS.hsn.x, y, { size: 8.5, bold: true, color: MUTED, width: COLUMNS.hsn.w });
     w.text('Qty', COLUMNS.quantity.x, y, { size: 8.5, bold: true, color: MUTED, width: COLUMNS.quantity.w, align: 'right' });
     w.text('Rate', COLUMNS.rate.x, y, { size: 8.5, bold: true, color: MUTED, width: COLUMNS.rate.w, align: 'right' });
-    w.text(taxInvoice ? 'Taxable value' : 'Amount', COLUMNS.amount.x, y, { size: 8.5, bold: true, color: MUTED, width: COLUMNS.amount.w - 4, align: 'right' });
+    // With a coupon the lines are before its discount: the taxable value is under the totals.
+    const amountHeading = taxInvoice && !discounted ? 'Taxable value' : 'Amount';
+    w.text(amountHeading, COLUMNS.amount.x, y, { size: 8.5, bold: true, color: MUTED, width: COLUMNS.amount.w - 4, align: 'right' });
     y += 22;
   };
   header();
@@ -279,15 +282,32 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     w.rule(y - 5, '#e5e7eb');
   });
 
-  // Totals.
+  // Totals, on the next page when they and the words under them do not fit above the footer.
+  const words = w.wrap(rupeesInWords(amounts.totalPaise), CONTENT, { size: 10, bold: true });
+  const remarks = taxInvoice
+    ? ['Tax is not payable on reverse charge.']
+    : ['Bill of supply: the supplier is not registered under GST, so no GST (CGST, SGST or IGST) is charged or may be claimed on it.'];
+  const remarkLines = remarks.flatMap((remark) => w.wrap(remark, CONTENT, { size: 9 }));
+  const totalRows = (discounted ? 3 : 1) + (amounts.gst?.kind === 'intra' ? 2 : 1) + 1;
+  const totalsHeight = 6 + totalRows * 15 + 10 + 20 + 8 + 13 + words.length * 14 + 6 + remarkLines.length * 12 + (data.note ? 22 : 0);
+  const footerY = PAGE.height - PAGE.margin - 24;
+  if (y + totalsHeight > footerY - 12) {
+    w.doc.addPage();
+    y = PAGE.margin;
+  }
   y += 6;
   const totalsX = left + CONTENT - 230;
-  const total = (label: string, paise: number, strong = false) => {
-    w.text(label, totalsX, y, { size: strong ? 11 : 9.5, bold: strong, color: strong ? INK : MUTED, width: 120 });
-    w.text(formatRupees(paise), totalsX + 110, y, { size: strong ? 12 : 10, bold: strong, width: 116, align: 'right' });
+  const total = (label: string, paise: number, strong = false, minus = false) => {
+    w.text(label, totalsX, y, { size: strong ? 11 : 9.5, bold: strong, color: strong ? INK : MUTED, width: 150 });
+    w.text(`${minus ? '−' : ''}${formatRupees(paise)}`, totalsX + 110, y, { size: strong ? 12 : 10, bold: strong, width: 116, align: 'right' });
     y += strong ? 20 : 15;
   };
-  total(taxInvoice ? 'Taxable value' : 'Subtotal', amounts.subtotalPaise);
+  if (discounted) {
+    // A discount shown on the invoice lowers the value tax is charged on (CGST Act s. 15(3)(a)).
+    total('Subtotal', amounts.subtotalPaise);
+    total(amounts.couponCode ? `Coupon ${amounts.couponCode}` : 'Discount', amounts.discountPaise, false, true);
+    total(taxInvoice ? 'Taxable value' : 'After discount', amounts.taxableValuePaise);
+  } else total(taxInvoice ? 'Taxable value' : 'Subtotal', amounts.subtotalPaise);
   const gst = amounts.gst;
   if (gst?.kind === 'intra') {
     total(`CGST @ ${percent(gst.ratePercent / 2)}`, gst.cgstPaise);
@@ -308,15 +328,12 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   y += 8;
   w.text('Amount in words', left, y, { size: 8, bold: true, color: MUTED });
   y += 13;
-  for (const part of w.wrap(rupeesInWords(amounts.totalPaise), CONTENT, { size: 10, bold: true })) {
+  for (const part of words) {
     w.text(part, left, y, { size: 10, bold: true });
     y += 14;
   }
-  const remarks = taxInvoice
-    ? ['Tax is not payable on reverse charge.']
-    : ['Bill of supply: the supplier is not registered under GST, so no GST (CGST, SGST or IGST) is charged or may be claimed on it.'];
   y += 6;
-  for (const part of remarks.flatMap((remark) => w.wrap(remark, CONTENT, { size: 9 }))) {
+  for (const part of remarkLines) {
     w.text(part, left, y, { size: 9, color: MUTED });
     y += 12;
   }
@@ -326,7 +343,6 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     y += 14;
   }
 
-  const footerY = PAGE.height - PAGE.margin - 24;
   w.rule(footerY - 8);
   w.text(`This is a computer-generated ${kind.toLowerCase()} and needs no signature.`, left, footerY, { size: 8.5, color: MUTED, align: 'center' });
   w.text(`Thank you for shopping with ${data.shop.name}.`, left, footerY + 12, { size: 8.5, color: MUTED, align: 'center' });

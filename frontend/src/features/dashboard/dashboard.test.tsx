@@ -70,6 +70,7 @@ function statsFor(days: number, todayOrders: number): StatsResponse {
           },
     ],
     byPayment: { cod: { orders: orders - 1, revenue: revenue - 50 }, online: { orders: 1, revenue: 50 } },
+    discounts: days === 1 ? { orders: 0, amount: 0 } : { orders: 2, amount: 62.49 },
     cancelled: { orders: 1, amount: 40 },
     refunded: { orders: 0, amount: 0 },
     waiting: { 'Order Placed': todayOrders, Packing: 1, 'Out for delivery': 0 },
@@ -108,6 +109,11 @@ describe('seller dashboard', () => {
     expect(await within(screen.getByTestId('top-products')).findByText('Milk')).toBeInTheDocument();
     // A product sold in two sizes says how many of each.
     expect(screen.getByTestId('top-product-sizes')).toHaveTextContent('1 L × 2 · 500 ml × 1');
+    // The period's revenue is after coupon discounts, and what they took off is beside it.
+    const payments = screen.getByRole('region', { name: 'Payments and discounts' });
+    expect(within(payments).getByTestId('revenue-after-discounts')).toHaveTextContent('₹3,450.00');
+    expect(within(payments).getByTestId('discount-given')).toHaveTextContent('₹62.49');
+    expect(within(payments).getByTestId('coupon-orders')).toHaveTextContent('2 orders with a coupon');
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeEnabled();
 
     // An order is counted on the server: the push brings the new figures.
@@ -135,12 +141,14 @@ describe('seller dashboard: the day’s cancellations and a period of the seller
             topProducts: [{ productId: 'p2', name: `Dal (${params.get('from')} to ${params.get('to')})`, quantity: 1, revenue: 10 }],
           });
         const days = Number(params.get('days'));
-        return HttpResponse.json({ ...statsFor(days, 1), refunded: { orders: 1, amount: 40 } });
+        return HttpResponse.json({ ...statsFor(days, 1), refunded: { orders: 1, amount: 40 }, discounts: { orders: 1, amount: 50 } });
       }),
     );
     const { user } = renderWithApp('/seller');
 
-    expect(await screen.findByTestId('today-cancellations')).toHaveTextContent('Cancelled today: 1 order (₹40.00)Refunded today: 1 order (₹40.00)');
+    expect(await screen.findByTestId('today-cancellations')).toHaveTextContent(
+      'Cancelled today: 1 order (₹40.00)Refunded today: 1 order (₹40.00)Coupons today: 1 order (₹50.00 off)',
+    );
 
     expect(screen.getByRole('region', { name: 'Last 30 days' })).toHaveTextContent('31 orders');
 

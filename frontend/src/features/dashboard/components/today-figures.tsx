@@ -1,5 +1,6 @@
 import type { StatsDay } from '@greencart/domain';
 import { formatPrice, pluralize } from '@/lib/format';
+import { todayDiscountText } from './discount-figures';
 
 interface Figures {
   revenue: number;
@@ -81,8 +82,20 @@ function Figure({
   );
 }
 
-/** Today's cancelled orders and refunds (orders placed today): revenue that went away, said beside the figures. */
-export function TodayCancellations({ cancelled, refunded }: { cancelled: { orders: number; amount: number }; refunded: { orders: number; amount: number } }) {
+/**
+ * Today's cancelled orders and refunds (orders placed today): revenue that went away, said beside the
+ * figures; and the coupons used today, when any were.
+ */
+export function TodayCancellations({
+  cancelled,
+  refunded,
+  discounts,
+}: {
+  cancelled: { orders: number; amount: number };
+  refunded: { orders: number; amount: number };
+  discounts?: { orders: number; amount: number };
+}) {
+  const coupons = discounts ? todayDiscountText(discounts) : null;
   return (
     <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-gray-700" data-testid="today-cancellations">
       <span className={cancelled.orders ? 'font-medium text-red-700' : ''}>
@@ -93,6 +106,7 @@ export function TodayCancellations({ cancelled, refunded }: { cancelled: { order
         Refunded today: {pluralize(refunded.orders, 'order')}
         {refunded.orders > 0 && ` (${formatPrice(refunded.amount)})`}
       </span>
+      {coupons && <span data-testid="today-discounts">{coupons}</span>}
     </p>
   );
 }

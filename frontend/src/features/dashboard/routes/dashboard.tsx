@@ -6,6 +6,7 @@ import { useSellerConnection } from '@/lib/socket';
 import { useStats } from '../api/get-stats';
 import { useStatsPushes } from '../api/stats-pushes';
 import { CsvExport } from '../components/csv-export';
+import { DiscountFigures } from '../components/discount-figures';
 import { PaymentSplit } from '../components/payment-split';
 import { CustomRange } from '../components/custom-range';
 import { TodayCancellations, TodayFigures } from '../components/today-figures';
@@ -63,7 +64,7 @@ export function DashboardRoute() {
       </header>
 
       <TodayFigures today={today} yesterday={yesterday} />
-      {day.data && <TodayCancellations cancelled={day.data.cancelled} refunded={day.data.refunded} />}
+      {day.data && <TodayCancellations cancelled={day.data.cancelled} refunded={day.data.refunded} discounts={day.data.discounts} />}
       <WaitingOrders waiting={stats.waiting} />
 
       <Panel title="Last 30 days" id="chart-heading" aside={<span className="text-sm text-gray-600 tabular-nums">{pluralize(stats.orders, 'order')}</span>}>
@@ -73,7 +74,7 @@ export function DashboardRoute() {
       </Panel>
 
       <fieldset className="flex gap-1 rounded-lg bg-gray-100 p-1">
-        <legend className="sr-only">Period for top products and payments</legend>
+        <legend className="sr-only">Period for top products, payments and discounts</legend>
         {PERIODS.map((p) => (
           <label
             key={p.days}
@@ -100,8 +101,9 @@ export function DashboardRoute() {
         <Panel title="Top products" id="top-heading">
           <TopProducts products={shown.topProducts} />
         </Panel>
-        <Panel title="Cash on delivery and online" id="payments-heading">
+        <Panel title="Payments and discounts" id="payments-heading">
           <PaymentSplit stats={shown} />
+          <DiscountFigures stats={shown} />
         </Panel>
       </div>
 

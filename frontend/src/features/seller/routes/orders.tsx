@@ -211,6 +211,7 @@ function SellerOrder({ order, isNew, now }: { order: Order; isNew: boolean; now:
           <p className="mt-1 text-gray-600">
             Payment: <span data-testid="order-payment">{paymentLabel(order)}</span>
           </p>
+          <CouponLine order={order} />
         </div>
       </div>
 
@@ -234,6 +235,24 @@ function SellerOrder({ order, isNew, now }: { order: Order; isNew: boolean; now:
       </div>
       {dialog}
     </li>
+  );
+}
+
+/** An order's coupon, where the seller reads its amount: "Coupon FLAT50: −₹50.00 off ₹593.50 of items". */
+function CouponLine({ order }: { order: Order }) {
+  const discount = order.discountPaise ?? 0;
+  if (discount <= 0) return null;
+  return (
+    <p className="mt-1 text-gray-600" data-testid="order-coupon">
+      {order.coupon?.code ? (
+        <>
+          Coupon <span className="font-medium text-gray-800">{order.coupon.code}</span>
+        </>
+      ) : (
+        'Discount'
+      )}
+      : <span className="font-medium text-gray-800">−{formatRupees(discount)}</span> off {formatRupees(order.subtotalPaise)} of items
+    </p>
   );
 }
 
