@@ -38,7 +38,13 @@ function ordering(shoppers, productId, coupon, counts) {
 export async function couponScenarios({ base, shoppers, seller, product, seconds, row }) {
   const stamp = Date.now().toString(36).toUpperCase();
   const plain = { placed: 0, refused: 0 };
-  const without = await load({ base, connections: shoppers.length, seconds: 2 * seconds, warmupSeconds: 1, ...ordering(shoppers, product._id, undefined, plain) });
+  const without = await load({
+    base,
+    connections: shoppers.length,
+    seconds: 2 * seconds,
+    warmupSeconds: 1,
+    ...ordering(shoppers, product._id, undefined, plain),
+  });
   const code = `PCT${stamp}`.slice(0, 20);
   await createCoupon(base, seller, { code, kind: 'percent', value: 10, maxDiscount: 100, perShopperLimit: 100 });
   const used = { placed: 0, refused: 0 };

@@ -35,7 +35,8 @@ describe('coupons on one instance', () => {
   let atta: string;
   let chips: string;
 
-  const create = async (body: Record<string, unknown>) => (await shop.post('/api/seller/coupons').send(body).expect(201)).body.coupon as { _id: string; code: string };
+  const create = async (body: Record<string, unknown>) =>
+    (await shop.post('/api/seller/coupons').send(body).expect(201)).body.coupon as { _id: string; code: string };
   const listed = async (c: string) =>
     ((await shop.get('/api/seller/coupons').expect(200)).body.coupons as { code: string; used: number; held: number; discountGivenPaise: number }[]).find(
       (x) => x.code === c,
@@ -60,7 +61,17 @@ describe('coupons on one instance', () => {
   it('the seller creates, lists, edits and deletes coupons; bad terms are 400s that say which, a taken code 409', async () => {
     const c = code('FLAT');
     const created = await create({ code: c.toLowerCase(), kind: 'flat', value: 50, minSubtotal: 499, public: true });
-    expect(created).toMatchObject({ code: c, kind: 'flat', value: 50, perShopperLimit: 1, public: true, active: true, used: 0, held: 0, discountGivenPaise: 0 });
+    expect(created).toMatchObject({
+      code: c,
+      kind: 'flat',
+      value: 50,
+      perShopperLimit: 1,
+      public: true,
+      active: true,
+      used: 0,
+      held: 0,
+      discountGivenPaise: 0,
+    });
     expect((await shop.post('/api/seller/coupons').send({ code: c, kind: 'flat', value: 10 }).expect(409)).body).toEqual({
       success: false,
       message: `A coupon with the code ${c} exists already`,
@@ -146,7 +157,11 @@ describe('coupons on one instance', () => {
       .post('/api/coupons/check')
       .send({ code: min, items: [{ product: atta, quantity: 2 }] })
       .expect(200);
-    expect(ok.body).toMatchObject({ success: true, coupon: { code: min, applies: true, discountPaise: 5_000 }, price: { subtotalPaise: 66_666, discountPaise: 5_000 } });
+    expect(ok.body).toMatchObject({
+      success: true,
+      coupon: { code: min, applies: true, discountPaise: 5_000 },
+      price: { subtotalPaise: 66_666, discountPaise: 5_000 },
+    });
   });
 
   it('used up, per shopper, first order only: refused with the reason; a cancelled order gives its use back once', async () => {
@@ -216,15 +231,24 @@ describe('coupons on one instance', () => {
     const a = await newBuyer('Asha');
     const b = await newBuyer('Bala');
     const checkout = async (x: Buyer) =>
-      (await x.agent.post('/api/paymentonline').send({ address: x.address, items: [{ product: atta, quantity: 1 }], coupon: held }).expect(201)).body
-        .order as { id: string; amount: number };
+      (
+        await x.agent
+          .post('/api/paymentonline')
+          .send({ address: x.address, items: [{ product: atta, quantity: 1 }], coupon: held })
+          .expect(201)
+      ).body.order as { id: string; amount: number };
     const first = await checkout(a);
     // 33,333 − 1,000 = 32,333; tax 646; Razorpay is asked for exactly that.
     expect(first.amount).toBe(32_333 + 646);
     expect(await listed(held)).toMatchObject({ used: 0, held: 1 });
-    expect((await b.agent.post('/api/paymentonline').send({ address: b.address, items: [{ product: atta, quantity: 1 }], coupon: held }).expect(409)).body.message).toBe(
-      `Coupon ${held} has been used up`,
-    );
+    expect(
+      (
+        await b.agent
+          .post('/api/paymentonline')
+          .send({ address: b.address, items: [{ product: atta, quantity: 1 }], coupon: held })
+          .expect(409)
+      ).body.message,
+    ).toBe(`Coupon ${held} has been used up`);
     // Failed: free at once, and Bala's checkout holds it.
     const { payment: failed } = rzp.pay(first.id, { status: 'failed' });
     const hook = rzp.webhook('payment.failed', failed);
@@ -249,8 +273,12 @@ describe('coupons on one instance', () => {
     const c = code('PAID');
     await create({ code: c, kind: 'percent', value: 10, totalLimit: 2 });
     const a = await newBuyer();
-    const order = (await a.agent.post('/api/paymentonline').send({ address: a.address, items: [{ product: chips, quantity: 5 }], coupon: c }).expect(201)).body
-      .order as { id: string };
+    const order = (
+      await a.agent
+        .post('/api/paymentonline')
+        .send({ address: a.address, items: [{ product: chips, quantity: 5 }], coupon: c })
+        .expect(201)
+    ).body.order as { id: string };
     const { success, payment } = rzp.pay(order.id);
     const res = await a.agent.post('/api/payment-success').send(success).expect(201);
     expect(res.body.order).toMatchObject({ subtotalPaise: 10_000, discountPaise: 1_000, taxPaise: 180, amountPaise: 9_180, coupon: { code: c } });

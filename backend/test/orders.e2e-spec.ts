@@ -192,7 +192,13 @@ describe('placing and following orders', () => {
       status: 'Order Placed',
       isPaid: false,
     });
-    expect(expected).toEqual({ subtotalPaise: 9999 + 30 + 864199, discountPaise: 0, taxPaise: Math.floor((874228 * 2) / 100), shippingPaise: 0, totalPaise: 874228 + 17484 });
+    expect(expected).toEqual({
+      subtotalPaise: 9999 + 30 + 864199,
+      discountPaise: 0,
+      taxPaise: Math.floor((874228 * 2) / 100),
+      shippingPaise: 0,
+      totalPaise: 874228 + 17484,
+    });
     const first = res.body.order.items.find((i: { name: string }) => i.name === 'Apple');
     expect(first).toMatchObject({ quantity: 3, offerPrice: 33.33, product: { _id: apple, name: 'Apple', category: 'Fruits', offerPrice: 33.33 } });
     expect(new Date(res.body.order.expectedDeliveryAt).getTime() - new Date(res.body.order.createdAt).getTime()).toBe(30 * 60_000);

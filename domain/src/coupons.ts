@@ -178,7 +178,20 @@ export interface CouponProblem {
   message: string;
 }
 
-const FIELDS = new Set(['code', 'kind', 'value', 'maxDiscount', 'minSubtotal', 'startsAt', 'endsAt', 'firstOrderOnly', 'perShopperLimit', 'totalLimit', 'public', 'active']);
+const FIELDS = new Set([
+  'code',
+  'kind',
+  'value',
+  'maxDiscount',
+  'minSubtotal',
+  'startsAt',
+  'endsAt',
+  'firstOrderOnly',
+  'perShopperLimit',
+  'totalLimit',
+  'public',
+  'active',
+]);
 
 /**
  * Checks a seller's coupon (all of it for a new one, the fields sent for an edit, then the whole as it

@@ -25,7 +25,13 @@ describe('toPaise', () => {
 
 describe('priceCart', () => {
   it('prices 3 × ₹33.33 to the paisa: subtotal 99.99, tax 2% rounded down (199.98 → 199 paise)', () => {
-    expect(priceCart([{ offerPrice: 33.33, quantity: 3 }])).toEqual({ subtotalPaise: 9999, discountPaise: 0, taxPaise: 199, shippingPaise: 0, totalPaise: 10198 });
+    expect(priceCart([{ offerPrice: 33.33, quantity: 3 }])).toEqual({
+      subtotalPaise: 9999,
+      discountPaise: 0,
+      taxPaise: 199,
+      shippingPaise: 0,
+      totalPaise: 10198,
+    });
   });
 
   it('rounds the tax down, never up (2% of ₹0.49 is 0.98 paise: none)', () => {
@@ -46,7 +52,13 @@ describe('priceCart', () => {
 
   it('an empty cart costs nothing, not even a delivery fee', () => {
     expect(priceCart([])).toEqual({ subtotalPaise: 0, discountPaise: 0, taxPaise: 0, shippingPaise: 0, totalPaise: 0 });
-    expect(priceCart([{ offerPrice: 50, quantity: 0 }], { feePaise: 3000 })).toEqual({ subtotalPaise: 0, discountPaise: 0, taxPaise: 0, shippingPaise: 0, totalPaise: 0 });
+    expect(priceCart([{ offerPrice: 50, quantity: 0 }], { feePaise: 3000 })).toEqual({
+      subtotalPaise: 0,
+      discountPaise: 0,
+      taxPaise: 0,
+      shippingPaise: 0,
+      totalPaise: 0,
+    });
   });
 
   it('refuses a quantity that is negative or not whole, and a price that is not a number', () => {
@@ -58,9 +70,21 @@ describe('priceCart', () => {
   it('charges the area fee after tax, and nothing once the subtotal reaches the free-delivery threshold', () => {
     const delivery = { feePaise: 2500, freeAbovePaise: 50000 };
     // ₹499.99: one paisa short of the threshold.
-    expect(priceCart([{ offerPrice: 499.99, quantity: 1 }], delivery)).toEqual({ subtotalPaise: 49999, discountPaise: 0, taxPaise: 999, shippingPaise: 2500, totalPaise: 53498 });
+    expect(priceCart([{ offerPrice: 499.99, quantity: 1 }], delivery)).toEqual({
+      subtotalPaise: 49999,
+      discountPaise: 0,
+      taxPaise: 999,
+      shippingPaise: 2500,
+      totalPaise: 53498,
+    });
     // Exactly ₹500: free.
-    expect(priceCart([{ offerPrice: 250, quantity: 2 }], delivery)).toEqual({ subtotalPaise: 50000, discountPaise: 0, taxPaise: 1000, shippingPaise: 0, totalPaise: 51000 });
+    expect(priceCart([{ offerPrice: 250, quantity: 2 }], delivery)).toEqual({
+      subtotalPaise: 50000,
+      discountPaise: 0,
+      taxPaise: 1000,
+      shippingPaise: 0,
+      totalPaise: 51000,
+    });
     // The tax does not count towards the threshold.
     expect(priceCart([{ offerPrice: 490.2, quantity: 1 }], delivery).shippingPaise).toBe(2500);
   });

@@ -221,9 +221,7 @@ export class CouponUses {
         const pruned = state.holds.length !== (doc.holds ?? []).length || state.counted.length !== (doc.counted ?? []).length;
         if (!outcomes.some((o) => o === true) && !pruned) return outcomes;
         const version = doc.usesVersion ?? 0;
-        const saved = await this.coupons
-          .updateOne(this.locks.guarded({ _id, usesVersion: version }), { $set: { ...state, usesVersion: version + 1 } })
-          .exec();
+        const saved = await this.coupons.updateOne(this.locks.guarded({ _id, usesVersion: version }), { $set: { ...state, usesVersion: version + 1 } }).exec();
         if (saved.matchedCount) return outcomes;
         await sleep(1 + Math.random() * 8 * Math.min(attempt + 1, 5));
       }

@@ -71,11 +71,7 @@ export class CouponsService {
     try {
       // Only the terms: the uses are CouponUses' (its writes do not touch these fields).
       const updated = await this.coupons
-        .findByIdAndUpdate(
-          before._id,
-          { $set: stored(read.terms) },
-          { returnDocument: 'after' },
-        )
+        .findByIdAndUpdate(before._id, { $set: stored(read.terms) }, { returnDocument: 'after' })
         .lean<LeanCoupon>()
         .exec();
       if (!updated) throw new NotFoundException('Coupon not found');
@@ -114,7 +110,8 @@ export class CouponsService {
     if (!coupon) throw new BadRequestException(`Coupon ${normal.slice(0, 40)} is not valid`);
     const uses = await this.uses.usesOf(coupon, shopper.userId, now.getTime());
     const refusal = couponRefusal(terms(coupon), { now, subtotalPaise, hasOrdered: shopper.hasOrdered, timeZone: this.timeZone, ...uses });
-    if (refusal) throw refusal.includes('used up') || refusal.startsWith('You have already') ? new ConflictException(refusal) : new BadRequestException(refusal);
+    if (refusal)
+      throw refusal.includes('used up') || refusal.startsWith('You have already') ? new ConflictException(refusal) : new BadRequestException(refusal);
     return { coupon, discountPaise: couponDiscountPaise(subtotalPaise, coupon) };
   }
 

@@ -79,7 +79,11 @@ export class OrderCoupons {
   /** The cancelled order's coupon use goes back (once; nothing when it had none). */
   async giveBackOrder(order: Pick<Order, 'coupon' | 'user'> & { _id: unknown }): Promise<void> {
     if (!order.coupon) return;
-    await this.giveBack(String(order.user), { couponId: String(order.coupon.couponId), discountPaise: order.coupon.discountPaise }, `order:${String(order._id)}`);
+    await this.giveBack(
+      String(order.user),
+      { couponId: String(order.coupon.couponId), discountPaise: order.coupon.discountPaise },
+      `order:${String(order._id)}`,
+    );
   }
 
   private deletedMeanwhile(quoted: QuotedCoupon): never {

@@ -282,7 +282,9 @@ export class OrderPlacing {
         amountPaise: quote.price.totalPaise,
         subtotalPaise: quote.price.subtotalPaise,
         discountPaise: quote.price.discountPaise,
-        ...(quote.coupon ? { coupon: { code: quote.coupon.code, couponId: new Types.ObjectId(quote.coupon.couponId), discountPaise: quote.coupon.discountPaise } } : {}),
+        ...(quote.coupon
+          ? { coupon: { code: quote.coupon.code, couponId: new Types.ObjectId(quote.coupon.couponId), discountPaise: quote.coupon.discountPaise } }
+          : {}),
         taxPaise: quote.price.taxPaise,
         deliveryFeePaise: quote.price.shippingPaise,
         deliverBy: deliverByFor(placedAt, quote.etaMinutes),

@@ -11,8 +11,12 @@ export class CouponDto {
   @ApiPropertyOptional({ example: 50, description: 'Percent 1–90, or rupees' }) @Allow() value?: unknown;
   @ApiPropertyOptional({ example: 100, nullable: true, description: 'Rupees; percent coupons only' }) @Allow() maxDiscount?: unknown;
   @ApiPropertyOptional({ example: 499, nullable: true, description: 'Rupees of items before the discount' }) @Allow() minSubtotal?: unknown;
-  @ApiPropertyOptional({ example: '2026-12-01', nullable: true, description: 'A day in SHOP_TIMEZONE (from 00:00) or an ISO time' }) @Allow() startsAt?: unknown;
-  @ApiPropertyOptional({ example: '2026-12-31', nullable: true, description: 'A day in SHOP_TIMEZONE (through 23:59:59) or an ISO time' }) @Allow() endsAt?: unknown;
+  @ApiPropertyOptional({ example: '2026-12-01', nullable: true, description: 'A day in SHOP_TIMEZONE (from 00:00) or an ISO time' })
+  @Allow()
+  startsAt?: unknown;
+  @ApiPropertyOptional({ example: '2026-12-31', nullable: true, description: 'A day in SHOP_TIMEZONE (through 23:59:59) or an ISO time' })
+  @Allow()
+  endsAt?: unknown;
   @ApiPropertyOptional() @Allow() firstOrderOnly?: unknown;
   @ApiPropertyOptional({ example: 1 }) @Allow() perShopperLimit?: unknown;
   @ApiPropertyOptional({ example: 100, nullable: true }) @Allow() totalLimit?: unknown;
