@@ -106,7 +106,7 @@ describe("the seller's coupons", () => {
     expect(flat.getByRole('switch', { name: 'FLAT50 active' })).toBeChecked();
 
     const welcome = await findRow('WELCOME10');
-    expect(welcome.getByTestId('coupon-title')).toHaveTextContent('10% off up to ₹100 your first order');
+    expect(welcome.getByTestId('coupon-title')).toHaveTextContent('10% off up to ₹100 on your first order');
     expect(welcome.getByTestId('coupon-dates')).toHaveTextContent('No end date');
     expect(welcome.getByTestId('coupon-limits')).toHaveTextContent('Once per shopperNo total limit');
     expect(welcome.getByTestId('coupon-uses')).toHaveTextContent('0 uses₹0.00 given');
