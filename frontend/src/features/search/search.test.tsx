@@ -99,6 +99,22 @@ describe('search suggestions in the navbar', () => {
     expect(screen.getByText(/Showing results for/, { selector: 'p:not([role])' })).toHaveTextContent('Showing results for ‘butter’ (no ‘amul’ in the shop)');
   });
 
+  it('follows the address when someone else changes it: a link elsewhere empties the box, one to a search fills it', async () => {
+    shop();
+    const { user, router } = renderWithApp('/');
+    const input = await box();
+    await user.type(input, 'pyaz');
+    await waitFor(() => expect(router.state.location.search).toBe('?search=pyaz'));
+    expect(input).toHaveValue('pyaz');
+    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'All Products' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(input).toHaveValue('');
+    await user.type(input, 'pya');
+    await user.click(await screen.findByRole('link', { name: 'See all results for ‘pya’' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?search=pya'));
+    expect(input).toHaveValue('pya');
+  });
+
   it('says when nothing matches and offers the chat', async () => {
     shop();
     const { user } = renderWithApp('/');

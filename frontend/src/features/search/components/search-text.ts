@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 
 /** How long typing pauses before the results page follows. */
 const SEARCH_DELAY_MS = 300;
@@ -12,46 +12,52 @@ const SEARCH_DELAY_MS = 300;
  */
 export const handover = { text: undefined as string | undefined, focused: false };
 
+/** The history entry of a results page the box itself went to: its `?search=` may be behind what was typed since. */
+interface SearchBoxVisit {
+  searchBox?: boolean;
+}
+
 export function useSearchText({ handsOver = false }: { handsOver?: boolean } = {}) {
   const navigate = useNavigate();
   const location = useLocation();
-  const [searchParams] = useSearchParams();
-  const onProducts = location.pathname === '/products';
-  const urlSearch = onProducts ? (searchParams.get('search') ?? '') : '';
-  // `sent`: the text this box last put in the URL; the URL arriving there is no reason to replace what was typed since.
-  // Handed over mid-typing, the plain box's pause may still send its text: that text is as good as sent.
-  const [typed, setTyped] = useState(() => ({ text: handover.text ?? urlSearch, urlSearch, sent: handover.text }));
+  const navigationType = useNavigationType();
+  const urlSearch = location.pathname === '/products' ? (new URLSearchParams(location.search).get('search') ?? '') : '';
+  // The text is only ever set whole (what the input holds, or the URL's): never merged with other state,
+  // so no render, whatever address it sees, can put an older text back into the box.
+  const [text, setText] = useState(() => handover.text ?? urlSearch);
+  // The URL's search as the box last took account of it.
+  const [followed, setFollowed] = useState(urlSearch);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  if (typed.urlSearch !== urlSearch) setTyped({ text: urlSearch === typed.sent ? typed.text : urlSearch, urlSearch, sent: undefined });
+  if (followed !== urlSearch) {
+    setFollowed(urlSearch);
+    // Its own visits never replace the text: keys typed while that page was on its way (its code
+    // downloading on a slow machine) would be lost. Back and forward, and anyone else's links, do.
+    const ownVisit = navigationType !== 'POP' && (location.state as SearchBoxVisit | null)?.searchBox === true;
+    if (!ownVisit) setText(urlSearch);
+  }
 
   // The plain box's last pause still takes the shopper to the results after it hands over to the combobox.
   useEffect(() => () => void (handsOver || clearTimeout(timer.current)), [handsOver]);
 
   const go = (value: string) => {
     clearTimeout(timer.current);
-    setTyped((current) => ({ ...current, sent: onProductsAfter(value) }));
     const target = value.trim() ? `/products?search=${encodeURIComponent(value)}` : '/products';
     // While typing on /products, replace the entry instead of stacking one per pause.
-    navigate(target, { replace: location.pathname === '/products' });
+    navigate(target, { replace: location.pathname === '/products', state: { searchBox: true } satisfies SearchBoxVisit });
   };
 
   return {
-    text: typed.text,
+    text,
     /** The shopper typed: the results page follows after a pause. */
     type(value: string) {
       if (handsOver) handover.text = value;
-      setTyped((current) => ({ ...current, text: value }));
+      setText(value);
       clearTimeout(timer.current);
       timer.current = setTimeout(() => go(value), SEARCH_DELAY_MS);
     },
     /** Enter or the search button: the results page at once. */
-    submit: () => go(typed.text),
+    submit: () => go(text),
     /** A suggestion was chosen: nothing more to follow. */
     cancel: () => clearTimeout(timer.current),
   };
-}
-
-/** What `?search=` holds after going to the results for `value` ('' for all products). */
-function onProductsAfter(value: string): string {
-  return value.trim() ? value : '';
 }
