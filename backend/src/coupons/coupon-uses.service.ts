@@ -1,5 +1,5 @@
 import { couponRefusal } from '@greencart/domain';
-import { ConflictException, Injectable, Logger } from '@nestjs/common';
+import { ConflictException, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
@@ -7,10 +7,12 @@ import { ItemFailed, WriteBatchers } from '../common/batching/write-batcher';
 import { LocksService } from '../common/locks/locks.service';
 import { isDuplicateKeyError } from '../common/mongo-errors';
 import type { Environment } from '../config/environment';
-import { Coupon, CouponShopper, type CouponCounted, type CouponHold, type CouponShopperUse } from './schemas/coupon.schema';
+import { Coupon, CouponShopper, type CouponCounted, type CouponHold, type CouponJournal, type CouponShopperUse } from './schemas/coupon.schema';
 
 /** A counted use is remembered this long, so a retried placing of the same order counts nothing more. */
 const COUNTED_KEPT_MS = 10 * 60_000;
+/** A given-back use is remembered this long: a cancel is not retried weeks later. */
+const RETURNED_KEPT_MS = 30 * 24 * 3600_000;
 const MAX_ATTEMPTS = 60;
 const BUSY = 'Many shoppers are using this coupon right now; please try again';
 
@@ -41,32 +43,40 @@ export interface UsesNow {
   usedByShopper: number;
 }
 
+/** One batch's view of a coupon's uses and of the uses of the shoppers its changes name. */
 interface UsesState {
   used: number;
   discountGivenPaise: number;
   holds: CouponHold[];
   counted: CouponCounted[];
+  returned: CouponCounted[];
+  /** Per shopper of the batch: their uses (live ones; lapsed holds drop out when written). */
+  shoppers: Map<string, CouponShopperUse[]>;
 }
 
 interface Change {
+  userId: string;
   apply(state: UsesState, coupon: LeanCoupon, now: number): boolean;
 }
 
 /**
  * Counting a coupon's uses so that no limit is ever exceeded, whatever the concurrency and the number of
- * instances. A use takes two things: a use of the shopper's (their document `<coupon>:<user>`, below the
- * per-shopper limit: the first use inserts it, a unique `_id` being atomic on MongoDB and FerretDB alike;
- * later ones are a compare-and-set under the shopper's lock), then a unit of the coupon's total (one change
- * at a time per coupon, a compare-and-set on `usesVersion`; changes asked meanwhile on this instance are
- * written together, like stock). A refusal of the second gives the first back. An online checkout holds
- * both until it lapses; a cancelled order gives both back, once: the shopper's use is the proof, and only
- * the call that removes it gives the unit back. A process stopped between the two steps leaves a use
- * counted with no order: the shop loses one use, never gives one too many.
+ * instances. Every change of one coupon's uses — its total (`used`, open checkouts' `holds`) and the uses
+ * of each shopper (documents `coupon_shoppers/<coupon>:<user>`) — is one at a time per coupon: under the
+ * coupon's lock, a compare-and-set on its `usesVersion`, and changes asked meanwhile on this instance are
+ * written together (one lock, one read, one write for the lot, as stock's are). That one write carries the
+ * new uses of the shoppers it changed (`journal`), which is what the next change reads for them; their
+ * own documents are written after it, each only over an older version, and the next change writes them
+ * again should this one have stopped first. So the one compare-and-set on the coupon decides everything,
+ * on MongoDB (where it is atomic) as on FerretDB (where the lock makes it so). A use counted for an order
+ * that was then not stored is given back by the placing; a process stopped in between leaves it counted:
+ * the shop gives one fewer, never one too many. Give-backs are remembered (`returned`, 30 days): once.
  */
 @Injectable()
 export class CouponUses {
-  private readonly logger = new Logger(CouponUses.name);
   private readonly changes = new WriteBatchers<Change, boolean>({ maxBatch: Infinity, write: (id, batch) => this.write(id, batch) });
+  /** Per coupon, the last journal version whose shoppers this instance wrote (no need to write them again). */
+  private readonly shoppersWritten = new Map<string, number>();
 
   constructor(
     @InjectModel(Coupon.name) private readonly coupons: Model<Coupon>,
@@ -77,9 +87,9 @@ export class CouponUses {
 
   /** The uses a shopper and everyone have now (lapsed holds not counted). */
   async usesOf(coupon: LeanCoupon, userId: string | undefined, now: number = Date.now()): Promise<UsesNow> {
-    const usedInTotal = coupon.used + liveHolds(coupon.holds, now).length;
+    const usedInTotal = (coupon.used ?? 0) + liveHolds(coupon.holds ?? [], now).length;
     if (!userId) return { usedInTotal, usedByShopper: 0 };
-    const mine = await this.shoppers.findById(shopperId(coupon, userId)).lean<CouponShopper>().exec();
+    const mine = await this.shoppers.findById(shopperId(coupon._id, userId)).lean<CouponShopper>().exec();
     return { usedInTotal, usedByShopper: (mine?.uses ?? []).filter((u) => isLive(u, now)).length };
   }
 
@@ -89,97 +99,59 @@ export class CouponUses {
    * Refuses with 409 and the reason when none is left. Returns whether this call took anything (a retried
    * placing of the same order takes nothing more).
    */
-  async take(coupon: LeanCoupon, use: CouponUse, options: { until?: Date; fromHold?: string } = {}): Promise<boolean> {
-    const shopperTook = await this.takeShopperUse(coupon, use, options);
-    try {
-      const counted = await this.changes.add(use.couponId, {
-        apply: (state, doc, now) => {
-          if (state.counted.some((c) => c.ref === use.ref) || state.holds.some((h) => h.ref === use.ref)) return false;
-          const held = options.fromHold ? state.holds.find((h) => h.ref === options.fromHold) : undefined;
-          const holds = state.holds.filter((h) => h !== held);
-          if (!held && doc.totalLimit !== null && doc.totalLimit !== undefined && state.used + liveHolds(holds, now).length >= doc.totalLimit)
-            throw new CouponRefused(doc.code, `Coupon ${doc.code} has been used up`);
-          if (options.until) {
-            state.holds = [...holds, { ref: use.ref, user: use.userId, until: options.until, discountPaise: use.discountPaise }];
-          } else {
-            state.holds = holds;
-            state.used += 1;
-            state.discountGivenPaise += use.discountPaise;
-            state.counted = [...state.counted, { ref: use.ref, at: new Date(now) }];
-          }
-          return true;
-        },
-      });
-      return shopperTook || counted;
-    } catch (error) {
-      if (shopperTook)
-        await this.freeShopperUse(coupon, use).catch((undo: Error) => this.logger.error(`Coupon use of ${use.ref} not freed for the shopper: ${undo.message}`));
-      throw error;
-    }
-  }
-
-  /**
-   * Gives back the use of `ref`: a cancelled order's, an order whose storing failed, or a checkout that
-   * failed or lapsed. Once: only the call that removes the shopper's use gives the coupon's unit back.
-   */
-  async giveBack(coupon: LeanCoupon, use: CouponUse): Promise<void> {
-    const freed = await this.freeShopperUse(coupon, use);
-    await this.changes.add(use.couponId, {
-      apply: (state) => {
-        // A checkout's hold goes whether or not the shopper's use was still there (it may have lapsed and gone).
-        if (dropHold(state, use.ref)) return true;
-        if (!freed) return false;
-        state.used = Math.max(0, state.used - 1);
-        state.discountGivenPaise = Math.max(0, state.discountGivenPaise - use.discountPaise);
-        state.counted = state.counted.filter((c) => c.ref !== use.ref);
+  async take(use: CouponUse, options: { until?: Date; fromHold?: string } = {}): Promise<boolean> {
+    return this.changes.add(use.couponId, {
+      userId: use.userId,
+      apply: (state, doc, now) => {
+        const mine = state.shoppers.get(use.userId) ?? [];
+        if (mine.some((u) => u.ref === use.ref) || state.counted.some((c) => c.ref === use.ref)) return false;
+        const held = options.fromHold ? state.holds.find((h) => h.ref === options.fromHold) : undefined;
+        const holds = state.holds.filter((h) => h !== held);
+        if (!held && doc.totalLimit !== null && doc.totalLimit !== undefined && state.used + holds.length >= doc.totalLimit)
+          throw new CouponRefused(doc.code, `Coupon ${doc.code} has been used up`);
+        const others = mine.filter((u) => u.ref !== options.fromHold && isLive(u, now));
+        if (others.length >= doc.perShopperLimit) throw new CouponRefused(doc.code, this.shopperRefusal(doc));
+        state.shoppers.set(use.userId, [...others, { ref: use.ref, at: new Date(now), ...(options.until ? { until: options.until } : {}) }]);
+        if (options.until) {
+          state.holds = [...holds, { ref: use.ref, user: use.userId, until: options.until, discountPaise: use.discountPaise }];
+        } else {
+          state.holds = holds;
+          state.used += 1;
+          state.discountGivenPaise += use.discountPaise;
+          state.counted = [...state.counted, { ref: use.ref, at: new Date(now) }];
+        }
         return true;
       },
     });
   }
 
   /**
-   * The shopper's use for `ref`: already there (a retry: nothing taken), the checkout's it comes from, or a
-   * new one while they have fewer live uses than the per-shopper limit; 409 when they have none left.
+   * Gives back the use of `ref`: a cancelled order's, an order whose storing failed, or a checkout that
+   * failed or lapsed. Once per `ref`, whatever is retried.
    */
-  private async takeShopperUse(coupon: LeanCoupon, use: CouponUse, options: { until?: Date; fromHold?: string }): Promise<boolean> {
-    return this.changeShopperUses(coupon, use, (uses, now) => {
-      if (uses.some((u) => u.ref === use.ref)) return null;
-      const others = uses.filter((u) => u.ref !== options.fromHold && isLive(u, now));
-      if (others.length >= coupon.perShopperLimit) throw new CouponRefused(coupon.code, this.shopperRefusal(coupon));
-      return [...others, { ref: use.ref, at: new Date(now), ...(options.until ? { until: options.until } : {}) }];
-    });
-  }
-
-  /** Removes the shopper's use of `ref`; whether this call removed it. */
-  private async freeShopperUse(coupon: LeanCoupon, use: CouponUse): Promise<boolean> {
-    return this.changeShopperUses(coupon, use, (uses) => (uses.some((u) => u.ref === use.ref) ? uses.filter((u) => u.ref !== use.ref) : null));
-  }
-
-  /** One change of a shopper's uses of a coupon (null: nothing to do), under their lock and a compare-and-set; whether it wrote. */
-  private async changeShopperUses(
-    coupon: LeanCoupon,
-    use: CouponUse,
-    change: (uses: CouponShopperUse[], now: number) => CouponShopperUse[] | null,
-  ): Promise<boolean> {
-    const _id = shopperId(coupon, use.userId);
-    return this.locks.run(`coupon-shopper:${_id}`, { busyMessage: BUSY }, async () => {
-      for (let attempt = 0; attempt < 10; attempt++) {
-        const doc = await this.shoppers.findById(_id).lean<CouponShopper>().exec();
-        const next = change(doc?.uses ?? [], Date.now());
-        if (!next) return false;
-        try {
-          if (!doc) {
-            await this.shoppers.create({ _id, uses: next, v: 1 });
-            return true;
-          }
-          const saved = await this.shoppers.updateOne(this.locks.guarded({ _id, v: doc.v }), { $set: { uses: next, v: doc.v + 1 } }).exec();
-          if (saved.matchedCount) return true;
-        } catch (error) {
-          if (!isDuplicateKeyError(error)) throw error;
+  async giveBack(use: CouponUse): Promise<void> {
+    await this.changes.add(use.couponId, {
+      userId: use.userId,
+      apply: (state, _doc, now) => {
+        const mine = state.shoppers.get(use.userId) ?? [];
+        const had = mine.find((u) => u.ref === use.ref);
+        if (had)
+          state.shoppers.set(
+            use.userId,
+            mine.filter((u) => u !== had),
+          );
+        const held = state.holds.find((h) => h.ref === use.ref);
+        if (held) {
+          state.holds = state.holds.filter((h) => h !== held);
+          return true;
         }
-        // Another request of this shopper (on another instance, MongoDB) changed it meanwhile: read again.
-      }
-      throw new ConflictException(BUSY);
+        if (!had || had.until || state.returned.some((r) => r.ref === use.ref)) return Boolean(had);
+        state.used = Math.max(0, state.used - 1);
+        state.discountGivenPaise = Math.max(0, state.discountGivenPaise - use.discountPaise);
+        state.counted = state.counted.filter((c) => c.ref !== use.ref);
+        state.returned = [...state.returned, { ref: use.ref, at: new Date(now) }];
+        return true;
+      },
     });
   }
 
@@ -194,44 +166,94 @@ export class CouponUses {
     );
   }
 
-  /** Applies a batch of one coupon's changes to one read of it and writes the outcome once (compare-and-set). */
+  /**
+   * Applies a batch of one coupon's changes to one read of it (and of the shoppers they name) and writes the
+   * outcome once: the coupon (counts and the journal of the shoppers' uses) by compare-and-set, then the
+   * shoppers' documents. A shopper named by the coupon's journal reads from it (their document may lag).
+   */
   private async write(couponId: string, batch: readonly Change[]): Promise<(boolean | ItemFailed)[]> {
     const _id = new Types.ObjectId(couponId);
+    const users = [...new Set(batch.map((change) => change.userId))];
     return this.locks.run(`coupon:${couponId}`, { busyMessage: BUSY, waitMs: 8_000 }, async () => {
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-        const doc = await this.coupons.findById(_id).lean<LeanCoupon>().exec();
-        if (!doc) return batch.map(() => new ItemFailed(new CouponRefused('', 'This coupon no longer exists')));
+        const [doc, ...mine] = await Promise.all([
+          this.coupons.findById(_id).lean<LeanCoupon>().exec(),
+          ...users.map((userId) => this.shoppers.findById(shopperId(_id, userId)).lean<CouponShopper>().exec()),
+        ]);
+        if (!doc) return batch.map(() => new ItemFailed(new CouponRefused('', 'This coupon is no longer offered')));
         const now = Date.now();
+        const journal = new Map((doc.journal?.shoppers ?? []).map((entry) => [entry.user, entry.uses]));
         const state: UsesState = {
           used: doc.used ?? 0,
           discountGivenPaise: doc.discountGivenPaise ?? 0,
           holds: liveHolds(doc.holds ?? [], now),
           counted: (doc.counted ?? []).filter((c) => now - new Date(c.at).getTime() < COUNTED_KEPT_MS),
+          returned: (doc.returned ?? []).filter((r) => now - new Date(r.at).getTime() < RETURNED_KEPT_MS),
+          shoppers: new Map(users.map((userId, i) => [userId, journal.get(userId) ?? (mine[i] as CouponShopper | null)?.uses ?? []])),
         };
+        const changedShoppers = new Set<string>();
         const outcomes = batch.map((change): boolean | ItemFailed => {
           // Each change sees what the ones before it left; a refused one leaves the state as it was.
-          const before: UsesState = { ...state };
+          const before = { ...state, shoppers: new Map(state.shoppers) };
           try {
-            return change.apply(state, doc, now);
+            const changed = change.apply(state, doc, now);
+            if (changed) changedShoppers.add(change.userId);
+            return changed;
           } catch (error) {
             Object.assign(state, before);
             return new ItemFailed(error);
           }
         });
-        const pruned = state.holds.length !== (doc.holds ?? []).length || state.counted.length !== (doc.counted ?? []).length;
+        const pruned =
+          state.holds.length !== (doc.holds ?? []).length ||
+          state.counted.length !== (doc.counted ?? []).length ||
+          state.returned.length !== (doc.returned ?? []).length;
         if (!outcomes.some((o) => o === true) && !pruned) return outcomes;
-        const version = doc.usesVersion ?? 0;
-        const saved = await this.coupons.updateOne(this.locks.guarded({ _id, usesVersion: version }), { $set: { ...state, usesVersion: version + 1 } }).exec();
-        if (saved.matchedCount) return outcomes;
-        await sleep(1 + Math.random() * 8 * Math.min(attempt + 1, 5));
+        const version = (doc.usesVersion ?? 0) + 1;
+        const written: CouponJournal = { version, shoppers: [...changedShoppers].map((user) => ({ user, uses: state.shoppers.get(user) ?? [] })) };
+        const { used, discountGivenPaise, holds, counted, returned } = state;
+        const saved = await this.coupons
+          .updateOne(this.locks.guarded({ _id, usesVersion: version - 1 }), {
+            $set: { used, discountGivenPaise, holds, counted, returned, usesVersion: version, journal: written },
+          })
+          .exec();
+        if (!saved.matchedCount) {
+          await sleep(1 + Math.random() * 8 * Math.min(attempt + 1, 5));
+          continue;
+        }
+        // The shoppers of the journal before this one, should its writer have stopped before writing them,
+        // then this one's: each written only over an older version (a writer running late changes nothing).
+        if (doc.journal && this.shoppersWritten.get(couponId) !== doc.journal.version) {
+          const earlier = doc.journal.shoppers.filter((entry) => !changedShoppers.has(entry.user));
+          await this.writeShoppers(_id, doc.journal.version, earlier);
+        }
+        await this.writeShoppers(_id, version, written.shoppers);
+        this.shoppersWritten.set(couponId, version);
+        return outcomes;
       }
       throw new ConflictException(BUSY);
     });
   }
+
+  /** Writes shoppers' uses as of coupon version `version`, over a document of an older version only. */
+  private async writeShoppers(couponId: Types.ObjectId, version: number, entries: CouponJournal['shoppers']): Promise<void> {
+    await Promise.all(
+      entries.map(async ({ user, uses }) => {
+        const _id = shopperId(couponId, user);
+        await this.shoppers
+          .updateOne(this.locks.usesLockDocuments ? { _id } : { _id, v: { $lt: version } }, { $set: { uses, v: version } }, { upsert: true })
+          .exec()
+          .catch((error: unknown) => {
+            // Upserted by a newer version meanwhile (MongoDB): that one stands.
+            if (!isDuplicateKeyError(error)) throw error;
+          });
+      }),
+    );
+  }
 }
 
-export function shopperId(coupon: { _id: Types.ObjectId }, userId: string): string {
-  return `${String(coupon._id)}:${userId}`;
+export function shopperId(couponId: Types.ObjectId | string, userId: string): string {
+  return `${String(couponId)}:${userId}`;
 }
 
 function isLive(use: CouponShopperUse, now: number): boolean {
@@ -240,13 +262,6 @@ function isLive(use: CouponShopperUse, now: number): boolean {
 
 function liveHolds(holds: readonly CouponHold[], now: number): CouponHold[] {
   return holds.filter((h) => new Date(h.until).getTime() > now);
-}
-
-function dropHold(state: UsesState, ref: string): boolean {
-  const holds = state.holds.filter((h) => h.ref !== ref);
-  if (holds.length === state.holds.length) return false;
-  state.holds = holds;
-  return true;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -21,8 +21,8 @@ import { Coupon } from './schemas/coupon.schema';
 /** What the shop knows of the shopper when it judges a coupon for their order. */
 export interface Shopper {
   userId?: string;
-  /** Whether they have an order that was not cancelled (a cancelled first order does not count). */
-  hasOrdered: boolean;
+  /** Whether they have an order that was not cancelled (a cancelled first order does not count); asked only for first-order coupons. */
+  hasOrdered: () => Promise<boolean>;
 }
 
 /** A coupon accepted for an order: its terms and the discount on the order's subtotal. */
@@ -103,13 +103,14 @@ export class CouponsService {
    * Whether the coupon `code` goes with this shopper's order of `subtotalPaise` now: its discount, or a
    * 4xx saying which rule refuses it (400 for the coupon's terms, 409 when its uses ran out).
    */
-  async judge(code: string, shopper: Shopper, subtotalPaise: number, now = new Date()): Promise<JudgedCoupon> {
+  async judge(code: string, shopper: Shopper, subtotalPaise: number, { countUses = true, now = new Date() } = {}): Promise<JudgedCoupon> {
     if (typeof code !== 'string' || !code.trim()) throw new BadRequestException('Enter a coupon code');
     const normal = normaliseCouponCode(code);
     const coupon = /^[A-Z0-9]{1,40}$/.test(normal) ? await this.coupons.findOne({ code: normal }).lean<LeanCoupon>().exec() : null;
     if (!coupon) throw new BadRequestException(`Coupon ${normal.slice(0, 40)} is not valid`);
-    const uses = await this.uses.usesOf(coupon, shopper.userId, now.getTime());
-    const refusal = couponRefusal(terms(coupon), { now, subtotalPaise, hasOrdered: shopper.hasOrdered, timeZone: this.timeZone, ...uses });
+    const uses = countUses ? await this.uses.usesOf(coupon, shopper.userId, now.getTime()) : { usedInTotal: 0, usedByShopper: 0 };
+    const hasOrdered = coupon.firstOrderOnly ? await shopper.hasOrdered() : false;
+    const refusal = couponRefusal(terms(coupon), { now, subtotalPaise, hasOrdered, timeZone: this.timeZone, ...uses });
     if (refusal)
       throw refusal.includes('used up') || refusal.startsWith('You have already') ? new ConflictException(refusal) : new BadRequestException(refusal);
     return { coupon, discountPaise: couponDiscountPaise(subtotalPaise, coupon) };
@@ -122,8 +123,9 @@ export class CouponsService {
     return Promise.all(
       live.map(async (coupon) => {
         const uses = await this.uses.usesOf(coupon, shopper.userId, now.getTime());
+        const hasOrdered = coupon.firstOrderOnly && shopper.userId ? await shopper.hasOrdered() : false;
         const refusal = shopper.userId
-          ? couponRefusal(terms(coupon), { now, subtotalPaise, hasOrdered: shopper.hasOrdered, timeZone: this.timeZone, ...uses })
+          ? couponRefusal(terms(coupon), { now, subtotalPaise, hasOrdered, timeZone: this.timeZone, ...uses })
           : 'Log in to use this offer';
         return offerView(coupon, refusal ? 0 : couponDiscountPaise(subtotalPaise, coupon), refusal);
       }),

@@ -53,27 +53,30 @@ export class OrderCoupons {
     return false;
   }
 
-  /** The coupon `code` for this shopper's order of `subtotalPaise`, or a 4xx with the reason. */
-  async judge(userId: string, code: string, subtotalPaise: number): Promise<JudgedCoupon> {
-    return this.coupons.judge(code, { userId, hasOrdered: await this.hasOrdered(userId) }, subtotalPaise);
+  /**
+   * The coupon `code` for this shopper's order of `subtotalPaise`, or a 4xx with the reason. Without
+   * `countUses` its limits are left to the taking of the use (which refuses with the same words).
+   */
+  async judge(userId: string, code: string, subtotalPaise: number, { countUses = true } = {}): Promise<JudgedCoupon> {
+    return this.coupons.judge(code, { userId, hasOrdered: () => this.hasOrdered(userId) }, subtotalPaise, { countUses });
   }
 
   async offers(userId: string | undefined, subtotalPaise: number): Promise<OfferView[]> {
-    return this.coupons.offers({ userId, hasOrdered: userId ? await this.hasOrdered(userId) : false }, subtotalPaise);
+    return this.coupons.offers({ userId, hasOrdered: () => (userId ? this.hasOrdered(userId) : Promise.resolve(false)) }, subtotalPaise);
   }
 
   /** Takes the coupon's use for `ref` (see CouponUses.take); whether this call took it. */
   async take(userId: string, quoted: QuotedCoupon, ref: string, options: { until?: Date; fromHold?: string } = {}): Promise<boolean> {
-    const coupon = await this.coupons.byId(quoted.couponId);
     const use: CouponUse = { couponId: quoted.couponId, userId, ref, discountPaise: quoted.discountPaise };
-    if (!coupon) return this.deletedMeanwhile(quoted);
-    return this.uses.take(coupon, use, options);
+    return this.uses.take(use, options);
   }
 
   /** Gives back the use `ref` took (a deleted coupon has nothing to give back to). */
   async giveBack(userId: string, quoted: Pick<QuotedCoupon, 'couponId' | 'discountPaise'>, ref: string): Promise<void> {
-    const coupon = await this.coupons.byId(quoted.couponId);
-    if (coupon) await this.uses.giveBack(coupon, { couponId: quoted.couponId, userId, ref, discountPaise: quoted.discountPaise });
+    // A coupon deleted meanwhile has nothing to give back to.
+    await this.uses.giveBack({ couponId: quoted.couponId, userId, ref, discountPaise: quoted.discountPaise }).catch((error: unknown) => {
+      if (!(error instanceof CouponRefused)) throw error;
+    });
   }
 
   /** The cancelled order's coupon use goes back (once; nothing when it had none). */
@@ -84,16 +87,5 @@ export class OrderCoupons {
       { couponId: String(order.coupon.couponId), discountPaise: order.coupon.discountPaise },
       `order:${String(order._id)}`,
     );
-  }
-
-  private deletedMeanwhile(quoted: QuotedCoupon): never {
-    throw new CouponGone(quoted.code);
-  }
-}
-
-/** The coupon was deleted between the quote and the order. */
-export class CouponGone extends CouponRefused {
-  constructor(code: string) {
-    super(code, `Coupon ${code} is not valid`);
   }
 }

@@ -208,7 +208,7 @@ export class OrderPlacing {
     // The minimum order, free delivery and the coupon's minimum are judged on the subtotal before the discount.
     const { subtotalPaise } = priceCart(priced);
     const delivery = await this.delivery.quote(address.pincode, subtotalPaise);
-    const judged = dto.coupon !== undefined ? await this.coupons.judge(userId, dto.coupon, subtotalPaise) : undefined;
+    const judged = dto.coupon !== undefined ? await this.coupons.judge(userId, dto.coupon, subtotalPaise, { countUses: false }) : undefined;
     const price = priceCart(priced, delivery, judged?.coupon);
     const coupon = judged ? { couponId: String(judged.coupon._id), code: judged.coupon.code, discountPaise: price.discountPaise } : undefined;
     return {

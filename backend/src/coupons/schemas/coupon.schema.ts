@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import type { HydratedDocument } from 'mongoose';
+import { Schema as MongooseSchema, type HydratedDocument } from 'mongoose';
 
 /** A use an online checkout holds until it is paid or lapses (`until`). */
 @Schema({ _id: false, versionKey: false })
@@ -18,6 +18,21 @@ export class CouponCounted {
   @Prop({ type: Date, required: true }) at: Date;
 }
 const CouponCountedSchema = SchemaFactory.createForClass(CouponCounted);
+
+/** One use of a coupon by a shopper: an order's (`order:<id>`) or an open online checkout's (`checkout:<id>`, until it lapses). */
+@Schema({ _id: false, versionKey: false })
+export class CouponShopperUse {
+  @Prop({ type: String, required: true }) ref: string;
+  @Prop({ type: Date }) until?: Date;
+  @Prop({ type: Date, required: true }) at: Date;
+}
+const CouponShopperUseSchema = SchemaFactory.createForClass(CouponShopperUse);
+
+/** The shoppers' uses written by the change that made `usesVersion` this `version`. */
+export interface CouponJournal {
+  version: number;
+  shoppers: { user: string; uses: CouponShopperUse[] }[];
+}
 
 /**
  * A coupon: the seller's terms (rupees; dates as instants) and its uses. `used` counts orders that used
@@ -43,22 +58,17 @@ export class Coupon {
   @Prop({ default: 0 }) discountGivenPaise: number;
   @Prop({ type: [CouponHoldSchema], default: [] }) holds: CouponHold[];
   @Prop({ type: [CouponCountedSchema], default: [] }) counted: CouponCounted[];
+  /** Uses given back (cancelled orders) in the last 30 days: a repeated give-back gives nothing more. */
+  @Prop({ type: [CouponCountedSchema], default: [] }) returned: CouponCounted[];
   @Prop({ default: 0 }) usesVersion: number;
+  /** The shoppers' uses as the last change of `usesVersion` left them (their documents may lag behind it). */
+  @Prop({ type: MongooseSchema.Types.Mixed, default: null }) journal: CouponJournal | null;
   createdAt: Date;
   updatedAt: Date;
 }
 
 export type CouponDocument = HydratedDocument<Coupon>;
 export const CouponSchema = SchemaFactory.createForClass(Coupon);
-
-/** One use of a coupon by a shopper: an order's (`order:<id>`) or an open online checkout's (`checkout:<id>`, until it lapses). */
-@Schema({ _id: false, versionKey: false })
-export class CouponShopperUse {
-  @Prop({ type: String, required: true }) ref: string;
-  @Prop({ type: Date }) until?: Date;
-  @Prop({ type: Date, required: true }) at: Date;
-}
-const CouponShopperUseSchema = SchemaFactory.createForClass(CouponShopperUse);
 
 /**
  * A shopper's uses of one coupon (`_id` `<couponId>:<userId>`): the first use inserts it (a unique `_id`,
