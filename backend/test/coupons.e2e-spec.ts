@@ -127,6 +127,15 @@ describe('coupons on one instance', () => {
     expect(await listed(c)).toMatchObject({ used: 2, held: 0, discountGivenPaise: 14_999 });
   });
 
+  it('12.5% of 33.33 × 3: the exact paise', async () => {
+    const c = code('ODD');
+    await create({ code: c, kind: 'percent', value: 12.5 });
+    const [odd] = await insertProducts(t, [{ name: 'Odd Biscuits', offerPrice: 33.33, category: 'Snacks' }]);
+    const res = await place(await newBuyer(), [{ product: odd, quantity: 3 }], c).expect(201);
+    // 9,999 × 12.5% = 1,249.875 → 1,249; tax 2% of 8,750 = 175; total 8,925.
+    expect(res.body.order).toMatchObject({ subtotalPaise: 9_999, discountPaise: 1_249, taxPaise: 175, amountPaise: 8_925, amount: 89.25 });
+  });
+
   it('every refusal says why, and stores nothing', async () => {
     const b = await newBuyer();
     const expired = code('OLD');
@@ -329,5 +338,36 @@ const redisUrl = process.env.TEST_REDIS_URL;
     expect(listed).toMatchObject({ used: 2, discountGivenPaise: 1_000 });
     const again = await Promise.all(buyers.filter((_, i) => answers[i].status === 409).map((b) => place(b, [{ product: id, quantity: 1 }], c)));
     expect(again.filter((r) => r.status === 201)).toHaveLength(1);
+
+    // 1 use left, 20 shoppers across both instances.
+    const one1 = code('ONE');
+    await shop.post('/api/seller/coupons').send({ code: one1, kind: 'percent', value: 12.5, totalLimit: 1 }).expect(201);
+    const racers = await Promise.all([...(await quickShoppers(one, 10)), ...(await quickShoppers(two, 10))].map(withAddress));
+    const race = await Promise.all(racers.map((b) => place(b, [{ product: id, quantity: 1 }], one1)));
+    expect(race.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(await one.connection.collection('orders').countDocuments({ 'coupon.code': one1 })).toBe(1);
   }, 90_000);
+
+  it('one shopper in two tabs on two instances at once: the per-shopper limit holds (1 order with it)', async () => {
+    const [id] = await insertProducts(one, [{ name: 'Amul Butter', offerPrice: 56, category: 'Dairy' }]);
+    const shop = await seller(one);
+    const c = code('TABS');
+    await shop.post('/api/seller/coupons').send({ code: c, kind: 'flat', value: 5 }).expect(201);
+    const [{ agent, id: userId }] = await quickShoppers(one, 1);
+    const b = await withAddress({ agent, id: userId });
+    const { SessionService } = await import('../src/sessions/session.service');
+    const { SHOPPER_COOKIE } = await import('../src/sessions/session');
+    const request = (await import('supertest')).default;
+    const other = request.agent(two.app.getHttpServer());
+    other.jar.setCookie(`${SHOPPER_COOKIE}=${await two.app.get(SessionService).signShopper(userId)}; Path=/`, '127.0.0.1', '/');
+    const tabs = await Promise.all([
+      place(b, [{ product: id, quantity: 1 }], c),
+      place({ ...b, agent: other }, [{ product: id, quantity: 2 }], c),
+      place(b, [{ product: id, quantity: 3 }], c),
+      place({ ...b, agent: other }, [{ product: id, quantity: 4 }], c),
+    ]);
+    expect(tabs.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(tabs.filter((r) => r.status === 409).map((r) => r.body.message)).toEqual(Array(3).fill(`You have already used coupon ${c}`));
+    expect(await one.connection.collection('orders').countDocuments({ 'coupon.code': c })).toBe(1);
+  }, 60_000);
 });

@@ -29,6 +29,18 @@ describe('the discount (one money rule)', () => {
     expect(percent).toEqual({ subtotalPaise: 33_333, discountPaise: 4_999, taxPaise: 566, shippingPaise: 0, totalPaise: 28_900 });
   });
 
+  it('takes a percent with decimals exactly: 12.5% of 33.33 × 3', () => {
+    // 9,999 × 12.5% = 1,249.875 → 1,249; tax 2% of 8,750 = 175; total 8,925.
+    expect(priceCart([{ offerPrice: 33.33, quantity: 3 }], null, { kind: 'percent', value: 12.5 })).toEqual({
+      subtotalPaise: 9_999,
+      discountPaise: 1_249,
+      taxPaise: 175,
+      shippingPaise: 0,
+      totalPaise: 8_925,
+    });
+    expect(discountFor(10_000, { kind: 'percent', value: 33.33 })).toBe(3_333);
+  });
+
   it('gives nothing below the coupon minimum', () => {
     expect(couponDiscountPaise(49_899, { kind: 'flat', value: 50, minSubtotal: 499 })).toBe(0);
     expect(couponDiscountPaise(49_900, { kind: 'flat', value: 50, minSubtotal: 499 })).toBe(5_000);
@@ -74,7 +86,9 @@ describe('readCouponInput', () => {
     };
     expect(problem({ code: 'ab', kind: 'flat', value: 5 })).toBe('code');
     expect(problem({ code: 'OK10', kind: 'percent', value: 95 })).toBe('value');
-    expect(problem({ code: 'OK10', kind: 'percent', value: 10.5 })).toBe('value');
+    expect(problem({ code: 'OK10', kind: 'percent', value: 12.5 })).toBeNull();
+    expect(problem({ code: 'OK10', kind: 'percent', value: 12.555 })).toBe('value');
+    expect(problem({ code: 'OK10', kind: 'percent', value: 0.5 })).toBe('value');
     expect(problem({ code: 'OK10', kind: 'flat', value: 10, maxDiscount: 5 })).toBe('maxDiscount');
     expect(problem({ code: 'OK10', kind: 'flat', value: 10.001 })).toBe('value');
     expect(problem({ code: 'OK10', kind: 'flat', value: 10, perShopperLimit: 0 })).toBe('perShopperLimit');

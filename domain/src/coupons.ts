@@ -269,8 +269,8 @@ export function readCouponInput(
   }
   // The whole, as it would be.
   if (terms.kind === 'percent') {
-    if (!Number.isInteger(terms.value) || terms.value < 1 || terms.value > MAX_COUPON_PERCENT)
-      return problem('value', `A percent coupon's value is a whole number from 1 to ${MAX_COUPON_PERCENT}`);
+    if (!isRupeeAmount(terms.value) || terms.value < 1 || terms.value > MAX_COUPON_PERCENT)
+      return problem('value', `A percent coupon's value is from 1 to ${MAX_COUPON_PERCENT} (at most 2 decimals, as 12.5)`);
   } else {
     if (!isRupeeAmount(terms.value) || terms.value <= 0 || terms.value > MAX_PRICE_RUPEES)
       return problem('value', "A flat coupon's value is an amount in rupees above 0 (at most 2 decimals)");

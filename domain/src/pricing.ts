@@ -66,7 +66,8 @@ export interface DiscountTerms {
  */
 export function discountFor(subtotalPaise: number, terms?: DiscountTerms | null): number {
   if (!terms || subtotalPaise <= 0) return 0;
-  let discount = terms.kind === 'flat' ? toPaise(terms.value) : Math.floor((subtotalPaise * terms.value) / 100);
+  // A percent may have two decimals (12.5%): worked in hundredths of a percent, in whole numbers.
+  let discount = terms.kind === 'flat' ? toPaise(terms.value) : Math.floor((subtotalPaise * Math.round(terms.value * 100)) / 10_000);
   if (terms.kind === 'percent' && terms.maxDiscount !== undefined && terms.maxDiscount !== null) discount = Math.min(discount, toPaise(terms.maxDiscount));
   return Math.max(0, Math.min(discount, subtotalPaise));
 }

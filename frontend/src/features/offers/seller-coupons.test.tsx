@@ -129,7 +129,7 @@ describe("the seller's coupons", () => {
     await user.type(form.getByLabelText('Percent off (%)'), '95');
     await user.click(form.getByRole('button', { name: 'Create coupon' }));
     expect(form.getByLabelText('Percent off (%)')).toHaveAccessibleDescription(
-      "A whole number from 1 to 90, of the items' subtotal. A percent coupon's value is a whole number from 1 to 90",
+      "From 1 to 90 (12.5 is fine), of the items' subtotal. A percent coupon's value is from 1 to 90 (at most 2 decimals, as 12.5)",
     );
     expect(sent).toEqual([]);
 

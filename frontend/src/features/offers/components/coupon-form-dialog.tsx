@@ -183,14 +183,14 @@ function CouponForm({ coupon, titleId, onDone }: { coupon?: SellerCoupon; titleI
             value={values.value}
             onChange={(event) => set({ value: event.target.value })}
             type="number"
-            inputMode={percent ? 'numeric' : 'decimal'}
+            inputMode="decimal"
             min={1}
             max={percent ? MAX_COUPON_PERCENT : undefined}
-            step={percent ? 1 : 0.01}
+            step={0.01}
             className={inputClass('value')}
             {...describe('value', percent)}
           />
-          {below('value', percent ? `A whole number from 1 to ${MAX_COUPON_PERCENT}, of the items' subtotal.` : undefined)}
+          {below('value', percent ? `From 1 to ${MAX_COUPON_PERCENT} (12.5 is fine), of the items' subtotal.` : undefined)}
         </div>
 
         {percent ? (
