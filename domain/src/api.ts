@@ -202,7 +202,7 @@ export type OffersResponse = ApiSuccess<{ coupons: OfferView[]; subtotalPaise: n
 /** POST /api/coupons/check { code, items? }: the coupon's discount on the cart (or 4xx with the reason). */
 export type CouponCheckResponse = ApiSuccess<{ coupon: OfferView; price: PriceBreakdown }>;
 /** GET /api/seller/coupons */
-export type SellerCouponsResponse = ApiSuccess<{ coupons: SellerCoupon[] }>;
+export type SellerCouponsResponse = ApiSuccess<{ coupons: SellerCoupon[]; /** The shop's SHOP_TIMEZONE, in which coupon days are read. */ timeZone?: string }>;
 /** POST /api/seller/coupons, PATCH /api/seller/coupons/:id */
 export type SellerCouponResponse = ApiSuccess<{ coupon: SellerCoupon }>;
 

@@ -40,7 +40,8 @@ export class CouponsService {
     private readonly config: ConfigService<Environment, true>,
   ) {}
 
-  private get timeZone(): string {
+  /** The shop's SHOP_TIMEZONE: coupon days are read in it. */
+  get timeZone(): string {
     return this.config.get('SHOP_TIMEZONE', { infer: true });
   }
 

@@ -13,7 +13,7 @@ export class SellerCouponsController {
   @Get()
   @ApiOperation({ summary: "The shop's coupons with their uses, held uses and the discount given" })
   async list() {
-    return { success: true, coupons: await this.coupons.list() };
+    return { success: true, coupons: await this.coupons.list(), timeZone: this.coupons.timeZone };
   }
 
   @Post()

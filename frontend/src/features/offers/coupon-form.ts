@@ -1,5 +1,5 @@
 import { readCouponInput, type CouponProblem, type SellerCoupon } from '@greencart/domain';
-import { SHOP_TIME_ZONE, shopDayInput } from './shop-time';
+import { shopDayInput, shopTimeZone } from './shop-time';
 
 /** What the seller types: text until sent, so a half-typed number is not lost. */
 export interface CouponFormValues {
@@ -113,6 +113,6 @@ export function couponChanges(initial: CouponFormValues, values: CouponFormValue
 
 /** The server's own check of a coupon (domain package), before sending: the first problem, or null. */
 export function couponFormProblem(body: Partial<CouponBody>, before?: SellerCoupon): CouponProblem | null {
-  const read = before ? readCouponInput(body, { partial: true, before, timeZone: SHOP_TIME_ZONE }) : readCouponInput(body, { timeZone: SHOP_TIME_ZONE });
+  const read = before ? readCouponInput(body, { partial: true, before, timeZone: shopTimeZone() }) : readCouponInput(body, { timeZone: shopTimeZone() });
   return 'problem' in read ? read.problem : null;
 }
