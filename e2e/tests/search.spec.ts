@@ -111,6 +111,37 @@ async function brandLeftOut(page: Page, name: string) {
   await page.screenshot(shot(`search-brand-results-${name}`));
 }
 
+test.describe('typing while the results page is on its way', () => {
+  // Its code is held back below: no service worker may fetch it from elsewhere first.
+  test.use({ viewport: WIDE, serviceWorkers: 'block' });
+
+  test('no key typed is lost while the first results page\'s code downloads', async ({ page }) => {
+    let asked!: () => void;
+    const requested = new Promise<void>((resolve) => (asked = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/pages-[\w-]+\.js$/, async (route) => {
+      asked();
+      await released;
+      await route.continue();
+    });
+    await page.goto('/');
+    const box = await searchBox(page);
+    await box.pressSequentially('amul but', { delay: 30 });
+    // The pause took the shopper towards the results for "amul but", whose page has not arrived.
+    await requested;
+    await box.pressSequentially('te', { delay: 30 });
+    await expect(box).toHaveValue('amul butte');
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: /all products/i })).toBeVisible();
+    await expect(box).toHaveValue('amul butte');
+    await box.pressSequentially('r 500g', { delay: 30 });
+    await expect(box).toHaveValue('amul butter 500g');
+    await expect(page).toHaveURL(/\/products\?search=amul(%20|\+)butter(%20|\+)500g$/);
+    await expect(box).toHaveValue('amul butter 500g');
+  });
+});
+
 test.describe('sizes and brands (storefront round three)', () => {
   test.describe('on a phone (390 px)', () => {
     test.use({ viewport: PHONE, isMobile: true, hasTouch: true });

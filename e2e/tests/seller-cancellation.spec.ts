@@ -48,7 +48,10 @@ for (const [name, viewport] of Object.entries({ phone: PHONE, desktop: DESKTOP }
     await signInSeller(page);
     await page.goto(`/seller/orders`);
     await expect(page.getByRole('heading', { name: 'Orders List' })).toBeVisible();
-    // Placed with the page open: its live "New" mark shows the seller's socket hears pushes before the shopper cancels.
+    // The list as first read is what "new" counts from: the heading alone comes before it.
+    await expect(page.getByText(/^Showing \d+ of \d+ orders?/)).toBeVisible();
+    // Placed with the list open: its live "New" mark (pushed, or told when the socket joins its room if it
+    // is still connecting) shows the seller hears of orders before the shopper cancels.
     const { api, order } = await shopperWithOrder(baseURL!);
     const card = page.getByTestId('seller-order').filter({ hasText: order.orderNumber });
     await expect(card.getByTestId('new-order')).toBeVisible();
@@ -72,6 +75,33 @@ for (const [name, viewport] of Object.entries({ phone: PHONE, desktop: DESKTOP }
     await context.close();
   });
 }
+
+test('an order placed while the seller\'s live connection is still being made is marked New once it connects (desktop)', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  await signInSeller(page);
+  // socket.io's first request (its polling handshake) is held until the order is in: the seller's socket
+  // joins its room only after the order's push went out.
+  let handshakeAsked!: () => void;
+  const handshake = new Promise<void>((resolve) => (handshakeAsked = resolve));
+  let orderIn!: () => void;
+  const placed = new Promise<void>((resolve) => (orderIn = resolve));
+  await page.route(/\/socket\.io\/\?EIO=4&transport=polling(?!.*[?&]sid=)/, async (route) => {
+    handshakeAsked();
+    await placed;
+    await route.continue();
+  });
+  await page.goto('/seller/orders');
+  await expect(page.getByText(/^Showing \d+ of \d+ orders?/)).toBeVisible();
+  await handshake;
+  const { api, order } = await shopperWithOrder(baseURL!);
+  orderIn();
+  const card = page.getByTestId('seller-order').filter({ hasText: order.orderNumber });
+  await expect(card.getByTestId('new-order')).toBeVisible();
+  await expect(page.getByText(/^New order from Nisha: ₹/)).toBeVisible();
+  await api.dispose();
+  await context.close();
+});
 
 for (const [name, viewport] of Object.entries({ phone: PHONE, desktop: DESKTOP })) {
   test(`the dashboard says the day's cancellations and takes a From–To period (${name})`, async ({ browser }) => {

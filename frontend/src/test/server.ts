@@ -7,7 +7,7 @@ export function sessionHandler({ shopper = null, seller = false }: { shopper?: U
   return http.get('/api/session', () => HttpResponse.json({ success: true, shopper, seller }));
 }
 
-/** What every page may ask before a test says otherwise: nobody is signed in (shopper or seller), Google sign-in is off, the catalogue is empty, no offers, no unread chat, the socket is down. */
+/** What every page may ask before a test says otherwise: nobody is signed in (shopper or seller), Google sign-in is off, the catalogue is empty, no offers, no unread chat, a shop with no orders, the socket is down. */
 export const defaultHandlers = [
   // One session request per page, 200 even when nobody is signed in.
   sessionHandler(),
@@ -24,6 +24,8 @@ export const defaultHandlers = [
   http.get('/api/chat/unread', () => HttpResponse.json({ success: true, unread: 0 })),
   // The seller menu's unread count.
   http.get('/api/seller/chats/unread', () => HttpResponse.json({ success: true, unread: 0 })),
+  // Every seller page reads the shop's newest orders (what "new" is counted from): a shop with no orders yet.
+  http.get('/api/getorder/admin/seller', () => HttpResponse.json({ success: true, orderdata: [], page: 1, limit: 20, total: 0, totalPages: 1 })),
   // No live server: socket.io's polling handshake fails like an unreachable host, so pages fall back to asking again.
   http.all('/socket.io/*', () => HttpResponse.error()),
 ];

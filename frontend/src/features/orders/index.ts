@@ -1,4 +1,4 @@
-export { useSellerOrders } from './api/get-seller-orders';
+export { firstSellerOrders, newestSellerOrders, useSellerOrders } from './api/get-seller-orders';
 export { orderKeys } from './api/keys';
 export { useUpdateOrderStatus } from './api/update-order-status';
 export { DeliveryAddress } from './components/delivery-address';

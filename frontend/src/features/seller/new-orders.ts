@@ -24,10 +24,11 @@ function subscribe(listener: () => void) {
   return () => void listeners.delete(listener);
 }
 
-/** A new order came in; `seen` when the seller is looking at the orders list already. */
-export function orderArrived(orderId: string, seen: boolean): void {
-  if (state.ids.includes(orderId)) return;
+/** A new order came in; `seen` when the seller is looking at the orders list already. False when it was counted already. */
+export function orderArrived(orderId: string, seen: boolean): boolean {
+  if (state.ids.includes(orderId)) return false;
   set({ ...state, ids: [...state.ids, orderId], unseen: seen ? state.unseen : state.unseen + 1 });
+  return true;
 }
 
 /** A shopper cancelled an order; false when it was counted already (its refund updates the order again). */
@@ -44,4 +45,14 @@ export function newOrdersSeen(): void {
 
 export function useNewOrders(): NewOrders {
   return useSyncExternalStore(subscribe, () => state);
+}
+
+/**
+ * The orders of `latest` placed after every order of `known` (both the shop's newest orders, newest
+ * first), oldest first: orders that came in while nobody was listening for them.
+ */
+export function placedAfter<O extends { _id: string; createdAt: string }>(known: readonly O[], latest: readonly O[]): O[] {
+  const knownIds = new Set(known.map((order) => order._id));
+  const newest = Math.max(-Infinity, ...known.map((order) => Date.parse(order.createdAt)));
+  return latest.filter((order) => !knownIds.has(order._id) && Date.parse(order.createdAt) >= newest).reverse();
 }

@@ -138,3 +138,42 @@ describe('the seller hears of a shopper’s cancellation', () => {
     expect(toggle).toHaveTextContent('Muted');
   });
 });
+
+describe('the seller hears of orders placed while the live connection was not listening', () => {
+  it('an order placed before the socket is in the seller’s room is told when it connects, and one placed while it was down when it reconnects', async () => {
+    const earlier = anOrder({ _id: 'o-earlier', orderNumber: 'GC-100030', createdAt: '2026-11-23T10:00:00.000Z' });
+    let orders = [earlier];
+    sellerPages(() => orders);
+    // A socket of its own: the previous test's pages keep theirs a moment for a next page, then close it.
+    await waitFor(() => expect(sockets.every((socket) => !socket.active)).toBe(true));
+    const before = sockets.length;
+    const chimes = chime.played;
+    renderWithApp('/seller/orders');
+    // The list as first read: what the seller was shown, nothing new in it.
+    expect(await screen.findByTestId('seller-order')).toHaveTextContent('GC-100030');
+    await waitFor(() => expect(sockets.length).toBeGreaterThan(before));
+    const socket = sockets.at(-1)!;
+
+    // Placed while the socket was still connecting: its push went to a room the socket was not in yet.
+    const missed = anOrder({ _id: 'o-missed', orderNumber: 'GC-100031', createdAt: '2026-11-23T10:01:00.000Z' });
+    orders = [missed, earlier];
+    act(() => socket.connectNow());
+    const card = (number: string) => screen.findAllByTestId('seller-order').then((cards) => cards.find((c) => within(c).queryByText(number))!);
+    await waitFor(async () => expect(within(await card('GC-100031')).getByTestId('new-order')).toBeVisible());
+    expect(within(await card('GC-100030')).queryByTestId('new-order')).not.toBeInTheDocument();
+    expect(await screen.findByText('New order from Asha: ₹204.00')).toBeInTheDocument();
+    expect(chime.played).toBe(chimes + 1);
+    // Its push arriving after all (placed just as the socket joined): told once.
+    act(() => socket.push('order-placed', missed));
+    expect(chime.played).toBe(chimes + 1);
+
+    // The connection drops; an order comes in meanwhile; the socket is back.
+    act(() => socket.push('disconnect', 'transport close'));
+    const meanwhile = anOrder({ _id: 'o-meanwhile', orderNumber: 'GC-100032', createdAt: '2026-11-23T10:02:00.000Z' });
+    orders = [meanwhile, missed, earlier];
+    act(() => socket.connectNow());
+    await waitFor(async () => expect(within(await card('GC-100032')).getByTestId('new-order')).toBeVisible());
+    expect(chime.played).toBe(chimes + 2);
+    expect(within(await card('GC-100031')).getByTestId('new-order')).toBeVisible();
+  });
+});

@@ -1,7 +1,7 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useSellerConnection } from '@/lib/socket';
-import type { OrderPage } from '../types';
+import type { Order, OrderPage } from '../types';
 import { orderKeys } from './keys';
 import { useOrderPushes } from './order-pushes';
 
@@ -31,4 +31,18 @@ export function useSellerOrders(search = '') {
   const { socket, state } = useSellerConnection();
   useOrderPushes(socket, orderKeys.seller(search.trim()), { addNew: !search.trim() });
   return useInfiniteQuery({ ...getSellerOrdersQueryOptions(state.status === 'online', search), placeholderData: keepPreviousData });
+}
+
+/**
+ * The newest orders as the seller's pages first had them: the list's first page from the cache, or the
+ * one being fetched for the list right now (one request for both; the orders page shows exactly these).
+ */
+export async function firstSellerOrders(queryClient: QueryClient): Promise<Order[]> {
+  const data = await queryClient.infiniteQuery({ ...getSellerOrdersQueryOptions(), staleTime: 'static' });
+  return data.pages[0]?.orderdata ?? [];
+}
+
+/** The shop's newest orders as they are now, read apart from the list. */
+export async function newestSellerOrders(): Promise<Order[]> {
+  return (await getSellerOrders(1)).orderdata;
 }
