@@ -125,6 +125,19 @@ describe('coupons on one instance', () => {
     const capped = await place(await newBuyer(), [{ product: atta, quantity: 3 }], c).expect(201);
     expect(capped.body.order).toMatchObject({ subtotalPaise: 99_999, discountPaise: 10_000, taxPaise: 1_799, amountPaise: 91_798 });
     expect(await listed(c)).toMatchObject({ used: 2, held: 0, discountGivenPaise: 14_999 });
+    // The orders CSV has the discount and the code on the order's line.
+    const csv = await shop
+      .get('/api/seller/orders.csv')
+      .buffer(true)
+      .parse((r, done) => {
+        let text = '';
+        r.setEncoding('utf8');
+        r.on('data', (chunk: string) => (text += chunk));
+        r.on('end', () => done(null, text));
+      })
+      .expect(200);
+    const line = (csv.body as string).split('\r\n').find((l) => l.includes(res.body.order.orderNumber as string));
+    expect(line).toContain(`,333.33,49.99,"${c}",5.66,0.00,289.00,`);
   });
 
   it('12.5% of 33.33 × 3: the exact paise', async () => {
