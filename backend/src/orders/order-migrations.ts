@@ -4,7 +4,8 @@ import { Model, Types } from 'mongoose';
 import { AddressesService } from '../addresses/addresses.service';
 import { MigrationRunner } from '../database/migrations/migration-runner';
 import { OrderLists, SELLER_LIST, shopperList } from './order-lists';
-import { OLDER_ORDER_IDS, pickAddress } from './order-placing.service';
+import { OLDER_ORDER_IDS } from './order-placing.service';
+import { pickAddress } from './order-requests';
 import { Order } from './schemas/order.schema';
 
 /** Marks of these jobs kept by versions before the migration runner (see OrderLists.isDone): a database that has one is done. */

@@ -25,8 +25,9 @@ import { DeliveryService } from '../delivery/delivery.service';
 import { MediaService } from '../media/media.service';
 import { ProductsService } from '../products/products.service';
 import { NotEnoughStock, StockService, UnknownPackSize } from '../products/stock.service';
-import { OrderLineDto, PlaceOrderDto } from './dto/place-order.dto';
+import { PlaceOrderDto } from './dto/place-order.dto';
 import { OrderCache } from './order-cache';
+import { fingerprint, mergeLines, pickAddress, type QuoteRequest } from './order-requests';
 import { OrderCoupons, type QuotedCoupon } from './order-coupons';
 import { OrderLinking, ORDER_UNCONFIRMED } from './order-linking';
 import { OrderLists } from './order-lists';
@@ -65,13 +66,7 @@ export interface CommitOptions {
   fromHold?: string;
 }
 
-/** What a quote needs: the lines, and the saved address to deliver to (the shopper's latest when `defaultAddress` allows it). */
-export interface QuoteRequest {
-  address?: string;
-  items: OrderLineDto[];
-  /** A coupon code (optional). */
-  coupon?: string;
-}
+export type { QuoteRequest };
 
 export { ORDER_UNCONFIRMED };
 
@@ -357,40 +352,6 @@ export class OrderPlacing {
 function notFoundAsUndefined(error: unknown): undefined {
   if (error instanceof NotFoundException) return undefined;
   throw error;
-}
-
-/** What an order keeps of a saved address (its snapshot). */
-export function pickAddress(saved: Omit<OrderAddress, '_id'>): Omit<OrderAddress, '_id'> {
-  const { email, house, landmark, firstName, lastName, street, city, state, pincode, country, phone } = saved;
-  const optional = { ...(email ? { email } : {}), ...(house ? { house } : {}), ...(landmark ? { landmark } : {}) };
-  return { firstName, lastName, ...optional, street, city, state, pincode, country, phone };
-}
-
-/** Lines one per product and pack size (a line naming no size and one naming the default size stay apart: the quote finds them the same size). */
-function sumLines(items: OrderLineDto[]): OrderLineDto[] {
-  const merged = new Map<string, OrderLineDto>();
-  for (const item of items) {
-    const key = `${item.product}:${item.variant ?? ''}`;
-    merged.set(key, {
-      ...(merged.get(key) ?? { product: item.product, ...(item.variant ? { variant: item.variant } : {}) }),
-      quantity: (merged.get(key)?.quantity ?? 0) + item.quantity,
-    });
-  }
-  return [...merged.values()];
-}
-
-function mergeLines(items: OrderLineDto[]): OrderLineDto[] {
-  const lines = sumLines(items);
-  if (lines.some((line) => line.quantity > MAX_LINE_QUANTITY)) throw new BadRequestException(`Quantity cannot exceed ${MAX_LINE_QUANTITY}`);
-  return lines;
-}
-
-function fingerprint(dto: QuoteRequest, paymentType: PaymentType): string {
-  const key = (line: OrderLineDto) => `${line.product}:${line.variant ?? ''}`;
-  const lines = sumLines(dto.items).sort((a, b) => key(a).localeCompare(key(b)));
-  return createHash('sha256')
-    .update(JSON.stringify(dto.coupon === undefined ? [dto.address, paymentType, lines] : [dto.address, paymentType, lines, dto.coupon.trim().toUpperCase()]))
-    .digest('hex');
 }
 
 /**
