@@ -9,6 +9,7 @@ import type { PreparedBody } from '../common/http/prepared-body';
 import type { AnswerSource, RememberedAnswer } from '../common/http/remembered-answers';
 import type { ListProductsQuery } from './dto/list-products.query';
 import { CatalogueAnswers } from './catalogue-answers';
+import { skuOwnerIn, type SkuOwner } from './catalogue-codes';
 import { byCatalogueOrder, entryOf, sameEntries, toEntry, type Entry } from './catalogue-entry';
 import { CatalogueSearch } from './catalogue-search';
 import { CatalogueSnapshot, STOCK_SNAPSHOT_DELAY_MS } from './catalogue-snapshot';
@@ -186,6 +187,11 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
   countedOrHeld(id: string): boolean | undefined {
     const state = this.entries.get(id)?.state;
     return state && isCountedOrHeld(state);
+  }
+
+  /** The pack size that has `sku` (in any case), or undefined: SKUs are unique in the shop (issue 38). */
+  skuOwner(sku: string): SkuOwner | undefined {
+    return skuOwnerIn(this.entries.values(), sku);
   }
 
   /** One product, or undefined when the catalogue does not have it. */
