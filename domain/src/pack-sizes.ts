@@ -75,7 +75,7 @@ export function packSizesProblem(sizes: unknown): string | undefined {
     if (!isRupeeAmount(price)) return `The price of ${named} must be an amount in rupees above 0 with at most 2 decimals`;
     if (!isRupeeAmount(offerPrice)) return `The offer price of ${named} must be an amount in rupees above 0 with at most 2 decimals`;
     if (toPaise(offerPrice) > toPaise(price)) return `The offer price of ${named} must not be higher than its price`;
-    if (quantity !== undefined && quantity !== null && quantityProblem(quantity)) return `The size of ${named} ${quantityProblem(quantity)}`;
+    if (quantity !== undefined && quantity !== null && packQuantityProblem(quantity)) return `The size of ${named} ${packQuantityProblem(quantity)}`;
     if (stock !== undefined && stock !== null && !isStockCount(stock))
       return `The stock of ${named} must be a whole number from 0 to 100000, or empty for not counted`;
     if (sku !== undefined && sku !== null && sku !== '') {
@@ -88,7 +88,8 @@ export function packSizesProblem(sizes: unknown): string | undefined {
   return undefined;
 }
 
-function quantityProblem(quantity: unknown): string | undefined {
+/** What is wrong with a size ("must be in one of g, kg, …"), or undefined when it is an amount and a unit. */
+export function packQuantityProblem(quantity: unknown): string | undefined {
   if (!quantity || typeof quantity !== 'object') return 'must be an amount and a unit';
   const { amount, unit } = quantity as Record<string, unknown>;
   if (!isPackSizeUnit(unit)) return `must be in one of ${PACK_SIZE_UNITS.join(', ')}`;
