@@ -235,7 +235,10 @@ function checkSizes(
   }
 }
 
-/** SKUs unique in the shop after the import: each row that gives a SKU another size keeps or gets is wrong. */
+/**
+ * SKUs unique in the shop after the import. A SKU given twice is wrong on the rows after the first that
+ * gives it, and on every row giving a SKU a size the file leaves alone keeps.
+ */
 function checkSkus(
   skus: ReadonlyMap<string, { sku?: string; line?: number; name: string }>,
   fail: (row: RowInput, column: CatalogueCsvColumn, message: string) => void,
@@ -246,16 +249,15 @@ function checkSkus(
   const rowAt = new Map(targets.map((target) => [target.row.line, target.row]));
   for (const list of holders.values()) {
     if (list.length < 2) continue;
-    for (const holder of list) {
+    // Sizes the file leaves alone first, then the rows in file order.
+    const [first, ...others] = list.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+    for (const holder of others) {
       if (holder.line === undefined) continue;
-      const other = list.find((h) => h !== holder)!;
-      fail(
-        rowAt.get(holder.line)!,
-        'sku',
-        other.line !== undefined
-          ? `The SKU ${holder.sku} is also on line ${other.line}: each SKU must be different`
-          : `The SKU ${holder.sku} is already used by ${other.name}`,
-      );
+      const message =
+        first.line !== undefined
+          ? `The SKU ${holder.sku} is also on line ${first.line}: each SKU must be different`
+          : `The SKU ${holder.sku} is already used by ${first.name}`;
+      fail(rowAt.get(holder.line)!, 'sku', message);
     }
   }
 }
