@@ -13,7 +13,8 @@ const PROGRESS_EVERY_MS = 500;
 /** A start-up waits at most this long for another instance to finish the import it is running. */
 const WAIT_FOR_OTHER_MS = 120_000;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A pause that does not keep a stopping process alive. */
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 /**
  * Applies a checked import, all or nothing, without transactions. Its pictures are stored first (and
