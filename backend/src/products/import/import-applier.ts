@@ -143,8 +143,8 @@ export class ImportApplier implements OnApplicationShutdown {
         await this.journal.progress(importId, done);
       }
     }
-    // Shoppers see the new catalogue from here on, on every instance, all at once.
-    if (announce) await this.catalogue.announceReload();
+    // Shoppers see the new catalogue from here on, on every instance, all at once (nothing to read again when nothing changed).
+    if (announce && record.chunks > 0) await this.catalogue.announceReload();
     await this.journal.done(importId, record.total);
     this.logger.log(`Import ${importId} applied: ${record.total} pack sizes`);
   }
