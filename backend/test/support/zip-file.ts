@@ -4,6 +4,8 @@ import { crc32, deflateRawSync } from 'node:zlib';
 export interface ZipEntry {
   name: string;
   data: Buffer;
+  /** The uncompressed size the zip says it has, when it lies (a zip bomb's trick). */
+  claimed?: number;
 }
 
 /**
@@ -14,7 +16,7 @@ export function zipOf(entries: readonly ZipEntry[]): Buffer {
   const locals: Buffer[] = [];
   const central: Buffer[] = [];
   let offset = 0;
-  for (const { name, data } of entries) {
+  for (const { name, data, claimed = data.length } of entries) {
     const nameBytes = Buffer.from(name, 'utf8');
     const packed = deflateRawSync(data);
     const crc = crc32(data);
@@ -25,7 +27,7 @@ export function zipOf(entries: readonly ZipEntry[]): Buffer {
     local.writeUInt16LE(8, 8); // deflate
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(data.length, 22);
+    local.writeUInt32LE(claimed, 22);
     local.writeUInt16LE(nameBytes.length, 26);
     locals.push(local, nameBytes, packed);
     const record = Buffer.alloc(46);
@@ -36,7 +38,7 @@ export function zipOf(entries: readonly ZipEntry[]): Buffer {
     record.writeUInt16LE(8, 10);
     record.writeUInt32LE(crc, 16);
     record.writeUInt32LE(packed.length, 20);
-    record.writeUInt32LE(data.length, 24);
+    record.writeUInt32LE(claimed, 24);
     record.writeUInt16LE(nameBytes.length, 28);
     record.writeUInt32LE(offset, 42);
     central.push(record, nameBytes);

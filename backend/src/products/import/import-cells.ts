@@ -91,7 +91,7 @@ export function rowInputsOf(table: CsvTable): { rows: RowInput[]; errors: Import
     const name = cell('name');
     if (name !== undefined) {
       if (name.length > MAX_PRODUCT_NAME_LENGTH) fail('name', `name must be at most ${MAX_PRODUCT_NAME_LENGTH} characters`);
-      else if (name) row.name = name.replace(/\s+/g, ' ');
+      else if (name) row.name = name;
     }
     const category = cell('category');
     if (category !== undefined && category) {
@@ -110,7 +110,7 @@ export function rowInputsOf(table: CsvTable): { rows: RowInput[]; errors: Import
     if (label !== undefined && label) {
       if (label.length > MAX_PACK_SIZE_LABEL_LENGTH)
         fail('pack_size', `pack_size must be at most ${MAX_PACK_SIZE_LABEL_LENGTH} characters (e.g. "500 g", "Pack of 6")`);
-      else row.label = label.replace(/\s+/g, ' ');
+      else row.label = label;
     }
     readSize(cell('size_amount'), cell('size_unit'), row, fail);
     for (const [column, field] of [

@@ -71,17 +71,22 @@ export class PictureZip {
   async read(name: string): Promise<Buffer> {
     const picture = this.find(name);
     if (!picture || picture.problem) throw new Error(this.problem(name));
-    const stream = await this.zip.openReadStreamPromise(picture.entry);
     const parts: Buffer[] = [];
     let length = 0;
-    for await (const part of stream) {
-      length += (part as Buffer).length;
-      if (length > MAX_IMAGE_BYTES) {
-        stream.destroy();
-        throw new Error(`${name} is larger than ${MAX_IMAGE_MB} MB`);
+    try {
+      const stream = await this.zip.openReadStreamPromise(picture.entry);
+      for await (const part of stream) {
+        length += (part as Buffer).length;
+        if (length > MAX_IMAGE_BYTES) {
+          stream.destroy();
+          break;
+        }
+        parts.push(part as Buffer);
       }
-      parts.push(part as Buffer);
+    } catch (error) {
+      throw new Error(`${name} cannot be read from the zip: it is damaged or larger than the zip says (${(error as Error).message})`);
     }
+    if (length > MAX_IMAGE_BYTES) throw new Error(`${name} is larger than ${MAX_IMAGE_MB} MB`);
     return Buffer.concat(parts);
   }
 
