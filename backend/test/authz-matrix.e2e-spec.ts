@@ -67,6 +67,11 @@ const ACCESS: Record<string, Access> = {
   'PATCH /api/products/:id': 'seller',
   'DELETE /api/products/:id': 'seller',
   'GET /api/seller/stock': 'seller',
+  // The catalogue as a spreadsheet: export, template, import (with its dry run) and its progress
+  'GET /api/seller/products.csv': 'seller',
+  'GET /api/seller/products/import/template.csv': 'seller',
+  'POST /api/seller/products/import': 'seller',
+  'GET /api/seller/products/import/:id': 'seller',
   // Delivery areas
   'GET /api/delivery': 'public',
   'GET /api/seller/delivery': 'seller',

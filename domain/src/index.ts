@@ -14,3 +14,5 @@ export * from './push';
 export * from './gst';
 export * from './pack-sizes';
 export * from './coupons';
+export * from './product-codes';
+export * from './catalogue-csv';

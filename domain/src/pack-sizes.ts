@@ -6,6 +6,7 @@
 import { formatRupees, toPaise } from './pricing';
 import { isRupeeAmount } from './limits';
 import { isStockCount } from './stock';
+import { barcodeProblem, skuKey, skuProblem } from './product-codes';
 
 /** Units a pack size may be measured in; the shop shows a unit price per kg, per litre or per piece. */
 export const PACK_SIZE_UNITS = ['g', 'kg', 'ml', 'l', 'pc'] as const;
@@ -30,6 +31,10 @@ export interface PackSizeInput {
   offerPrice: number;
   size?: PackQuantity | null;
   stock?: number | null;
+  /** The seller's code for this size, unique in the shop (issue 38); left out: kept; null or "": none. */
+  sku?: string | null;
+  /** Its EAN-8, UPC-A or EAN-13; left out: kept; null or "": none. */
+  barcode?: string | null;
 }
 
 /** One pack size as the API shows it. */
@@ -42,6 +47,10 @@ export interface PackSize {
   /** Units left to buy (null: not counted). */
   stock: number | null;
   inStock: boolean;
+  /** The seller's code for it (issue 38), when it has one. */
+  sku?: string;
+  /** The EAN-8, UPC-A or EAN-13 printed on the pack, when given. */
+  barcode?: string;
 }
 
 export function isPackSizeUnit(value: unknown): value is PackSizeUnit {
@@ -52,10 +61,11 @@ export function isPackSizeUnit(value: unknown): value is PackSizeUnit {
 export function packSizesProblem(sizes: unknown): string | undefined {
   if (!Array.isArray(sizes) || sizes.length < 1 || sizes.length > MAX_PACK_SIZES) return `A product has 1 to ${MAX_PACK_SIZES} pack sizes`;
   const labels = new Set<string>();
+  const skus = new Set<string>();
   for (const [i, size] of sizes.entries()) {
     const which = `Pack size ${i + 1}`;
     if (!size || typeof size !== 'object' || Array.isArray(size)) return `${which} must be an object`;
-    const { label, price, offerPrice, size: quantity, stock } = size as Record<string, unknown>;
+    const { label, price, offerPrice, size: quantity, stock, sku, barcode } = size as Record<string, unknown>;
     if (typeof label !== 'string' || !label.trim() || label.trim().length > MAX_PACK_SIZE_LABEL_LENGTH)
       return `${which} needs a label of 1 to ${MAX_PACK_SIZE_LABEL_LENGTH} characters (e.g. "500 g", "Pack of 6")`;
     const key = label.trim().toLowerCase().replace(/\s+/g, ' ');
@@ -65,14 +75,21 @@ export function packSizesProblem(sizes: unknown): string | undefined {
     if (!isRupeeAmount(price)) return `The price of ${named} must be an amount in rupees above 0 with at most 2 decimals`;
     if (!isRupeeAmount(offerPrice)) return `The offer price of ${named} must be an amount in rupees above 0 with at most 2 decimals`;
     if (toPaise(offerPrice) > toPaise(price)) return `The offer price of ${named} must not be higher than its price`;
-    if (quantity !== undefined && quantity !== null && quantityProblem(quantity)) return `The size of ${named} ${quantityProblem(quantity)}`;
+    if (quantity !== undefined && quantity !== null && packQuantityProblem(quantity)) return `The size of ${named} ${packQuantityProblem(quantity)}`;
     if (stock !== undefined && stock !== null && !isStockCount(stock))
       return `The stock of ${named} must be a whole number from 0 to 100000, or empty for not counted`;
+    if (sku !== undefined && sku !== null && sku !== '') {
+      if (skuProblem(sku)) return `The SKU of ${named}: ${skuProblem(sku)}`;
+      if (skus.has(skuKey(sku as string))) return `Two pack sizes have the SKU ${String(sku)}: each SKU must be different`;
+      skus.add(skuKey(sku as string));
+    }
+    if (barcode !== undefined && barcode !== null && barcode !== '' && barcodeProblem(barcode)) return `The barcode of ${named}: ${barcodeProblem(barcode)}`;
   }
   return undefined;
 }
 
-function quantityProblem(quantity: unknown): string | undefined {
+/** What is wrong with a size ("must be in one of g, kg, …"), or undefined when it is an amount and a unit. */
+export function packQuantityProblem(quantity: unknown): string | undefined {
   if (!quantity || typeof quantity !== 'object') return 'must be an amount and a unit';
   const { amount, unit } = quantity as Record<string, unknown>;
   if (!isPackSizeUnit(unit)) return `must be in one of ${PACK_SIZE_UNITS.join(', ')}`;

@@ -21,12 +21,16 @@ export interface StoredImageMetadata {
   imageId?: mongo.ObjectId;
   /** On an image: a placed order shows it, so it outlives the product's use of it. */
   keptByOrder?: boolean;
+  /** On an image: the SHA-256 of the file it was made from, so an import of the same picture finds it stored already. */
+  sourceHash?: string;
 }
 
 /** An upload checked and rendered by prepareImage, not stored yet. */
 export interface PreparedImage {
   image: RenderedImage;
   thumb: RenderedImage;
+  /** SHA-256 (hex) of the uploaded bytes. */
+  sourceHash: string;
 }
 
 interface RenderedImage {
@@ -88,13 +92,13 @@ export class MediaService implements OnModuleInit {
   }
 
   /** Stores an image made by prepareImage and its thumbnail; returns the public URL (`/api/images/<id>`). */
-  async storePrepared({ image, thumb }: PreparedImage): Promise<string> {
+  async storePrepared({ image, thumb, sourceHash }: PreparedImage): Promise<string> {
     const imageId = new mongo.ObjectId();
     const thumbId = new mongo.ObjectId();
     // Thumbnail first: an image that can be served always has its thumbnail.
     await this.write(thumbId, 'thumb.webp', thumb.data, { kind: 'thumb', imageId, ...describe(thumb) });
     try {
-      await this.write(imageId, 'image.webp', image.data, { kind: 'image', thumbId, ...describe(image) });
+      await this.write(imageId, 'image.webp', image.data, { kind: 'image', thumbId, sourceHash, ...describe(image) });
     } catch (error) {
       await this.removeFile(thumbId, thumb.data.length).catch(() => undefined);
       throw error;
@@ -132,6 +136,19 @@ export class MediaService implements OnModuleInit {
     await this.removeFile(image._id, image.length, image.chunkSize);
     if (thumb) await this.removeFile(thumb._id, thumb.length, thumb.chunkSize);
     return true;
+  }
+
+  /** The source hash of each of `urls` that names a stored image made since hashes are kept (one look-up by `_id` each). */
+  async sourceHashes(urls: readonly string[]): Promise<Map<string, string>> {
+    const hashes = new Map<string, string>();
+    for (const url of new Set(urls)) {
+      const id = imageIdFromUrl(url);
+      if (!id) continue;
+      const file = await this.files().findOne({ _id: new mongo.ObjectId(id) });
+      const hash = file?.metadata?.kind === 'image' ? (file.metadata.sourceHash as unknown) : undefined;
+      if (typeof hash === 'string') hashes.set(url, hash);
+    }
+    return hashes;
   }
 
   /** The stored file for an image id (24 hex digits) and variant, or 404. Only _id look-ups (see the class comment). */
@@ -193,7 +210,7 @@ export class MediaService implements OnModuleInit {
       // Re-encoding also drops EXIF data (camera, GPS) from shoppers' and sellers' photos.
       const source = sharp(buffer, options).autoOrient();
       const [image, thumb] = await Promise.all([render(source.clone(), MAX_IMAGE_SIDE, 82), render(source.clone(), THUMB_SIDE, 75)]);
-      return { image, thumb };
+      return { image, thumb, sourceHash: sourceHashOf(buffer) };
     } catch {
       // Headers can be valid while the pixel data is truncated or corrupt.
       throw new BadRequestException(NOT_AN_IMAGE);
@@ -249,6 +266,11 @@ export function imageIdFromUrl(url: string): string | undefined {
 
 function render(pipeline: Sharp, side: number, quality: number) {
   return pipeline.resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true }).webp({ quality }).toBuffer({ resolveWithObject: true });
+}
+
+/** What storePrepared records of the bytes an image was made from. */
+export function sourceHashOf(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
 }
 
 function describe({ data, info }: { data: Buffer; info: OutputInfo }) {

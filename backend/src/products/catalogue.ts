@@ -9,6 +9,7 @@ import type { PreparedBody } from '../common/http/prepared-body';
 import type { AnswerSource, RememberedAnswer } from '../common/http/remembered-answers';
 import type { ListProductsQuery } from './dto/list-products.query';
 import { CatalogueAnswers } from './catalogue-answers';
+import { skuOwnerIn, type SkuOwner } from './catalogue-codes';
 import { byCatalogueOrder, entryOf, sameEntries, toEntry, type Entry } from './catalogue-entry';
 import { CatalogueSearch } from './catalogue-search';
 import { CatalogueSnapshot, STOCK_SNAPSHOT_DELAY_MS } from './catalogue-snapshot';
@@ -75,6 +76,11 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
   private announceTimer: NodeJS.Timeout | undefined;
   private expiryTimer: NodeJS.Timeout | undefined;
   private expiryAt: number | undefined;
+  /** Work that must be done before the database is first read (an import stopped half-way finished: see holdFirstRead). */
+  private readonly firstReadHolds: (() => Promise<void>)[] = [];
+  private firstReadHeld = false;
+  /** Full reads made while the catalogue is served, one after the other. */
+  private rereading: Promise<void> = Promise.resolve();
 
   constructor(
     @InjectModel(Product.name) private readonly products: Model<Product>,
@@ -118,10 +124,21 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
     return this.loaded;
   }
 
-  /** Reads every product again (start-up, Redis back after an outage, writes made around the app). */
+  /**
+   * Reads every product again (Redis back after an outage, writes made around the app, an import done).
+   * What is in memory is served until the new reading replaces it whole.
+   */
   async reload(): Promise<void> {
-    this.loaded = undefined;
-    await this.ready();
+    const loading = this.loaded;
+    if (!loading) return this.ready();
+    const read = Promise.all([loading, this.rereading].map((p) => p.catch(() => undefined))).then(() => this.readDatabase());
+    this.rereading = read;
+    await read;
+  }
+
+  /** `work` runs (once it succeeds) before the catalogue is first read from the database; registered before start-up. */
+  holdFirstRead(work: () => Promise<void>): void {
+    this.firstReadHolds.push(work);
   }
 
   get size(): number {
@@ -186,6 +203,11 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
   countedOrHeld(id: string): boolean | undefined {
     const state = this.entries.get(id)?.state;
     return state && isCountedOrHeld(state);
+  }
+
+  /** The pack size that has `sku` (in any case), or undefined: SKUs are unique in the shop (issue 38). */
+  skuOwner(sku: string): SkuOwner | undefined {
+    return skuOwnerIn(this.entries.values(), sku);
   }
 
   /** One product, or undefined when the catalogue does not have it. */
@@ -289,6 +311,10 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
 
   /** `overCopy`: the catalogue serves its copy of an earlier run meanwhile. */
   private async readDatabase(overCopy = false): Promise<void> {
+    if (!this.firstReadHeld) {
+      for (const work of this.firstReadHolds) await work();
+      this.firstReadHeld = true;
+    }
     const started = Date.now();
     const journal: [string, Entry | null][] = [];
     this.journal = journal;

@@ -24,15 +24,15 @@ interface MulterOptions {
   storage: unknown;
   limits: { fileSize: number; files: number; fields: number; fieldSize: number; parts: number };
 }
-interface Multer {
-  (options: MulterOptions): { array(field: string, maxCount: number): RequestHandler };
+export interface Multer {
+  (options: MulterOptions): { array(field: string, maxCount: number): RequestHandler; fields(fields: { name: string; maxCount: number }[]): RequestHandler };
   memoryStorage(): unknown;
   MulterError: new (code: string) => Error & { code: string; field?: string };
 }
 // The multer that @nestjs/platform-express depends on (it is not a dependency of ours), resolved from there so
 // it is found however npm lays out node_modules. It ships without type declarations: what is used is typed above.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a module resolved at run time from another package's folder
-const multer = require(require.resolve('multer', { paths: [require.resolve('@nestjs/platform-express')] })) as Multer;
+export const multer = require(require.resolve('multer', { paths: [require.resolve('@nestjs/platform-express')] })) as Multer;
 
 const receiveImages = multer({
   storage: multer.memoryStorage(),

@@ -44,7 +44,7 @@ export class SellerProductsService {
     // Without `variants` (the spec's form), one pack size made of the spec's fields, whose id is the product's own.
     const _id = new Types.ObjectId();
     const variants = data.variants
-      ? toVariants(data.variants, [])
+      ? this.withShopUniqueSkus(String(_id), toVariants(data.variants, []))
       : [
           {
             _id,
@@ -104,10 +104,12 @@ export class SellerProductsService {
         if (entry.kind === 'kept' && !current.image.includes(entry.url)) throw new BadRequestException('images lists an image this product does not have');
       }
 
+      const sized = sizeChanges(current as LeanProduct, changes);
+      this.withShopUniqueSkus(id, sized.variants ?? []);
       const stored = await this.storeAll(prepared);
       const image = plan ? plan.map((entry) => (entry.kind === 'kept' ? entry.url : stored[entry.file])) : current.image;
       const update: UpdateQuery<Product> = {
-        $set: { image, ...fieldChanges(changes), ...sizeChanges(current as LeanProduct, changes) },
+        $set: { image, ...fieldChanges(changes), ...sized },
         $inc: { stockVersion: 1 },
       };
       if (changes.weight === '' || changes.hsn === '') update.$unset = { ...(changes.weight === '' && { weight: 1 }), ...(changes.hsn === '' && { hsn: 1 }) };
@@ -207,6 +209,15 @@ export class SellerProductsService {
     return this.catalogue.sellerStock();
   }
 
+  /** The sizes, unless one has a SKU another product's size has (409 naming it). */
+  private withShopUniqueSkus<T extends { sku?: string }>(productId: string, sizes: T[]): T[] {
+    for (const size of sizes) {
+      const owner = size.sku ? this.catalogue.skuOwner(size.sku) : undefined;
+      if (owner && owner.productId !== productId) throw new ConflictException(`The SKU ${size.sku} is already used by ${owner.name}`);
+    }
+    return sizes;
+  }
+
   /** Runs `work` while holding the product's lock document; waits a few seconds for another change to finish. */
   private oneAtATime<T>(productId: string, work: () => Promise<T>): Promise<T> {
     return this.locks.run(`product:${productId}`, { busyMessage: 'This product is being changed right now, please try again', staleMs: LOCK_STALE_MS }, work);
@@ -268,6 +279,9 @@ function toVariants(sent: readonly PackSizeInput[], current: readonly ProductVar
     const existing = entry._id ? current.find((v) => String(v._id) === entry._id) : undefined;
     if (entry._id && !existing) throw new BadRequestException(`Pack size ${entry._id} is not one of this product's; leave out _id to add a size`);
     const size = entry.size ?? (entry.size === null ? undefined : quantityOfLabel(entry.label));
+    // Left out: kept as it was; null or "": removed.
+    const sku = entry.sku === undefined ? existing?.sku : entry.sku || undefined;
+    const barcode = entry.barcode === undefined ? existing?.barcode : entry.barcode || undefined;
     return {
       _id: existing?._id ?? new Types.ObjectId(),
       label: entry.label.trim(),
@@ -276,6 +290,8 @@ function toVariants(sent: readonly PackSizeInput[], current: readonly ProductVar
       ...(size ? { size } : {}),
       stock: entry.stock !== undefined ? entry.stock : (existing?.stock ?? null),
       inStock: existing?.inStock ?? true,
+      ...(sku ? { sku } : {}),
+      ...(barcode ? { barcode } : {}),
     } as ProductVariant;
   });
 }

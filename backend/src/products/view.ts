@@ -68,6 +68,8 @@ export interface StoredPackSize {
   size?: PackQuantity;
   stock: number | null;
   inStock: boolean;
+  sku?: string;
+  barcode?: string;
 }
 
 /** The product's pack sizes, the default first; a product stored before pack sizes has one, whose id is the product's own. */
@@ -81,6 +83,8 @@ export function packSizesOf(doc: LeanProduct): StoredPackSize[] {
       ...(v.size?.amount ? { size: { amount: v.size.amount, unit: v.size.unit } } : {}),
       stock: typeof v.stock === 'number' ? v.stock : null,
       inStock: v.inStock ?? true,
+      ...(v.sku ? { sku: v.sku } : {}),
+      ...(v.barcode ? { barcode: v.barcode } : {}),
     }));
   }
   const size = quantityOfLabel(doc.weight);

@@ -114,7 +114,7 @@ const SearchWords = () =>
 /** The product's HSN code for tax invoices: 4 to 8 digits. */
 const Hsn = () => applyDecorators(Transform(trimmed), IsString({ message: HSN_MESSAGE }), Matches(HSN_PATTERN, { message: HSN_MESSAGE }));
 
-const PACK_SIZE_FIELDS = new Set(['_id', 'label', 'price', 'offerPrice', 'size', 'stock']);
+const PACK_SIZE_FIELDS = new Set(['_id', 'label', 'price', 'offerPrice', 'size', 'stock', 'sku', 'barcode']);
 
 /** Why a `variants` list is not one (issue 37), or undefined. */
 export function variantsProblem(value: unknown): string | undefined {
@@ -122,7 +122,7 @@ export function variantsProblem(value: unknown): string | undefined {
   if (problem) return problem;
   for (const [i, size] of (value as Record<string, unknown>[]).entries()) {
     const unknown = Object.keys(size).find((key) => !PACK_SIZE_FIELDS.has(key));
-    if (unknown) return `Pack size ${i + 1}: unknown field "${unknown.slice(0, 30)}" (send _id, label, price, offerPrice, size, stock)`;
+    if (unknown) return `Pack size ${i + 1}: unknown field "${unknown.slice(0, 30)}" (send _id, label, price, offerPrice, size, stock, sku, barcode)`;
     if (size._id !== undefined && (typeof size._id !== 'string' || !/^[0-9a-f]{24}$/i.test(size._id)))
       return `Pack size ${i + 1}: _id must be the id of one of the product's pack sizes`;
     const quantity = size.size as Record<string, unknown> | null | undefined;
@@ -205,7 +205,10 @@ export class NewProductData {
   @Hsn()
   hsn?: string;
 
-  @ApiPropertyOptional({ description: 'Pack sizes, 1 to 8, the default first: [{ label, price, offerPrice, size?: { amount, unit }, stock? }]' })
+  @ApiPropertyOptional({
+    description:
+      'Pack sizes, 1 to 8, the default first: [{ label, price, offerPrice, size?: { amount, unit }, stock?, sku?, barcode? }] (sku unique in the shop)',
+  })
   @Given()
   @Variants()
   variants?: PackSizeInput[];

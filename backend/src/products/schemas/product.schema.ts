@@ -55,6 +55,10 @@ export class ProductVariant {
   @Prop({ type: Number, default: null }) stock?: number | null;
   /** The seller's toggle for this size. */
   @Prop({ type: Boolean, default: true }) inStock: boolean;
+  /** The seller's code for this size, unique in the shop (issue 38); absent when none. */
+  @Prop({ type: String }) sku?: string;
+  /** The EAN-8, UPC-A or EAN-13 on its pack; absent when none. */
+  @Prop({ type: String }) barcode?: string;
 }
 const ProductVariantSchema = SchemaFactory.createForClass(ProductVariant);
 

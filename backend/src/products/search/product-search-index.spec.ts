@@ -63,3 +63,38 @@ describe('ProductSearchIndex and pack sizes (issue 37)', () => {
     expect(index.search('atta').ids).toEqual(['chakki', 'atta']);
   });
 });
+
+describe('ProductSearchIndex and SKUs and barcodes (issue 38)', () => {
+  const atta: SearchableProduct = {
+    ...product('atta', 'Aashirvaad Atta'),
+    category: 'Grains',
+    variants: [
+      { _id: 'size0', label: '1 kg', inStock: true, sku: 'ATTA-1KG', barcode: '4006381333931' },
+      { _id: 'size1', label: '5 kg', inStock: true, sku: 'ATTA-5KG' },
+    ],
+  };
+  const salt: SearchableProduct = {
+    ...product('salt', 'Tata Salt'),
+    variants: [{ _id: 'salt', label: '1 kg', inStock: true, sku: 'SALT', barcode: '96385074' }],
+  };
+
+  it('a SKU (any case) or a barcode typed exactly finds its product first, naming the pack of a product with several', () => {
+    const index = new ProductSearchIndex();
+    index.rebuild([atta, salt, product('chakki', 'Chakki Atta 5 kg')]);
+    expect(index.search('atta-5kg')).toMatchObject({ ids: ['atta', 'chakki'], packSizes: { atta: 'size1' } });
+    expect(index.search(' 4006381333931 ')).toMatchObject({ ids: ['atta'], packSizes: { atta: 'size0' } });
+    expect(index.search('96385074')).toEqual({ ids: ['salt'] });
+    expect(index.search('salt').ids[0]).toBe('salt');
+    expect(index.search('4006381333').ids).toEqual([]);
+  });
+
+  it('follows the codes as they change', () => {
+    const index = new ProductSearchIndex();
+    index.rebuild([atta, salt]);
+    index.put({ ...salt, variants: [{ _id: 'salt', label: '1 kg', inStock: true, sku: 'SALT-1' }] });
+    expect(index.search('96385074').ids).toEqual([]);
+    expect(index.search('salt-1').ids[0]).toBe('salt');
+    index.drop('atta');
+    expect(index.search('ATTA-1KG').ids).toEqual([]);
+  });
+});

@@ -1,4 +1,6 @@
 import MiniSearch, { type SearchOptions } from 'minisearch';
+import { productCodeKey } from '@greencart/domain';
+import { ProductCodes } from './product-codes';
 import { CategoryWords, SynonymGroups } from './synonym-groups';
 import { BrandList, everywhere, parseQuery, placesToKeep, type QueryPart } from './search-query';
 import { indexTermsOf, stemOf, typoAllowance, wordsOf } from './search-text';
@@ -23,7 +25,15 @@ const WORDS_KEPT = 2_000;
 
 /** What a product is indexed from besides its availability. */
 const textOf = (p: SearchableProduct) =>
-  JSON.stringify([p.name, p.description, p.category, p.searchWords ?? null, p.weight ?? null, p.variants?.map((v) => [v._id, v.label]) ?? null, p.createdAt]);
+  JSON.stringify([
+    p.name,
+    p.description,
+    p.category,
+    p.searchWords ?? null,
+    p.weight ?? null,
+    p.variants?.map((v) => [v._id, v.label, v.sku ?? null, v.barcode ?? null]) ?? null,
+    p.createdAt,
+  ]);
 
 /**
  * The search index over the catalogue (MiniSearch: an inverted index in a radix tree with BM25
@@ -52,6 +62,8 @@ export class ProductSearchIndex {
   private byGroup = new Map<number, Set<string>>();
   /** The "name contains" rule. */
   private readonly names = new NameScan<IndexedProduct>();
+  /** SKUs and barcodes typed exactly (issue 38). */
+  private codes = new ProductCodes();
   /** The products each typed word found (read only), by word and whether it was being typed; forgotten when the text indexed changes. */
   private wordMatches = new Map<string, ReadonlyMap<string, WordMatch>>();
 
@@ -83,6 +95,7 @@ export class ProductSearchIndex {
     this.vocabulary = new Map();
     this.byCategory = new Map();
     this.byGroup = new Map();
+    this.codes = new ProductCodes();
     this.textChanged();
     const documents: Record<string, string>[] = [];
     for (const product of products) documents.push(this.prepare(product));
@@ -114,6 +127,7 @@ export class ProductSearchIndex {
     const known = this.products.get(id);
     if (!known) return;
     this.products.delete(id);
+    this.codes.drop(id);
     this.textChanged();
     this.byCategory.get(known.category)?.delete(id);
     for (const group of known.groups) this.byGroup.get(group)?.delete(id);
@@ -125,8 +139,20 @@ export class ProductSearchIndex {
     this.mini.discard(id);
   }
 
-  /** Every product that answers `query`, best first, and the query as understood. */
+  /** Every product that answers `query`, best first, and the query as understood; a SKU or barcode typed exactly finds its product first. */
   search(query: string): SearchAnswer {
+    const code = productCodeKey(query);
+    const byCode = code === undefined ? [] : this.codes.find(code);
+    const answer = this.searchWords(query);
+    if (!byCode.length) return answer;
+    const first = new Set(byCode.map((hit) => hit.id));
+    const packSizes: Record<string, string> = { ...answer.packSizes };
+    // The pack size the code names, of a product with several.
+    for (const hit of byCode) if (hit.several) packSizes[hit.id] = hit.variant;
+    return { ids: [...first, ...answer.ids.filter((id) => !first.has(id))], ...(Object.keys(packSizes).length ? { packSizes } : {}) };
+  }
+
+  private searchWords(query: string): SearchAnswer {
     const { parts, sizes, sizeTexts } = parseQuery(query, this.brands);
     const positions = parts.map((part, i) => this.matchPart(part, i === parts.length - 1));
     // Two typed words may be one in the name ("lady finger" → "Ladyfinger"): the pair counts for both places.
@@ -414,6 +440,7 @@ export class ProductSearchIndex {
     const inCategory = this.byCategory.get(product.category);
     if (inCategory) inCategory.add(product._id);
     else this.byCategory.set(product.category, new Set([product._id]));
+    this.codes.put(product);
     const nameTerms = indexTermsOf(nameWords);
     const inName = new Set(nameTerms);
     // A word of the name is found there (and ranked by it); the description adds the others.

@@ -9,7 +9,7 @@ export interface SearchableProduct {
   weight?: string;
   inStock: boolean;
   /** Its pack sizes (issue 37): a query's size finds the pack of that size, and the product is in stock while one is. */
-  variants?: readonly { _id: string; label: string; inStock: boolean }[];
+  variants?: readonly { _id: string; label: string; inStock: boolean; sku?: string; barcode?: string }[];
   createdAt: Date | string;
 }
 
