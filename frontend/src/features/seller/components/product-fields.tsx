@@ -9,6 +9,7 @@ import {
   type PackSizeUnit,
 } from '@greencart/domain';
 import type { ReactNode } from 'react';
+import { MAX_SKU_LENGTH } from '../pack-codes';
 import { EMPTY_SIZE_ROW, sizeRows, type PackSizeRow, type ProductErrors, type ProductFormValues } from '../product-form';
 
 const inputClass = 'w-full rounded border px-3 py-2.5 outline-none focus:border-primary';
@@ -136,6 +137,43 @@ export function ProductFields({
               aria-invalid={errors.weight ? true : undefined}
             />
           </Field>
+          <div className="flex flex-wrap gap-5">
+            <div className="min-w-32 flex-1">
+              <Field id={id('sku')} label="SKU" hint="Optional: your own code for it, e.g. ATTA-1KG." error={errors.sku}>
+                <input
+                  id={id('sku')}
+                  type="text"
+                  value={rows[0]!.sku ?? ''}
+                  onChange={(event) => onSizesChange([{ ...rows[0]!, sku: event.target.value }])}
+                  placeholder="Optional"
+                  maxLength={MAX_SKU_LENGTH}
+                  autoCapitalize="characters"
+                  autoComplete="off"
+                  spellCheck={false}
+                  className={`${inputClass} ${border('sku')}`}
+                  aria-describedby={errors.sku ? `${id('sku')}-error` : `${id('sku')}-hint`}
+                  aria-invalid={errors.sku ? true : undefined}
+                />
+              </Field>
+            </div>
+            <div className="min-w-32 flex-1">
+              <Field id={id('barcode')} label="Barcode" hint="Optional: the 8, 12 or 13 digits under the bars." error={errors.barcode}>
+                <input
+                  id={id('barcode')}
+                  type="text"
+                  inputMode="numeric"
+                  value={rows[0]!.barcode ?? ''}
+                  onChange={(event) => onSizesChange([{ ...rows[0]!, barcode: event.target.value }])}
+                  placeholder="Optional"
+                  maxLength={13}
+                  autoComplete="off"
+                  className={`${inputClass} ${border('barcode')}`}
+                  aria-describedby={errors.barcode ? `${id('barcode')}-error` : `${id('barcode')}-hint`}
+                  aria-invalid={errors.barcode ? true : undefined}
+                />
+              </Field>
+            </div>
+          </div>
           <div>
             <button
               type="button"
@@ -248,7 +286,7 @@ function PackSizeRows({
       <legend className="text-base font-medium">Pack sizes</legend>
       <p id={`${idPrefix}-sizes-hint`} className="text-xs text-gray-500">
         The first size is shown first and is what an order of the product alone means. Size and unit are optional: they give the price per kg, litre or piece.
-        Leave the stock empty not to count a size.
+        Leave the stock empty not to count a size. SKU (your own code) and barcode (EAN-8, UPC-A or EAN-13) are optional.
       </p>
       <ol className="mt-2 flex flex-col gap-3">
         {rows.map((row, index) => {
@@ -344,6 +382,35 @@ function PackSizeRows({
                   >
                     Remove
                   </button>
+                </div>
+                <div className="mt-2 grid grid-cols-2 gap-2 sm:w-2/3">
+                  <SizeCell id={fieldId('sku')} label="SKU" size={n}>
+                    <input
+                      id={fieldId('sku')}
+                      type="text"
+                      value={row.sku ?? ''}
+                      onChange={(event) => change(index, 'sku', event.target.value)}
+                      placeholder="Optional"
+                      maxLength={MAX_SKU_LENGTH}
+                      autoCapitalize="characters"
+                      autoComplete="off"
+                      spellCheck={false}
+                      className={cell}
+                    />
+                  </SizeCell>
+                  <SizeCell id={fieldId('barcode')} label="Barcode" size={n}>
+                    <input
+                      id={fieldId('barcode')}
+                      type="text"
+                      inputMode="numeric"
+                      value={row.barcode ?? ''}
+                      onChange={(event) => change(index, 'barcode', event.target.value)}
+                      placeholder="Optional"
+                      maxLength={13}
+                      autoComplete="off"
+                      className={cell}
+                    />
+                  </SizeCell>
                 </div>
               </fieldset>
             </li>
