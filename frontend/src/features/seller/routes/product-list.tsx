@@ -2,6 +2,7 @@ import { nameWithSize, type PackSize, type SellerPackStockView, type SellerStock
 import { useId, useState, type FormEvent } from 'react';
 import { useConfirm } from '@/components/ui/confirm';
 import { ErrorNotice } from '@/components/ui/error-notice';
+import { CatalogueActions } from '@/features/catalogue-import';
 import { ProductImage } from '@/components/ui/product-image';
 import { Spinner } from '@/components/ui/spinner';
 import {
@@ -45,9 +46,12 @@ export function ProductListRoute() {
     <section aria-labelledby="product-list-heading" className="max-w-5xl">
       <title>Products · GreenCart seller</title>
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 id="product-list-heading" className="text-lg font-medium">
-          All Products <span className="text-sm font-normal text-gray-600">(newest first)</span>
-        </h1>
+        <div className="flex w-full flex-wrap items-center justify-between gap-3 sm:w-auto sm:justify-start">
+          <h1 id="product-list-heading" className="text-lg font-medium">
+            All Products <span className="text-sm font-normal text-gray-600">(newest first)</span>
+          </h1>
+          <CatalogueActions />
+        </div>
         <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
           <button
             type="button"
