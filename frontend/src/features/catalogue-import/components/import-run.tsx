@@ -11,6 +11,7 @@ const count = (n: number) => n.toLocaleString('en-IN');
 export interface ExpectedChanges {
   create: number;
   update: number;
+  fileName: string;
 }
 
 /** One import after it was sent: its progress bar while it runs, then how it ended. */
@@ -61,11 +62,11 @@ export function ImportRun({ importId, expected, onAnother }: { importId: string;
       </div>
     );
   }
-  return <RunningImport progress={progress.data} />;
+  return <RunningImport progress={progress.data} expected={expected} />;
 }
 
 /** The bar and "done of total" while the file is checked again and applied. */
-function RunningImport({ progress }: { progress: ImportProgress }) {
+function RunningImport({ progress, expected }: { progress: ImportProgress; expected?: ExpectedChanges }) {
   const { state, done, total } = progress;
   const percent = total > 0 ? Math.min(100, Math.round((done / total) * 100)) : 0;
   const doing = state === 'checking' ? 'Checking the file' : 'Applying the changes';
@@ -74,6 +75,11 @@ function RunningImport({ progress }: { progress: ImportProgress }) {
       <p className="text-base font-medium text-gray-900" aria-live="polite">
         {doing}…
       </p>
+      {expected && (
+        <p className="mt-1 text-sm text-gray-600">
+          <span className="break-all">{expected.fileName}</span>: {count(expected.create)} to create, {count(expected.update)} to update
+        </p>
+      )}
       <div
         role="progressbar"
         aria-label="Import progress"

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '@/lib/api-client';
 import { pluralize } from '@/lib/format';
@@ -45,8 +45,8 @@ export function ImportProductsRoute() {
         />
       ) : (
         <ImportForm
-          onStarted={(id, check) => {
-            setExpected({ create: check.create, update: check.update });
+          onStarted={(id, check, fileName) => {
+            setExpected({ create: check.create, update: check.update, fileName });
             setSearchParams({ import: id });
           }}
         />
@@ -55,7 +55,7 @@ export function ImportProductsRoute() {
   );
 }
 
-function ImportForm({ onStarted }: { onStarted: (importId: string, check: ImportCheck) => void }) {
+function ImportForm({ onStarted }: { onStarted: (importId: string, check: ImportCheck, fileName: string) => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [images, setImages] = useState<File | null>(null);
   const [triedEmpty, setTriedEmpty] = useState(false);
@@ -87,7 +87,7 @@ function ImportForm({ onStarted }: { onStarted: (importId: string, check: Import
   const result = check.data;
   const apply = () => {
     if (!file || !result) return;
-    start.mutate({ file, images }, { onSuccess: (importId) => onStarted(importId, result) });
+    start.mutate({ file, images }, { onSuccess: (importId) => onStarted(importId, result, file.name) });
   };
 
   return (
@@ -146,6 +146,9 @@ function ImportForm({ onStarted }: { onStarted: (importId: string, check: Import
 /** The dry run: rows to create, update and leave, and every wrong cell; "Apply import" once there is something to change and nothing wrong. */
 function CheckResult({ fileName, result, applying, onApply }: { fileName: string; result: ImportCheck; applying: boolean; onApply: () => void }) {
   const id = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Each answer is brought into view and read out from its heading (on a phone it is below the form).
+  useEffect(() => heading.current?.focus(), [result]);
   const changes = result.create + result.update;
   const wrong = result.errors.length;
   const note = wrong
@@ -155,7 +158,7 @@ function CheckResult({ fileName, result, applying, onApply }: { fileName: string
       : `Ready: applying changes the catalogue all at once.`;
   return (
     <section aria-labelledby={`${id}-heading`} className="mt-6" data-testid="import-check">
-      <h2 id={`${id}-heading`} className="text-base font-medium text-gray-900">
+      <h2 id={`${id}-heading`} ref={heading} tabIndex={-1} className="scroll-mt-4 text-base font-medium text-gray-900 outline-none">
         Check of <span className="break-all">{fileName}</span>
       </h2>
       <table className="mt-3 w-full table-fixed border-separate border-spacing-2 text-center sm:w-auto sm:border-spacing-3">

@@ -374,17 +374,7 @@ function PackSizeRows({
                       className={cell}
                     />
                   </SizeCell>
-                  <button
-                    type="button"
-                    onClick={() => onSizesChange(rows.filter((_, i) => i !== index))}
-                    aria-label={`Remove pack size ${n}${row.label.trim() ? ` (${row.label.trim()})` : ''}`}
-                    className="col-span-2 min-h-11 rounded border border-red-200 px-3 text-sm text-red-700 hover:bg-red-50 sm:col-span-1"
-                  >
-                    Remove
-                  </button>
-                </div>
-                <div className="mt-2 grid grid-cols-2 gap-2 sm:w-2/3">
-                  <SizeCell id={fieldId('sku')} label="SKU" size={n}>
+                  <SizeCell id={fieldId('sku')} label="SKU" size={n} wide>
                     <input
                       id={fieldId('sku')}
                       type="text"
@@ -398,7 +388,7 @@ function PackSizeRows({
                       className={cell}
                     />
                   </SizeCell>
-                  <SizeCell id={fieldId('barcode')} label="Barcode" size={n}>
+                  <SizeCell id={fieldId('barcode')} label="Barcode" size={n} wide>
                     <input
                       id={fieldId('barcode')}
                       type="text"
@@ -411,6 +401,14 @@ function PackSizeRows({
                       className={cell}
                     />
                   </SizeCell>
+                  <button
+                    type="button"
+                    onClick={() => onSizesChange(rows.filter((_, i) => i !== index))}
+                    aria-label={`Remove pack size ${n}${row.label.trim() ? ` (${row.label.trim()})` : ''}`}
+                    className="order-last col-span-2 min-h-11 rounded border border-red-200 px-3 text-sm text-red-700 hover:bg-red-50 sm:order-none sm:col-span-1 sm:col-start-7 sm:row-start-1"
+                  >
+                    Remove
+                  </button>
                 </div>
               </fieldset>
             </li>
@@ -435,10 +433,10 @@ function PackSizeRows({
   );
 }
 
-/** One input of a size row: its label says the column ('Price'), and to screen readers which size ('Price of size 2'). */
-function SizeCell({ id, label, size, children }: { id: string; label: string; size: number; children: ReactNode }) {
+/** One input of a size row: its label says the column ('Price'), and to screen readers which size ('Price of size 2'); `wide` spans two columns from tablets up. */
+function SizeCell({ id, label, size, wide = false, children }: { id: string; label: string; size: number; wide?: boolean; children: ReactNode }) {
   return (
-    <div className="flex min-w-0 flex-col gap-0.5">
+    <div className={`flex min-w-0 flex-col gap-0.5 ${wide ? 'sm:col-span-2' : ''}`}>
       <label htmlFor={id} className="text-xs font-medium text-gray-700">
         {label}
         <span className="sr-only"> of size {size}</span>

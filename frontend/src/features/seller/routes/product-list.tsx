@@ -68,7 +68,7 @@ export function ProductListRoute() {
             value={search}
             onChange={(event) => setSearch(event.target.value)}
             aria-label="Search products by name, SKU or barcode"
-            placeholder="Search by name, SKU or barcode"
+            placeholder="Name, SKU or barcode"
             disabled={runningLowOnly}
             className="min-h-11 flex-1 rounded border border-gray-300 px-3 text-base outline-none focus:border-primary disabled:bg-gray-50 sm:w-64 sm:flex-none sm:text-sm"
           />
