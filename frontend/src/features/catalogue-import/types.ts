@@ -35,6 +35,8 @@ export interface ImportProgress {
   done: number;
   total: number;
   errors: ImportRowError[];
+  /** Why a failed import failed, when it was not a row's fault. */
+  message?: string;
 }
 
 /** The CSV and, optionally, the .zip of pictures its `images` column names. */

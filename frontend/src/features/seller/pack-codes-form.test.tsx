@@ -109,7 +109,8 @@ describe('SKU and barcode in the seller’s product form', () => {
     await user.click(dialog.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]!.variants).toEqual([
-      { _id: ATTA_SIZES.kg1, label: '1 kg', price: 70, offerPrice: 62, size: { amount: 1, unit: 'kg' } },
+      // The emptied SKU is removed.
+      { _id: ATTA_SIZES.kg1, label: '1 kg', price: 70, offerPrice: 62, size: { amount: 1, unit: 'kg' }, sku: null },
       { _id: ATTA_SIZES.kg5, label: '5 kg', price: 300, offerPrice: 265, size: { amount: 5, unit: 'kg' }, sku: 'ATTA-5', barcode: '8901030865275' },
       { _id: ATTA_SIZES.kg10, label: '10 kg', price: 560, offerPrice: 499, size: { amount: 10, unit: 'kg' }, sku: 'ATTA-10', barcode: '4006381333931' },
     ]);

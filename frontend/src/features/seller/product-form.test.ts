@@ -373,8 +373,8 @@ describe('SKU and barcode of each pack size', () => {
       { label: '5 kg', price: '300', offerPrice: '265', amount: '', unit: '', stock: '', sku: 'ATTA-5', barcode: '123' },
     ]);
     expect(validateProductForm(two, 1).sizes).toBe('The barcode of "5 kg" must be 8, 12 or 13 digits (EAN-8, UPC-A or EAN-13)');
-    const twice = withSizeRows(two, [sizeRows(two)[0]!, { ...sizeRows(two)[1]!, sku: 'ATTA-1', barcode: '' }]);
-    expect(validateProductForm(twice, 1).sizes).toBe('Two pack sizes have the SKU "ATTA-1": each must be different');
+    const twice = withSizeRows(two, [sizeRows(two)[0]!, { ...sizeRows(two)[1]!, sku: 'atta-1', barcode: '' }]);
+    expect(validateProductForm(twice, 1).sizes).toBe('Two pack sizes have the SKU "atta-1": each must be different');
     const fine = withSizeRows(two, [sizeRows(two)[0]!, { ...sizeRows(two)[1]!, barcode: '96385074' }]);
     expect(validateProductForm(fine, 1)).toEqual({});
     expect(toProductData(fine).variants).toEqual([
@@ -383,7 +383,7 @@ describe('SKU and barcode of each pack size', () => {
     ]);
   });
 
-  it('an edit shows the codes and, when one is emptied, sends the size without it', () => {
+  it('an edit shows the codes and sends them back; one emptied is sent as null (left out would keep it)', () => {
     const product = {
       _id: 'p1',
       name: 'Milk',
@@ -404,6 +404,6 @@ describe('SKU and barcode of each pack size', () => {
     // Unchanged: sent back as they are.
     expect(toProductData(form, 'edit', form).variants).toEqual([{ _id: 'p1', label: '1 l', price: 60, offerPrice: 55, sku: 'MILK-1L', barcode: '96385074' }]);
     const cleared = withCodes(form, '', '');
-    expect(toProductData(cleared, 'edit', form).variants).toEqual([{ _id: 'p1', label: '1 l', price: 60, offerPrice: 55 }]);
+    expect(toProductData(cleared, 'edit', form).variants).toEqual([{ _id: 'p1', label: '1 l', price: 60, offerPrice: 55, sku: null, barcode: null }]);
   });
 });

@@ -67,8 +67,8 @@ export interface ProductFormValues {
 type ProductField = keyof ProductFormValues | 'images' | 'sizes' | 'sku' | 'barcode';
 export type ProductErrors = Partial<Record<ProductField, string>>;
 
-/** One pack size as sent: the domain's, with its codes when it has them. */
-type PackSizeData = PackSizeInput & { sku?: string; barcode?: string };
+/** One pack size as sent: the domain's, with its codes (left out: kept as they are; null: removed). */
+type PackSizeData = PackSizeInput & { sku?: string | null; barcode?: string | null };
 
 /** The JSON sent as `productData`. */
 interface ProductData {
@@ -168,9 +168,9 @@ export function toPackSizes(values: ProductFormValues, mode: 'add' | 'edit' = 'a
       offerPrice: typedNumber(row.offerPrice),
       ...(measured ? { size: { amount: typedNumber(row.amount), unit: row.unit as PackSizeUnit } } : earlier?.amount.trim() ? { size: null } : {}),
       ...(stockChanged ? { stock: stock === '' ? null : (parseUnits(stock) ?? Number.NaN) } : {}),
-      // Empty: left out, which leaves the size without one.
-      ...(sku ? { sku } : {}),
-      ...(barcode ? { barcode } : {}),
+      // A code the seller emptied is removed (null); one never given is left out.
+      ...(sku ? { sku } : earlier?.sku?.trim() ? { sku: null } : {}),
+      ...(barcode ? { barcode } : earlier?.barcode?.trim() ? { barcode: null } : {}),
     };
   });
 }
@@ -336,8 +336,9 @@ function packCodesErrors(rows: readonly PackSizeRow[], sizesProblem: string | un
     const barcode = row.barcode?.trim() ?? '';
     const problem = skuProblem(sku);
     if (problem) return { sizes: `The SKU of ${named} ${problem}` };
-    if (sku && skus.has(sku)) return { sizes: `Two pack sizes have the SKU "${sku}": each must be different` };
-    if (sku) skus.add(sku);
+    // A SKU's case does not make it another: "atta-1" and "ATTA-1" are one.
+    if (sku && skus.has(sku.toUpperCase())) return { sizes: `Two pack sizes have the SKU "${sku}": each must be different` };
+    if (sku) skus.add(sku.toUpperCase());
     if (barcode) {
       const wrong = barcodeProblem(barcode);
       if (wrong) return { sizes: `The barcode of ${named} ${wrong}` };

@@ -53,6 +53,7 @@ export function ImportRun({ importId, expected, onAnother }: { importId: string;
       <div className="mt-6">
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
           <p className="font-medium">The import failed, and nothing was applied: the catalogue is as it was.</p>
+          {progress.data.message && <p className="mt-1">{progress.data.message}</p>}
           {errors.length === 0 && <p className="mt-1">Please check the file again and apply it once more.</p>}
         </div>
         {errors.length > 0 && <RowErrors errors={errors} caption="What stopped it" />}
