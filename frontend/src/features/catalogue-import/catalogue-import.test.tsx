@@ -185,6 +185,7 @@ describe('importing the catalogue from a CSV file', () => {
           state: 'failed',
           done: 40,
           total: 300,
+          message: 'A picture could not be stored',
           errors: [{ row: 41, column: 'images', message: 'tomato.jpg is not a picture' }],
         }),
       ),
@@ -192,6 +193,7 @@ describe('importing the catalogue from a CSV file', () => {
     const { user, router } = renderWithApp('/seller/products/import?import=imp-2');
 
     expect(await screen.findByRole('alert')).toHaveTextContent('The import failed, and nothing was applied');
+    expect(screen.getByRole('alert')).toHaveTextContent('A picture could not be stored');
     expect(screen.getByTestId('row-error')).toHaveTextContent('Line 41imagestomato.jpg is not a picture');
     await user.click(screen.getByRole('button', { name: 'Check a file again' }));
     expect(await screen.findByLabelText('Catalogue file (CSV)')).toBeInTheDocument();
