@@ -3,12 +3,15 @@ export class ApiError extends Error {
   readonly status: number;
   /** Field → message, when the server said which fields are wrong (`errors`, names as in the request body, nested with dots). */
   readonly fields: Readonly<Record<string, string>>;
+  /** The answer's JSON as it came (null when there was none), for refusals that carry more than a message. */
+  readonly body: unknown;
 
-  constructor(status: number, message: string, fields: Record<string, string> = {}) {
+  constructor(status: number, message: string, fields: Record<string, string> = {}, body: unknown = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.fields = fields;
+    this.body = body;
   }
 }
 
@@ -68,9 +71,9 @@ export async function request<T>(path: string, { method = 'GET', params, body, h
 
   const data: unknown = await response.json().catch(() => null);
   const message = readMessage(data);
-  if (!response.ok) throw new ApiError(response.status, message ?? fallbackMessage(response.status), readFieldErrors(data));
+  if (!response.ok) throw new ApiError(response.status, message ?? fallbackMessage(response.status), readFieldErrors(data), data);
   if (data === null || typeof data !== 'object') throw new ApiError(response.status, 'The server sent an unexpected answer.');
-  if ((data as { success?: unknown }).success === false) throw new ApiError(response.status, message ?? fallbackMessage(400), readFieldErrors(data));
+  if ((data as { success?: unknown }).success === false) throw new ApiError(response.status, message ?? fallbackMessage(400), readFieldErrors(data), data);
   return data as T;
 }
 

@@ -341,3 +341,69 @@ describe('pack sizes in the product form', () => {
     expect(readableProductErrors({ variants: 'variants must contain at most 8 elements' })).toEqual({ sizes: 'Pack sizes must contain at most 8 elements' });
   });
 });
+
+describe('SKU and barcode of each pack size', () => {
+  const atta: ProductFormValues = { ...values, name: 'Aashirvaad Atta', category: 'Grains', price: '70', offerPrice: '62', weight: '1 kg' };
+  const withCodes = (form: ProductFormValues, sku: string, barcode: string) =>
+    withSizeRows(form, [{ ...sizeRows(form)[0]!, sku, barcode }, ...sizeRows(form).slice(1)]);
+
+  it('a single size with codes is sent as its one size, with them; empty ones are left out', () => {
+    const form = withCodes(atta, ' ATTA-1KG ', '8901030865275');
+    expect(validateProductForm(form, 1)).toEqual({});
+    expect(toProductData(form).variants).toEqual([{ label: '1 kg', price: 70, offerPrice: 62, sku: 'ATTA-1KG', barcode: '8901030865275' }]);
+    expect(toProductData(withCodes(atta, 'ATTA-1KG', '')).variants).toEqual([{ label: '1 kg', price: 70, offerPrice: 62, sku: 'ATTA-1KG' }]);
+    // Without codes: as before, no variants.
+    expect(toProductData(withCodes(atta, '', ''))).not.toHaveProperty('variants');
+  });
+
+  it('checks them under the SKU and Barcode fields of a single size', () => {
+    const errors = validateProductForm(withCodes(atta, 'ATTA 1KG', '8901030865279'), 1);
+    expect(errors).toEqual({
+      sku: "SKU can have only letters, digits, '-', '_' and '.' (no spaces)",
+      barcode: 'Barcode has a wrong last (check) digit: check it was typed right',
+    });
+    expect(firstProductError(errors)).toBe(errors.sku);
+    // A size is sent with a label: the single size's is its weight.
+    expect(validateProductForm(withCodes({ ...atta, weight: '' }, 'ATTA', ''), 1).weight).toMatch(/Type the weight or pack/);
+  });
+
+  it('several sizes: names the size with a wrong code, and a code used twice', () => {
+    const two = withSizeRows(atta, [
+      { ...sizeRows(atta)[0]!, sku: 'ATTA-1' },
+      { label: '5 kg', price: '300', offerPrice: '265', amount: '', unit: '', stock: '', sku: 'ATTA-5', barcode: '123' },
+    ]);
+    expect(validateProductForm(two, 1).sizes).toBe('The barcode of "5 kg" must be 8, 12 or 13 digits (EAN-8, UPC-A or EAN-13)');
+    const twice = withSizeRows(two, [sizeRows(two)[0]!, { ...sizeRows(two)[1]!, sku: 'atta-1', barcode: '' }]);
+    expect(validateProductForm(twice, 1).sizes).toBe('Two pack sizes have the SKU "atta-1": each must be different');
+    const fine = withSizeRows(two, [sizeRows(two)[0]!, { ...sizeRows(two)[1]!, barcode: '96385074' }]);
+    expect(validateProductForm(fine, 1)).toEqual({});
+    expect(toProductData(fine).variants).toEqual([
+      { label: '1 kg', price: 70, offerPrice: 62, sku: 'ATTA-1' },
+      { label: '5 kg', price: 300, offerPrice: 265, sku: 'ATTA-5', barcode: '96385074' },
+    ]);
+  });
+
+  it('an edit shows the codes and sends them back; one emptied is sent as null (left out would keep it)', () => {
+    const product = {
+      _id: 'p1',
+      name: 'Milk',
+      description: [],
+      category: 'Dairy',
+      price: 60,
+      offerPrice: 55,
+      weight: '1 l',
+      image: [],
+      inStock: true,
+      stock: null,
+      variants: [{ _id: 'p1', label: '1 l', price: 60, offerPrice: 55, stock: null, inStock: true, sku: 'MILK-1L', barcode: '96385074' }],
+      createdAt: '',
+      updatedAt: '',
+    };
+    const form = productToForm(product);
+    expect(sizeRows(form)[0]).toMatchObject({ sku: 'MILK-1L', barcode: '96385074' });
+    // Unchanged: sent back as they are.
+    expect(toProductData(form, 'edit', form).variants).toEqual([{ _id: 'p1', label: '1 l', price: 60, offerPrice: 55, sku: 'MILK-1L', barcode: '96385074' }]);
+    const cleared = withCodes(form, '', '');
+    expect(toProductData(cleared, 'edit', form).variants).toEqual([{ _id: 'p1', label: '1 l', price: 60, offerPrice: 55, sku: null, barcode: null }]);
+  });
+});

@@ -19,6 +19,7 @@ import {
   type ProductView,
   type SellerStockView,
 } from '@greencart/domain';
+import { barcodeProblem, codesOf, skuProblem } from './pack-codes';
 
 /** One pack size as the seller types it (text until sent). The first row is the form's price, offer price, weight (its label) and stock. */
 export interface PackSizeRow {
@@ -32,6 +33,10 @@ export interface PackSizeRow {
   unit: PackSizeUnit | '';
   /** Units on hand; '' when not counted. */
   stock: string;
+  /** The shop's own code for the size ('' or absent: none). */
+  sku?: string;
+  /** EAN-8, UPC-A or EAN-13 printed on the pack ('' or absent: none). */
+  barcode?: string;
 }
 
 /** What the seller types; prices stay text until sent so a half-typed number is not lost. */
@@ -52,14 +57,18 @@ export interface ProductFormValues {
   searchWords?: string;
   /** HSN code for tax invoices, 4–8 digits; '' for none (absent: left as it is). */
   hsn?: string;
-  /** The first pack size's id and measured size (its label, prices and stock are the fields above). */
-  firstSize?: Pick<PackSizeRow, '_id' | 'amount' | 'unit'>;
+  /** The first pack size's id, measured size and codes (its label, prices and stock are the fields above). */
+  firstSize?: Pick<PackSizeRow, '_id' | 'amount' | 'unit' | 'sku' | 'barcode'>;
   /** Pack sizes after the first, in the seller's order (absent or empty: a single-size product). */
   moreSizes?: PackSizeRow[];
 }
 
-type ProductField = keyof ProductFormValues | 'images' | 'sizes';
+/** `sku` and `barcode`: those of a single-size product (several sizes: `sizes` names the size). */
+type ProductField = keyof ProductFormValues | 'images' | 'sizes' | 'sku' | 'barcode';
 export type ProductErrors = Partial<Record<ProductField, string>>;
+
+/** One pack size as sent: the domain's, with its codes (left out: kept as they are; null: removed). */
+type PackSizeData = PackSizeInput & { sku?: string | null; barcode?: string | null };
 
 /** The JSON sent as `productData`. */
 interface ProductData {
@@ -75,7 +84,7 @@ interface ProductData {
   searchWords?: string[];
   hsn?: string;
   /** Sent for a product of several sizes (or one that had several, or a measured one): each size, the first the default. */
-  variants?: PackSizeInput[];
+  variants?: PackSizeData[];
 }
 
 /** All the pack sizes of the form as rows, the first one made of the form's price, offer price, weight and stock. */
@@ -88,6 +97,8 @@ export function sizeRows(values: ProductFormValues): PackSizeRow[] {
     amount: values.firstSize?.amount ?? '',
     unit: values.firstSize?.unit ?? '',
     stock: values.stock,
+    ...(values.firstSize?.sku ? { sku: values.firstSize.sku } : {}),
+    ...(values.firstSize?.barcode ? { barcode: values.firstSize.barcode } : {}),
   };
   return [first, ...(values.moreSizes ?? [])];
 }
@@ -101,16 +112,34 @@ export function withSizeRows(values: ProductFormValues, rows: readonly PackSizeR
     price: first.price,
     offerPrice: first.offerPrice,
     stock: first.stock,
-    firstSize: { ...(first._id ? { _id: first._id } : {}), amount: first.amount, unit: first.unit },
+    firstSize: {
+      ...(first._id ? { _id: first._id } : {}),
+      amount: first.amount,
+      unit: first.unit,
+      ...(first.sku ? { sku: first.sku } : {}),
+      ...(first.barcode ? { barcode: first.barcode } : {}),
+    },
     moreSizes: more,
   };
 }
 
 export const EMPTY_SIZE_ROW: PackSizeRow = { label: '', price: '', offerPrice: '', amount: '', unit: '', stock: '' };
 
-/** Whether the form is sent with `variants`: several sizes, a measured one, or an edit of a product that had several (to remove them). */
+/** Whether a size has a SKU or barcode typed. */
+const hasCodes = (size: Pick<PackSizeRow, 'sku' | 'barcode'> | undefined) => !!size?.sku?.trim() || !!size?.barcode?.trim();
+
+/**
+ * Whether the form is sent with `variants`: several sizes, a measured one, one with a SKU or barcode (they
+ * are a size's), or an edit of a product that had several or had codes (to remove them).
+ */
 function sendsSizes(values: ProductFormValues, initial?: ProductFormValues): boolean {
-  return sizeRows(values).length > 1 || !!values.firstSize?.amount.trim() || (initial?.moreSizes?.length ?? 0) > 0;
+  return (
+    sizeRows(values).length > 1 ||
+    !!values.firstSize?.amount.trim() ||
+    hasCodes(values.firstSize) ||
+    hasCodes(initial?.firstSize) ||
+    (initial?.moreSizes?.length ?? 0) > 0
+  );
 }
 
 /** A number typed in a size row: NaN when it is not one (the domain's check then names the problem). */
@@ -123,13 +152,15 @@ function typedNumber(text: string): number {
  * The `variants` of the form. An edit sends a size's stock only when the seller changed it (orders taken
  * while the form was open are not undone), and clears a measured size the seller emptied.
  */
-export function toPackSizes(values: ProductFormValues, mode: 'add' | 'edit' = 'add', initial?: ProductFormValues): PackSizeInput[] {
+export function toPackSizes(values: ProductFormValues, mode: 'add' | 'edit' = 'add', initial?: ProductFormValues): PackSizeData[] {
   const before = new Map(initial ? sizeRows(initial).map((row) => [row._id, row]) : []);
   return sizeRows(values).map((row) => {
     const stock = row.stock.trim();
     const earlier = row._id ? before.get(row._id) : undefined;
     const stockChanged = mode === 'add' || !earlier ? stock !== '' : stock !== earlier.stock.trim();
     const measured = row.amount.trim() !== '' || row.unit !== '';
+    const sku = row.sku?.trim();
+    const barcode = row.barcode?.trim();
     return {
       ...(row._id ? { _id: row._id } : {}),
       label: row.label.trim(),
@@ -137,6 +168,9 @@ export function toPackSizes(values: ProductFormValues, mode: 'add' | 'edit' = 'a
       offerPrice: typedNumber(row.offerPrice),
       ...(measured ? { size: { amount: typedNumber(row.amount), unit: row.unit as PackSizeUnit } } : earlier?.amount.trim() ? { size: null } : {}),
       ...(stockChanged ? { stock: stock === '' ? null : (parseUnits(stock) ?? Number.NaN) } : {}),
+      // A code the seller emptied is removed (null); one never given is left out.
+      ...(sku ? { sku } : earlier?.sku?.trim() ? { sku: null } : {}),
+      ...(barcode ? { barcode } : earlier?.barcode?.trim() ? { barcode: null } : {}),
     };
   });
 }
@@ -166,6 +200,8 @@ const FIELD_ORDER: readonly ProductField[] = [
   'price',
   'offerPrice',
   'weight',
+  'sku',
+  'barcode',
   'sizes',
   'hsn',
   'searchWords',
@@ -186,6 +222,7 @@ export function productToForm(product: ProductView, stock?: SellerStockView): Pr
     amount: size.size ? String(size.size.amount) : '',
     unit: size.size?.unit ?? '',
     stock: onHandText(stock?.variants?.find((entry) => entry.variantId === size._id)?.onHand ?? (index === 0 ? stock?.onHand : undefined)),
+    ...codesOf(size),
   }));
   const values: ProductFormValues = {
     name: product.name,
@@ -264,15 +301,52 @@ export function validateProductForm(values: ProductFormValues, imageCount: numbe
     errors.lowStockThreshold = `The "running low" level must be a whole number from 0 to ${MAX_STOCK.toLocaleString('en-IN')}`;
   }
   // Several sizes: the domain's rules name the size and what is wrong with it (labels, prices, sizes, stock).
-  if (sendsSizes(values)) {
+  const rows = sizeRows(values);
+  if (rows.length === 1 && hasCodes(rows[0]) && !values.weight.trim()) {
+    // A size with codes is sent as a size, and a size needs a label: the weight is this product's.
+    errors.weight ??= 'Type the weight or pack (e.g. 500 g, 1 pc) to give this product a SKU or barcode';
+  } else if (sendsSizes(values)) {
     const problem = packSizesProblem(toPackSizes(values));
     if (problem) errors.sizes = problem;
   }
+  Object.assign(errors, packCodesErrors(rows, errors.sizes));
   const searchWords = parseSearchWords(values.searchWords);
   if (searchWords.length > MAX_SEARCH_WORDS) errors.searchWords = `At most ${MAX_SEARCH_WORDS} search words`;
   else if (searchWords.some((word) => word.length > MAX_SEARCH_WORD_LENGTH))
     errors.searchWords = `Each search word can be at most ${MAX_SEARCH_WORD_LENGTH} characters`;
   return errors;
+}
+
+/**
+ * Problems with the SKUs and barcodes typed: of a single-size product under `sku` and `barcode`; of several
+ * sizes under `sizes`, naming the size (unless `sizesProblem` is there already), as its other problems are.
+ */
+function packCodesErrors(rows: readonly PackSizeRow[], sizesProblem: string | undefined): ProductErrors {
+  if (rows.length === 1) {
+    const sku = skuProblem(rows[0]!.sku?.trim() ?? '');
+    const barcode = rows[0]!.barcode?.trim() ? barcodeProblem(rows[0]!.barcode.trim()) : undefined;
+    return { ...(sku ? { sku: `SKU ${sku}` } : {}), ...(barcode ? { barcode: `Barcode ${barcode}` } : {}) };
+  }
+  if (sizesProblem) return {};
+  const skus = new Set<string>();
+  const barcodes = new Set<string>();
+  for (const [i, row] of rows.entries()) {
+    const named = row.label.trim() ? `"${row.label.trim()}"` : `pack size ${i + 1}`;
+    const sku = row.sku?.trim() ?? '';
+    const barcode = row.barcode?.trim() ?? '';
+    const problem = skuProblem(sku);
+    if (problem) return { sizes: `The SKU of ${named} ${problem}` };
+    // A SKU's case does not make it another: "atta-1" and "ATTA-1" are one.
+    if (sku && skus.has(sku.toUpperCase())) return { sizes: `Two pack sizes have the SKU "${sku}": each must be different` };
+    if (sku) skus.add(sku.toUpperCase());
+    if (barcode) {
+      const wrong = barcodeProblem(barcode);
+      if (wrong) return { sizes: `The barcode of ${named} ${wrong}` };
+      if (barcodes.has(barcode)) return { sizes: `Two pack sizes have the barcode ${barcode}: each must be different` };
+      barcodes.add(barcode);
+    }
+  }
+  return {};
 }
 
 /** The server's field names (in `productData`) → the form's, for messages the server gives per field. */

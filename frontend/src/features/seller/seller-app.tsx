@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
+import { loadCatalogueImportPage } from '@/features/catalogue-import';
 import { loadDashboardPage } from '@/features/dashboard';
 import { loadSellerDeliveryPage } from '@/features/delivery';
 import { loadSellerCouponsPage } from '@/features/offers';
@@ -16,10 +17,11 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Co
   return lazy(async () => ({ default: pick(await load()) }));
 }
 
-// The dashboard (with its chart library), the delivery settings and the coupons: chunks of their own inside the seller area.
+// The dashboard (with its chart library), the delivery settings, the coupons and the import: chunks of their own inside the seller area.
 const DashboardRoute = page(loadDashboardPage, (m) => m.DashboardRoute);
 const SellerDeliveryRoute = page(loadSellerDeliveryPage, (m) => m.SellerDeliveryRoute);
 const SellerCouponsRoute = page(loadSellerCouponsPage, (m) => m.SellerCouponsRoute);
+const ImportProductsRoute = page(loadCatalogueImportPage, (m) => m.ImportProductsRoute);
 
 /** The seller area's routes, under /seller/*: their table is downloaded with the seller area, never by shoppers. */
 const sellerRoutes: RouteObject[] = [
@@ -31,6 +33,7 @@ const sellerRoutes: RouteObject[] = [
       { path: 'product-list', element: <ProductListRoute /> },
       // The original shop also links this spelling (spec §2).
       { path: 'Product-list', element: <ProductListRoute /> },
+      { path: 'products/import', element: <ImportProductsRoute /> },
       { path: 'orders', element: <SellerOrdersRoute /> },
       { path: 'chats', element: <SellerChatsRoute /> },
       { path: 'delivery', element: <SellerDeliveryRoute /> },

@@ -179,7 +179,7 @@ describe('seller bottom navigation (phone)', () => {
       within(panel)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Add Product', 'Delivery', 'Coupons', 'Mail', 'Shop details']);
+    ).toEqual(['Add Product', 'Import products', 'Delivery', 'Coupons', 'Mail', 'Shop details']);
     expect(within(panel).getByRole('button', { name: /New order sound/ })).toBeInTheDocument();
     // Going somewhere closes it.
     server.use(http.get('/api/seller/delivery', () => HttpResponse.json({ success: true })));

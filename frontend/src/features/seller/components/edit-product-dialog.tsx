@@ -71,8 +71,8 @@ function EditProductForm({ product, stock, onDone }: { product: Product; stock?:
 
   const changeSizes = (rows: PackSizeRow[]) => {
     setValues((current) => withSizeRows(current, rows));
-    // The rows' own problem, and the first row's (its prices and stock are the single-size fields).
-    setErrors(({ sizes: _sizes, price: _price, offerPrice: _offer, weight: _weight, stock: _stock, ...rest }) => rest);
+    // The rows' own problem, and the first row's (its prices, stock and codes are the single-size fields).
+    setErrors(({ sizes: _sizes, price: _price, offerPrice: _offer, weight: _weight, stock: _stock, sku: _sku, barcode: _barcode, ...rest }) => rest);
   };
 
   const changeSlots = (next: ImageSlot[]) => {

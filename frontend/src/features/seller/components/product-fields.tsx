@@ -9,6 +9,7 @@ import {
   type PackSizeUnit,
 } from '@greencart/domain';
 import type { ReactNode } from 'react';
+import { MAX_SKU_LENGTH } from '../pack-codes';
 import { EMPTY_SIZE_ROW, sizeRows, type PackSizeRow, type ProductErrors, type ProductFormValues } from '../product-form';
 
 const inputClass = 'w-full rounded border px-3 py-2.5 outline-none focus:border-primary';
@@ -136,6 +137,43 @@ export function ProductFields({
               aria-invalid={errors.weight ? true : undefined}
             />
           </Field>
+          <div className="flex flex-wrap gap-5">
+            <div className="min-w-32 flex-1">
+              <Field id={id('sku')} label="SKU" hint="Optional: your own code for it, e.g. ATTA-1KG." error={errors.sku}>
+                <input
+                  id={id('sku')}
+                  type="text"
+                  value={rows[0]!.sku ?? ''}
+                  onChange={(event) => onSizesChange([{ ...rows[0]!, sku: event.target.value }])}
+                  placeholder="Optional"
+                  maxLength={MAX_SKU_LENGTH}
+                  autoCapitalize="characters"
+                  autoComplete="off"
+                  spellCheck={false}
+                  className={`${inputClass} ${border('sku')}`}
+                  aria-describedby={errors.sku ? `${id('sku')}-error` : `${id('sku')}-hint`}
+                  aria-invalid={errors.sku ? true : undefined}
+                />
+              </Field>
+            </div>
+            <div className="min-w-32 flex-1">
+              <Field id={id('barcode')} label="Barcode" hint="Optional: the 8, 12 or 13 digits under the bars." error={errors.barcode}>
+                <input
+                  id={id('barcode')}
+                  type="text"
+                  inputMode="numeric"
+                  value={rows[0]!.barcode ?? ''}
+                  onChange={(event) => onSizesChange([{ ...rows[0]!, barcode: event.target.value }])}
+                  placeholder="Optional"
+                  maxLength={13}
+                  autoComplete="off"
+                  className={`${inputClass} ${border('barcode')}`}
+                  aria-describedby={errors.barcode ? `${id('barcode')}-error` : `${id('barcode')}-hint`}
+                  aria-invalid={errors.barcode ? true : undefined}
+                />
+              </Field>
+            </div>
+          </div>
           <div>
             <button
               type="button"
@@ -248,7 +286,7 @@ function PackSizeRows({
       <legend className="text-base font-medium">Pack sizes</legend>
       <p id={`${idPrefix}-sizes-hint`} className="text-xs text-gray-500">
         The first size is shown first and is what an order of the product alone means. Size and unit are optional: they give the price per kg, litre or piece.
-        Leave the stock empty not to count a size.
+        Leave the stock empty not to count a size. SKU (your own code) and barcode (EAN-8, UPC-A or EAN-13) are optional.
       </p>
       <ol className="mt-2 flex flex-col gap-3">
         {rows.map((row, index) => {
@@ -336,11 +374,38 @@ function PackSizeRows({
                       className={cell}
                     />
                   </SizeCell>
+                  <SizeCell id={fieldId('sku')} label="SKU" size={n} wide>
+                    <input
+                      id={fieldId('sku')}
+                      type="text"
+                      value={row.sku ?? ''}
+                      onChange={(event) => change(index, 'sku', event.target.value)}
+                      placeholder="Optional"
+                      maxLength={MAX_SKU_LENGTH}
+                      autoCapitalize="characters"
+                      autoComplete="off"
+                      spellCheck={false}
+                      className={cell}
+                    />
+                  </SizeCell>
+                  <SizeCell id={fieldId('barcode')} label="Barcode" size={n} wide>
+                    <input
+                      id={fieldId('barcode')}
+                      type="text"
+                      inputMode="numeric"
+                      value={row.barcode ?? ''}
+                      onChange={(event) => change(index, 'barcode', event.target.value)}
+                      placeholder="Optional"
+                      maxLength={13}
+                      autoComplete="off"
+                      className={cell}
+                    />
+                  </SizeCell>
                   <button
                     type="button"
                     onClick={() => onSizesChange(rows.filter((_, i) => i !== index))}
                     aria-label={`Remove pack size ${n}${row.label.trim() ? ` (${row.label.trim()})` : ''}`}
-                    className="col-span-2 min-h-11 rounded border border-red-200 px-3 text-sm text-red-700 hover:bg-red-50 sm:col-span-1"
+                    className="order-last col-span-2 min-h-11 rounded border border-red-200 px-3 text-sm text-red-700 hover:bg-red-50 sm:order-none sm:col-span-1 sm:col-start-7 sm:row-start-1"
                   >
                     Remove
                   </button>
@@ -368,10 +433,10 @@ function PackSizeRows({
   );
 }
 
-/** One input of a size row: its label says the column ('Price'), and to screen readers which size ('Price of size 2'). */
-function SizeCell({ id, label, size, children }: { id: string; label: string; size: number; children: ReactNode }) {
+/** One input of a size row: its label says the column ('Price'), and to screen readers which size ('Price of size 2'); `wide` spans two columns from tablets up. */
+function SizeCell({ id, label, size, wide = false, children }: { id: string; label: string; size: number; wide?: boolean; children: ReactNode }) {
   return (
-    <div className="flex min-w-0 flex-col gap-0.5">
+    <div className={`flex min-w-0 flex-col gap-0.5 ${wide ? 'sm:col-span-2' : ''}`}>
       <label htmlFor={id} className="text-xs font-medium text-gray-700">
         {label}
         <span className="sr-only"> of size {size}</span>

@@ -2,6 +2,7 @@ import { useId, useState, type ReactElement, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { Logo } from '@/components/ui/logo';
+import { IMPORT_PAGE_PATH } from '@/features/catalogue-import';
 import { useSellerUnread } from '@/features/chat';
 import { pluralize } from '@/lib/format';
 import { useSellerConnection } from '@/lib/socket';
@@ -47,6 +48,7 @@ const PRODUCTS = icon('M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01');
 const ORDERS = icon('M6 2 3 6v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6l-3-4zM3 6h18M16 10a4 4 0 0 1-8 0');
 const CHATS = icon('M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z');
 const ADD = icon('M12 5v14M5 12h14');
+const IMPORT = icon('M12 15V3M7 8l5-5 5 5M5 21h14');
 const DELIVERY = icon('M1 3h15v13H1zM16 8h4l3 3v5h-7zM5.5 21a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM18.5 21a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z');
 const COUPONS = icon('M20.6 13.4 13.4 20.6a2 2 0 0 1-2.8 0L3 13V3h10l7.6 7.6a2 2 0 0 1 0 2.8zM7.5 7.5h.01');
 const MAIL = icon('M4 4h16v16H4zM4 6l8 7 8-7');
@@ -58,11 +60,12 @@ const SOUND_OFF = icon('M11 5 6 9H2v6h4l5 4zM22 9l-6 6M16 9l6 6');
 
 const ORDERS_PATH = '/seller/orders';
 
-/** The seller side menu (tablets and computers): the dashboard, the 4 entries of spec §9, then Delivery, Coupons, Mail (messages that did not reach people) and Shop details (invoices). */
+/** The seller side menu (tablets and computers): the dashboard, the 4 entries of spec §9 (with Import products beside the list), then Delivery, Coupons, Mail (messages that did not reach people) and Shop details (invoices). */
 const SELLER_MENU: readonly MenuEntry[] = [
   { name: 'Dashboard', path: '/seller', icon: DASHBOARD },
   { name: 'Add Product', path: '/seller/add-product', icon: ADD },
   { name: 'Product List', path: '/seller/product-list', icon: PRODUCTS },
+  { name: 'Import products', path: IMPORT_PAGE_PATH, icon: IMPORT },
   { name: 'Orders', path: '/seller/orders', icon: ORDERS },
   { name: 'Messages', path: '/seller/chats', icon: CHATS },
   { name: 'Delivery', path: '/seller/delivery', icon: DELIVERY },
@@ -80,6 +83,7 @@ const PHONE_TABS: readonly MenuEntry[] = [
 ];
 const PHONE_MORE: readonly MenuEntry[] = [
   { name: 'Add Product', path: '/seller/add-product', icon: ADD },
+  { name: 'Import products', path: IMPORT_PAGE_PATH, icon: IMPORT },
   { name: 'Delivery', path: '/seller/delivery', icon: DELIVERY },
   { name: 'Coupons', path: '/seller/coupons', icon: COUPONS },
   { name: 'Mail', path: '/seller/mail', icon: MAIL },

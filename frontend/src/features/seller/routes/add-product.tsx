@@ -76,8 +76,8 @@ function AddProductForm() {
 
   const changeSizes = (rows: PackSizeRow[]) => {
     setValues((current) => withSizeRows(current, rows));
-    // The rows' own problem, and the first row's (its prices and stock are the single-size fields).
-    setErrors(({ sizes: _sizes, price: _price, offerPrice: _offer, weight: _weight, stock: _stock, ...rest }) => rest);
+    // The rows' own problem, and the first row's (its prices, stock and codes are the single-size fields).
+    setErrors(({ sizes: _sizes, price: _price, offerPrice: _offer, weight: _weight, stock: _stock, sku: _sku, barcode: _barcode, ...rest }) => rest);
   };
 
   const setFile = (index: number, file: File | null) => {

@@ -2,6 +2,7 @@ import { nameWithSize, type PackSize, type SellerPackStockView, type SellerStock
 import { useId, useState, type FormEvent } from 'react';
 import { useConfirm } from '@/components/ui/confirm';
 import { ErrorNotice } from '@/components/ui/error-notice';
+import { CatalogueActions } from '@/features/catalogue-import';
 import { ProductImage } from '@/components/ui/product-image';
 import { Spinner } from '@/components/ui/spinner';
 import {
@@ -20,6 +21,7 @@ import { thumbnailUrl } from '@/lib/product-urls';
 import { toast } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { EditProductDialog } from '../components/edit-product-dialog';
+import { codesOf } from '../pack-codes';
 
 /** Phones: a card per product; wider screens: the same items laid out as table columns. */
 const ROW_GRID =
@@ -44,9 +46,12 @@ export function ProductListRoute() {
     <section aria-labelledby="product-list-heading" className="max-w-5xl">
       <title>Products · GreenCart seller</title>
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 id="product-list-heading" className="text-lg font-medium">
-          All Products <span className="text-sm font-normal text-gray-600">(newest first)</span>
-        </h1>
+        <div className="flex w-full flex-wrap items-center justify-between gap-3 sm:w-auto sm:justify-start">
+          <h1 id="product-list-heading" className="text-lg font-medium">
+            All Products <span className="text-sm font-normal text-gray-600">(newest first)</span>
+          </h1>
+          <CatalogueActions />
+        </div>
         <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
           <button
             type="button"
@@ -62,8 +67,8 @@ export function ProductListRoute() {
             type="search"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
-            aria-label="Search products by name"
-            placeholder="Search by name"
+            aria-label="Search products by name, SKU or barcode"
+            placeholder="Name, SKU or barcode"
             disabled={runningLowOnly}
             className="min-h-11 flex-1 rounded border border-gray-300 px-3 text-base outline-none focus:border-primary disabled:bg-gray-50 sm:w-64 sm:flex-none sm:text-sm"
           />
@@ -178,14 +183,22 @@ function ProductRow({ product, stock, onEdit }: { product: Product; stock?: Sell
         <div className="h-16 w-16 shrink-0 rounded border border-gray-300 p-1 md:h-14 md:w-14">
           <ProductImage src={thumbnailUrl(product)} alt={product.name} className="h-full w-full" />
         </div>
-        <span className="hidden truncate font-medium text-gray-800 md:block" title={product.name}>
-          {product.name}
-        </span>
+        <div className="hidden min-w-0 md:block">
+          <span className="block truncate font-medium text-gray-800" title={product.name}>
+            {product.name}
+          </span>
+          {!severalSizes && <SkuText size={sizes[0]} />}
+        </div>
       </div>
       <div className="min-w-0 md:contents">
         <p className="truncate font-medium text-gray-800 md:hidden" title={product.name}>
           {product.name}
         </p>
+        {!severalSizes && (
+          <div className="md:hidden">
+            <SkuText size={sizes[0]} />
+          </div>
+        )}
         <p className="text-gray-600 md:text-gray-700">{categoryText(product.category)}</p>
         <p className="font-medium text-gray-800 md:font-normal md:text-gray-700">{priceText(product)}</p>
       </div>
@@ -249,6 +262,18 @@ function ProductRow({ product, stock, onEdit }: { product: Product; stock?: Sell
   );
 }
 
+/** "SKU ATTA-1KG" of a pack size that has one (nothing otherwise). */
+function SkuText({ size }: { size: PackSize | undefined }) {
+  const { sku } = size ? codesOf(size) : {};
+  if (!sku) return null;
+  return (
+    <span className="block truncate font-mono text-xs text-gray-600" data-testid="seller-sku">
+      <span className="font-sans">SKU </span>
+      {sku}
+    </span>
+  );
+}
+
 /** One pack size of a product of several: its label and price, its count and badge, its own stock switch. */
 function SizeRow({ product, size, stock }: { product: Product; size: PackSize; stock?: SellerPackStockView }) {
   const changeStock = useChangeStock();
@@ -267,6 +292,7 @@ function SizeRow({ product, size, stock }: { product: Product; size: PackSize; s
     <li data-testid="seller-size-row" className="flex flex-wrap items-center gap-x-4 gap-y-1">
       <span className="min-w-16 font-medium text-gray-800">{size.label}</span>
       <span className="min-w-20 text-gray-700">{formatPrice(size.offerPrice)}</span>
+      <SkuText size={size} />
       <div className="min-w-0 flex-1">
         <StockCell product={product} stock={stock} size={size} />
       </div>
