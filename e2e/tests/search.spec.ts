@@ -115,7 +115,7 @@ test.describe('typing while the results page is on its way', () => {
   // Its code is held back below: no service worker may fetch it from elsewhere first.
   test.use({ viewport: WIDE, serviceWorkers: 'block' });
 
-  test('no key typed is lost while the first results page\'s code downloads', async ({ page }) => {
+  test("no key typed is lost while the first results page's code downloads", async ({ page }) => {
     let asked!: () => void;
     const requested = new Promise<void>((resolve) => (asked = resolve));
     let release!: () => void;

@@ -76,7 +76,7 @@ for (const [name, viewport] of Object.entries({ phone: PHONE, desktop: DESKTOP }
   });
 }
 
-test('an order placed while the seller\'s live connection is still being made is marked New once it connects (desktop)', async ({ browser, baseURL }) => {
+test("an order placed while the seller's live connection is still being made is marked New once it connects (desktop)", async ({ browser, baseURL }) => {
   const context = await browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
   await signInSeller(page);
