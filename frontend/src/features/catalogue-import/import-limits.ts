@@ -1,7 +1,8 @@
 /** What the server takes in one import (issue 38): it checks them again and says so when a file is over. */
-export const MAX_IMPORT_FILE_MB = 5;
-export const MAX_IMPORT_ROWS = 5_000;
-export const MAX_IMPORT_ZIP_MB = 50;
+import { MAX_IMPORT_CSV_MB, MAX_IMPORT_ROWS, MAX_IMPORT_ZIP_MB } from '@greencart/domain';
+
+export { MAX_IMPORT_ROWS, MAX_IMPORT_ZIP_MB };
+export const MAX_IMPORT_FILE_MB = MAX_IMPORT_CSV_MB;
 
 const MB = 1024 * 1024;
 

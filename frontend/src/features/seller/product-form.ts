@@ -306,7 +306,8 @@ export function validateProductForm(values: ProductFormValues, imageCount: numbe
     // A size with codes is sent as a size, and a size needs a label: the weight is this product's.
     errors.weight ??= 'Type the weight or pack (e.g. 500 g, 1 pc) to give this product a SKU or barcode';
   } else if (sendsSizes(values)) {
-    const problem = packSizesProblem(toPackSizes(values));
+    // The codes are checked below, in the form's words and at their fields; the domain checks the rest.
+    const problem = packSizesProblem(toPackSizes(values).map(({ sku: _sku, barcode: _barcode, ...size }) => size));
     if (problem) errors.sizes = problem;
   }
   Object.assign(errors, packCodesErrors(rows, errors.sizes));
