@@ -7,12 +7,8 @@ import { ItemFailed, WriteBatchers } from '../common/batching/write-batcher';
 import { LocksService } from '../common/locks/locks.service';
 import { isDuplicateKeyError } from '../common/mongo-errors';
 import type { Environment } from '../config/environment';
-import { Coupon, CouponShopper, type CouponCounted, type CouponHold, type CouponJournal, type CouponShopperUse } from './schemas/coupon.schema';
+import { Coupon, CouponShopper, type CouponHold, type CouponJournal, type CouponShopperUse } from './schemas/coupon.schema';
 
-/** A counted use is remembered this long, so a retried placing of the same order counts nothing more. */
-const COUNTED_KEPT_MS = 10 * 60_000;
-/** A given-back use is remembered this long: a cancel is not retried weeks later. */
-const RETURNED_KEPT_MS = 30 * 24 * 3600_000;
 const MAX_ATTEMPTS = 60;
 const BUSY = 'Many shoppers are using this coupon right now; please try again';
 
@@ -48,8 +44,6 @@ interface UsesState {
   used: number;
   discountGivenPaise: number;
   holds: CouponHold[];
-  counted: CouponCounted[];
-  returned: CouponCounted[];
   /** Per shopper of the batch: their uses (live ones; lapsed holds drop out when written). */
   shoppers: Map<string, CouponShopperUse[]>;
 }
@@ -70,7 +64,8 @@ interface Change {
  * again should this one have stopped first. So the one compare-and-set on the coupon decides everything,
  * on MongoDB (where it is atomic) as on FerretDB (where the lock makes it so). A use counted for an order
  * that was then not stored is given back by the placing; a process stopped in between leaves it counted:
- * the shop gives one fewer, never one too many. Give-backs are remembered (`returned`, 30 days): once.
+ * the shop gives one fewer, never one too many. A shopper's uses name their order or checkout, so a retried
+ * take or give-back of the same one changes nothing: once each.
  */
 @Injectable()
 export class CouponUses {
@@ -104,7 +99,7 @@ export class CouponUses {
       userId: use.userId,
       apply: (state, doc, now) => {
         const mine = state.shoppers.get(use.userId) ?? [];
-        if (mine.some((u) => u.ref === use.ref) || state.counted.some((c) => c.ref === use.ref)) return false;
+        if (mine.some((u) => u.ref === use.ref)) return false;
         const held = options.fromHold ? state.holds.find((h) => h.ref === options.fromHold) : undefined;
         const holds = state.holds.filter((h) => h !== held);
         if (!held && doc.totalLimit !== null && doc.totalLimit !== undefined && state.used + holds.length >= doc.totalLimit)
@@ -118,7 +113,6 @@ export class CouponUses {
           state.holds = holds;
           state.used += 1;
           state.discountGivenPaise += use.discountPaise;
-          state.counted = [...state.counted, { ref: use.ref, at: new Date(now) }];
         }
         return true;
       },
@@ -132,7 +126,7 @@ export class CouponUses {
   async giveBack(use: CouponUse): Promise<void> {
     await this.changes.add(use.couponId, {
       userId: use.userId,
-      apply: (state, _doc, now) => {
+      apply: (state) => {
         const mine = state.shoppers.get(use.userId) ?? [];
         const had = mine.find((u) => u.ref === use.ref);
         if (had)
@@ -145,11 +139,9 @@ export class CouponUses {
           state.holds = state.holds.filter((h) => h !== held);
           return true;
         }
-        if (!had || had.until || state.returned.some((r) => r.ref === use.ref)) return Boolean(had);
+        if (!had || had.until) return Boolean(had);
         state.used = Math.max(0, state.used - 1);
         state.discountGivenPaise = Math.max(0, state.discountGivenPaise - use.discountPaise);
-        state.counted = state.counted.filter((c) => c.ref !== use.ref);
-        state.returned = [...state.returned, { ref: use.ref, at: new Date(now) }];
         return true;
       },
     });
@@ -187,8 +179,6 @@ export class CouponUses {
           used: doc.used ?? 0,
           discountGivenPaise: doc.discountGivenPaise ?? 0,
           holds: liveHolds(doc.holds ?? [], now),
-          counted: (doc.counted ?? []).filter((c) => now - new Date(c.at).getTime() < COUNTED_KEPT_MS),
-          returned: (doc.returned ?? []).filter((r) => now - new Date(r.at).getTime() < RETURNED_KEPT_MS),
           shoppers: new Map(users.map((userId, i) => [userId, journal.get(userId) ?? (mine[i] as CouponShopper | null)?.uses ?? []])),
         };
         const changedShoppers = new Set<string>();
@@ -204,17 +194,14 @@ export class CouponUses {
             return new ItemFailed(error);
           }
         });
-        const pruned =
-          state.holds.length !== (doc.holds ?? []).length ||
-          state.counted.length !== (doc.counted ?? []).length ||
-          state.returned.length !== (doc.returned ?? []).length;
+        const pruned = state.holds.length !== (doc.holds ?? []).length;
         if (!outcomes.some((o) => o === true) && !pruned) return outcomes;
         const version = (doc.usesVersion ?? 0) + 1;
         const written: CouponJournal = { version, shoppers: [...changedShoppers].map((user) => ({ user, uses: state.shoppers.get(user) ?? [] })) };
-        const { used, discountGivenPaise, holds, counted, returned } = state;
+        const { used, discountGivenPaise, holds } = state;
         const saved = await this.coupons
           .updateOne(this.locks.guarded({ _id, usesVersion: version - 1 }), {
-            $set: { used, discountGivenPaise, holds, counted, returned, usesVersion: version, journal: written },
+            $set: { used, discountGivenPaise, holds, usesVersion: version, journal: written },
           })
           .exec();
         if (!saved.matchedCount) {

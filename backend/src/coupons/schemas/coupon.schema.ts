@@ -11,14 +11,6 @@ export class CouponHold {
 }
 const CouponHoldSchema = SchemaFactory.createForClass(CouponHold);
 
-/** A use counted lately: a retried placing of the same order counts nothing more. */
-@Schema({ _id: false, versionKey: false })
-export class CouponCounted {
-  @Prop({ type: String, required: true }) ref: string;
-  @Prop({ type: Date, required: true }) at: Date;
-}
-const CouponCountedSchema = SchemaFactory.createForClass(CouponCounted);
-
 /** One use of a coupon by a shopper: an order's (`order:<id>`) or an open online checkout's (`checkout:<id>`, until it lapses). */
 @Schema({ _id: false, versionKey: false })
 export class CouponShopperUse {
@@ -57,9 +49,6 @@ export class Coupon {
   @Prop({ default: 0 }) used: number;
   @Prop({ default: 0 }) discountGivenPaise: number;
   @Prop({ type: [CouponHoldSchema], default: [] }) holds: CouponHold[];
-  @Prop({ type: [CouponCountedSchema], default: [] }) counted: CouponCounted[];
-  /** Uses given back (cancelled orders) in the last 30 days: a repeated give-back gives nothing more. */
-  @Prop({ type: [CouponCountedSchema], default: [] }) returned: CouponCounted[];
   @Prop({ default: 0 }) usesVersion: number;
   /** The shoppers' uses as the last change of `usesVersion` left them (their documents may lag behind it). */
   @Prop({ type: MongooseSchema.Types.Mixed, default: null }) journal: CouponJournal | null;
