@@ -102,8 +102,18 @@ describe('web push through the outbox', () => {
     (await t.connection.collection('outbox_due').countDocuments({})) === 0 &&
     (await t.connection.collection('outbox').countDocuments({ state: 'pending' })) === 0;
   /** Everything queued so far has been sent, and a sweep of the outbox has run since (it would have sent anything left over). */
+  /** What is left in the outbox, said when a wait for it times out. */
+  const outboxLeft = async () => ({
+    due: await t.connection.collection('outbox_due').find({}).limit(10).toArray(),
+    pending: await t.connection
+      .collection('outbox')
+      .find({ state: 'pending' }, { projection: { data: 0 } })
+      .limit(10)
+      .toArray(),
+  });
   async function sentAndSwept() {
-    await until(outboxSettled);
+    // Under load a retried send can wait out its back-off: a minute, then the outbox's own state is said.
+    await eventually(outboxSettled, 'the outbox has nothing left to send', 60_000, outboxLeft);
     const marker = await subscribedShopper('Sweep');
     const [subscription] = await t.connection.collection('push_subscriptions').find({ endpoint: marker.browser.endpoint }).toArray();
     const id = `push:sweep-marker:${randomUUID()}`;
@@ -120,7 +130,7 @@ describe('web push through the outbox', () => {
       queuedAt: new Date(),
     });
     await until(() => push.to(marker.browser).length === 1);
-    await until(outboxSettled);
+    await eventually(outboxSettled, 'the outbox has nothing left to send after the sweep marker', 60_000, outboxLeft);
   }
 
   it('gives the public key to anyone', async () => {
