@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import Redis from 'ioredis';
 import { AUTH_ENV, insertProducts, quickShoppers, seller, shopper, VALID_ADDRESS, type Agent } from './support/actors';
 import { FakeRazorpay } from './support/fake-razorpay';
 import { createTestApp, type TestApp } from './support/test-app';
-import { clusterListening, past } from './support/waiting';
+import { twoInstances } from './support/two-instances';
+import { past } from './support/waiting';
 
 /** Coupons (issue 40): the seller's terms, the one money rule, every refusal, and limits that hold under a race. */
 
@@ -313,36 +313,18 @@ describe('coupons on one instance', () => {
 const redisUrl = process.env.TEST_REDIS_URL;
 
 (redisUrl ? describe : describe.skip)('coupons on two instances sharing the database and Redis', () => {
-  const prefix = `test:coupons-${randomBytes(4).toString('hex')}:`;
-  const database = `t_coupons_two_${randomBytes(3).toString('hex')}`;
-  let one: TestApp;
-  let two: TestApp;
-
-  beforeAll(async () => {
-    const settings = { ...AUTH_ENV, REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix };
-    one = await createTestApp(settings, { database });
-    two = await createTestApp(settings, { database, sameModules: true });
-    await clusterListening(redisUrl!, prefix, 'catalogue');
-  });
-  afterAll(async () => {
-    await two.close();
-    await one.close();
-    const redis = new Redis(redisUrl!);
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
-  });
+  const apps = twoInstances('coupons', redisUrl!);
 
   it('20 shoppers on two instances race for a coupon with 3 uses left: exactly 3 orders; a cancel gives one back once', async () => {
-    const [id] = await insertProducts(one, [{ name: 'Maggi Noodles', offerPrice: 14, category: 'Snacks' }]);
-    const shop = await seller(one);
+    const [id] = await insertProducts(apps.one, [{ name: 'Maggi Noodles', offerPrice: 14, category: 'Snacks' }]);
+    const shop = await seller(apps.one);
     const c = code('RACE');
     await shop.post('/api/seller/coupons').send({ code: c, kind: 'flat', value: 5, totalLimit: 3 }).expect(201);
-    const buyers = await Promise.all([...(await quickShoppers(one, 10)), ...(await quickShoppers(two, 10))].map(withAddress));
+    const buyers = await Promise.all([...(await quickShoppers(apps.one, 10)), ...(await quickShoppers(apps.two, 10))].map(withAddress));
     const answers = await Promise.all(buyers.map((b) => place(b, [{ product: id, quantity: 1 }], c)));
     expect(answers.filter((r) => r.status === 201)).toHaveLength(3);
     expect(answers.filter((r) => r.status === 409)).toHaveLength(17);
-    expect(await one.connection.collection('orders').countDocuments({ 'coupon.code': c })).toBe(3);
+    expect(await apps.one.connection.collection('orders').countDocuments({ 'coupon.code': c })).toBe(3);
     const won = answers.findIndex((r) => r.status === 201);
     const orderId = answers[won].body.order._id as string;
     // Cancelled on both instances at once: one cancel wins, one use comes back.
@@ -355,24 +337,24 @@ const redisUrl = process.env.TEST_REDIS_URL;
     // 1 use left, 20 shoppers across both instances.
     const one1 = code('ONE');
     await shop.post('/api/seller/coupons').send({ code: one1, kind: 'percent', value: 12.5, totalLimit: 1 }).expect(201);
-    const racers = await Promise.all([...(await quickShoppers(one, 10)), ...(await quickShoppers(two, 10))].map(withAddress));
+    const racers = await Promise.all([...(await quickShoppers(apps.one, 10)), ...(await quickShoppers(apps.two, 10))].map(withAddress));
     const race = await Promise.all(racers.map((b) => place(b, [{ product: id, quantity: 1 }], one1)));
     expect(race.filter((r) => r.status === 201)).toHaveLength(1);
-    expect(await one.connection.collection('orders').countDocuments({ 'coupon.code': one1 })).toBe(1);
+    expect(await apps.one.connection.collection('orders').countDocuments({ 'coupon.code': one1 })).toBe(1);
   }, 90_000);
 
   it('one shopper in two tabs on two instances at once: the per-shopper limit holds (1 order with it)', async () => {
-    const [id] = await insertProducts(one, [{ name: 'Amul Butter', offerPrice: 56, category: 'Dairy' }]);
-    const shop = await seller(one);
+    const [id] = await insertProducts(apps.one, [{ name: 'Amul Butter', offerPrice: 56, category: 'Dairy' }]);
+    const shop = await seller(apps.one);
     const c = code('TABS');
     await shop.post('/api/seller/coupons').send({ code: c, kind: 'flat', value: 5 }).expect(201);
-    const [{ agent, id: userId }] = await quickShoppers(one, 1);
+    const [{ agent, id: userId }] = await quickShoppers(apps.one, 1);
     const b = await withAddress({ agent, id: userId });
     const { SessionService } = await import('../src/sessions/session.service');
     const { SHOPPER_COOKIE } = await import('../src/sessions/session');
     const request = (await import('supertest')).default;
-    const other = request.agent(two.app.getHttpServer());
-    other.jar.setCookie(`${SHOPPER_COOKIE}=${await two.app.get(SessionService).signShopper(userId)}; Path=/`, '127.0.0.1', '/');
+    const other = request.agent(apps.two.app.getHttpServer());
+    other.jar.setCookie(`${SHOPPER_COOKIE}=${await apps.two.app.get(SessionService).signShopper(userId)}; Path=/`, '127.0.0.1', '/');
     const tabs = await Promise.all([
       place(b, [{ product: id, quantity: 1 }], c),
       place({ ...b, agent: other }, [{ product: id, quantity: 2 }], c),
@@ -381,6 +363,6 @@ const redisUrl = process.env.TEST_REDIS_URL;
     ]);
     expect(tabs.filter((r) => r.status === 201)).toHaveLength(1);
     expect(tabs.filter((r) => r.status === 409).map((r) => r.body.message)).toEqual(Array(3).fill(`You have already used coupon ${c}`));
-    expect(await one.connection.collection('orders').countDocuments({ 'coupon.code': c })).toBe(1);
+    expect(await apps.one.connection.collection('orders').countDocuments({ 'coupon.code': c })).toBe(1);
   }, 60_000);
 });

@@ -1,12 +1,12 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import Redis from 'ioredis';
+import { randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
 import sharp from 'sharp';
 import type request from 'supertest';
 import { AUTH_ENV, insertProducts, quickShoppers, seller, shopper, VALID_ADDRESS, type Agent } from './support/actors';
 import { FakeRazorpay } from './support/fake-razorpay';
 import { createTestApp, type TestApp } from './support/test-app';
-import { clusterListening, eventually } from './support/waiting';
+import { twoInstances } from './support/two-instances';
+import { eventually } from './support/waiting';
 
 /** Pack sizes (issue 37): one product in several sizes, each with its own prices and counted stock, from shelf to order. */
 
@@ -308,31 +308,13 @@ describe('a checkout holding one size', () => {
 
 const redisUrl = process.env.TEST_REDIS_URL;
 (redisUrl ? describe : describe.skip)('pack sizes on two instances sharing the database and Redis', () => {
-  const prefix = `test:packs-${randomBytes(4).toString('hex')}:`;
-  const database = `t_packs_two_${randomBytes(3).toString('hex')}`;
-  let one: TestApp;
-  let two: TestApp;
-
-  beforeAll(async () => {
-    const settings = { ...AUTH_ENV, REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix };
-    one = await createTestApp(settings, { database });
-    two = await createTestApp(settings, { database, sameModules: true });
-    await clusterListening(redisUrl!, prefix, 'catalogue');
-  });
-  afterAll(async () => {
-    await two.close();
-    await one.close();
-    const redis = new Redis(redisUrl!);
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
-  });
+  const apps = twoInstances('packs', redisUrl!);
 
   it('24 shoppers on two instances race for the last 5 units of one size: 5 sold, the other sizes untouched, none oversold', async () => {
-    const [id] = await insertProducts(one, [{ name: 'Fortune Oil', offerPrice: 150, category: 'Grains' }]);
+    const [id] = await insertProducts(apps.one, [{ name: 'Fortune Oil', offerPrice: 150, category: 'Grains' }]);
     const small = new Types.ObjectId(id);
     const big = new Types.ObjectId();
-    await one.connection.collection('products').updateOne(
+    await apps.one.connection.collection('products').updateOne(
       { _id: small },
       {
         $set: {
@@ -344,16 +326,16 @@ const redisUrl = process.env.TEST_REDIS_URL;
         },
       },
     );
-    await one.app.get((await import('../src/products/catalogue')).Catalogue).announceReload();
-    const shoppers = [...(await quickShoppers(one, 12)), ...(await quickShoppers(two, 12))];
+    await apps.one.app.get((await import('../src/products/catalogue')).Catalogue).announceReload();
+    const shoppers = [...(await quickShoppers(apps.one, 12)), ...(await quickShoppers(apps.two, 12))];
     const buyers = await Promise.all(shoppers.map(({ agent }) => withAddress(agent)));
     const answers = await Promise.all(buyers.map((b) => place(b, [{ product: id, variant: big.toHexString(), quantity: 1 }])));
     expect(answers.filter((r) => r.status === 201)).toHaveLength(5);
     expect(answers.filter((r) => r.status === 409)).toHaveLength(19);
-    const stored = await one.connection.collection('products').findOne({ _id: small });
+    const stored = await apps.one.connection.collection('products').findOne({ _id: small });
     expect((stored?.variants as { stock: number }[]).map((v) => v.stock)).toEqual([30, 0]);
-    expect(await one.connection.collection('orders').countDocuments({ 'items.variant': big.toHexString() })).toBe(5);
-    for (const [i, t] of [one, two].entries()) {
+    expect(await apps.one.connection.collection('orders').countDocuments({ 'items.variant': big.toHexString() })).toBe(5);
+    for (const [i, t] of [apps.one, apps.two].entries()) {
       let seen: Product | undefined;
       await eventually(
         async () => {
