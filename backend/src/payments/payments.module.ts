@@ -6,6 +6,7 @@ import { OrdersModule } from '../orders/orders.module';
 import { ProductsModule } from '../products/products.module';
 import { PaymentsController } from './payments.controller';
 import { PaymentRefunds } from './payment-refunds.service';
+import { OpenCheckoutSlots } from './open-checkout-slots';
 import { PaymentsService } from './payments.service';
 import { RazorpayGateway } from './razorpay.gateway';
 import { Checkout, CheckoutSchema, OpenCheckouts, OpenCheckoutsSchema, PaymentEvent, PaymentEventSchema } from './schemas/checkout.schema';
@@ -24,6 +25,6 @@ import { Checkout, CheckoutSchema, OpenCheckouts, OpenCheckoutsSchema, PaymentEv
     LocksModule,
   ],
   controllers: [PaymentsController],
-  providers: [PaymentsService, PaymentRefunds, RazorpayGateway],
+  providers: [PaymentsService, PaymentRefunds, RazorpayGateway, OpenCheckoutSlots],
 })
 export class PaymentsModule {}

@@ -31,7 +31,8 @@ import type { CreateOnlinePaymentDto, PaymentSuccessDto } from './dto/payment.dt
 import { RazorpayGateway, RazorpayRefusal, refusalAsBadGateway, type RazorpayOrder, type RazorpayPayment } from './razorpay.gateway';
 import { PAYMENT_CAPTURED, PAYMENT_FAILED } from './payment.events';
 import { sameHex, type WebhookBody } from './webhook-body';
-import { Checkout, CheckoutDocument, OpenCheckouts, PaymentEvent, type OpenCheckout } from './schemas/checkout.schema';
+import { OpenCheckoutSlots } from './open-checkout-slots';
+import { Checkout, CheckoutDocument, PaymentEvent } from './schemas/checkout.schema';
 
 /** Razorpay statuses that mean the money is taken (authorized payments are captured by Razorpay's auto-capture). */
 const MONEY_TAKEN = new Set(['captured', 'authorized']);
@@ -44,9 +45,6 @@ function checkoutHold(checkoutId: Types.ObjectId | string): string {
 
 /** Razorpay's smallest order: ₹1. */
 const MIN_ONLINE_PAISE = 100;
-/** An open checkout is handed out again for the same order only with this much of its life left (time to pay). */
-const CHECKOUT_REUSE_MARGIN_MS = 2 * 60_000;
-const OPENING_BUSY = 'Another payment of yours is being opened; please try again';
 
 export interface WebhookOutcome {
   handled: boolean;
@@ -64,7 +62,6 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
   private sweeper?: NodeJS.Timeout;
 
   constructor(
-    @InjectModel(OpenCheckouts.name) private readonly openCheckouts: Model<OpenCheckouts>,
     @InjectModel(Checkout.name) private readonly checkouts: Model<Checkout>,
     @InjectModel(PaymentEvent.name) private readonly handledEvents: Model<PaymentEvent>,
     private readonly config: ConfigService<Environment, true>,
@@ -76,6 +73,7 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
     private readonly events: DomainEvents,
     private readonly stock: StockService,
     private readonly coupons: OrderCoupons,
+    private readonly slots: OpenCheckoutSlots,
   ) {}
 
   onModuleInit() {
@@ -122,88 +120,16 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
       throw new BadRequestException('Online payment needs an order of at least ₹1; please choose cash on delivery');
     const checkoutId = new Types.ObjectId();
     const expiresAt = new Date(Date.now() + this.config.get('CHECKOUT_EXPIRY_SECONDS', { infer: true }) * 1000);
-    const slot = await this.reserveSlot(userId, quote, String(checkoutId), expiresAt);
+    const slot = await this.slots.reserve(userId, quote, String(checkoutId), expiresAt);
     if ('razorpayOrder' in slot) return slot.razorpayOrder;
     try {
       const order = await this.openCheckout(userId, quote, checkoutId, expiresAt);
-      await this.locks.run(`open-checkouts:${userId}`, { busyMessage: OPENING_BUSY }, () =>
-        this.openCheckouts.updateOne({ _id: userId }, { $set: { [`open.${String(checkoutId)}.razorpayOrderId`]: order.id } }).exec(),
-      );
+      await this.slots.link(userId, String(checkoutId), order.id);
       return order;
     } catch (error) {
-      await this.freeSlot(userId, String(checkoutId)).catch(() => undefined);
+      await this.slots.free(userId, String(checkoutId)).catch(() => undefined);
       throw error;
     }
-  }
-
-  /**
-   * A place among the shopper's open checkouts: their open checkout for this very order (same lines,
-   * address and amount) when it has at least CHECKOUT_REUSE_MARGIN_MS left, else a new place, or 409
-   * when OPEN_CHECKOUTS_PER_SHOPPER are open. Lapsed checkouts leave the list as it is written.
-   */
-  private async reserveSlot(
-    userId: string,
-    quote: OrderQuote,
-    checkoutId: string,
-    expiresAt: Date,
-  ): Promise<{ razorpayOrder: RazorpayOrder } | { reserved: true }> {
-    const limit = this.config.get('OPEN_CHECKOUTS_PER_SHOPPER', { infer: true });
-    return this.locks.run(`open-checkouts:${userId}`, { busyMessage: OPENING_BUSY }, async () => {
-      for (let attempt = 0; attempt < 3; attempt++) {
-        const now = Date.now();
-        const kept = await this.openCheckouts.findById(userId).lean<OpenCheckouts>().exec();
-        const entries = Object.entries(kept?.open ?? {});
-        const live = entries.filter(([, e]) => new Date(e.expiresAt).getTime() > now);
-        const same = live.find(
-          ([, e]) =>
-            e.razorpayOrderId &&
-            e.requestHash === quote.requestHash &&
-            e.amountPaise === quote.price.totalPaise &&
-            new Date(e.expiresAt).getTime() - now > CHECKOUT_REUSE_MARGIN_MS,
-        );
-        if (same) {
-          const [id, e] = same;
-          return {
-            razorpayOrder: {
-              id: e.razorpayOrderId!,
-              entity: 'order',
-              amount: e.amountPaise,
-              currency: e.currency,
-              receipt: id,
-              status: 'created',
-              notes: { checkoutId: id, userId },
-            },
-          };
-        }
-        if (live.length >= limit)
-          throw new ConflictException(
-            `You have ${limit} online payments open already; complete one of them, or wait a few minutes until they lapse, then try again`,
-          );
-        const entry: OpenCheckout = { requestHash: quote.requestHash, amountPaise: quote.price.totalPaise, currency: 'INR', expiresAt, razorpayOrderId: null };
-        const lapsed = Object.fromEntries(entries.filter(([, e]) => new Date(e.expiresAt).getTime() <= now).map(([id]) => [`open.${id}`, 1]));
-        const v = kept?.v ?? 0;
-        try {
-          const result = await this.openCheckouts
-            .updateOne(
-              this.locks.guarded({ _id: userId, v }),
-              { $set: { [`open.${checkoutId}`]: entry, v: v + 1 }, ...(Object.keys(lapsed).length ? { $unset: lapsed } : {}) },
-              { upsert: !kept },
-            )
-            .exec();
-          if (result.matchedCount + result.upsertedCount > 0) return { reserved: true };
-        } catch (error) {
-          if (!isDuplicateKeyError(error)) throw error;
-        }
-        // Another request of this shopper changed the list meanwhile (MongoDB): read it again.
-      }
-      throw new ConflictException(OPENING_BUSY);
-    });
-  }
-
-  private async freeSlot(userId: string, checkoutId: string): Promise<void> {
-    await this.locks.run(`open-checkouts:${userId}`, { busyMessage: OPENING_BUSY }, () =>
-      this.openCheckouts.updateOne({ _id: userId }, { $unset: { [`open.${checkoutId}`]: 1 } }).exec(),
-    );
   }
 
   /** Holds the units and opens the Razorpay order for the checkout (released again if that fails). */
@@ -383,9 +309,9 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
     }
     await this.checkouts.updateOne({ _id: checkout._id }, { $set: { status: 'paid', razorpayPaymentId: payment.id, orderId: placed.order._id } });
     // Paid: no longer one of the shopper's open checkouts.
-    await this.freeSlot(userId, String(checkout._id)).catch((error: Error) =>
-      this.logger.warn(`Open checkout ${String(checkout._id)} not freed: ${error.message}`),
-    );
+    await this.slots
+      .free(userId, String(checkout._id))
+      .catch((error: Error) => this.logger.warn(`Open checkout ${String(checkout._id)} not freed: ${error.message}`));
     if (placed.created)
       await this.events.publish(PAYMENT_CAPTURED, {
         razorpayOrderId: checkout.razorpayOrderId,
