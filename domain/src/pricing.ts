@@ -84,9 +84,16 @@ export function priceCart(lines: readonly PricedLineInput[], delivery?: Delivery
     if (!Number.isInteger(line.quantity) || line.quantity < 0) throw new RangeError('quantity must be a non-negative integer');
     subtotalPaise += toPaise(line.offerPrice) * line.quantity;
   }
-  const discountPaise = discountFor(subtotalPaise, coupon);
+  return totalFor(subtotalPaise, discountFor(subtotalPaise, coupon), subtotalPaise > 0 ? deliveryFeeFor(subtotalPaise, delivery) : 0);
+}
+
+/**
+ * The money rule itself, from a subtotal, a discount already decided and a fee already decided: tax = 2%
+ * of (subtotal − discount) rounded down to the paisa; total = subtotal − discount + tax + fee. priceCart
+ * and an order changed while packing (repriceAdjusted) both price through it.
+ */
+export function totalFor(subtotalPaise: number, discountPaise: number, shippingPaise: number): PriceBreakdown {
   const taxPaise = Math.floor(((subtotalPaise - discountPaise) * TAX_PERCENT) / 100);
-  const shippingPaise = subtotalPaise > 0 ? deliveryFeeFor(subtotalPaise, delivery) : 0;
   return { subtotalPaise, discountPaise, taxPaise, shippingPaise, totalPaise: subtotalPaise - discountPaise + taxPaise + shippingPaise };
 }
 
