@@ -21,6 +21,7 @@ import { NotificationsModule } from './notifications/notifications.module';
 import { CouponsModule } from './coupons/coupons.module';
 import { OrdersModule } from './orders/orders.module';
 import { PaymentsModule } from './payments/payments.module';
+import { PackingModule } from './orders/packing/packing.module';
 import { ProductsModule } from './products/products.module';
 import { SellerModule } from './seller/seller.module';
 import { SessionsModule } from './sessions/sessions.module';
@@ -77,6 +78,7 @@ import { UsersModule } from './users/users.module';
     CouponsModule,
     OrdersModule,
     PaymentsModule,
+    PackingModule,
     ChatModule,
     NotificationsModule,
     StatsModule,

@@ -115,6 +115,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/seller/stats': 'seller',
   'GET /api/seller/orders.csv': 'seller',
   'GET /api/seller/orders/:id/invoice.pdf': 'seller',
+  'POST /api/seller/orders/:id/adjust': 'seller',
   'GET /api/orders/:id/invoice.pdf': 'shopper',
   // The shop's legal details printed on invoices
   'GET /api/seller/shop': 'seller',

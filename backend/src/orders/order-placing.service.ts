@@ -10,6 +10,7 @@ import {
   type PaymentStatus,
   type PaymentType,
   type PriceBreakdown,
+  type SubstitutionChoice,
 } from '@greencart/domain';
 import { BadRequestException, ConflictException, HttpException, Inject, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
@@ -49,6 +50,8 @@ export interface OrderQuote {
   requestHash: string;
   /** The coupon the order uses and its discount (in `price` too). */
   coupon?: QuotedCoupon;
+  /** The shopper's substitution choice (issue 39); absent: refund. */
+  substitutions?: SubstitutionChoice;
 }
 
 export interface PlacedOrder {
@@ -215,6 +218,7 @@ export class OrderPlacing {
       etaMinutes: delivery.etaMinutes,
       requestHash: fingerprint(dto, paymentType),
       ...(coupon ? { coupon } : {}),
+      ...(dto.substitutions ? { substitutions: dto.substitutions } : {}),
     };
   }
 
@@ -291,6 +295,7 @@ export class OrderPlacing {
         createdAt: placedAt,
         idempotencyKey,
         requestHash: quote.requestHash,
+        ...(quote.substitutions ? { substitutions: quote.substitutions } : {}),
         unlisted: true,
         linkingSince: placedAt,
         ...(options.payment ? { payment: options.payment } : {}),

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { MAX_LINE_QUANTITY, type PaymentType } from '@greencart/domain';
+import { MAX_LINE_QUANTITY, type PaymentType, type SubstitutionChoice } from '@greencart/domain';
 import { BadRequestException } from '@nestjs/common';
 import type { OrderLineDto } from './dto/place-order.dto';
 import type { OrderAddress } from './schemas/order.schema';
@@ -12,6 +12,8 @@ export interface QuoteRequest {
   items: OrderLineDto[];
   /** A coupon code (optional). */
   coupon?: string;
+  /** The shopper's substitution choice (issue 39). */
+  substitutions?: SubstitutionChoice;
 }
 
 /** What an order keeps of a saved address (its snapshot). */

@@ -144,9 +144,11 @@ export class OrderStatusChanges implements OnApplicationBootstrap, OnModuleDestr
    */
   async sweepStock(): Promise<void> {
     for (const { ref, line } of await this.stock.staleTakes()) {
-      const orderId = ref.startsWith('order:') ? ref.slice('order:'.length) : '';
-      const order = isValidObjectId(orderId) ? await this.orders.findById(orderId).select('_id').lean() : null;
-      if (order) await this.stock.settle(ref, [line.productId]);
+      // `order:<id>`, or `order:<id>:adj:<key>` for a packing change's substitutes (stored once the change is on the order).
+      const [orderId, , adjustmentKey] = ref.startsWith('order:') ? ref.slice('order:'.length).split(':') : [''];
+      const order = isValidObjectId(orderId) ? await this.orders.findById(orderId).select('_id adjustments.key').lean() : null;
+      const stored = order && (!adjustmentKey || (order.adjustments ?? []).some((a) => a.key === adjustmentKey));
+      if (stored) await this.stock.settle(ref, [line.productId]);
       else await this.stock.untake(ref, [line]);
     }
     const stale = Date.now() - 60_000;

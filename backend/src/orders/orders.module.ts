@@ -40,6 +40,6 @@ import { OrderCoupons } from './order-coupons';
   ],
   controllers: [OrdersController, OffersController],
   providers: [OrdersService, OrderPlacing, OrderCoupons, OrderStatusChanges, OrderLinking, OrderMigrations, OrderLists, OrderCache],
-  exports: [OrdersService, OrderPlacing, OrderStatusChanges, OrderCoupons],
+  exports: [OrdersService, OrderPlacing, OrderStatusChanges, OrderCoupons, OrderCache],
 })
 export class OrdersModule {}

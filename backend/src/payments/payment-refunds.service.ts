@@ -11,7 +11,7 @@ import { OrdersService } from '../orders/orders.service';
 import { CouponRefused } from '../coupons/coupon-uses.service';
 import type { NotEnoughStock } from '../products/stock.service';
 import { PAYMENT_SOLD_OUT_REFUNDED, type PaymentSoldOutRefundedEvent } from './payment.events';
-import { RazorpayGateway, type RazorpayPayment } from './razorpay.gateway';
+import { RazorpayGateway, refundHasReceipt, type RazorpayPayment, type RazorpayRefund } from './razorpay.gateway';
 import { Checkout, CheckoutDocument } from './schemas/checkout.schema';
 
 export const SOLD_OUT_REFUND = 'Sorry, what you paid for sold out meanwhile, so no order was placed; your money is being refunded to you';
@@ -99,11 +99,29 @@ export class PaymentRefunds {
       const payment = order?.payment;
       if (!order || !payment || order.paymentStatus !== 'paid' || order.status !== 'Cancelled') return;
       if (payment.refundId && payment.refundStatus === 'processed') return;
-      const [made] = (await this.razorpay.refundsOf(payment.razorpayPaymentId)).filter((r) => r.status !== 'failed');
-      const refund = made ?? (await this.razorpay.refund(payment.razorpayPaymentId, order.amountPaise, String(order._id)));
+      const made = (await this.razorpay.refundsOf(payment.razorpayPaymentId)).filter((r) => r.status !== 'failed');
+      // After packing refunds (issue 39) the payment has other refunds: only the cancel's own receipt counts.
+      const partlyRefunded = !!order.adjustments?.length || !!order.refundedPaise;
+      const own = partlyRefunded ? made.find((r) => refundHasReceipt(r, String(order._id))) : made[0];
+      const refund = own ?? (await this.razorpay.refund(payment.razorpayPaymentId, order.amountPaise, String(order._id)));
       if (refund.id === payment.refundId && refund.status === payment.refundStatus) return;
       await this.changes.recordRefund(orderId, refund.id, refund.status);
     });
+  }
+
+  /**
+   * A partial refund of a payment named by `receipt` (a packing change's, a problem report's), made once:
+   * a refund Razorpay already has with this receipt (made before a time-out or a crash) is answered
+   * instead of asking for another. The caller makes sure only one instance asks at a time.
+   */
+  async refundOnce(paymentId: string, amountPaise: number, receipt: string): Promise<RazorpayRefund> {
+    const made = (await this.razorpay.refundsOf(paymentId)).find((r) => r.status !== 'failed' && refundHasReceipt(r, receipt));
+    return made ?? (await this.razorpay.refund(paymentId, amountPaise, receipt));
+  }
+
+  /** Razorpay's word on the refunds of a payment made with these receipts (to follow pending ones). */
+  async refundsWithReceipts(paymentId: string): Promise<RazorpayRefund[]> {
+    return this.razorpay.refundsOf(paymentId);
   }
 
   /** Retries refunds that did not finish (Razorpay down at the time): sold-out checkouts, then cancelled paid orders. */

@@ -26,5 +26,6 @@ import { Checkout, CheckoutSchema, OpenCheckouts, OpenCheckoutsSchema, PaymentEv
   ],
   controllers: [PaymentsController],
   providers: [PaymentsService, PaymentRefunds, RazorpayGateway, OpenCheckoutSlots],
+  exports: [PaymentRefunds],
 })
 export class PaymentsModule {}

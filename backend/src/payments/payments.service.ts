@@ -115,7 +115,8 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
     if (!this.razorpay.available) throw new ServiceUnavailableException(this.razorpay.unavailableReason);
     const items = dto.items ?? cartLines(await this.cart.get(userId));
     if (!items.length) throw new BadRequestException('Your cart is empty');
-    const quote = await this.orders.quote(userId, { address: dto.address, items, coupon: dto.coupon }, 'Online', { defaultAddress: true });
+    const request = { address: dto.address, items, coupon: dto.coupon, substitutions: dto.substitutions };
+    const quote = await this.orders.quote(userId, request, 'Online', { defaultAddress: true });
     if (quote.price.totalPaise < MIN_ONLINE_PAISE)
       throw new BadRequestException('Online payment needs an order of at least ₹1; please choose cash on delivery');
     const checkoutId = new Types.ObjectId();
@@ -158,6 +159,7 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
           etaMinutes: quote.etaMinutes,
           requestHash: quote.requestHash,
           ...(quote.coupon ? { coupon: quote.coupon } : {}),
+          ...(quote.substitutions ? { substitutions: quote.substitutions } : {}),
         },
         status: 'pending',
         expiresAt,
@@ -294,6 +296,7 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
       etaMinutes: checkout.quote.etaMinutes ?? DEFAULT_ETA_MINUTES,
       requestHash: checkout.quote.requestHash,
       ...(checkout.quote.coupon ? { coupon: checkout.quote.coupon } : {}),
+      ...(checkout.quote.substitutions ? { substitutions: checkout.quote.substitutions } : {}),
     };
     let placed: { order: OrderRecord; created: boolean };
     try {

@@ -30,6 +30,14 @@ export interface RazorpayRefund {
   payment_id: string;
   amount: number;
   status: 'pending' | 'processed' | 'failed';
+  receipt?: string | null;
+  notes?: Record<string, string> | unknown[];
+}
+
+/** Whether a refund was asked for with this receipt (its receipt, or the copy in its notes). */
+export function refundHasReceipt(refund: RazorpayRefund, receipt: string): boolean {
+  const notes = refund.notes && !Array.isArray(refund.notes) ? refund.notes : {};
+  return refund.receipt === receipt || notes.receipt === receipt;
 }
 
 /** A 4xx answer of Razorpay's API (e.g. an id that does not exist). */

@@ -25,6 +25,7 @@ interface FakePayment {
   order_id: string;
   method: string;
   captured: boolean;
+  amount_refunded: number;
   error_description: string | null;
   created_at: number;
 }
@@ -36,6 +37,7 @@ interface FakeRefund {
   currency: string;
   payment_id: string;
   receipt: string | null;
+  notes: Record<string, string>;
   status: 'pending' | 'processed' | 'failed';
   created_at: number;
 }
@@ -62,6 +64,10 @@ export class FakeRazorpay {
   delayMs = 0;
   /** What a new refund starts as (Razorpay answers `pending` until the bank confirms; `settleRefunds` then processes them). */
   refundStartsAs: 'pending' | 'processed' = 'processed';
+  /** The next this many refund calls make the refund and then drop the connection (the app sees a time-out after Razorpay acted). */
+  dropAfterRefund = 0;
+  /** The next this many refund calls answer 500 and make nothing. */
+  failRefunds = 0;
   private server?: Server;
 
   get url(): string {
@@ -89,6 +95,11 @@ export class FakeRazorpay {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 
+  /** The refunds made for a payment. */
+  refundsOf(paymentId: string): FakeRefund[] {
+    return [...this.refunds.values()].filter((r) => r.payment_id === paymentId);
+  }
+
   /** The bank confirms every pending refund. */
   settleRefunds(): void {
     for (const refund of this.refunds.values()) if (refund.status === 'pending') refund.status = 'processed';
@@ -107,6 +118,7 @@ export class FakeRazorpay {
       order_id: orderId,
       method: 'upi',
       captured: true,
+      amount_refunded: 0,
       error_description: null,
       created_at: now(),
       ...overrides,
@@ -156,7 +168,13 @@ export class FakeRazorpay {
       const payment = this.payments.get(match[1]);
       return payment ? json(res, 200, payment) : error(res, 400, 'BAD_REQUEST_ERROR', 'The id provided does not exist');
     }
-    if (req.method === 'POST' && (match = /^\/v1\/payments\/([^/]+)\/refund$/.exec(url.pathname))) return this.refund(match[1], body, res);
+    if (req.method === 'POST' && (match = /^\/v1\/payments\/([^/]+)\/refund$/.exec(url.pathname))) {
+      if (this.failRefunds > 0) {
+        this.failRefunds -= 1;
+        return error(res, 500, 'SERVER_ERROR', 'We are facing some trouble completing your request at the moment');
+      }
+      return this.refund(match[1], body, res);
+    }
     if (req.method === 'GET' && (match = /^\/v1\/payments\/([^/]+)\/refunds$/.exec(url.pathname))) {
       const items = [...this.refunds.values()].filter((r) => r.payment_id === match![1]);
       return json(res, 200, { entity: 'collection', count: items.length, items });
@@ -190,7 +208,12 @@ export class FakeRazorpay {
     const payment = this.payments.get(paymentId);
     if (!payment) return error(res, 400, 'BAD_REQUEST_ERROR', 'The id provided does not exist');
     if (payment.status !== 'captured') return error(res, 400, 'BAD_REQUEST_ERROR', 'The payment has been fully refunded already');
-    const amount = typeof body.amount === 'number' ? body.amount : payment.amount;
+    const left = payment.amount - payment.amount_refunded;
+    const amount = typeof body.amount === 'number' ? body.amount : left;
+    // Razorpay's partial refunds: any whole amount of paise up to what is not refunded yet.
+    if (!Number.isInteger(amount) || amount < 1 || amount > left) {
+      return error(res, 400, 'BAD_REQUEST_ERROR', 'The refund amount provided is greater than amount captured or less than minimum', 'amount');
+    }
     const refund: FakeRefund = {
       id: id('rfnd'),
       entity: 'refund',
@@ -198,11 +221,17 @@ export class FakeRazorpay {
       currency: payment.currency,
       payment_id: paymentId,
       receipt: (body.receipt as string) ?? null,
+      notes: (body.notes as Record<string, string>) ?? {},
       status: this.refundStartsAs,
       created_at: now(),
     };
     this.refunds.set(refund.id, refund);
-    payment.status = 'refunded';
+    payment.amount_refunded += amount;
+    if (payment.amount_refunded >= payment.amount) payment.status = 'refunded';
+    if (this.dropAfterRefund > 0) {
+      this.dropAfterRefund -= 1;
+      return res.socket?.destroy();
+    }
     json(res, 200, refund);
   }
 }

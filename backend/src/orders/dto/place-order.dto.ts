@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsMongoId, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { MAX_LINE_QUANTITY } from '@greencart/domain';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsMongoId, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { MAX_LINE_QUANTITY, SUBSTITUTION_CHOICES, type SubstitutionChoice } from '@greencart/domain';
 
 const MAX_QUANTITY_PER_LINE = MAX_LINE_QUANTITY;
 export const MAX_LINES_PER_ORDER = 50;
@@ -41,4 +41,10 @@ export class PlaceOrderDto {
   @IsString({ message: 'coupon must be a coupon code' })
   @MaxLength(40, { message: 'A coupon code is 3 to 20 letters and digits' })
   coupon?: string;
+
+  /** If an item is not available: 'refund' it (the default) or replace it with a 'similar' item (issue 39); optional. */
+  @ApiPropertyOptional({ enum: SUBSTITUTION_CHOICES, description: 'If an item is not available (default refund)' })
+  @IsOptional()
+  @IsIn(SUBSTITUTION_CHOICES, { message: "substitutions must be 'refund' or 'similar'" })
+  substitutions?: SubstitutionChoice;
 }

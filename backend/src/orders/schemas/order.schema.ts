@@ -6,15 +6,19 @@ import {
   type OrderStatus,
   type PaymentStatus,
   type PaymentType,
+  SUBSTITUTION_CHOICES,
+  type SubstitutionChoice,
 } from '@greencart/domain';
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { HydratedDocument, Schema as MongooseSchema, Types } from 'mongoose';
+import { OrderAdjustment, OrderAdjustmentSchema } from '../packing/adjustment.schema';
 
 /** One line, with a snapshot of what was bought so the order survives product edits and deletion. */
 @Schema({ _id: false })
 export class OrderItem {
   @Prop({ type: MongooseSchema.Types.ObjectId, ref: 'Product', required: true }) product: Types.ObjectId;
-  @Prop({ required: true, min: 1 }) quantity: number;
+  /** Units supplied: as ordered, or fewer once packed short (0: none; see `ordered`). */
+  @Prop({ required: true, min: 0 }) quantity: number;
   @Prop({ required: true }) name: string;
   @Prop({ required: true }) category: string;
   @Prop({ default: '' }) image: string;
@@ -27,6 +31,13 @@ export class OrderItem {
   @Prop({ type: String }) variant?: string;
   /** The pack size's label when sold ("5 kg"), shown with the name everywhere (see nameWithSize); absent for a single size without one. */
   @Prop({ type: String }) label?: string;
+  // Packing changes (issue 39).
+  /** The quantity ordered, set when packing changed `quantity`. */
+  @Prop() ordered?: number;
+  /** This line replaces line `substituteFor` (packed short); its price per unit is capped (see repriceAdjusted). */
+  @Prop() substituteFor?: number;
+  /** A substitute's own price per unit, when it was charged less. */
+  @Prop() listPricePaise?: number;
 }
 const OrderItemSchema = SchemaFactory.createForClass(OrderItem);
 
@@ -97,6 +108,7 @@ const StatusChangeSchema = SchemaFactory.createForClass(StatusChange);
       delete ret.requestHash,
       delete ret.unlisted,
       delete ret.linkingSince,
+      delete ret.packingPending,
       ret
     ),
   },
@@ -140,6 +152,17 @@ export class Order {
   @Prop() unlisted?: boolean;
   /** When the linking into the order lists was claimed (by the creator, or by a retry taking over a stale claim). */
   @Prop() linkingSince?: Date;
+  // Packing changes (issue 39): the shopper's choice, and what packing changed and refunded.
+  /** "If an item is not available": refund it (the default when absent) or replace it with a similar item. */
+  @Prop({ type: String, enum: SUBSTITUTION_CHOICES }) substitutions?: SubstitutionChoice;
+  /** The total as placed (rupees and paise), set by the first packing change. */
+  @Prop() originalAmount?: number;
+  @Prop() originalAmountPaise?: number;
+  /** Paise refunded by packing changes and problem reports (a cancel's refund is payment.refundId). */
+  @Prop() refundedPaise?: number;
+  @Prop({ type: [OrderAdjustmentSchema], default: undefined }) adjustments?: OrderAdjustment[];
+  /** Set while a packing change has work left (stock back, refund): what the recovery sweep looks for. */
+  @Prop() packingPending?: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -150,6 +173,7 @@ OrderSchema.index({ user: 1, idempotencyKey: 1 }, { unique: true });
 OrderSchema.index({ user: 1, createdAt: -1 });
 OrderSchema.index({ createdAt: -1 });
 OrderSchema.index({ unlisted: 1 }, { sparse: true });
+OrderSchema.index({ packingPending: 1 }, { sparse: true });
 /** The delivery fee in rupees, like `amount` (deliveryFeePaise is the exact figure). */
 OrderSchema.virtual('deliveryFee').get(function (this: Order) {
   return (this.deliveryFeePaise ?? 0) / 100;

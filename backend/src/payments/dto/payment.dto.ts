@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsMongoId, IsNumber, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsMongoId, IsNumber, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { SUBSTITUTION_CHOICES, type SubstitutionChoice } from '@greencart/domain';
 import { OrderLineDto } from '../../orders/dto/place-order.dto';
 
 /**
@@ -32,6 +33,12 @@ export class CreateOnlinePaymentDto {
   @IsString({ message: 'coupon must be a coupon code' })
   @MaxLength(40, { message: 'A coupon code is 3 to 20 letters and digits' })
   coupon?: string;
+
+  /** If an item is not available: 'refund' it (the default) or replace it with a 'similar' item (issue 39); optional. */
+  @ApiPropertyOptional({ enum: SUBSTITUTION_CHOICES, description: 'If an item is not available (default refund)' })
+  @IsOptional()
+  @IsIn(SUBSTITUTION_CHOICES, { message: "substitutions must be 'refund' or 'similar'" })
+  substitutions?: SubstitutionChoice;
 }
 
 const RAZORPAY_ID = /^[A-Za-z0-9_]{1,64}$/;

@@ -1,4 +1,4 @@
-import type { PaymentType } from '@greencart/domain';
+import type { PaymentType, SubstitutionChoice } from '@greencart/domain';
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { HydratedDocument, Schema as MongooseSchema, Types } from 'mongoose';
 import type { OrderAddress, OrderItem } from '../../orders/order-record';
@@ -29,6 +29,8 @@ export class Checkout {
     requestHash: string;
     /** The coupon the checkout holds a use of, and its discount. */
     coupon?: { couponId: string; code: string; discountPaise: number };
+    /** The shopper's substitution choice (issue 39). */
+    substitutions?: SubstitutionChoice;
   };
   @Prop({ type: String, required: true, enum: ['pending', 'paid', 'failed', 'expired', 'refunding', 'refunded'], default: 'pending' }) status: CheckoutStatus;
   @Prop({ required: true }) expiresAt: Date;

@@ -1,0 +1,62 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { Schema as MongooseSchema, Types } from 'mongoose';
+
+/** A packing change's refund: recorded as `due` with its receipt before Razorpay is asked, so it is made once (see PackingRefunds). */
+@Schema({ _id: false })
+export class AdjustmentRefund {
+  /** Sent to Razorpay as the refund's receipt and notes: how a refund made before a crash is recognised. */
+  @Prop({ required: true }) receipt: string;
+  @Prop({ required: true }) amountPaise: number;
+  /** due: not asked yet (or being asked); failed: the last try failed (retried, shown to the seller); then Razorpay's status. */
+  @Prop({ type: String, required: true, enum: ['due', 'pending', 'processed', 'failed'] }) status: 'due' | 'pending' | 'processed' | 'failed';
+  @Prop() id?: string;
+  /** Why the last try failed, for the seller. */
+  @Prop() error?: string;
+  /** When an instance started asking Razorpay (a claim; an old one is taken over). */
+  @Prop() claimedAt?: Date;
+  @Prop() attempts?: number;
+}
+const AdjustmentRefundSchema = SchemaFactory.createForClass(AdjustmentRefund);
+
+@Schema({ _id: false })
+export class AdjustedLine {
+  @Prop({ required: true }) line: number;
+  @Prop({ required: true }) from: number;
+  @Prop({ required: true }) to: number;
+}
+const AdjustedLineSchema = SchemaFactory.createForClass(AdjustedLine);
+
+@Schema({ _id: false })
+export class AdjustmentSubstitute {
+  @Prop({ required: true }) forLine: number;
+  /** The index of the line the substitute became in `items`. */
+  @Prop({ required: true }) line: number;
+  @Prop({ type: MongooseSchema.Types.ObjectId, required: true }) product: Types.ObjectId;
+  @Prop() variant?: string;
+  @Prop({ required: true }) name: string;
+  @Prop({ required: true }) quantity: number;
+  @Prop({ required: true }) unitPaise: number;
+}
+const AdjustmentSubstituteSchema = SchemaFactory.createForClass(AdjustmentSubstitute);
+
+/** One packing change of an order: what changed, what it cost the order, its refund. */
+@Schema({ _id: false })
+export class OrderAdjustment {
+  /** The Idempotency-Key it was made with (or one the shop made up): the same key again answers this change. */
+  @Prop({ required: true }) key: string;
+  @Prop({ required: true }) at: Date;
+  /** Who packed: 'seller' for now (staff names come with issue 42). */
+  @Prop({ required: true }) by: string;
+  @Prop({ type: [AdjustedLineSchema], default: [] }) lines: AdjustedLine[];
+  @Prop({ type: [AdjustmentSubstituteSchema], default: [] }) substitutes: AdjustmentSubstitute[];
+  @Prop() reason?: string;
+  @Prop({ required: true }) amountBeforePaise: number;
+  @Prop({ required: true }) amountAfterPaise: number;
+  @Prop({ required: true }) differencePaise: number;
+  /** Nothing was packed: the order is cancelled (its refund is the cancel's). */
+  @Prop() cancels?: boolean;
+  /** The unpacked units went back to stock. */
+  @Prop({ default: false }) stockReturned: boolean;
+  @Prop({ type: AdjustmentRefundSchema }) refund?: AdjustmentRefund;
+}
+export const OrderAdjustmentSchema = SchemaFactory.createForClass(OrderAdjustment);

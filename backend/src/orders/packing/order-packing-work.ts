@@ -1,0 +1,79 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model } from 'mongoose';
+import { StockService } from '../../products/stock.service';
+import { OrderCache } from '../order-cache';
+import { OrderStatusChanges } from '../order-status.service';
+import { Order, OrderDocument } from '../schemas/order.schema';
+import { PackingRefunds } from './packing-refunds';
+
+/** How often packing work a stop left behind is done (and pending refunds followed). */
+const SWEEP_MS = 30_000;
+
+/**
+ * What follows a stored packing change, each step once however often it runs: the unpacked units go
+ * back to stock (a give-back mark per change on each product), a change that packed nothing cancels the
+ * order (with everything a cancel does: units, coupon, the full refund), and a change's refund is made
+ * (PackingRefunds). Run right after the change and, for whatever a stop left, at start-up and every 30 s.
+ */
+@Injectable()
+export class OrderPackingWork implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(OrderPackingWork.name);
+  private sweeper?: NodeJS.Timeout;
+
+  constructor(
+    @InjectModel(Order.name) private readonly orders: Model<Order>,
+    private readonly cache: OrderCache,
+    private readonly stock: StockService,
+    private readonly changes: OrderStatusChanges,
+    private readonly refunds: PackingRefunds,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const sweep = () => void this.sweep().catch((error: Error) => this.logger.warn(`Packing sweep: ${error.message}`));
+    setImmediate(sweep);
+    this.sweeper = setInterval(sweep, SWEEP_MS);
+    this.sweeper.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.sweeper);
+  }
+
+  /** Does what is left of the change `key` on this order; answers the order as it then is. */
+  async finish(order: OrderDocument, key: string): Promise<OrderDocument> {
+    const orderId = String(order._id);
+    const index = order.adjustments?.findIndex((a) => a.key === key) ?? -1;
+    const adjustment = order.adjustments?.[index];
+    if (!adjustment) return order;
+    if (!adjustment.stockReturned) {
+      const back = adjustment.lines
+        .filter((l) => l.to < l.from)
+        .map((l) => {
+          const item = order.items[l.line];
+          return { productId: String(item.product), ...(item.variant ? { variantId: item.variant } : {}), quantity: l.from - l.to };
+        });
+      // The give-back mark `return:<order>:adj:<key>` makes this once per product, whatever is retried.
+      await this.stock.giveBack(`${orderId}:adj:${key}`, back);
+      await this.orders.updateOne({ _id: order._id }, { $set: { [`adjustments.${index}.stockReturned`]: true } });
+      await this.cache.changed(order._id);
+    }
+    if (adjustment.cancels && order.status !== 'Cancelled') {
+      await this.changes.changeStatus(orderId, 'Cancelled', { by: 'shop', reason: adjustment.reason ?? 'Nothing of this order could be packed' });
+    }
+    if (adjustment.refund && adjustment.refund.status !== 'processed') await this.refunds.drive(orderId, key);
+    await this.refunds.settleIfDone(order._id);
+    return (await this.cache.findById(order._id)) ?? order;
+  }
+
+  /** Orders with packing work left: each change's remaining steps (a failing one is logged and tried next time). */
+  async sweep(): Promise<void> {
+    for (const order of await this.refunds.pending()) {
+      for (const adjustment of order.adjustments ?? []) {
+        await this.finish(order, adjustment.key).catch((error: Error) =>
+          this.logger.warn(`Packing change ${adjustment.key} of order ${String(order._id)} not finished yet: ${error.message}`),
+        );
+      }
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model, Types } from 'mongoose';
+import { LocksService } from '../../common/locks/locks.service';
+import { PaymentRefunds } from '../../payments/payment-refunds.service';
+import { refundHasReceipt } from '../../payments/razorpay.gateway';
+import { OrderCache } from '../order-cache';
+import { Order, OrderDocument } from '../schemas/order.schema';
+
+/** A claim to ask Razorpay older than this was left by an instance that stopped: another takes it over. */
+export const REFUND_CLAIM_MS = 30_000;
+
+/**
+ * The refund of one packing change, exactly once. The change and its refund intent (amount, a receipt
+ * made of the order id and the change's number) are stored on the order first (OrderAdjusting); then
+ * one instance claims the refund (a compare-and-set of `claimedAt`, one at a time per order), asks
+ * Razorpay for a refund with that receipt unless Razorpay already has one (made before a time-out or a
+ * crash), and records it. A failed try is kept as `failed` with its reason (the seller sees it) and
+ * driven again by the sweep until it succeeds.
+ */
+@Injectable()
+export class PackingRefunds {
+  private readonly logger = new Logger(PackingRefunds.name);
+
+  constructor(
+    @InjectModel(Order.name) private readonly orders: Model<Order>,
+    private readonly payments: PaymentRefunds,
+    private readonly locks: LocksService,
+    private readonly cache: OrderCache,
+  ) {}
+
+  /** Makes (or follows) the refund of the change with this key. Never throws for Razorpay's failures: they are recorded. */
+  async drive(orderId: string, key: string): Promise<void> {
+    await this.locks.run(`refund:${orderId}`, { busyMessage: 'This refund is being made right now', waitMs: 10_000 }, async () => {
+      const order = await this.orders.findById(orderId).exec();
+      const index = order?.adjustments?.findIndex((a) => a.key === key) ?? -1;
+      const refund = index >= 0 ? order!.adjustments![index].refund : undefined;
+      const paymentId = order?.payment?.razorpayPaymentId;
+      if (!order || !refund || !paymentId || refund.status === 'processed') return;
+      const at = `adjustments.${index}.refund`;
+      if (refund.id && refund.status === 'pending') return this.follow(order, index, paymentId);
+      if (refund.claimedAt && Date.now() - refund.claimedAt.getTime() < REFUND_CLAIM_MS) return;
+      const claimed = await this.orders
+        .findOneAndUpdate(
+          this.locks.guarded({ _id: order._id, [`${at}.claimedAt`]: refund.claimedAt ?? null }),
+          { $set: { [`${at}.claimedAt`]: new Date() }, $inc: { [`${at}.attempts`]: 1 } },
+          { returnDocument: 'after' },
+        )
+        .exec();
+      if (!claimed) return;
+      try {
+        const made = await this.payments.refundOnce(paymentId, refund.amountPaise, refund.receipt);
+        const recorded = await this.orders
+          .findOneAndUpdate(
+            this.locks.guarded({ _id: order._id, [`${at}.id`]: null }),
+            {
+              $set: { [`${at}.id`]: made.id, [`${at}.status`]: made.status === 'failed' ? 'failed' : made.status },
+              $unset: { [`${at}.claimedAt`]: 1, [`${at}.error`]: 1 },
+              $inc: { refundedPaise: made.status === 'failed' ? 0 : refund.amountPaise },
+            },
+            { returnDocument: 'after' },
+          )
+          .exec();
+        if (recorded) await this.cache.stored(recorded);
+      } catch (error) {
+        this.logger.warn(`Refund ${refund.receipt} of order ${orderId} not made yet (retried): ${(error as Error).message}`);
+        await this.orders.updateOne(
+          { _id: order._id },
+          { $set: { [`${at}.status`]: 'failed', [`${at}.error`]: (error as Error).message.slice(0, 300) }, $unset: { [`${at}.claimedAt`]: 1 } },
+        );
+        await this.cache.changed(order._id);
+      }
+    });
+  }
+
+  /** A pending refund: Razorpay's present status is recorded once it is processed (or failed: asked again). */
+  private async follow(order: OrderDocument, index: number, paymentId: string): Promise<void> {
+    const refund = order.adjustments![index].refund!;
+    const now = (await this.payments.refundsWithReceipts(paymentId)).find((r) => r.id === refund.id || refundHasReceipt(r, refund.receipt));
+    if (!now || now.status === 'pending') return;
+    const at = `adjustments.${index}.refund`;
+    const update =
+      now.status === 'processed'
+        ? { $set: { [`${at}.status`]: 'processed' } }
+        : {
+            $set: { [`${at}.status`]: 'failed', [`${at}.error`]: 'Razorpay reported the refund failed' },
+            $unset: { [`${at}.id`]: 1 },
+            $inc: { refundedPaise: -refund.amountPaise },
+          };
+    const updated = await this.orders.findOneAndUpdate({ _id: order._id }, update, { returnDocument: 'after' }).exec();
+    if (updated) await this.cache.stored(updated);
+  }
+
+  /** Orders with packing work left (stock to give back, a refund to make or follow), oldest first. */
+  pending(limit = 50): Promise<OrderDocument[]> {
+    return this.orders.find({ packingPending: true }).sort({ _id: 1 }).limit(limit).exec();
+  }
+
+  /** Clears the order's pending mark once none of its changes has work left. */
+  async settleIfDone(orderId: Types.ObjectId | string): Promise<void> {
+    const order = await this.orders.findById(orderId).exec();
+    if (!order?.packingPending) return;
+    const open = (order.adjustments ?? []).some(
+      (a) => !a.stockReturned || (a.refund && a.refund.status !== 'processed') || (a.cancels && order.status !== 'Cancelled'),
+    );
+    if (open) return;
+    const updated = await this.orders.findOneAndUpdate({ _id: order._id }, { $unset: { packingPending: 1 } }, { returnDocument: 'after' }).exec();
+    if (updated) await this.cache.stored(updated);
+  }
+}

@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { LocksModule } from '../../common/locks/locks.module';
+import { PaymentsModule } from '../../payments/payments.module';
+import { ProductsModule } from '../../products/products.module';
+import { OrdersModule } from '../orders.module';
+import { Order, OrderSchema } from '../schemas/order.schema';
+import { OrderAdjusting } from './order-adjusting.service';
+import { OrderPackingWork } from './order-packing-work';
+import { PackingController } from './packing.controller';
+import { PackingRefunds } from './packing-refunds';
+
+/** Packing changes of orders (issue 39): the seller packs less or substitutes, and the difference goes back once. */
+@Module({
+  imports: [MongooseModule.forFeature([{ name: Order.name, schema: OrderSchema }]), OrdersModule, ProductsModule, PaymentsModule, LocksModule],
+  controllers: [PackingController],
+  providers: [OrderAdjusting, OrderPackingWork, PackingRefunds],
+  exports: [PackingRefunds],
+})
+export class PackingModule {}
