@@ -3,6 +3,7 @@ import { Types } from 'mongoose';
 import request from 'supertest';
 import { AUTH_ENV, insertProducts, seller, shopper, VALID_ADDRESS, type Agent } from './support/actors';
 import { FakeRazorpay } from './support/fake-razorpay';
+import { SmtpCatcher } from './support/smtp-catcher';
 import { createTestApp, type TestApp } from './support/test-app';
 import { twoInstances } from './support/two-instances';
 import { eventually } from './support/waiting';
@@ -79,17 +80,28 @@ describe('packing changes on one instance', () => {
   let rzp: FakeRazorpay;
   let t: TestApp;
   let a: Actors;
+  let smtp: SmtpCatcher;
   const database = `t_packing_${randomBytes(3).toString('hex')}`;
   const h = helpers({ t: () => t, rzp: () => rzp }, () => a);
 
   beforeAll(async () => {
     rzp = await new FakeRazorpay().start();
-    t = await createTestApp({ ...AUTH_ENV, ...rzp.env() }, { database });
+    smtp = await new SmtpCatcher().up();
+    t = await createTestApp(env(), { database });
     a = await setUp(t);
   });
   afterAll(async () => {
     await t.close();
     await rzp.stop();
+    await smtp.down();
+  });
+  const env = () => ({
+    ...AUTH_ENV,
+    ...rzp.env(),
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'GreenCart <orders@greencart.test>',
+    OUTBOX_RETRY_MS: '200',
+    OUTBOX_SWEEP_MS: '500',
   });
 
   it('packing 1 of 3 on a paid order refunds the exact paise once; the same key again answers the first change', async () => {
@@ -129,6 +141,19 @@ describe('packing changes on one instance', () => {
     expect((await h.stored(order._id))?.packingPending).toBeUndefined();
     const mine = (await a.agent.get('/api/getorder/user?limit=100').expect(200)).body.orderdata.find((o: { _id: string }) => o._id === order._id);
     expect(mine).toMatchObject({ amountPaise: 16999, originalAmountPaise: 37399, adjustments: [{ differencePaise: 20400 }] });
+    // One mail says what changed and when the refund arrives, however often the change was sent.
+    const outbox = t.connection.collection('outbox');
+    await eventually(
+      async () =>
+        (await outbox.find({ _id: { $regex: `^email:order-adjusted:${order._id}` } } as object).toArray()).every((m) => m.state === 'sent') &&
+        smtp.mails.some((m) => m.outboxId.startsWith(`email:order-adjusted:${order._id}`)),
+      'the packing mail sent',
+      30_000,
+    );
+    const mails = smtp.mails.filter((m) => m.outboxId.startsWith(`email:order-adjusted:${order._id}`));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toMatch(/Desi Tomatoes: 1 of 3 packed/);
+    expect(mails[0].text).toMatch(/₹204\.00 is being refunded[\s\S]*5–7 working days/);
   });
 
   it('the same change raced with one key: one change, one refund; a change while one is applied is a 409', async () => {
@@ -303,7 +328,7 @@ describe('packing changes on one instance', () => {
       .send({ amount: 10200, receipt, notes: { receipt } })
       .expect(200);
     await t.app.close();
-    t = await createTestApp({ ...AUTH_ENV, ...rzp.env() }, { database, sameModules: true });
+    t = await createTestApp(env(), { database, sameModules: true });
     await eventually(async () => (await h.stored(order._id))?.adjustments?.[0]?.refund?.status === 'processed', 'the start-up sweep recording the refund');
     expect(await h.stored(order._id)).toMatchObject({ refundedPaise: 10200, adjustments: [{ refund: { status: 'processed', id: h.refunds(order)[0].id } }] });
     expect(h.refunds(order)).toHaveLength(1);

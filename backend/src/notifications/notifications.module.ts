@@ -6,6 +6,7 @@ import { UsersModule } from '../users/users.module';
 import { EmailChannel } from './mail/email-channel';
 import { Mailer } from './mail/mailer';
 import { NotificationListeners } from './notification-listeners';
+import { PackingListener } from './packing-listener';
 import { VerificationListener } from './verification-listener';
 import { AccountPreferencesController, SellerNotificationsController } from './notifications.controller';
 import { OutboxClaims } from './outbox/outbox-claims';
@@ -61,6 +62,7 @@ import { PushSubscriptionsService } from './push/push-subscriptions.service';
     PushChannel,
     PushAccountGuard,
     NotificationListeners,
+    PackingListener,
     VerificationListener,
   ],
   exports: [Mailer, OutboxWorker],

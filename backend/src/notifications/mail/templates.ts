@@ -62,6 +62,8 @@ export interface MailKinds {
   'seller-sold-out-refund': SoldOutRefundSnapshot & { shopperEmail?: string };
   'password-reset': { link: string; expiresAt: string };
   'email-verification': { link: string; expiresAt: string };
+  /** Packing changed the order (issue 39): what changed, and the refund or the new amount to pay in cash. */
+  'order-adjusted': { order: OrderSnapshot; changes: string[]; refundPaise?: number; refundArrives?: string };
 }
 export type MailKind = keyof MailKinds;
 
@@ -250,6 +252,24 @@ const TEMPLATES: Templates = {
             ? `You paid ${formatRupees(order.amountPaise)} online: we are refunding it to the way you paid, and will write again when the refund starts and when it is done.`
             : 'Nothing was charged.',
       },
+      viewOrder(ctx, order),
+    ],
+    footer: shopperFooter(ctx),
+  }),
+  'order-adjusted': ({ order, changes, refundPaise, refundArrives }, ctx) => ({
+    subject: `Order ${order.orderNumber} was packed with changes`,
+    heading: 'Your order changed while packing',
+    blocks: [
+      { p: hello(ctx) },
+      { p: `Not everything in order ${order.orderNumber} could be packed as ordered:` },
+      { facts: changes.map((change, i): [string, string] => [String(i + 1), typed(change)]) },
+      {
+        p:
+          order.paymentType === 'COD'
+            ? `Please pay ${formatRupees(order.amountPaise)} in cash on delivery (the new total).`
+            : `${formatRupees(refundPaise ?? 0)} is being refunded to the way you paid; it reaches your account in ${refundArrives ?? '5–7 working days'}.`,
+      },
+      ...bill(order),
       viewOrder(ctx, order),
     ],
     footer: shopperFooter(ctx),

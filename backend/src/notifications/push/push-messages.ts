@@ -2,7 +2,7 @@ import { formatRupees, type OrderStatus, type PushPayload } from '@greencart/dom
 import type { OrderSnapshot } from '../mail/templates';
 
 /** Kinds of push, each named like the mail of the same event. */
-export type PushKind = 'order-status' | 'chat-reply' | 'seller-new-order' | 'seller-order-cancelled';
+export type PushKind = 'order-status' | 'chat-reply' | 'seller-new-order' | 'seller-order-cancelled' | 'order-adjusted';
 
 const STATUS_TEXT: Partial<Record<OrderStatus, string>> = {
   Packing: 'We are packing your order.',
@@ -52,6 +52,17 @@ export function sellerCancelledPush(order: OrderSnapshot): PushPayload {
     title: `Cancelled — do not send: ${order.orderNumber}`,
     body: `The shopper cancelled ${formatRupees(order.amountPaise)}${paidOnline ? ' (paid online, being refunded)' : ' (cash on delivery)'}.`,
     url: `/seller/orders?order=${encodeURIComponent(order.orderNumber)}`,
+    tag: `order:${order.orderId}`,
+  };
+}
+
+/** Packing changed the shopper's order (issue 39): the refund, or the new amount to pay in cash. */
+export function orderAdjustedPush(order: Pick<OrderSnapshot, 'orderId' | 'orderNumber' | 'paymentType' | 'amountPaise'>, refundPaise: number): PushPayload {
+  const money = order.paymentType === 'COD' ? `Pay ${formatRupees(order.amountPaise)} on delivery.` : `${formatRupees(refundPaise)} is being refunded.`;
+  return {
+    title: `Order ${order.orderNumber} changed while packing`,
+    body: `Some items could not be packed as ordered. ${money}`,
+    url: `/My-orders?order=${encodeURIComponent(order.orderNumber)}`,
     tag: `order:${order.orderId}`,
   };
 }
