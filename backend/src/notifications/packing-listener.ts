@@ -25,7 +25,8 @@ export class PackingListener {
   ) {}
 
   @OnDomainEvent(ORDER_ADJUSTED)
-  async adjusted({ order, userId, key, differencePaise }: OrderAdjustedEvent): Promise<void> {
+  async adjusted({ order, userId, key, differencePaise, cancels }: OrderAdjustedEvent): Promise<void> {
+    if (cancels) return;
     try {
       const snapshot = orderSnapshot(order);
       const changes = changesOf(order, key);

@@ -92,6 +92,8 @@ describe('the orders CSV', () => {
       Payment: 'COD',
       'Payment status': 'pending',
       Status: 'Order Placed',
+      Refunded: '0.00',
+      'Placed amount': '278.96',
     });
   });
 

@@ -9,7 +9,7 @@ export interface CsvOrder {
   createdAt: Date;
   address?: { firstName?: string; lastName?: string; phone?: string; pincode?: string } | null;
   /** `label`: the pack size sold, absent on orders from before pack sizes. */
-  items: readonly { name: string; label?: string; quantity: number; offerPricePaise: number }[];
+  items: readonly { name: string; label?: string; quantity: number; offerPricePaise: number; ordered?: number }[];
   subtotalPaise: number;
   /** A coupon's discount off the subtotal; absent on orders from before coupons (none). */
   discountPaise?: number | null;
@@ -20,6 +20,9 @@ export interface CsvOrder {
   paymentType: string;
   paymentStatus?: string;
   status: string;
+  /** Refunded by packing changes and problem reports; the total as placed when packing changed it. */
+  refundedPaise?: number | null;
+  originalAmountPaise?: number | null;
 }
 
 export const CSV_HEADER = [
@@ -39,6 +42,9 @@ export const CSV_HEADER = [
   'Payment',
   'Payment status',
   'Status',
+  // Packing changes (issue 39): what went back to the shopper, and what the order was placed for.
+  'Refunded',
+  'Placed amount',
 ] as const;
 
 /** Byte order mark: spreadsheet programs then read the file as UTF-8 (₹, names in any script). */
@@ -81,7 +87,13 @@ export function headerLine(): string {
 export function orderLine(order: CsvOrder, timeZone: string, shopperName?: string): string {
   const address = order.address ?? undefined;
   const name = address ? `${address.firstName ?? ''} ${address.lastName ?? ''}`.trim() : (shopperName ?? '');
-  const lines = order.items.map((item) => `${nameWithSize(item.name, item.label)} × ${item.quantity} @ ${formatRupees(item.offerPricePaise)}`).join('; ');
+  // As supplied: a line packed short says what was ordered ("× 1 of 3").
+  const lines = order.items
+    .map(
+      (item) =>
+        `${nameWithSize(item.name, item.label)} × ${item.quantity}${item.ordered !== undefined ? ` of ${item.ordered}` : ''} @ ${formatRupees(item.offerPricePaise)}`,
+    )
+    .join('; ');
   const created = new Date(order.createdAt);
   return csvLine([
     textCell(order.orderNumber ?? String(order._id)),
@@ -101,5 +113,7 @@ export function orderLine(order: CsvOrder, timeZone: string, shopperName?: strin
     textCell(order.paymentType),
     textCell(order.paymentStatus ?? ''),
     textCell(order.status),
+    moneyCell(order.refundedPaise ?? 0),
+    moneyCell(order.originalAmountPaise ?? order.amountPaise),
   ]);
 }

@@ -1,4 +1,5 @@
 import {
+  adjustedChange,
   documentsOf,
   mergeChange,
   namesEveryProduct,
@@ -319,5 +320,21 @@ describe('top products with their pack sizes (issue 37)', () => {
   it('a product sold only before pack sizes has no sizes', () => {
     const day = applied(placedChange(order(), KOLKATA))['day:2026-03-10'] as unknown as DayRollup;
     expect(summarise(['2026-03-10'], [day], null).topProducts[0]).not.toHaveProperty('sizes');
+  });
+});
+
+describe('adjustedChange (packing, issue 39)', () => {
+  it('counts what the shop finally kept: live (placed, then changed) equals the rebuild of the changed order', () => {
+    const before = order();
+    // Packed 1 of 3 mangoes: ₹33.33 + tax ₹0.66 + fee ₹25.
+    const after = order({
+      amountPaise: 5999,
+      subtotalPaise: 3333,
+      taxPaise: 66,
+      items: [{ product: MANGO, name: 'Alphonso Mango', quantity: 1, offerPricePaise: 3333 }],
+    });
+    const live = applied(placedChange(before, KOLKATA), adjustedChange(before, after, KOLKATA));
+    expect(live).toEqual(applied(orderChange(after, KOLKATA)));
+    expect(live['day:2026-03-10']).toMatchObject({ orders: 1, revenuePaise: 5999, products: { [`p${MANGO}`]: { quantity: 1, revenuePaise: 3333 } } });
   });
 });

@@ -189,6 +189,14 @@ export function refundedChange(order: StatsOrder, timeZone: string): Change {
   return change;
 }
 
+/** A packing change (issue 39): the order's figures move from what it was to what it now is (the shop keeps less). */
+export function adjustedChange(before: StatsOrder, after: StatsOrder, timeZone: string): Change {
+  const change: Change = {};
+  orderFigures(change, before, timeZone, -1);
+  orderFigures(change, after, timeZone, 1);
+  return change;
+}
+
 /** Adds `from` into `into` (deltas of the same document are summed). */
 export function mergeChange(into: Change, from: Change): Change {
   for (const [id, d] of Object.entries(from)) add(into, id, d.inc, d.set);

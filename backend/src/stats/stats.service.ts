@@ -17,6 +17,7 @@ import {
 import { OrdersService } from '../orders/orders.service';
 import { ROLLUPS_COLLECTION, RollupStore } from './rollup-store';
 import {
+  adjustedChange,
   dayDocId,
   namesEveryProduct,
   placedChange,
@@ -32,6 +33,7 @@ import {
 import { addDays, dayOf, daysInRange, eachDay, isDay } from './shop-time';
 import { BUILT_DOC, rebuildRollups, type RebuildResult } from './stats-rebuild';
 import { OnDomainEvent } from '../common/events/domain-events';
+import { ORDER_ADJUSTED, type OrderAdjustedEvent } from '../orders/packing/packing.events';
 
 /** A range of days as asked for: from and to (YYYY-MM-DD), or the last `days` days, or neither. */
 export interface RangeQuery {
@@ -132,6 +134,14 @@ export class StatsService implements OnApplicationBootstrap {
   refunded(event: OrderRefundedEvent): void {
     if (event.refundStatus !== 'processed') return;
     this.count(event.orderId, async () => [`refunded:${event.orderId}`, refundedChange(event.order as unknown as StatsOrder, this.timeZone)]);
+  }
+
+  @OnDomainEvent(ORDER_ADJUSTED)
+  adjusted(event: OrderAdjustedEvent): void {
+    this.count(event.orderId, async () => [
+      `adjusted:${event.orderId}:${event.key}`,
+      adjustedChange(event.before as unknown as StatsOrder, await this.withProductIds(event.orderId, event.order as unknown as StatsOrder), this.timeZone),
+    ]);
   }
 
   private count(orderId: string, change: () => Promise<[string, Change]>): void {

@@ -25,6 +25,8 @@ export interface AdjustAnswer {
   adjustment: OrderAdjustment;
   /** true when the same Idempotency-Key had already made this change. */
   replayed: boolean;
+  /** The order before the change (a new change only). */
+  before?: OrderDocument;
 }
 
 /**
@@ -61,15 +63,15 @@ export class OrderAdjusting {
     if (stored.replayed) return { ...stored, order: await this.reading.withProducts(stored.order) };
     const order = await this.work.finish(stored.order, key);
     const withProducts = await this.reading.withProducts(order);
-    if (!stored.adjustment.cancels) {
-      await this.events.publish(ORDER_ADJUSTED, {
-        orderId,
-        userId: String(order.user),
-        order: withProducts,
-        key,
-        differencePaise: stored.adjustment.differencePaise,
-      } satisfies OrderAdjustedEvent);
-    }
+    await this.events.publish(ORDER_ADJUSTED, {
+      orderId,
+      userId: String(order.user),
+      order: withProducts,
+      key,
+      differencePaise: stored.adjustment.differencePaise,
+      cancels: !!stored.adjustment.cancels,
+      before: stored.before!,
+    } satisfies OrderAdjustedEvent);
     return { order: withProducts, adjustment: order.adjustments!.find((a) => a.key === key)!, replayed: false };
   }
 
@@ -191,7 +193,7 @@ export class OrderAdjusting {
         taken.map((l) => l.productId),
       );
     await this.cache.stored(updated);
-    return { order: updated, adjustment, replayed: false };
+    return { order: updated, adjustment, replayed: false, before: order };
   }
 
   /** A substitute as an order line, priced at its own offer price (capped later), 400 for a product or size that is not for sale. */

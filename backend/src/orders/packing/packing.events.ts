@@ -1,6 +1,6 @@
 import type { OrderRecord } from '../order-record';
 
-/** A packing change was stored (published once, never for a replayed request; a change that cancels publishes the cancel instead). */
+/** A packing change was stored (published once, never for a replayed request; one that cancels is followed by the cancel's own events). */
 export const ORDER_ADJUSTED = 'order.adjusted';
 
 export interface OrderAdjustedEvent {
@@ -10,6 +10,10 @@ export interface OrderAdjustedEvent {
   /** The change's key (outbox ids are made of it, so the mail and the push go once). */
   key: string;
   differencePaise: number;
+  /** Nothing was packed: the cancel that follows tells the shopper. */
+  cancels: boolean;
+  /** The order as it was before the change (the figures move from it to `order`). */
+  before: OrderRecord;
 }
 
 declare module '../../common/events/domain-events' {

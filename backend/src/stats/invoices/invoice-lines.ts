@@ -71,17 +71,20 @@ export function invoiceAmounts(
   shop: InvoiceShop,
   currentHsn: (productId: string) => string | undefined = () => undefined,
 ): InvoiceAmounts {
-  const lines = order.items.map((item) => {
-    const hsn = item.hsn ?? (item.product ? currentHsn(String((item.product as { _id?: unknown })._id ?? item.product)) : undefined);
-    return {
-      name: nameWithSize(item.name, item.label),
-      ...(item.label ? { label: item.label } : {}),
-      ...(hsn ? { hsn } : {}),
-      quantity: item.quantity,
-      ratePaise: item.offerPricePaise,
-      amountPaise: item.offerPricePaise * item.quantity,
-    };
-  });
+  // As finally supplied: a line packed to nothing is not on the invoice (issue 39).
+  const lines = order.items
+    .filter((item) => item.quantity > 0)
+    .map((item) => {
+      const hsn = item.hsn ?? (item.product ? currentHsn(String((item.product as { _id?: unknown })._id ?? item.product)) : undefined);
+      return {
+        name: nameWithSize(item.name, item.label),
+        ...(item.label ? { label: item.label } : {}),
+        ...(hsn ? { hsn } : {}),
+        quantity: item.quantity,
+        ratePaise: item.offerPricePaise,
+        amountPaise: item.offerPricePaise * item.quantity,
+      };
+    });
   const placeOfSupply = gstStateOf(order.address?.state) ?? shop.state;
   const registered = !!shop.gstin && !!shop.state;
   const discountPaise = order.discountPaise ?? 0;

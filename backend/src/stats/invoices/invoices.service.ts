@@ -1,4 +1,4 @@
-import { formatPhone, gstStateOf } from '@greencart/domain';
+import { formatPhone, formatRupees, gstStateOf } from '@greencart/domain';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectConnection } from '@nestjs/mongoose';
@@ -84,7 +84,7 @@ export class InvoicesService {
         ? 'This order was cancelled and its payment refunded.'
         : order.status === 'Cancelled'
           ? 'This order was cancelled after this invoice was issued.'
-          : undefined;
+          : packingNote(order);
     const buyerState = gstStateOf(address?.state);
     return {
       shop: { ...shop, ...this.contact },
@@ -120,4 +120,12 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 export function longDay(day: string): string {
   const [year, month, date] = day.split('-').map(Number);
   return `${date} ${MONTHS[month - 1]} ${year}`;
+}
+
+/** An order packed with changes (issue 39): the invoice is of what was supplied, and says what went back. */
+function packingNote(order: OrderRecord): string | undefined {
+  if (!order.adjustments?.length || order.originalAmountPaise === undefined) return undefined;
+  const placed = formatRupees(order.originalAmountPaise);
+  if (order.paymentType === 'COD') return `Packed with changes: placed for ${placed}, supplied for ${formatRupees(order.amountPaise)}.`;
+  return `Packed with changes: placed for ${placed}; ${formatRupees(order.refundedPaise ?? 0)} refunded to the shopper.`;
 }
