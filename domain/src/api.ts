@@ -147,6 +147,26 @@ export interface OrderLineView {
   /** The pack size's id and label when it was sold (absent on orders from before pack sizes, and for a single size without a label). */
   variant?: string;
   label?: string;
+  /** Packing (issue 39): the quantity ordered when fewer were packed; the line this one replaces; a substitute's own price (paise) when charged less. */
+  ordered?: number;
+  substituteFor?: number;
+  listPricePaise?: number;
+  offerPricePaise?: number;
+}
+
+/** One packing change of an order (issue 39). */
+export interface OrderAdjustmentView {
+  key: string;
+  at: string;
+  by: string;
+  lines: { line: number; from: number; to: number }[];
+  substitutes: { forLine: number; line: number; name: string; quantity: number; unitPaise: number }[];
+  reason?: string;
+  amountBeforePaise: number;
+  amountAfterPaise: number;
+  differencePaise: number;
+  cancels?: boolean;
+  refund?: { receipt: string; amountPaise: number; status: 'due' | 'pending' | 'processed' | 'failed'; id?: string; error?: string };
 }
 
 /**
@@ -189,6 +209,13 @@ export interface OrderView {
   /** The delivery promise: placed + the delivery area's ETA (30 minutes for orders before delivery areas). */
   expectedDeliveryAt: string;
   deliverBy?: string;
+  // Packing changes (issue 39).
+  /** The shopper's choice when an item is not available (absent: refund). */
+  substitutions?: 'refund' | 'similar';
+  originalAmountPaise?: number;
+  originalAmount?: number;
+  refundedPaise?: number;
+  adjustments?: OrderAdjustmentView[];
 }
 
 /** The coupon an order used and what it took off. */

@@ -7,6 +7,7 @@ import {
   type DeliveryCharge,
   type DeliveryCheck,
   type PaymentType,
+  type SubstitutionChoice,
 } from '@greencart/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -17,6 +18,7 @@ import { refreshSession, useLoginDialog, useSessionStatus, useUser } from '@/fea
 import { orderableLines, orderItemOf, takeOrderedLines, type CartSummary } from '@/features/cart';
 import { pincodeStore, useDeliveryCheck, useStoredPincode } from '@/features/delivery';
 import { appliedCouponStore, CartCoupons, couponInCart, isCouponRefusal, offerKeys, useAppliedCoupon } from '@/features/offers';
+import { SubstitutionPreference } from '@/features/packing';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
 import { useOnline } from '@/lib/online';
@@ -109,6 +111,7 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
   // Online stays chosen only while the shop offers it.
   const method: PaymentType = paymentType === 'Online' && online?.available ? 'Online' : 'COD';
   const pending = placeOrder.isPending || payOnline.isPending;
+  const [substitutions, setSubstitutions] = useState<SubstitutionChoice>('refund');
   const paymentNote = paymentOptions.isError
     ? `Online payment: ${errorMessage(paymentOptions.error)}`
     : online && !online.available
@@ -169,6 +172,7 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
           shopperEmail: user?.email,
           items,
           coupon: couponCode,
+          substitutions,
           options: paymentOptions.data,
           onFailure: (response) => toast.error(`${failureMessage(response)} You can try again, or choose Cash On Delivery.`, { id: ONLINE_PAYMENT_TOAST }),
         })
@@ -192,7 +196,7 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
     }
     const idempotencyKey = attempts.keyFor({ addressId: selected._id, paymentType: method, items, coupon: couponCode });
     placeOrder
-      .mutateAsync({ address: selected._id, items, idempotencyKey, coupon: couponCode })
+      .mutateAsync({ address: selected._id, items, idempotencyKey, coupon: couponCode, substitutions })
       .then(
         (order) => {
           attempts.finish();
@@ -305,6 +309,8 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
           <dd data-testid="cart-total">{formatRupees(price.totalPaise)}</dd>
         </div>
       </dl>
+
+      <SubstitutionPreference value={substitutions} onChange={setSubstitutions} />
 
       {summary.outOfStockKeys.length > 0 && <p className="mt-4 text-sm text-gray-600">Out-of-stock items are left out of the total and the order.</p>}
       {connected ? (

@@ -22,6 +22,7 @@ import { InvoiceButton } from '../components/invoice-button';
 import { StatusBadge } from '../components/status-badge';
 import { paymentLabel } from '../payment-status';
 import { OrderSearch } from '../components/order-search';
+import { PackingChanges, packedNote } from '@/features/packing';
 import {
   flattenOrders,
   formatExpectedDelivery,
@@ -194,6 +195,7 @@ function OrderCard({ order }: { order: Order }) {
       <div className="mt-3 border-t border-gray-200 pt-3">
         <StatusTimeline order={order} />
       </div>
+      <PackingChanges order={order} as="shopper" />
       {order.status === 'Cancelled' && (
         <div className="mt-3">
           <CancellationNote order={order} />
@@ -207,10 +209,15 @@ function OrderCard({ order }: { order: Order }) {
               <ProductImage src={thumbnailOf(itemImage(item))} alt={itemName(item)} className="h-12 w-12 md:h-16 md:w-16" />
             </div>
             <div className="min-w-0 flex-1">
-              <p className="truncate font-medium text-gray-800 md:text-lg">{itemName(item)}</p>
+              <p className={`truncate font-medium md:text-lg ${item.quantity === 0 ? 'text-gray-500 line-through' : 'text-gray-800'}`}>{itemName(item)}</p>
               <p className="text-sm text-gray-600">
                 {item.product ? categoryText(item.product.category) : 'No longer sold'} · <span>Quantity: {item.quantity}</span>
               </p>
+              {packedNote(item, order.items) && (
+                <p data-testid="packed-note" className="text-sm font-medium text-amber-900">
+                  {packedNote(item, order.items)}
+                </p>
+              )}
             </div>
             <p className="shrink-0 font-medium text-gray-800">
               {formatRupees(priceCart([{ offerPrice: itemOfferPrice(item), quantity: item.quantity }]).subtotalPaise)}

@@ -1,4 +1,5 @@
 import { formatRupees, MAX_CANCEL_REASON_LENGTH, nextStatuses, ORDER_STATUSES, type OrderStatus } from '@greencart/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useConfirm } from '@/components/ui/confirm';
@@ -23,8 +24,10 @@ import {
   statusActionLabel,
   useSellerOrders,
   useUpdateOrderStatus,
+  orderKeys,
   type Order,
 } from '@/features/orders';
+import { PackingChanges, PackOrder, packedNote } from '@/features/packing';
 import { errorMessage } from '@/lib/api-client';
 import { formatPrice, pluralize } from '@/lib/format';
 import { thumbnailOf } from '@/lib/product-urls';
@@ -125,6 +128,9 @@ function SellerOrder({ order, isNew, now }: { order: Order; isNew: boolean; now:
   const moves = nextStatuses(order.status);
   const number = orderNumberOf(order);
   const late = isLate(order, now);
+  const queryClient = useQueryClient();
+  const [packing, setPacking] = useState(false);
+  const canPack = order.status === 'Order Placed' || order.status === 'Packing';
 
   const move = async (status: OrderStatus) => {
     let reason: string | undefined;
@@ -171,6 +177,11 @@ function SellerOrder({ order, isNew, now }: { order: Order; isNew: boolean; now:
           {number}
         </h2>
         <StatusBadge status={order.status} />
+        {!!order.adjustments?.length && (
+          <span data-testid="order-adjusted" className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
+            Changed while packing
+          </span>
+        )}
         {isNew && (
           <span data-testid="new-order" className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-medium text-white">
             New
@@ -200,9 +211,14 @@ function SellerOrder({ order, isNew, now }: { order: Order; isNew: boolean; now:
           {order.items.map((item, index) => (
             <li key={`${item.product?._id ?? item.name}-${item.variant ?? ''}-${index}`} className="flex items-center gap-3">
               <ProductImage src={thumbnailOf(itemImage(item))} alt="" className="h-10 w-10 shrink-0 rounded border border-gray-200" />
-              <p className="font-medium">
-                {itemName(item)} <span className="text-primary">× {item.quantity}</span>
+              <p className={`font-medium ${item.quantity === 0 ? 'text-gray-500 line-through' : ''}`}>
+                {itemName(item)} <span className="text-primary">× {item.ordered ?? item.quantity}</span>
               </p>
+              {packedNote(item, order.items) && (
+                <span data-testid="packed-note" className="text-xs text-amber-900">
+                  {packedNote(item, order.items)}
+                </span>
+              )}
             </li>
           ))}
         </ul>
@@ -212,10 +228,22 @@ function SellerOrder({ order, isNew, now }: { order: Order; isNew: boolean; now:
             Payment: <span data-testid="order-payment">{paymentLabel(order)}</span>
           </p>
           <CouponLine order={order} />
+          <p className="mt-1 text-gray-600" data-testid="order-substitutions">
+            If an item is not available: {order.substitutions === 'similar' ? 'replace with a similar item' : 'refund it'}
+          </p>
         </div>
       </div>
+      <PackingChanges order={order} as="seller" />
+      {packing && canPack && (
+        <PackOrder order={order} onChanged={() => queryClient.invalidateQueries({ queryKey: orderKeys.sellerAll() })} onClose={() => setPacking(false)} />
+      )}
 
       <div className="mt-4 flex flex-wrap gap-2 border-t border-gray-200 pt-4">
+        {canPack && !packing && (
+          <button type="button" onClick={() => setPacking(true)} className="min-h-11 rounded border border-primary px-4 font-medium text-primary">
+            Pack items…
+          </button>
+        )}
         {moves.map((status) => (
           <button
             key={status}

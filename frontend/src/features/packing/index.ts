@@ -1,0 +1,3 @@
+export { SubstitutionPreference } from './components/substitution-preference';
+export { PackOrder } from './components/pack-order';
+export { PackingChanges, packedNote } from './components/packing-changes';

@@ -1,0 +1,58 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { PackingChanges, packedNote } from './index';
+
+const line = (over: object) => ({ product: null, name: 'Desi Tomatoes', category: 'Vegetables', image: '', offerPrice: 100, quantity: 3, ...over });
+
+describe('packing changes as people read them', () => {
+  it('says what packing did to each line', () => {
+    const items = [
+      line({ quantity: 1, ordered: 3 }),
+      line({ name: 'Milk', quantity: 0, ordered: 2 }),
+      line({ name: 'Alphonso Mango', quantity: 2, substituteFor: 0 }),
+    ];
+    expect(items.map((item) => packedNote(item, items))).toEqual(['1 of 3 packed', 'Not available', 'Replaces Desi Tomatoes']);
+    expect(packedNote(line({}), items)).toBeNull();
+  });
+
+  it('shows the shopper the refund and when it arrives, the seller a refund still to make, and the cash to collect', () => {
+    const change = {
+      key: 'k1',
+      at: '2026-03-10T10:00:00Z',
+      by: 'seller',
+      lines: [],
+      substitutes: [],
+      amountBeforePaise: 37399,
+      amountAfterPaise: 16999,
+      differencePaise: 20400,
+    };
+    const { rerender } = render(
+      <PackingChanges
+        as="shopper"
+        order={{
+          status: 'Packing',
+          paymentType: 'Online',
+          amountPaise: 16999,
+          adjustments: [{ ...change, refund: { receipt: 'r', amountPaise: 20400, status: 'processed' } }],
+        }}
+      />,
+    );
+    expect(screen.getByTestId('packing-refund')).toHaveTextContent('₹204.00 refunded to the way you paid — it reaches the account in 5–7 working days.');
+    rerender(
+      <PackingChanges
+        as="seller"
+        order={{
+          status: 'Packing',
+          paymentType: 'Online',
+          amountPaise: 16999,
+          adjustments: [{ ...change, refund: { receipt: 'r', amountPaise: 20400, status: 'failed', error: 'Razorpay did not answer' } }],
+        }}
+      />,
+    );
+    expect(screen.getByTestId('packing-refund')).toHaveTextContent('Refund of ₹204.00 not made yet: Razorpay did not answer — retrying.');
+    rerender(
+      <PackingChanges as="shopper" order={{ status: 'Packing', paymentType: 'COD', amountPaise: 4590, originalAmountPaise: 9180, adjustments: [change] }} />,
+    );
+    expect(screen.getByTestId('packing-cod')).toHaveTextContent('Pay ₹45.90 in cash on delivery (was ₹91.80).');
+  });
+});
