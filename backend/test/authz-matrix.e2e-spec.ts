@@ -116,6 +116,10 @@ const ACCESS: Record<string, Access> = {
   'GET /api/seller/orders.csv': 'seller',
   'GET /api/seller/orders/:id/invoice.pdf': 'seller',
   'POST /api/seller/orders/:id/adjust': 'seller',
+  'GET /api/seller/issues': 'seller',
+  'POST /api/seller/issues/:id/resolve': 'seller',
+  'POST /api/seller/issues/:id/settle': 'seller',
+  'POST /api/orders/:id/issues': 'shopper',
   'GET /api/orders/:id/invoice.pdf': 'shopper',
   // The shop's legal details printed on invoices
   'GET /api/seller/shop': 'seller',

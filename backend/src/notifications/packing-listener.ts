@@ -2,13 +2,13 @@ import { nameWithSize, REFUND_ARRIVES_IN } from '@greencart/domain';
 import { Injectable, Logger } from '@nestjs/common';
 import { OnDomainEvent } from '../common/events/domain-events';
 import type { OrderRecord } from '../orders/order-record';
-import { ORDER_ADJUSTED, type OrderAdjustedEvent } from '../orders/packing/packing.events';
+import { ORDER_ADJUSTED, ORDER_ISSUE_RESOLVED, type OrderAdjustedEvent, type OrderIssueResolvedEvent } from '../orders/packing/packing.events';
 import { shopperRecipient } from './mail/email-channel';
 import { Mailer } from './mail/mailer';
 import { OutboxService } from './outbox/outbox.service';
 import { orderSnapshot } from './notification-listeners';
 import { PushChannel } from './push/push-channel';
-import { orderAdjustedPush } from './push/push-messages';
+import { issueResolvedPush, orderAdjustedPush } from './push/push-messages';
 
 /**
  * The shopper hears once of each packing change (issue 39): a mail and a push whose outbox ids are
@@ -48,6 +48,31 @@ export class PackingListener {
       await this.outbox.enqueue([...mails, ...pushes]);
     } catch (error) {
       this.logger.error(`The messages of ${ORDER_ADJUSTED} were not queued: ${(error as Error).message}`);
+    }
+  }
+
+  @OnDomainEvent(ORDER_ISSUE_RESOLVED)
+  async issueResolved({ order, userId, action, amountPaise }: OrderIssueResolvedEvent): Promise<void> {
+    try {
+      const snapshot = orderSnapshot(order);
+      const note = order.issue?.resolutionNote;
+      const mails = this.mailer.enabled
+        ? [
+            {
+              _id: `email:issue-resolved:${snapshot.orderId}`,
+              channel: 'email' as const,
+              kind: 'issue-resolved',
+              recipient: shopperRecipient(userId),
+              data: { order: snapshot, action, amountPaise, ...(note ? { note } : {}), refundArrives: REFUND_ARRIVES_IN },
+            },
+          ]
+        : [];
+      const pushes = await this.push.messagesFor([
+        { account: shopperRecipient(userId), kind: 'issue-resolved', key: snapshot.orderId, payload: issueResolvedPush(snapshot, action, amountPaise) },
+      ]);
+      await this.outbox.enqueue([...mails, ...pushes]);
+    } catch (error) {
+      this.logger.error(`The messages of ${ORDER_ISSUE_RESOLVED} were not queued: ${(error as Error).message}`);
     }
   }
 }

@@ -64,6 +64,8 @@ export interface MailKinds {
   'email-verification': { link: string; expiresAt: string };
   /** Packing changed the order (issue 39): what changed, and the refund or the new amount to pay in cash. */
   'order-adjusted': { order: OrderSnapshot; changes: string[]; refundPaise?: number; refundArrives?: string };
+  /** The shop answered "something was wrong with my order". */
+  'issue-resolved': { order: OrderSnapshot; action: 'refund' | 'decline'; amountPaise: number; note?: string; refundArrives?: string };
 }
 export type MailKind = keyof MailKinds;
 
@@ -270,6 +272,24 @@ const TEMPLATES: Templates = {
             : `${formatRupees(refundPaise ?? 0)} is being refunded to the way you paid; it reaches your account in ${refundArrives ?? '5–7 working days'}.`,
       },
       ...bill(order),
+      viewOrder(ctx, order),
+    ],
+    footer: shopperFooter(ctx),
+  }),
+  'issue-resolved': ({ order, action, amountPaise, note, refundArrives }, ctx) => ({
+    subject: action === 'refund' ? `${formatRupees(amountPaise)} back for order ${order.orderNumber}` : `About the problem with order ${order.orderNumber}`,
+    heading: action === 'refund' ? 'Your refund' : 'About your report',
+    blocks: [
+      { p: hello(ctx) },
+      {
+        p:
+          action === 'decline'
+            ? `We looked at what you reported for order ${order.orderNumber} and could not refund it.`
+            : order.paymentType === 'COD'
+              ? `We owe you ${formatRupees(amountPaise)} for what was wrong with order ${order.orderNumber}; we will pay it in cash.`
+              : `${formatRupees(amountPaise)} for what was wrong with order ${order.orderNumber} is being refunded; it reaches your account in ${refundArrives ?? '5–7 working days'}.`,
+      },
+      ...(note ? [{ p: `The shop says: “${typed(note)}”` }] : []),
       viewOrder(ctx, order),
     ],
     footer: shopperFooter(ctx),

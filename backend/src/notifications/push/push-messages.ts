@@ -2,7 +2,7 @@ import { formatRupees, type OrderStatus, type PushPayload } from '@greencart/dom
 import type { OrderSnapshot } from '../mail/templates';
 
 /** Kinds of push, each named like the mail of the same event. */
-export type PushKind = 'order-status' | 'chat-reply' | 'seller-new-order' | 'seller-order-cancelled' | 'order-adjusted';
+export type PushKind = 'order-status' | 'chat-reply' | 'seller-new-order' | 'seller-order-cancelled' | 'order-adjusted' | 'issue-resolved';
 
 const STATUS_TEXT: Partial<Record<OrderStatus, string>> = {
   Packing: 'We are packing your order.',
@@ -64,5 +64,15 @@ export function orderAdjustedPush(order: Pick<OrderSnapshot, 'orderId' | 'orderN
     body: `Some items could not be packed as ordered. ${money}`,
     url: `/My-orders?order=${encodeURIComponent(order.orderNumber)}`,
     tag: `order:${order.orderId}`,
+  };
+}
+
+/** The shop answered the shopper's problem report. */
+export function issueResolvedPush(order: Pick<OrderSnapshot, 'orderId' | 'orderNumber'>, action: 'refund' | 'decline', amountPaise: number): PushPayload {
+  return {
+    title: `Order ${order.orderNumber}: your report`,
+    body: action === 'refund' ? `${formatRupees(amountPaise)} is coming back to you.` : 'The shop answered your report.',
+    url: `/My-orders?order=${encodeURIComponent(order.orderNumber)}`,
+    tag: `order:${order.orderId}:issue`,
   };
 }

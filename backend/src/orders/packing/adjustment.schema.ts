@@ -1,3 +1,4 @@
+import { ISSUE_REASONS, type IssueReason } from '@greencart/domain';
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { Schema as MongooseSchema, Types } from 'mongoose';
 
@@ -16,7 +17,7 @@ export class AdjustmentRefund {
   @Prop() claimedAt?: Date;
   @Prop() attempts?: number;
 }
-const AdjustmentRefundSchema = SchemaFactory.createForClass(AdjustmentRefund);
+export const AdjustmentRefundSchema = SchemaFactory.createForClass(AdjustmentRefund);
 
 @Schema({ _id: false })
 export class AdjustedLine {
@@ -60,3 +61,36 @@ export class OrderAdjustment {
   @Prop({ type: AdjustmentRefundSchema }) refund?: AdjustmentRefund;
 }
 export const OrderAdjustmentSchema = SchemaFactory.createForClass(OrderAdjustment);
+
+@Schema({ _id: false })
+export class IssueLine {
+  @Prop({ required: true }) line: number;
+  @Prop({ required: true }) name: string;
+  @Prop({ required: true }) quantity: number;
+  @Prop({ type: String, required: true, enum: ISSUE_REASONS }) reason: IssueReason;
+  /** The line's price per unit as charged. */
+  @Prop({ required: true }) unitPaise: number;
+}
+const IssueLineSchema = SchemaFactory.createForClass(IssueLine);
+
+/** "Something was wrong with my order": the shopper's report (one per order) and the shop's answer. */
+@Schema({ _id: false })
+export class OrderIssue {
+  @Prop({ required: true }) at: Date;
+  @Prop({ type: [IssueLineSchema], required: true }) lines: IssueLine[];
+  @Prop() note?: string;
+  /** The shopper's photo (`/api/images/<id>`). */
+  @Prop() photo?: string;
+  @Prop({ type: String, required: true, enum: ['open', 'refunded', 'declined'] }) status: 'open' | 'refunded' | 'declined';
+  /** The most a refund can be: the reported units' value with their tax (capped by what is left paid). */
+  @Prop({ required: true }) capPaise: number;
+  @Prop() resolvedAt?: Date;
+  @Prop() resolutionNote?: string;
+  @Prop() amountPaise?: number;
+  /** An online order's refund, made once like a packing change's. */
+  @Prop({ type: AdjustmentRefundSchema }) refund?: AdjustmentRefund;
+  /** A COD order's refund is owed in cash until the seller marks it settled. */
+  @Prop() cashOwedPaise?: number;
+  @Prop() settledAt?: Date;
+}
+export const OrderIssueSchema = SchemaFactory.createForClass(OrderIssue);

@@ -69,11 +69,17 @@ export class OrderPackingWork implements OnApplicationBootstrap, OnModuleDestroy
   /** Orders with packing work left: each change's remaining steps (a failing one is logged and tried next time). */
   async sweep(): Promise<void> {
     for (const order of await this.refunds.pending()) {
+      if (order.issue?.refund && order.issue.refund.status !== 'processed') {
+        await this.refunds
+          .driveIssue(String(order._id))
+          .catch((error: Error) => this.logger.warn(`Refund of the report on order ${String(order._id)}: ${error.message}`));
+      }
       for (const adjustment of order.adjustments ?? []) {
         await this.finish(order, adjustment.key).catch((error: Error) =>
           this.logger.warn(`Packing change ${adjustment.key} of order ${String(order._id)} not finished yet: ${error.message}`),
         );
       }
+      await this.refunds.settleIfDone(order._id);
     }
   }
 }

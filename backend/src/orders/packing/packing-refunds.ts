@@ -6,6 +6,7 @@ import { PaymentRefunds } from '../../payments/payment-refunds.service';
 import { refundHasReceipt } from '../../payments/razorpay.gateway';
 import { OrderCache } from '../order-cache';
 import { Order, OrderDocument } from '../schemas/order.schema';
+import type { AdjustmentRefund } from './adjustment.schema';
 
 /** A claim to ask Razorpay older than this was left by an instance that stopped: another takes it over. */
 export const REFUND_CLAIM_MS = 30_000;
@@ -30,15 +31,27 @@ export class PackingRefunds {
   ) {}
 
   /** Makes (or follows) the refund of the change with this key. Never throws for Razorpay's failures: they are recorded. */
-  async drive(orderId: string, key: string): Promise<void> {
+  drive(orderId: string, key: string): Promise<void> {
+    return this.driveAt(orderId, (order) => {
+      const index = order.adjustments?.findIndex((a) => a.key === key) ?? -1;
+      return index >= 0 ? { at: `adjustments.${index}.refund`, refund: order.adjustments![index].refund } : null;
+    });
+  }
+
+  /** Makes (or follows) the refund of the order's problem report, the same way. */
+  driveIssue(orderId: string): Promise<void> {
+    return this.driveAt(orderId, (order) => (order.issue?.refund ? { at: 'issue.refund', refund: order.issue.refund } : null));
+  }
+
+  private async driveAt(orderId: string, locate: (order: OrderDocument) => { at: string; refund?: AdjustmentRefund } | null): Promise<void> {
     await this.locks.run(`refund:${orderId}`, { busyMessage: 'This refund is being made right now', waitMs: 10_000 }, async () => {
       const order = await this.orders.findById(orderId).exec();
-      const index = order?.adjustments?.findIndex((a) => a.key === key) ?? -1;
-      const refund = index >= 0 ? order!.adjustments![index].refund : undefined;
+      const found = order ? locate(order) : null;
+      const refund = found?.refund;
       const paymentId = order?.payment?.razorpayPaymentId;
-      if (!order || !refund || !paymentId || refund.status === 'processed') return;
-      const at = `adjustments.${index}.refund`;
-      if (refund.id && refund.status === 'pending') return this.follow(order, index, paymentId);
+      if (!order || !found || !refund || !paymentId || refund.status === 'processed') return;
+      const { at } = found;
+      if (refund.id && refund.status === 'pending') return this.follow(order, at, refund, paymentId);
       if (refund.claimedAt && Date.now() - refund.claimedAt.getTime() < REFUND_CLAIM_MS) return;
       const claimed = await this.orders
         .findOneAndUpdate(
@@ -74,11 +87,9 @@ export class PackingRefunds {
   }
 
   /** A pending refund: Razorpay's present status is recorded once it is processed (or failed: asked again). */
-  private async follow(order: OrderDocument, index: number, paymentId: string): Promise<void> {
-    const refund = order.adjustments![index].refund!;
+  private async follow(order: OrderDocument, at: string, refund: AdjustmentRefund, paymentId: string): Promise<void> {
     const now = (await this.payments.refundsWithReceipts(paymentId)).find((r) => r.id === refund.id || refundHasReceipt(r, refund.receipt));
     if (!now || now.status === 'pending') return;
-    const at = `adjustments.${index}.refund`;
     const update =
       now.status === 'processed'
         ? { $set: { [`${at}.status`]: 'processed' } }
@@ -100,9 +111,9 @@ export class PackingRefunds {
   async settleIfDone(orderId: Types.ObjectId | string): Promise<void> {
     const order = await this.orders.findById(orderId).exec();
     if (!order?.packingPending) return;
-    const open = (order.adjustments ?? []).some(
-      (a) => !a.stockReturned || (a.refund && a.refund.status !== 'processed') || (a.cancels && order.status !== 'Cancelled'),
-    );
+    const open =
+      (order.adjustments ?? []).some((a) => !a.stockReturned || (a.refund && a.refund.status !== 'processed') || (a.cancels && order.status !== 'Cancelled')) ||
+      (!!order.issue?.refund && order.issue.refund.status !== 'processed');
     if (open) return;
     const updated = await this.orders.findOneAndUpdate({ _id: order._id }, { $unset: { packingPending: 1 } }, { returnDocument: 'after' }).exec();
     if (updated) await this.cache.stored(updated);

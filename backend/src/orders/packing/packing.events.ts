@@ -21,3 +21,20 @@ declare module '../../common/events/domain-events' {
     [ORDER_ADJUSTED]: OrderAdjustedEvent;
   }
 }
+
+/** The shop answered a problem report (refund or decline). */
+export const ORDER_ISSUE_RESOLVED = 'order.issue-resolved';
+
+export interface OrderIssueResolvedEvent {
+  orderId: string;
+  userId: string;
+  order: OrderRecord;
+  action: 'refund' | 'decline';
+  amountPaise: number;
+}
+
+declare module '../../common/events/domain-events' {
+  interface DomainEventMap {
+    [ORDER_ISSUE_RESOLVED]: OrderIssueResolvedEvent;
+  }
+}

@@ -9,12 +9,15 @@ import { OrderAdjusting } from './order-adjusting.service';
 import { OrderPackingWork } from './order-packing-work';
 import { PackingController } from './packing.controller';
 import { PackingRefunds } from './packing-refunds';
+import { OrderIssuesController } from './order-issues.controller';
+import { OrderIssues } from './order-issues.service';
+import { MediaModule } from '../../media/media.module';
 
 /** Packing changes of orders (issue 39): the seller packs less or substitutes, and the difference goes back once. */
 @Module({
-  imports: [MongooseModule.forFeature([{ name: Order.name, schema: OrderSchema }]), OrdersModule, ProductsModule, PaymentsModule, LocksModule],
-  controllers: [PackingController],
-  providers: [OrderAdjusting, OrderPackingWork, PackingRefunds],
+  imports: [MongooseModule.forFeature([{ name: Order.name, schema: OrderSchema }]), OrdersModule, ProductsModule, PaymentsModule, LocksModule, MediaModule],
+  controllers: [PackingController, OrderIssuesController],
+  providers: [OrderAdjusting, OrderPackingWork, PackingRefunds, OrderIssues],
   exports: [PackingRefunds],
 })
 export class PackingModule {}

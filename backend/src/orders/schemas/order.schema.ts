@@ -11,7 +11,7 @@ import {
 } from '@greencart/domain';
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { HydratedDocument, Schema as MongooseSchema, Types } from 'mongoose';
-import { OrderAdjustment, OrderAdjustmentSchema } from '../packing/adjustment.schema';
+import { OrderAdjustment, OrderAdjustmentSchema, OrderIssue, OrderIssueSchema } from '../packing/adjustment.schema';
 
 /** One line, with a snapshot of what was bought so the order survives product edits and deletion. */
 @Schema({ _id: false })
@@ -163,6 +163,8 @@ export class Order {
   @Prop({ type: [OrderAdjustmentSchema], default: undefined }) adjustments?: OrderAdjustment[];
   /** Set while a packing change has work left (stock back, refund): what the recovery sweep looks for. */
   @Prop() packingPending?: boolean;
+  /** "Something was wrong with my order" (one report per order) and the shop's answer. */
+  @Prop({ type: OrderIssueSchema }) issue?: OrderIssue;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -174,6 +176,7 @@ OrderSchema.index({ user: 1, createdAt: -1 });
 OrderSchema.index({ createdAt: -1 });
 OrderSchema.index({ unlisted: 1 }, { sparse: true });
 OrderSchema.index({ packingPending: 1 }, { sparse: true });
+OrderSchema.index({ 'issue.status': 1 }, { sparse: true });
 /** The delivery fee in rupees, like `amount` (deliveryFeePaise is the exact figure). */
 OrderSchema.virtual('deliveryFee').get(function (this: Order) {
   return (this.deliveryFeePaise ?? 0) / 100;

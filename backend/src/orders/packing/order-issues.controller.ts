@@ -1,0 +1,53 @@
+import { Body, Controller, Get, HttpCode, Param, Post, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { ApiConsumes, ApiTags } from '@nestjs/swagger';
+import type { UploadedImage } from '../../products/product-images.interceptor';
+import { CurrentUser } from '../../sessions/current-user.decorator';
+import { SellerOnly } from '../../sessions/seller-only.decorator';
+import { ShopperOnly } from '../../sessions/shopper-only.decorator';
+import type { UserData } from '../../users/users.service';
+import { ReportIssueDto, ResolveIssueDto } from './dto/issue.dto';
+import { IssuePhotoInterceptor, PHOTO_FIELD } from './issue-photo.interceptor';
+import { OrderIssues } from './order-issues.service';
+
+@ApiTags('order issues')
+@Controller()
+export class OrderIssuesController {
+  constructor(private readonly issues: OrderIssues) {}
+
+  /** "Something was wrong with my order": multipart `lines` (JSON), optional `note` and one `photo`, within 24 h of delivery. */
+  @Post('orders/:id/issues')
+  @ShopperOnly()
+  @ApiConsumes('multipart/form-data')
+  @UseInterceptors(IssuePhotoInterceptor)
+  async report(
+    @CurrentUser() user: UserData,
+    @Param('id') id: string,
+    @Body() dto: ReportIssueDto,
+    @UploadedFiles() files: Record<string, UploadedImage[] | undefined> | undefined,
+  ) {
+    const order = await this.issues.report(user._id, id, dto, files?.[PHOTO_FIELD]?.[0]?.buffer);
+    return { success: true, message: 'Thank you: the shop will look at it', order };
+  }
+
+  @Get('seller/issues')
+  @SellerOnly()
+  async open() {
+    return { success: true, issues: await this.issues.open() };
+  }
+
+  @Post('seller/issues/:id/resolve')
+  @SellerOnly()
+  @HttpCode(200)
+  async resolve(@Param('id') id: string, @Body() dto: ResolveIssueDto) {
+    const order = await this.issues.resolve(id, dto);
+    return { success: true, message: dto.action === 'refund' ? 'Refund on its way' : 'Report declined', order };
+  }
+
+  /** A COD report's refund was paid in cash. */
+  @Post('seller/issues/:id/settle')
+  @SellerOnly()
+  @HttpCode(200)
+  async settle(@Param('id') id: string) {
+    return { success: true, message: 'Marked as paid in cash', order: await this.issues.settle(id) };
+  }
+}
