@@ -216,6 +216,24 @@ export interface OrderView {
   originalAmount?: number;
   refundedPaise?: number;
   adjustments?: OrderAdjustmentView[];
+  /** "Something was wrong with my order" and the shop's answer. */
+  issue?: OrderIssueView;
+}
+
+/** A problem report on a delivered order (issue 39). */
+export interface OrderIssueView {
+  at: string;
+  lines: { line: number; name: string; quantity: number; reason: 'missing' | 'damaged' | 'wrong' | 'quality'; unitPaise: number }[];
+  note?: string;
+  photo?: string;
+  status: 'open' | 'refunded' | 'declined';
+  capPaise: number;
+  resolvedAt?: string;
+  resolutionNote?: string;
+  amountPaise?: number;
+  refund?: OrderAdjustmentView['refund'];
+  cashOwedPaise?: number;
+  settledAt?: string;
 }
 
 /** The coupon an order used and what it took off. */

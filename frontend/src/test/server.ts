@@ -24,6 +24,8 @@ export const defaultHandlers = [
   http.get('/api/chat/unread', () => HttpResponse.json({ success: true, unread: 0 })),
   // The seller menu's unread count.
   http.get('/api/seller/chats/unread', () => HttpResponse.json({ success: true, unread: 0 })),
+  // Open problem reports (issue 39): none.
+  http.get('/api/seller/issues', () => HttpResponse.json({ success: true, issues: [] })),
   // Every seller page reads the shop's newest orders (what "new" is counted from): a shop with no orders yet.
   http.get('/api/getorder/admin/seller', () => HttpResponse.json({ success: true, orderdata: [], page: 1, limit: 20, total: 0, totalPages: 1 })),
   // No live server: socket.io's polling handshake fails like an unreachable host, so pages fall back to asking again.

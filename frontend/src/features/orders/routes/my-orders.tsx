@@ -22,7 +22,9 @@ import { InvoiceButton } from '../components/invoice-button';
 import { StatusBadge } from '../components/status-badge';
 import { paymentLabel } from '../payment-status';
 import { OrderSearch } from '../components/order-search';
-import { PackingChanges, packedNote } from '@/features/packing';
+import { canReportProblem, IssueOutcome, PackingChanges, packedNote, ReportProblem } from '@/features/packing';
+import { useQueryClient } from '@tanstack/react-query';
+import { orderKeys } from '../api/keys';
 import {
   flattenOrders,
   formatExpectedDelivery,
@@ -129,6 +131,8 @@ function OrderCard({ order }: { order: Order }) {
   const navigate = useNavigate();
   const cart = useCart();
   const cancel = useCancelOrder();
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: orderKeys.mine() });
   const [dialog, confirm] = useConfirm();
   const number = orderNumberOf(order);
   const expected = isFinished(order.status) ? '' : formatExpectedDelivery(order.expectedDeliveryAt);
@@ -196,6 +200,7 @@ function OrderCard({ order }: { order: Order }) {
         <StatusTimeline order={order} />
       </div>
       <PackingChanges order={order} as="shopper" />
+      <IssueOutcome order={order} as="shopper" />
       {order.status === 'Cancelled' && (
         <div className="mt-3">
           <CancellationNote order={order} />
@@ -257,6 +262,7 @@ function OrderCard({ order }: { order: Order }) {
           </button>
         )}
         {order.status !== 'Cancelled' && <InvoiceButton orderId={order._id} as="shopper" />}
+        {canReportProblem(order) && <ReportProblem order={order} onChanged={refresh} />}
         <button
           type="button"
           onClick={() => navigate(`/chat?order=${encodeURIComponent(order._id)}${order.orderNumber ? `&number=${encodeURIComponent(order.orderNumber)}` : ''}`)}

@@ -4,6 +4,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { Logo } from '@/components/ui/logo';
 import { IMPORT_PAGE_PATH } from '@/features/catalogue-import';
 import { useSellerUnread } from '@/features/chat';
+import { useSellerIssues } from '@/features/packing';
 import { pluralize } from '@/lib/format';
 import { useSellerConnection } from '@/lib/socket';
 import { useSellerLogout } from '../api/seller-logout';
@@ -98,12 +99,17 @@ export function SellerLayout({ children }: { children: ReactNode }) {
   const alerts = useNewOrderAlerts(socket);
   useSoldOutAlerts(socket);
   const { data: unreadMessages = 0 } = useSellerUnread(socket);
+  const reports = useSellerIssues().data?.length ?? 0;
   const [soundOn, setSoundOn] = useOrderSound();
   const soundBlocked = useChimeBlocked(soundOn);
   const badges: Record<string, BadgeCount> = {
     '/seller/orders': {
-      count: alerts.newOrders + alerts.cancelled,
-      label: [alerts.newOrders && pluralize(alerts.newOrders, 'new order'), alerts.cancelled && pluralize(alerts.cancelled, 'cancelled order')]
+      count: alerts.newOrders + alerts.cancelled + reports,
+      label: [
+        alerts.newOrders && pluralize(alerts.newOrders, 'new order'),
+        alerts.cancelled && pluralize(alerts.cancelled, 'cancelled order'),
+        reports && pluralize(reports, 'problem report'),
+      ]
         .filter(Boolean)
         .join(' and '),
       urgent: alerts.cancelled > 0,

@@ -27,7 +27,7 @@ import {
   orderKeys,
   type Order,
 } from '@/features/orders';
-import { PackingChanges, PackOrder, packedNote } from '@/features/packing';
+import { IssueOutcome, PackingChanges, PackOrder, packedNote, SellerIssues } from '@/features/packing';
 import { errorMessage } from '@/lib/api-client';
 import { formatPrice, pluralize } from '@/lib/format';
 import { thumbnailOf } from '@/lib/product-urls';
@@ -59,6 +59,7 @@ export function SellerOrdersRoute() {
   const orders = dueFirst ? [...filtered].sort((a, b) => Date.parse(a.expectedDeliveryAt) - Date.parse(b.expectedDeliveryAt)) : filtered;
   const total = query.data?.pages[0]?.total ?? loaded.length;
   const late = loaded.filter((order) => isLate(order, now)).length;
+  const queryClient = useQueryClient();
 
   return (
     <section aria-labelledby="seller-orders-heading" className="max-w-4xl">
@@ -96,6 +97,7 @@ export function SellerOrdersRoute() {
           </button>
         </div>
       </div>
+      <SellerIssues onChanged={() => queryClient.invalidateQueries({ queryKey: orderKeys.sellerAll() })} />
       {query.isPending && <Spinner label="Loading orders…" />}
       {query.isError && <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />}
       {query.isSuccess && (
@@ -234,6 +236,7 @@ function SellerOrder({ order, isNew, now }: { order: Order; isNew: boolean; now:
         </div>
       </div>
       <PackingChanges order={order} as="seller" />
+      <IssueOutcome order={order} as="seller" onChanged={() => queryClient.invalidateQueries({ queryKey: orderKeys.sellerAll() })} />
       {packing && canPack && (
         <PackOrder order={order} onChanged={() => queryClient.invalidateQueries({ queryKey: orderKeys.sellerAll() })} onClose={() => setPacking(false)} />
       )}
