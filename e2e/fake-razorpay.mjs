@@ -138,7 +138,12 @@ export function startFakeRazorpay({ port, host = '127.0.0.1', keys = FAKE_RAZORP
     const payment = payments.get(paymentId);
     if (!payment) return error(res, 400, 'BAD_REQUEST_ERROR', 'The id provided does not exist');
     if (payment.status !== 'captured') return error(res, 400, 'BAD_REQUEST_ERROR', 'The payment has been fully refunded already');
-    const amount = typeof body.amount === 'number' ? body.amount : payment.amount;
+    // Partial refunds: any whole amount up to what is not refunded yet.
+    const left = payment.amount - (payment.amount_refunded ?? 0);
+    const amount = typeof body.amount === 'number' ? body.amount : left;
+    if (!Number.isInteger(amount) || amount < 1 || amount > left) {
+      return error(res, 400, 'BAD_REQUEST_ERROR', 'The refund amount provided is greater than amount captured or less than minimum');
+    }
     const made = {
       id: id('rfnd'),
       entity: 'refund',
@@ -146,11 +151,13 @@ export function startFakeRazorpay({ port, host = '127.0.0.1', keys = FAKE_RAZORP
       currency: payment.currency,
       payment_id: paymentId,
       receipt: body.receipt ?? null,
+      notes: body.notes ?? {},
       status: 'processed',
       created_at: now(),
     };
     refunds.set(made.id, made);
-    payment.status = 'refunded';
+    payment.amount_refunded = (payment.amount_refunded ?? 0) + amount;
+    if (payment.amount_refunded >= payment.amount) payment.status = 'refunded';
     json(res, 200, made);
   }
 
