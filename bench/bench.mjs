@@ -13,6 +13,7 @@
  *   npm run bench                      # about 3 minutes on 2 cores
  *   BENCH_SECONDS=3 npm run bench      # shorter runs per scenario
  *   node bench/order-commands.mjs      # only the ordering part: orders/s and database commands per order
+ *   npm run bench -- --adjust          # only packing changes: 50 paid orders adjusted at once (issue 39)
  *   npm run bench -- --catalogue       # only /api/productList at 10,000 products, alone and while 50
  *                                      # shoppers order (with the counted-stock scenarios around it)
  *
@@ -28,6 +29,8 @@ import { fileURLToPath } from 'node:url';
 import { load, registerShopper, send, signInSeller, startupDone } from './load.mjs';
 import { orderCommandsBench } from './order-commands.mjs';
 import { couponScenarios } from './coupons.mjs';
+import { packingScenarios } from './packing.mjs';
+import { FAKE_RAZORPAY_KEYS, startFakeRazorpay } from '../e2e/fake-razorpay.mjs';
 import { countedStockScenarios, packSizeScenarios } from './stock.mjs';
 import { searchBench } from './search.mjs';
 import { throwawayShopEnv } from './shop-env.mjs';
@@ -411,6 +414,21 @@ async function main() {
     for (let i = 0; i < 50; i++) shoppers.push(await register(base, `shopper${i}`));
     await couponScenarios({ base, shoppers, seller, product, seconds: SECONDS, row });
     await stopApp();
+    save(began);
+    return;
+  }
+  if (process.argv.includes('--adjust')) {
+    // Packing changes alone (issue 39): the demo catalogue, 50 shoppers, the Razorpay stand-in.
+    const rzp = await startFakeRazorpay({ port: 0 });
+    const razorpay = { RAZORPAY_KEY_ID: FAKE_RAZORPAY_KEYS.keyId, RAZORPAY_KEY_SECRET: FAKE_RAZORPAY_KEYS.keySecret, RAZORPAY_API_URL: rzp.url };
+    const { base } = await startApp({ SEED_DEMO: 'true', ...razorpay }, { expectProducts: 45 });
+    const product = await inStockProduct(base);
+    const seller = await sellerCookie(base);
+    const shoppers = [];
+    for (let i = 0; i < 50; i++) shoppers.push(await register(base, `shopper${i}`));
+    await packingScenarios({ base, shoppers, seller, product, seconds: SECONDS, row, rzpUrl: rzp.url, rzpKey: FAKE_RAZORPAY_KEYS.keyId });
+    await stopApp();
+    rzp.server.close();
     save(began);
     return;
   }
