@@ -61,7 +61,8 @@ export class OrderAdjusting {
       () => this.record(orderId, key, dto),
     );
     if (stored.replayed) return { ...stored, order: await this.reading.withProducts(stored.order) };
-    const order = await this.work.finish(stored.order, key);
+    // This instance holds the new change's refund claim (stored with it): it finishes the change in one more write.
+    const order = await this.work.finish(stored.order, key, { fresh: true });
     const withProducts = await this.reading.withProducts(order);
     await this.events.publish(ORDER_ADJUSTED, {
       orderId,
@@ -150,9 +151,9 @@ export class OrderAdjusting {
       differencePaise: price.differencePaise,
       ...(price.cancels ? { cancels: true } : {}),
       stockReturned: false,
-      // The refund's receipt is fixed now (order id and change number): Razorpay is asked with it once.
+      // The refund's receipt is fixed now (order id and change number), and claimed by this instance: Razorpay is asked with it once.
       ...(online && !price.cancels && price.differencePaise > 0
-        ? { refund: { receipt: `${orderId}-a${number}`, amountPaise: price.differencePaise, status: 'due' as const } }
+        ? { refund: { receipt: `${orderId}-a${number}`, amountPaise: price.differencePaise, status: 'due' as const, claimedAt: new Date(), attempts: 1 } }
         : {}),
     };
     const set: Record<string, unknown> = {

@@ -40,8 +40,12 @@ export class OrderPackingWork implements OnApplicationBootstrap, OnModuleDestroy
     clearInterval(this.sweeper);
   }
 
-  /** Does what is left of the change `key` on this order; answers the order as it then is. */
-  async finish(order: OrderDocument, key: string): Promise<OrderDocument> {
+  /**
+   * Does what is left of the change `key` on this order; answers the order as it then is. `fresh`: the
+   * change was just stored by this instance with its refund claimed (see OrderAdjusting), so the units, the
+   * refund and the pending mark are settled in one write of the order, without the refund's lock.
+   */
+  async finish(order: OrderDocument, key: string, { fresh = false } = {}): Promise<OrderDocument> {
     const orderId = String(order._id);
     const index = order.adjustments?.findIndex((a) => a.key === key) ?? -1;
     const adjustment = order.adjustments?.[index];
@@ -55,6 +59,32 @@ export class OrderPackingWork implements OnApplicationBootstrap, OnModuleDestroy
         });
       // The give-back mark `return:<order>:adj:<key>` makes this once per product, whatever is retried.
       await this.stock.giveBack(`${orderId}:adj:${key}`, back);
+    }
+    const paymentId = order.payment?.razorpayPaymentId;
+    if (fresh && !adjustment.cancels && adjustment.refund?.status === 'due' && adjustment.refund.claimedAt && paymentId) {
+      const at = `adjustments.${index}.refund`;
+      const update = await this.refunds.attempt(orderId, paymentId, adjustment.refund, at);
+      const refunded = (update.$set as Record<string, unknown>)[`${at}.status`] === 'processed';
+      const othersDone = (order.adjustments ?? []).every(
+        (a, i) => i === index || (a.stockReturned && (!a.refund || a.refund.status === 'processed') && !(a.cancels && order.status !== 'Cancelled')),
+      );
+      const issueDone = !order.issue?.refund || order.issue.refund.status === 'processed';
+      const done = refunded && othersDone && issueDone;
+      const updated = await this.orders
+        .findOneAndUpdate(
+          { _id: order._id },
+          {
+            ...update,
+            $set: { ...(update.$set as object), [`adjustments.${index}.stockReturned`]: true },
+            $unset: { ...(update.$unset as object), ...(done ? { packingPending: 1 } : {}) },
+          },
+          { returnDocument: 'after' },
+        )
+        .exec();
+      if (updated) await this.cache.stored(updated);
+      return updated ?? order;
+    }
+    if (!adjustment.stockReturned) {
       await this.orders.updateOne({ _id: order._id }, { $set: { [`adjustments.${index}.stockReturned`]: true } });
       await this.cache.changed(order._id);
     }

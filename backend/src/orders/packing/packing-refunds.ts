@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { Model, Types } from 'mongoose';
+import { Model, Types, type UpdateQuery } from 'mongoose';
 import { LocksService } from '../../common/locks/locks.service';
 import { PaymentRefunds } from '../../payments/payment-refunds.service';
 import { refundHasReceipt } from '../../payments/razorpay.gateway';
@@ -61,29 +61,30 @@ export class PackingRefunds {
         )
         .exec();
       if (!claimed) return;
-      try {
-        const made = await this.payments.refundOnce(paymentId, refund.amountPaise, refund.receipt);
-        const recorded = await this.orders
-          .findOneAndUpdate(
-            this.locks.guarded({ _id: order._id, [`${at}.id`]: null }),
-            {
-              $set: { [`${at}.id`]: made.id, [`${at}.status`]: made.status === 'failed' ? 'failed' : made.status },
-              $unset: { [`${at}.claimedAt`]: 1, [`${at}.error`]: 1 },
-              $inc: { refundedPaise: made.status === 'failed' ? 0 : refund.amountPaise },
-            },
-            { returnDocument: 'after' },
-          )
-          .exec();
-        if (recorded) await this.cache.stored(recorded);
-      } catch (error) {
-        this.logger.warn(`Refund ${refund.receipt} of order ${orderId} not made yet (retried): ${(error as Error).message}`);
-        await this.orders.updateOne(
-          { _id: order._id },
-          { $set: { [`${at}.status`]: 'failed', [`${at}.error`]: (error as Error).message.slice(0, 300) }, $unset: { [`${at}.claimedAt`]: 1 } },
-        );
-        await this.cache.changed(order._id);
-      }
+      const update = await this.attempt(orderId, paymentId, refund, at);
+      const recorded = await this.orders
+        .findOneAndUpdate(this.locks.guarded({ _id: order._id, [`${at}.id`]: null }), update, { returnDocument: 'after' })
+        .exec();
+      if (recorded) await this.cache.stored(recorded);
     });
+  }
+
+  /**
+   * Asks Razorpay for a claimed refund (or finds the one it made with the receipt) and answers the update
+   * that records the outcome: the refund and `refundedPaise`, or `failed` with the reason (retried later).
+   */
+  async attempt(orderId: string, paymentId: string, refund: AdjustmentRefund, at: string): Promise<UpdateQuery<Order>> {
+    try {
+      const made = await this.payments.refundOnce(paymentId, refund.amountPaise, refund.receipt);
+      return {
+        $set: { [`${at}.id`]: made.id, [`${at}.status`]: made.status },
+        $unset: { [`${at}.claimedAt`]: 1, [`${at}.error`]: 1 },
+        $inc: { refundedPaise: made.status === 'failed' ? 0 : refund.amountPaise },
+      };
+    } catch (error) {
+      this.logger.warn(`Refund ${refund.receipt} of order ${orderId} not made yet (retried): ${(error as Error).message}`);
+      return { $set: { [`${at}.status`]: 'failed', [`${at}.error`]: (error as Error).message.slice(0, 300) }, $unset: { [`${at}.claimedAt`]: 1 } };
+    }
   }
 
   /** A pending refund: Razorpay's present status is recorded once it is processed (or failed: asked again). */
