@@ -1,5 +1,6 @@
 import {
   adjustedChange,
+  issueRefundChange,
   documentsOf,
   mergeChange,
   namesEveryProduct,
@@ -336,5 +337,19 @@ describe('adjustedChange (packing, issue 39)', () => {
     const live = applied(placedChange(before, KOLKATA), adjustedChange(before, after, KOLKATA));
     expect(live).toEqual(applied(orderChange(after, KOLKATA)));
     expect(live['day:2026-03-10']).toMatchObject({ orders: 1, revenuePaise: 5999, products: { [`p${MANGO}`]: { quantity: 1, revenuePaise: 3333 } } });
+  });
+});
+
+describe('issueRefundChange (problem reports, issue 39)', () => {
+  it('takes a refunded report off the day’s revenue, live and rebuilt alike', () => {
+    const refunded = order({ status: 'Delivered', statusHistory: [{ status: 'Delivered' }], issue: { status: 'refunded', amountPaise: 3399 } });
+    const live = applied(
+      placedChange(refunded, KOLKATA),
+      ...statusMoves(refunded).map(([from, to]) => statusChange(refunded, from, to, KOLKATA)),
+      issueRefundChange(refunded, KOLKATA),
+    );
+    expect(live).toEqual(applied(orderChange(refunded, KOLKATA)));
+    expect(live['day:2026-03-10']).toMatchObject({ revenuePaise: 12698 - 3399, issueRefundedPaise: 3399 });
+    expect(issueRefundChange(order({ issue: { status: 'declined' } }), KOLKATA)).toEqual({});
   });
 });

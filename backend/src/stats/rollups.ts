@@ -39,6 +39,8 @@ export interface StatsOrder {
   /** `variant` and `label`: the pack size sold, absent on orders from before pack sizes. */
   items: readonly { product: unknown; name: string; quantity: number; offerPricePaise: number; variant?: string; label?: string }[];
   statusHistory?: readonly { status: OrderStatus; at?: Date | string }[];
+  /** A problem report the shop refunded (issue 39): what it gave back comes off the day's revenue. */
+  issue?: { status?: string; amountPaise?: number | null } | null;
 }
 
 export interface Delta {
@@ -197,6 +199,14 @@ export function adjustedChange(before: StatsOrder, after: StatsOrder, timeZone: 
   return change;
 }
 
+/** A problem report refunded (issue 39): the shop kept that much less of the order's day. */
+export function issueRefundChange(order: StatsOrder, timeZone: string): Change {
+  const change: Change = {};
+  const amount = order.issue?.status === 'refunded' ? (order.issue.amountPaise ?? 0) : 0;
+  if (amount > 0) add(change, dayDocId(dayOf(new Date(order.createdAt), timeZone)), { revenuePaise: -amount, issueRefundedPaise: amount });
+  return change;
+}
+
 /** Adds `from` into `into` (deltas of the same document are summed). */
 export function mergeChange(into: Change, from: Change): Change {
   for (const [id, d] of Object.entries(from)) add(into, id, d.inc, d.set);
@@ -219,6 +229,7 @@ export function orderChange(order: StatsOrder, timeZone: string): Change {
   const change = placedChange(order, timeZone);
   for (const [from, to] of statusMoves(order)) mergeChange(change, statusChange(order, from, to, timeZone));
   if (order.paymentStatus === 'refunded') mergeChange(change, refundedChange(order, timeZone));
+  mergeChange(change, issueRefundChange(order, timeZone));
   return change;
 }
 

@@ -19,6 +19,7 @@ import { ROLLUPS_COLLECTION, RollupStore } from './rollup-store';
 import {
   adjustedChange,
   dayDocId,
+  issueRefundChange,
   namesEveryProduct,
   placedChange,
   refundedChange,
@@ -33,7 +34,7 @@ import {
 import { addDays, dayOf, daysInRange, eachDay, isDay } from './shop-time';
 import { BUILT_DOC, rebuildRollups, type RebuildResult } from './stats-rebuild';
 import { OnDomainEvent } from '../common/events/domain-events';
-import { ORDER_ADJUSTED, type OrderAdjustedEvent } from '../orders/packing/packing.events';
+import { ORDER_ADJUSTED, ORDER_ISSUE_RESOLVED, type OrderAdjustedEvent, type OrderIssueResolvedEvent } from '../orders/packing/packing.events';
 
 /** A range of days as asked for: from and to (YYYY-MM-DD), or the last `days` days, or neither. */
 export interface RangeQuery {
@@ -142,6 +143,12 @@ export class StatsService implements OnApplicationBootstrap {
       `adjusted:${event.orderId}:${event.key}`,
       adjustedChange(event.before as unknown as StatsOrder, await this.withProductIds(event.orderId, event.order as unknown as StatsOrder), this.timeZone),
     ]);
+  }
+
+  @OnDomainEvent(ORDER_ISSUE_RESOLVED)
+  issueResolved(event: OrderIssueResolvedEvent): void {
+    if (event.action !== 'refund') return;
+    this.count(event.orderId, async () => [`issue-refunded:${event.orderId}`, issueRefundChange(event.order as unknown as StatsOrder, this.timeZone)]);
   }
 
   private count(orderId: string, change: () => Promise<[string, Change]>): void {
