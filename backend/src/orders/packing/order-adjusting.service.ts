@@ -185,6 +185,10 @@ export class OrderAdjusting {
       )
       .exec();
     if (!updated) {
+      // The same change stored meanwhile (the same key raced where no lock document is written): its units are that change's.
+      const now = await this.orders.findById(orderId).exec();
+      const same = now?.adjustments?.find((a) => a.key === key);
+      if (now && same) return { order: now, adjustment: same, replayed: true };
       await this.stock.untake(ref, taken);
       throw new ConflictException('The order changed meanwhile; reload it and try again');
     }
