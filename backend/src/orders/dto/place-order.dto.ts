@@ -1,6 +1,7 @@
+import { DeliveryChoiceDto } from '../../delivery/dto/delivery.dto';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsMongoId, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsMongoId, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { MAX_LINE_QUANTITY } from '@greencart/domain';
 
 const MAX_QUANTITY_PER_LINE = MAX_LINE_QUANTITY;
@@ -41,4 +42,12 @@ export class PlaceOrderDto {
   @IsString({ message: 'coupon must be a coupon code' })
   @MaxLength(40, { message: 'A coupon code is 3 to 20 letters and digits' })
   coupon?: string;
+
+  /** The delivery slot chosen (issue 41); absent: express delivery. */
+  @ApiPropertyOptional({ type: () => DeliveryChoiceDto, example: { slot: '2026-11-29T07:00' } })
+  @IsOptional()
+  @IsObject({ message: 'delivery must be { slot: "<slot id>" }' })
+  @ValidateNested()
+  @Type(() => DeliveryChoiceDto)
+  delivery?: DeliveryChoiceDto;
 }

@@ -1,6 +1,7 @@
+import { DeliveryChoiceDto } from '../../delivery/dto/delivery.dto';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsMongoId, IsNumber, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsMongoId, IsObject, IsNumber, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
 import { OrderLineDto } from '../../orders/dto/place-order.dto';
 
 /**
@@ -32,6 +33,14 @@ export class CreateOnlinePaymentDto {
   @IsString({ message: 'coupon must be a coupon code' })
   @MaxLength(40, { message: 'A coupon code is 3 to 20 letters and digits' })
   coupon?: string;
+
+  /** The delivery slot chosen (issue 41); absent: express delivery. */
+  @ApiPropertyOptional({ type: () => DeliveryChoiceDto, example: { slot: '2026-11-29T07:00' } })
+  @IsOptional()
+  @IsObject({ message: 'delivery must be { slot: "<slot id>" }' })
+  @ValidateNested()
+  @Type(() => DeliveryChoiceDto)
+  delivery?: DeliveryChoiceDto;
 }
 
 const RAZORPAY_ID = /^[A-Za-z0-9_]{1,64}$/;

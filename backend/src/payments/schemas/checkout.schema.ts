@@ -29,6 +29,8 @@ export class Checkout {
     requestHash: string;
     /** The coupon the checkout holds a use of, and its discount. */
     coupon?: { couponId: string; code: string; discountPaise: number };
+    /** The delivery slot the checkout holds a place in (issue 41). */
+    slot?: { id: string; date: string; start: string; end: string };
   };
   @Prop({ type: String, required: true, enum: ['pending', 'paid', 'failed', 'expired', 'refunding', 'refunded'], default: 'pending' }) status: CheckoutStatus;
   @Prop({ required: true }) expiresAt: Date;

@@ -1,0 +1,128 @@
+import { ConflictException, Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model } from 'mongoose';
+import { ItemFailed, WriteBatchers } from '../../common/batching/write-batcher';
+import { LocksService } from '../../common/locks/locks.service';
+import { isDuplicateKeyError } from '../../common/mongo-errors';
+import { SlotPlaces, type SlotPlace } from '../schemas/slot-places.schema';
+import { ShopClock } from '../shop-clock';
+
+const MAX_ATTEMPTS = 60;
+const BUSY = 'Many shoppers are choosing this delivery slot right now; please try again';
+
+/** A slot's place refused (full, closed for orders, no longer offered): 409 with the reason. */
+export class SlotRefused extends ConflictException {}
+
+/** What a take checks: the slot's capacity now and when it stops taking orders. */
+export interface SlotTerms {
+  capacity: number;
+  closesAt: Date;
+  /** The refusal to give when full or closed ("The Sun 29 Nov 07:00–09:00 slot is full; …"). */
+  full: string;
+  closed: string;
+}
+
+interface Change {
+  /** `shopNow`: the shop clock's time (cut-offs); holds lapse by the real time, as stock's do. */
+  apply(places: SlotPlace[], shopNow: number): boolean;
+}
+
+/**
+ * The places of each slot of each day, so that no slot ever takes more than its capacity, whatever the
+ * concurrency and the number of instances: one document per slot (its places, each naming its order or
+ * checkout), changed one batch at a time under the slot's lock with a compare-and-set on its version (the
+ * same way as coupons' uses and stock). A place names its order or checkout, so a retried take or a
+ * second give-back changes nothing: once each. Held places count until they lapse.
+ */
+@Injectable()
+export class SlotPlacesService {
+  private readonly changes = new WriteBatchers<Change, boolean>({ maxBatch: Infinity, write: (id, batch) => this.write(id, batch) });
+
+  constructor(
+    @InjectModel(SlotPlaces.name) private readonly slots: Model<SlotPlaces>,
+    private readonly locks: LocksService,
+    private readonly clock: ShopClock,
+  ) {}
+
+  /** Places taken (orders and live holds) per slot id. */
+  async taken(ids: readonly string[]): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    if (!ids.length) return counts;
+    const now = Date.now();
+    const docs = await this.slots
+      .find({ _id: { $in: ids } })
+      .lean<SlotPlaces[]>()
+      .exec();
+    for (const doc of docs) counts.set(doc._id, live(doc.places ?? [], now).length);
+    return counts;
+  }
+
+  /**
+   * Takes a place for `ref` (an order; with `until` a checkout's hold). With `fromHold`, the checkout's
+   * live hold becomes the order's place (whatever the capacity or the cut-off now); a lapsed hold is a
+   * new take. 409 (SlotRefused) when full or past the cut-off. Returns whether this call took one.
+   */
+  take(slotId: string, ref: string, terms: SlotTerms, options: { until?: Date; fromHold?: string } = {}): Promise<boolean> {
+    return this.changes.add(slotId, {
+      apply: (places, shopNow) => {
+        if (places.some((p) => p.ref === ref)) return false;
+        const held = options.fromHold ? places.findIndex((p) => p.ref === options.fromHold) : -1;
+        if (held >= 0) {
+          places.splice(held, 1, { ref });
+          return true;
+        }
+        if (shopNow >= terms.closesAt.getTime()) throw new SlotRefused(terms.closed);
+        if (places.length >= terms.capacity) throw new SlotRefused(terms.full);
+        places.push(options.until ? { ref, until: options.until } : { ref });
+        return true;
+      },
+    });
+  }
+
+  /** Gives back the place of `ref` (a cancelled order, a failed or lapsed checkout, an order not stored): once. */
+  giveBack(slotId: string, ref: string): Promise<boolean> {
+    return this.changes.add(slotId, {
+      apply: (places) => {
+        const at = places.findIndex((p) => p.ref === ref);
+        if (at < 0) return false;
+        places.splice(at, 1);
+        return true;
+      },
+    });
+  }
+
+  /** One read, the batch's changes in order, one compare-and-set write (lapsed holds drop out with it). */
+  private async write(slotId: string, batch: readonly Change[]): Promise<(boolean | ItemFailed)[]> {
+    return this.locks.run(`slot:${slotId}`, { busyMessage: BUSY, waitMs: 8_000 }, async () => {
+      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+        const doc = await this.slots.findById(slotId).lean<SlotPlaces>().exec();
+        const places = live(doc?.places ?? [], Date.now());
+        const shopNow = this.clock.now().getTime();
+        const outcomes = batch.map((change): boolean | ItemFailed => {
+          try {
+            return change.apply(places, shopNow);
+          } catch (error) {
+            return new ItemFailed(error);
+          }
+        });
+        const pruned = places.length !== (doc?.places ?? []).length;
+        if (!outcomes.some((o) => o === true) && !pruned) return outcomes;
+        const v = doc?.v ?? 0;
+        try {
+          const saved = await this.slots.updateOne(this.locks.guarded({ _id: slotId, v }), { $set: { places, v: v + 1 } }, { upsert: !doc }).exec();
+          if (saved.matchedCount + saved.upsertedCount > 0) return outcomes;
+        } catch (error) {
+          if (!isDuplicateKeyError(error)) throw error;
+        }
+        await sleep(1 + Math.random() * 8 * Math.min(attempt + 1, 5));
+      }
+      throw new ConflictException(BUSY);
+    });
+  }
+}
+
+function live(places: readonly SlotPlace[], now: number): SlotPlace[] {
+  return places.filter((p) => !p.until || new Date(p.until).getTime() > now).map((p) => (p.until ? { ref: p.ref, until: p.until } : { ref: p.ref }));
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
