@@ -74,6 +74,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/seller/products/import/:id': 'seller',
   // Delivery areas
   'GET /api/delivery': 'public',
+  'GET /api/delivery/slots': 'public',
   'GET /api/seller/delivery': 'seller',
   'GET /api/seller/coupons': 'seller',
   'POST /api/seller/coupons': 'seller',
