@@ -22,6 +22,8 @@ export interface PayOnlineInput {
   items: { product: string; variant?: string; quantity: number }[];
   /** The code of the coupon applied, if any. */
   coupon?: string;
+  /** The delivery slot chosen (none: express). */
+  delivery?: { slot: string };
   options: Pick<PaymentOptions, 'checkoutUrl' | 'shop'>;
   /** A failed attempt inside Razorpay Checkout, which stays open for another try. */
   onFailure: (response: RazorpayFailure) => void;
@@ -50,9 +52,12 @@ async function confirmPaid(success: PaymentSuccessBody): Promise<OrderView> {
 }
 
 /** Key, Razorpay order priced by the server, checkout.js, the payment, then payment-success → the paid order. */
-export async function payOnline(queryClient: QueryClient, { address, shopperEmail, items, coupon, options, onFailure }: PayOnlineInput): Promise<OrderView> {
+export async function payOnline(
+  queryClient: QueryClient,
+  { address, shopperEmail, items, coupon, delivery, options, onFailure }: PayOnlineInput,
+): Promise<OrderView> {
   const key = await queryClient.fetchQuery(getPaymentKeyQueryOptions());
-  const [order] = await Promise.all([startOnlinePayment({ address: address._id, items, coupon }), loadRazorpayCheckout(options.checkoutUrl)]);
+  const [order] = await Promise.all([startOnlinePayment({ address: address._id, items, coupon, delivery }), loadRazorpayCheckout(options.checkoutUrl)]);
   const count = items.reduce((sum, item) => sum + item.quantity, 0);
   const success = await openRazorpayCheckout(
     {

@@ -12,11 +12,13 @@ export interface PlaceOrderInput {
   idempotencyKey: string;
   /** The code of the coupon applied (none: no coupon); the server refuses an order it does not fit, saying why. */
   coupon?: string;
+  /** The delivery slot chosen (none: express). */
+  delivery?: { slot: string };
 }
 
 /** POST /api/placeorders (cash on delivery) → the placed order. The server prices it. */
-export async function placeOrder({ address, items, idempotencyKey, coupon }: PlaceOrderInput): Promise<OrderView> {
-  const body = coupon ? { address, items, coupon } : { address, items };
+export async function placeOrder({ address, items, idempotencyKey, coupon, delivery }: PlaceOrderInput): Promise<OrderView> {
+  const body = { address, items, ...(coupon ? { coupon } : {}), ...(delivery ? { delivery } : {}) };
   const { order } = await api.post<PlaceOrderResponse>('/api/placeorders', body, { headers: { 'Idempotency-Key': idempotencyKey } });
   return order;
 }

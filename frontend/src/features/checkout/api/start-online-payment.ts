@@ -8,13 +8,16 @@ export interface StartOnlinePaymentInput {
   items: { product: string; variant?: string; quantity: number }[];
   /** The code of the coupon applied (none: no coupon); the server prices the payment with it, or refuses saying why. */
   coupon?: string;
+  /** The delivery slot chosen (none: express); its place is held while the shopper pays. */
+  delivery?: { slot: string };
 }
 
 /**
  * POST /api/paymentonline (shopper) → the Razorpay order to pay, for the amount the server priced
  * (paise). 503 while Razorpay cannot be reached, 400 for an empty, unavailable or too small order, or a coupon that does not fit.
  */
-export async function startOnlinePayment({ address, items, coupon }: StartOnlinePaymentInput): Promise<RazorpayOrderView> {
-  const { order } = await api.post<OnlinePaymentResponse>('/api/paymentonline', coupon ? { address, items, coupon } : { address, items });
+export async function startOnlinePayment({ address, items, coupon, delivery }: StartOnlinePaymentInput): Promise<RazorpayOrderView> {
+  const body = { address, items, ...(coupon ? { coupon } : {}), ...(delivery ? { delivery } : {}) };
+  const { order } = await api.post<OnlinePaymentResponse>('/api/paymentonline', body);
   return order;
 }

@@ -16,6 +16,7 @@ import { useAddresses } from '@/features/addresses';
 import { refreshSession, useLoginDialog, useSessionStatus, useUser } from '@/features/auth';
 import { orderableLines, orderItemOf, takeOrderedLines, type CartSummary } from '@/features/cart';
 import { pincodeStore, useDeliveryCheck, useStoredPincode } from '@/features/delivery';
+import { SlotChooser, slotKeys, useDeliverySlots } from '@/features/slots';
 import { appliedCouponStore, CartCoupons, couponInCart, isCouponRefusal, offerKeys, useAppliedCoupon } from '@/features/offers';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
@@ -59,6 +60,7 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
   const addresses = useAddresses(user?._id, { fresh: true });
   const [chosenId, setChosenId] = useState<string | null>(null);
   const [paymentType, setPaymentType] = useState<PaymentType>(rememberedPaymentType);
+  const [slotId, setSlotId] = useState<string | null>(null);
   const [attempts] = useState(() => createCheckoutAttempts());
   // A double click lands before the disabled button renders: one request per attempt at a time.
   const sending = useRef(false);
@@ -87,6 +89,12 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
   // Delivery as the shop answers for the address the order goes to (or, before one is chosen, the pincode given).
   const storedPincode = useStoredPincode();
   const delivery = useDeliveryCheck(selected?.pincode ?? storedPincode).data;
+  const slots = useDeliverySlots(selected?.pincode ?? storedPincode).data;
+  const chosenSlot = slotId ?? undefined;
+  const slotChoice =
+    slots && (slots.days.length || !slots.express.available)
+      ? { chosen: !!chosenSlot, ...(slots.express.available ? {} : { expressUnavailable: slots.express.message }) }
+      : undefined;
   const orderable = orderableLines(summary);
   const pricedLines = orderable.map((line) => ({ offerPrice: line.size.offerPrice, quantity: line.quantity }));
   const orderItems = orderable.map(orderItemOf);
@@ -102,6 +110,7 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
     needsAddress: addressesShown && !selected,
     delivery,
     subtotalPaise: price.subtotalPaise,
+    slot: slotChoice,
   });
   const blocked = step?.blocks ? step : null;
   const stepId = useId();
@@ -121,6 +130,8 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
     toast.error(error instanceof OnlinePaymentError ? error.message : errorMessage(error), { id: toastId });
     // The coupon no longer fits (used up, expired…): taken off, so the shopper sees the total without it before trying again.
     if (code && isCouponRefusal(error, code)) appliedCouponStore.refused(error.message);
+    // A slot may have filled or closed meanwhile: its places are asked again.
+    if (chosenSlot) void queryClient.invalidateQueries({ queryKey: slotKeys.all });
     // The session ended meanwhile: check it again and offer to sign in.
     if (error instanceof ApiError && error.status === 401) {
       void refreshSession(queryClient);
@@ -169,6 +180,7 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
           shopperEmail: user?.email,
           items,
           coupon: couponCode,
+          ...(chosenSlot ? { delivery: { slot: chosenSlot } } : {}),
           options: paymentOptions.data,
           onFailure: (response) => toast.error(`${failureMessage(response)} You can try again, or choose Cash On Delivery.`, { id: ONLINE_PAYMENT_TOAST }),
         })
@@ -190,9 +202,9 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
         });
       return;
     }
-    const idempotencyKey = attempts.keyFor({ addressId: selected._id, paymentType: method, items, coupon: couponCode });
+    const idempotencyKey = attempts.keyFor({ addressId: selected._id, paymentType: method, items, coupon: couponCode, slot: chosenSlot });
     placeOrder
-      .mutateAsync({ address: selected._id, items, idempotencyKey, coupon: couponCode })
+      .mutateAsync({ address: selected._id, items, idempotencyKey, coupon: couponCode, ...(chosenSlot ? { delivery: { slot: chosenSlot } } : {}) })
       .then(
         (order) => {
           attempts.finish();
@@ -270,6 +282,8 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
           </p>
         )}
       </div>
+
+      {user && <SlotChooser slots={slots} value={slotId} onChange={setSlotId} disabled={pending} />}
 
       <CartCoupons subtotalPaise={price.subtotalPaise} items={orderItems} />
 
