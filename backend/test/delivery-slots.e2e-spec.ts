@@ -241,6 +241,51 @@ describe('delivery slots on one instance', () => {
     expect(await slotOf(slot)).toMatchObject({ left: 1 });
   });
 
+  it('the packer sees each slot with its orders, and its pick list in aisle order with totals per pack size (and as CSV)', async () => {
+    await settings({ slots: [{ ...EVENING, capacity: 20 }], slotDays: 7 }).expect(200);
+    const [milk, spinach, rice] = await insertProducts(t, [
+      { name: 'Toned Milk', offerPrice: 30, category: 'Dairy' },
+      { name: 'Spinach', offerPrice: 20, category: 'Vegetables' },
+      { name: 'Basmati Rice', offerPrice: 120, category: 'Grains' },
+    ]);
+    const [a, b, c] = await buyers(3);
+    const slot = '2026-12-06T18:00';
+    const order = (x: Buyer, items: { product: string; quantity: number }[]) =>
+      x.agent.post('/api/placeorders').set('Idempotency-Key', randomUUID()).send({ address: x.address, items, delivery: { slot } }).expect(201);
+    await order(a, [
+      { product: milk, quantity: 2 },
+      { product: rice, quantity: 1 },
+    ]);
+    await order(b, [
+      { product: spinach, quantity: 3 },
+      { product: milk, quantity: 1 },
+    ]);
+    const cancelled = (await order(c, [{ product: rice, quantity: 5 }])).body.order._id as string;
+    await c.agent.post(`/api/orders/${cancelled}/cancel`).expect(200);
+
+    const listed = (await shop.get('/api/seller/slots').expect(200)).body.slots as { id: string; label: string; orders: number }[];
+    expect(listed.find((s) => s.id === slot)).toMatchObject({ label: 'Sun 6 Dec', start: '18:00', end: '20:00', orders: 2 });
+    const inSlot = (await shop.get('/api/seller/slots/2026-12-06/18:00/orders').expect(200)).body;
+    expect(inSlot.orderdata).toHaveLength(2);
+    const pick = (await shop.get('/api/seller/slots/2026-12-06/18:00/picklist').expect(200)).body;
+    expect(pick).toMatchObject({ title: 'Sun 6 Dec, 18:00–20:00', orders: 2 });
+    expect(pick.lines.map((l: { name: string; category: string; quantity: number; orders: number }) => [l.category, l.name, l.quantity, l.orders])).toEqual([
+      ['Vegetables', 'Spinach', 3, 1],
+      ['Dairy', 'Toned Milk', 3, 2],
+      ['Grains', 'Basmati Rice', 1, 1],
+    ]);
+    const csv = await shop.get('/api/seller/slots/2026-12-06/18:00/picklist.csv').expect(200);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    expect(csv.text.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
+      '"Aisle","Product","Pack size","Quantity","Orders"',
+      '"Vegetables","Spinach","",3,1',
+      '"Dairy","Toned Milk","",3,2',
+      '"Grains","Basmati Rice","",1,1',
+      '',
+    ]);
+    expect((await shop.get('/api/seller/slots/2026-12-06/7am/picklist').expect(400)).body.message).toMatch(/HH:MM/);
+  });
+
   it('time-zone edges: just after midnight in India (still the day before in UTC), today is India’s day', async () => {
     await settings({ slots: [NIGHT, MORNING] }).expect(200);
     // 18:45 UTC on 1 Dec is 00:15 in India on Wednesday 2 Dec.

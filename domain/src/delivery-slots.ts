@@ -235,3 +235,75 @@ export function readDeliverySettingsWithSlots(body: unknown): { settings: Delive
   if ('problem' in slots) return slots;
   return { settings: { ...base.settings, ...slots.slots } };
 }
+
+/** One line of a slot's pick list: a product's pack size and how many of it the slot's orders want. */
+export interface PickListLine {
+  product: string;
+  name: string;
+  /** The pack size's label ("1 kg"), when the orders named one. */
+  label?: string;
+  category: string;
+  quantity: number;
+  /** How many of the slot's orders want it. */
+  orders: number;
+}
+
+/** GET /api/seller/slots/:date/:start/picklist */
+export interface PickList {
+  success: true;
+  slot: DeliverySlot;
+  /** "Sun 29 Nov, 07:00–09:00". */
+  title: string;
+  orders: number;
+  lines: PickListLine[];
+}
+
+/** A slot as the packer's filter shows it ("Today 07:00–09:00 · 12 orders"). */
+export interface PackerSlot extends DeliverySlot {
+  id: string;
+  label: string;
+  orders: number;
+}
+
+/**
+ * The pick list of a slot's orders: every product and pack size once with its total quantity, in aisle
+ * order (the categories' order, then by name and size). Cancelled orders are not picked.
+ */
+export function pickListLines(
+  orders: readonly {
+    status: string;
+    items: readonly { product: unknown; variant?: string; name: string; label?: string; category: string; quantity: number }[];
+  }[],
+  categoryOrder: readonly string[],
+): PickListLine[] {
+  const lines = new Map<string, PickListLine>();
+  for (const order of orders) {
+    if (order.status === 'Cancelled') continue;
+    for (const item of order.items) {
+      const product = String((item.product as { _id?: unknown } | null)?._id ?? item.product);
+      const key = `${product}:${item.variant ?? ''}`;
+      const line = lines.get(key) ?? {
+        product,
+        name: item.name,
+        ...(item.label ? { label: item.label } : {}),
+        category: item.category,
+        quantity: 0,
+        orders: 0,
+      };
+      line.quantity += item.quantity;
+      line.orders += 1;
+      lines.set(key, line);
+    }
+  }
+  const aisle = (category: string) => {
+    const at = categoryOrder.indexOf(category);
+    return at < 0 ? categoryOrder.length : at;
+  };
+  return [...lines.values()].sort(
+    (a, b) =>
+      aisle(a.category) - aisle(b.category) ||
+      a.category.localeCompare(b.category) ||
+      a.name.localeCompare(b.name) ||
+      (a.label ?? '').localeCompare(b.label ?? ''),
+  );
+}

@@ -10,6 +10,7 @@ import {
   cutoffOf,
   type DeliverySlot,
   type DeliverySlots,
+  type PackerSlot,
   type SlotDayView,
 } from '@greencart/domain';
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
@@ -100,6 +101,22 @@ export class DeliverySlotsService {
     const refusal = slotRefusal(parsed.date, rule, taken, now, this.timeZone);
     if (refusal) throw new ConflictException(refusal);
     return { ...quote, slot: { id: chosen, date: parsed.date, start: rule.start, end: rule.end } };
+  }
+
+  /** The ids of the orders in a slot (cancelled ones gave their place back). */
+  async orderIds(date: string, start: string): Promise<string[]> {
+    return (await this.places.orderRefs(slotId(date, start))).map((ref) => ref.slice('order:'.length));
+  }
+
+  /** The slots of the days shoppers can choose, with the end of each (for the packer's filter): today first. */
+  async upcoming(): Promise<PackerSlot[]> {
+    const now = this.clock.now();
+    const settings = await this.delivery.settings();
+    const today = dayOf(now, this.timeZone);
+    const days = Array.from({ length: settings.slotDays }, (_, i) => ({ date: addDays(today, i), label: dayLabel(addDays(today, i), i) }));
+    const all = days.flatMap((day) => rulesOn(settings, day.date).map((rule) => ({ ...day, start: rule.start, end: rule.end })));
+    const orders = await this.places.orderCounts(all.map((s) => slotId(s.date, s.start)));
+    return all.map((s) => ({ id: slotId(s.date, s.start), ...s, orders: orders.get(slotId(s.date, s.start)) ?? 0 }));
   }
 
   /** When an order in this slot is promised by: the slot's end. */

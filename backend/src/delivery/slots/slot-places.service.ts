@@ -57,6 +57,24 @@ export class SlotPlacesService {
     return counts;
   }
 
+  /** Orders (not holds) per slot id. */
+  async orderCounts(ids: readonly string[]): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    if (!ids.length) return counts;
+    const docs = await this.slots
+      .find({ _id: { $in: ids } })
+      .lean<SlotPlaces[]>()
+      .exec();
+    for (const doc of docs) counts.set(doc._id, (doc.places ?? []).filter((p) => !p.until && p.ref.startsWith('order:')).length);
+    return counts;
+  }
+
+  /** The orders holding a place in a slot (`order:<id>` refs; checkouts' holds left out). */
+  async orderRefs(slotId: string): Promise<string[]> {
+    const doc = await this.slots.findById(slotId).lean<SlotPlaces>().exec();
+    return (doc?.places ?? []).filter((p) => !p.until && p.ref.startsWith('order:')).map((p) => p.ref);
+  }
+
   /**
    * Takes a place for `ref` (an order; with `until` a checkout's hold). With `fromHold`, the checkout's
    * live hold becomes the order's place (whatever the capacity or the cut-off now); a lapsed hold is a
