@@ -425,6 +425,7 @@ describe('the seller’s figures: kept by the order events, read by day', () => 
       'Payment',
       'Payment status',
       'Status',
+      'Delivery slot',
     ]);
     const stored = ((await t.connection.collection('orders').find({}).toArray()) as unknown as (StoredOrder & Record<string, never>)[])
       .filter((o) => istDay(o.createdAt) === today())

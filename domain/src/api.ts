@@ -189,6 +189,8 @@ export interface OrderView {
   /** The delivery promise: placed + the delivery area's ETA (30 minutes for orders before delivery areas). */
   expectedDeliveryAt: string;
   deliverBy?: string;
+  /** The delivery slot the shopper chose (issue 41); absent: express. */
+  deliverySlot?: { date: string; start: string; end: string };
 }
 
 /** The coupon an order used and what it took off. */

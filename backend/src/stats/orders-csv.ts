@@ -1,4 +1,4 @@
-import { formatPhone, formatRupees, nameWithSize } from '@greencart/domain';
+import { formatPhone, formatRupees, nameWithSize, slotText } from '@greencart/domain';
 import { dayOf, timeOf } from './shop-time';
 
 /** What the CSV reads of a stored order. */
@@ -20,6 +20,8 @@ export interface CsvOrder {
   paymentType: string;
   paymentStatus?: string;
   status: string;
+  /** The delivery slot chosen (issue 41); absent: express. */
+  deliverySlot?: { date: string; start: string; end: string } | null;
 }
 
 export const CSV_HEADER = [
@@ -39,6 +41,7 @@ export const CSV_HEADER = [
   'Payment',
   'Payment status',
   'Status',
+  'Delivery slot',
 ] as const;
 
 /** Byte order mark: spreadsheet programs then read the file as UTF-8 (₹, names in any script). */
@@ -101,5 +104,6 @@ export function orderLine(order: CsvOrder, timeZone: string, shopperName?: strin
     textCell(order.paymentType),
     textCell(order.paymentStatus ?? ''),
     textCell(order.status),
+    textCell(order.deliverySlot ? slotText(order.deliverySlot) : ''),
   ]);
 }

@@ -39,7 +39,7 @@ export function sellerNewOrderPush(order: OrderSnapshot): PushPayload {
   const items = order.items.reduce((sum, item) => sum + item.quantity, 0);
   return {
     title: `New order ${order.orderNumber}`,
-    body: `${items} ${items === 1 ? 'item' : 'items'} · ${formatRupees(order.amountPaise)} · ${order.paymentType === 'COD' ? 'Cash on delivery' : 'Paid online'}`,
+    body: `${items} ${items === 1 ? 'item' : 'items'} · ${formatRupees(order.amountPaise)} · ${order.paymentType === 'COD' ? 'Cash on delivery' : 'Paid online'}${order.deliverySlot ? ` · Slot ${order.deliverySlot}` : ''}`,
     url: '/seller/orders',
     tag: `order:${order.orderId}`,
   };
