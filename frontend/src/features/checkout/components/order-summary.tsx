@@ -322,7 +322,7 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
 
       {summary.outOfStockKeys.length > 0 && <p className="mt-4 text-sm text-gray-600">Out-of-stock items are left out of the total and the order.</p>}
       {connected ? (
-        <DeliveryNotes delivery={delivery} subtotalPaise={price.subtotalPaise} />
+        <DeliveryNotes delivery={delivery} subtotalPaise={price.subtotalPaise} slotChosen={!!chosenSlot} />
       ) : (
         <p data-testid="offline-bill-note" className="mt-4 text-sm text-gray-700">
           {OFFLINE_BILL_NOTE}
@@ -413,13 +413,13 @@ function BarAmount({
 }
 
 /** "Delivery in 25 min" and "Add ₹40 for free delivery" under the total. */
-function DeliveryNotes({ delivery, subtotalPaise }: { delivery: DeliveryCheck | undefined; subtotalPaise: number }) {
+function DeliveryNotes({ delivery, subtotalPaise, slotChosen }: { delivery: DeliveryCheck | undefined; subtotalPaise: number; slotChosen: boolean }) {
   if (!delivery?.serviceable) return null;
   const charge = deliveryCharge(delivery);
   const gap = freeDeliveryGapPaise(subtotalPaise, charge);
   return (
     <div className="mt-4 space-y-1 text-sm" data-testid="delivery-notes">
-      {delivery.open && (
+      {delivery.open && !slotChosen && (
         <p className="text-gray-700">
           Delivery in {delivery.etaMinutes} min to {delivery.pincode}
         </p>

@@ -22,7 +22,7 @@ export function SlotChooser({ slots, value, onChange, disabled = false }: SlotCh
   const headingId = useId();
   if (!slots || (!slots.days.length && slots.express.available)) return null;
   return (
-    <div className="mt-6" role="radiogroup" aria-labelledby={headingId} data-testid="slot-chooser">
+    <div className="mt-6 mb-6" role="radiogroup" aria-labelledby={headingId} data-testid="slot-chooser">
       <h3 id={headingId} className="text-sm font-medium">
         Delivery time
       </h3>
