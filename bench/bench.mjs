@@ -15,6 +15,8 @@
  *   node bench/order-commands.mjs      # only the ordering part: orders/s and database commands per order
  *   npm run bench -- --catalogue       # only /api/productList at 10,000 products, alone and while 50
  *                                      # shoppers order (with the counted-stock scenarios around it)
+ *   npm run bench -- --slots           # only delivery slots: placement into slots against express, a race
+ *                                      # for 5 places, GET /api/delivery/slots with 10,000 orders stored
  *
  * Prints one table and saves it (with the machine's details) in bench/results/ (git-ignored).
  */
@@ -28,6 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { load, registerShopper, send, signInSeller, startupDone } from './load.mjs';
 import { orderCommandsBench } from './order-commands.mjs';
 import { couponScenarios } from './coupons.mjs';
+import { slotScenarios } from './slots.mjs';
 import { countedStockScenarios, packSizeScenarios } from './stock.mjs';
 import { searchBench } from './search.mjs';
 import { throwawayShopEnv } from './shop-env.mjs';
@@ -410,6 +413,29 @@ async function main() {
     const shoppers = [];
     for (let i = 0; i < 50; i++) shoppers.push(await register(base, `shopper${i}`));
     await couponScenarios({ base, shoppers, seller, product, seconds: SECONDS, row });
+    await stopApp();
+    save(began);
+    return;
+  }
+  if (process.argv.includes('--slots')) {
+    // Delivery slots alone (issue 41): the demo catalogue, 50 shoppers, then 10,000 orders stored.
+    const { base } = await startApp({ SEED_DEMO: 'true' }, { expectProducts: 45 });
+    const product = await inStockProduct(base);
+    const seller = await sellerCookie(base);
+    const shoppers = [];
+    for (let i = 0; i < 50; i++) shoppers.push(await register(base, `shopper${i}`));
+    const storeOrders = async () => {
+      await stopApp();
+      const stored = await withDatabase(async (uri) => {
+        const { MongoClient } = require('mongodb');
+        const client = await MongoClient.connect(uri);
+        const existing = await client.db().collection('orders').countDocuments();
+        await client.close();
+        return seedOrders(uri, Math.max(0, 10_000 - existing), 500, product);
+      });
+      return { base: (await startApp({}, { expectProducts: 45 })).base, stored };
+    };
+    await slotScenarios({ base, shoppers, seller, product, seconds: SECONDS, row, storeOrders });
     await stopApp();
     save(began);
     return;
