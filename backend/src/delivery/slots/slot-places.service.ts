@@ -8,6 +8,8 @@ import { SlotPlaces, type SlotPlace } from '../schemas/slot-places.schema';
 import { ShopClock } from '../shop-clock';
 
 const MAX_ATTEMPTS = 60;
+/** The one batching key: all slots' changes go together. */
+const ALL_SLOTS = 'slots';
 const BUSY = 'Many shoppers are choosing this delivery slot right now; please try again';
 
 /** A slot's place refused (full, closed for orders, no longer offered): 409 with the reason. */
@@ -23,6 +25,7 @@ export interface SlotTerms {
 }
 
 interface Change {
+  slotId: string;
   /** `shopNow`: the shop clock's time (cut-offs); holds lapse by the real time, as stock's do. */
   apply(places: SlotPlace[], shopNow: number): boolean;
 }
@@ -36,7 +39,8 @@ interface Change {
  */
 @Injectable()
 export class SlotPlacesService {
-  private readonly changes = new WriteBatchers<Change, boolean>({ maxBatch: Infinity, write: (id, batch) => this.write(id, batch) });
+  /** One batch for every slot: the changes asked meanwhile on this instance share one lock and one write per slot. */
+  private readonly changes = new WriteBatchers<Change, boolean>({ maxBatch: Infinity, write: (_, batch) => this.write(batch) });
 
   constructor(
     @InjectModel(SlotPlaces.name) private readonly slots: Model<SlotPlaces>,
@@ -81,7 +85,8 @@ export class SlotPlacesService {
    * new take. 409 (SlotRefused) when full or past the cut-off. Returns whether this call took one.
    */
   take(slotId: string, ref: string, terms: SlotTerms, options: { until?: Date; fromHold?: string } = {}): Promise<boolean> {
-    return this.changes.add(slotId, {
+    return this.changes.add(ALL_SLOTS, {
+      slotId,
       apply: (places, shopNow) => {
         if (places.some((p) => p.ref === ref)) return false;
         const held = options.fromHold ? places.findIndex((p) => p.ref === options.fromHold) : -1;
@@ -99,7 +104,8 @@ export class SlotPlacesService {
 
   /** Gives back the place of `ref` (a cancelled order, a failed or lapsed checkout, an order not stored): once. */
   giveBack(slotId: string, ref: string): Promise<boolean> {
-    return this.changes.add(slotId, {
+    return this.changes.add(ALL_SLOTS, {
+      slotId,
       apply: (places) => {
         const at = places.findIndex((p) => p.ref === ref);
         if (at < 0) return false;
@@ -109,33 +115,53 @@ export class SlotPlacesService {
     });
   }
 
-  /** One read, the batch's changes in order, one compare-and-set write (lapsed holds drop out with it). */
-  private async write(slotId: string, batch: readonly Change[]): Promise<(boolean | ItemFailed)[]> {
-    return this.locks.run(`slot:${slotId}`, { busyMessage: BUSY, waitMs: 8_000 }, async () => {
-      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-        const doc = await this.slots.findById(slotId).lean<SlotPlaces>().exec();
-        const places = live(doc?.places ?? [], Date.now());
-        const shopNow = this.clock.now().getTime();
-        const outcomes = batch.map((change): boolean | ItemFailed => {
-          try {
-            return change.apply(places, shopNow);
-          } catch (error) {
-            return new ItemFailed(error);
-          }
-        });
-        const pruned = places.length !== (doc?.places ?? []).length;
-        if (!outcomes.some((o) => o === true) && !pruned) return outcomes;
-        const v = doc?.v ?? 0;
-        try {
-          const saved = await this.slots.updateOne(this.locks.guarded({ _id: slotId, v }), { $set: { places, v: v + 1 } }, { upsert: !doc }).exec();
-          if (saved.matchedCount + saved.upsertedCount > 0) return outcomes;
-        } catch (error) {
-          if (!isDuplicateKeyError(error)) throw error;
-        }
-        await sleep(1 + Math.random() * 8 * Math.min(attempt + 1, 5));
-      }
-      throw new ConflictException(BUSY);
+  /**
+   * A batch of changes of any slots, under one lock (FerretDB; on MongoDB the compare-and-set is the guard):
+   * each slot's changes are applied to one read of its document and written once, the slots side by side.
+   */
+  private async write(batch: readonly Change[]): Promise<(boolean | ItemFailed)[]> {
+    const bySlot = new Map<string, number[]>();
+    batch.forEach((change, i) => bySlot.set(change.slotId, [...(bySlot.get(change.slotId) ?? []), i]));
+    return this.locks.run('delivery-slot-places', { busyMessage: BUSY, waitMs: 8_000 }, async () => {
+      const outcomes: (boolean | ItemFailed)[] = new Array<boolean | ItemFailed>(batch.length);
+      await Promise.all(
+        [...bySlot].map(async ([slotId, at]) => {
+          const written = await this.writeSlot(
+            slotId,
+            at.map((i) => batch[i]),
+          );
+          at.forEach((i, k) => (outcomes[i] = written[k]));
+        }),
+      );
+      return outcomes;
     });
+  }
+
+  /** One slot's changes: one read, the changes in order, one compare-and-set write (lapsed holds drop out with it). */
+  private async writeSlot(slotId: string, batch: readonly Change[]): Promise<(boolean | ItemFailed)[]> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const doc = await this.slots.findById(slotId).lean<SlotPlaces>().exec();
+      const places = live(doc?.places ?? [], Date.now());
+      const shopNow = this.clock.now().getTime();
+      const outcomes = batch.map((change): boolean | ItemFailed => {
+        try {
+          return change.apply(places, shopNow);
+        } catch (error) {
+          return new ItemFailed(error);
+        }
+      });
+      const pruned = places.length !== (doc?.places ?? []).length;
+      if (!outcomes.some((o) => o === true) && !pruned) return outcomes;
+      const v = doc?.v ?? 0;
+      try {
+        const saved = await this.slots.updateOne(this.locks.guarded({ _id: slotId, v }), { $set: { places, v: v + 1 } }, { upsert: !doc }).exec();
+        if (saved.matchedCount + saved.upsertedCount > 0) return outcomes;
+      } catch (error) {
+        if (!isDuplicateKeyError(error)) throw error;
+      }
+      await sleep(1 + Math.random() * 8 * Math.min(attempt + 1, 5));
+    }
+    return batch.map(() => new ItemFailed(new ConflictException(BUSY)));
   }
 }
 
