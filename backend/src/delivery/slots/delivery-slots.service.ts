@@ -9,6 +9,7 @@ import {
   slotView,
   cutoffOf,
   type DeliverySlot,
+  type DeliverySettingsWithSlots,
   type DeliverySlots,
   type PackerSlot,
   type SlotDayView,
@@ -26,6 +27,10 @@ export interface QuotedSlot extends DeliverySlot {
   id: string;
 }
 
+/** How long an answer of GET /api/delivery/slots is reused (places taken on other instances show within this). */
+const ANSWER_MS = 1_000;
+const MAX_ANSWERS = 5_000;
+
 export const CHOOSE_A_SLOT = 'Express delivery is off; please choose a delivery slot';
 
 /**
@@ -35,6 +40,8 @@ export const CHOOSE_A_SLOT = 'Express delivery is off; please choose a delivery 
 @Injectable()
 export class DeliverySlotsService {
   private readonly timeZone: string;
+  /** Recent answers per pincode, with the settings and this instance's places they were built from. */
+  private readonly answers = new Map<string, { at: number; settings: object; version: number; answer: DeliverySlots }>();
 
   constructor(
     private readonly delivery: DeliveryService,
@@ -49,6 +56,17 @@ export class DeliverySlotsService {
   async slotsFor(pincode: string): Promise<DeliverySlots> {
     const now = this.clock.now();
     const settings = await this.delivery.settings();
+    // Reused for a second while nothing changed here: every checkout page asks, and the take is what holds anyway.
+    const kept = this.answers.get(pincode);
+    if (kept && kept.settings === settings && kept.version === this.places.version && Math.abs(now.getTime() - kept.at) < ANSWER_MS) return kept.answer;
+    const version = this.places.version;
+    const answer = await this.buildAnswer(pincode, now, settings);
+    if (this.answers.size >= MAX_ANSWERS) this.answers.clear();
+    this.answers.set(pincode, { at: now.getTime(), settings, version, answer });
+    return answer;
+  }
+
+  private async buildAnswer(pincode: string, now: Date, settings: DeliverySettingsWithSlots): Promise<DeliverySlots> {
     const check = await this.delivery.check(pincode, now);
     const today = dayOf(now, this.timeZone);
     const express = !check.serviceable

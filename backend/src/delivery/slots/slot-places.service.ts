@@ -40,6 +40,8 @@ interface Change {
 @Injectable()
 export class SlotPlacesService {
   /** One batch for every slot: the changes asked meanwhile on this instance share one lock and one write per slot. */
+  /** Goes up with every change this instance writes (answers built from older counts are stale). */
+  version = 0;
   private readonly changes = new WriteBatchers<Change, boolean>({ maxBatch: Infinity, write: (_, batch) => this.write(batch) });
 
   constructor(
@@ -155,7 +157,10 @@ export class SlotPlacesService {
       const v = doc?.v ?? 0;
       try {
         const saved = await this.slots.updateOne(this.locks.guarded({ _id: slotId, v }), { $set: { places, v: v + 1 } }, { upsert: !doc }).exec();
-        if (saved.matchedCount + saved.upsertedCount > 0) return outcomes;
+        if (saved.matchedCount + saved.upsertedCount > 0) {
+          this.version += 1;
+          return outcomes;
+        }
       } catch (error) {
         if (!isDuplicateKeyError(error)) throw error;
       }
