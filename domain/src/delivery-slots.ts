@@ -116,12 +116,19 @@ export function dayLabel(date: string, offset: number): string {
   return shortDay(date);
 }
 
-/** "Sat 29 Nov". */
+const shortDays = new Map<string, string>();
+
+/** "Sat 29 Nov" (remembered: placing an order says it several times, and Intl's formatting is slow to set up). */
 export function shortDay(date: string): string {
+  const known = shortDays.get(date);
+  if (known) return known;
   const at = new Date(`${date}T12:00:00Z`);
   const weekday = at.toLocaleDateString('en-GB', { weekday: 'short', timeZone: 'UTC' });
   const month = at.toLocaleDateString('en-GB', { month: 'short', timeZone: 'UTC' }).replace('Sept', 'Sep');
-  return `${weekday} ${at.getUTCDate()} ${month}`;
+  const said = `${weekday} ${at.getUTCDate()} ${month}`;
+  if (shortDays.size > 1_000) shortDays.clear();
+  shortDays.set(date, said);
+  return said;
 }
 
 /** "Sat 29 Nov, 07:00–09:00": a slot in mails, lists, invoices and CSV. */
