@@ -103,3 +103,41 @@ test('a shopper picks tomorrow morning’s last place, orders, and the seller pa
     await seller.dispose();
   }
 });
+
+test('the seller edits delivery slots on a phone: an overlapping slot is refused at its row, a good one saved', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.goto('/seller');
+  await page.getByLabel('Email').fill(SELLER.email);
+  await page.getByLabel('Password').fill(SELLER.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByText('Hi! Admin')).toBeVisible();
+  try {
+    await page.goto('/seller/delivery');
+    const slots = page.getByTestId('slot-settings');
+    await slots.getByRole('button', { name: 'Add slot' }).click();
+    await slots.getByRole('button', { name: 'Add slot' }).click();
+    const second = slots.getByTestId('delivery-slot').nth(1);
+    await second.getByLabel('From').fill('08:00');
+    await second.getByLabel('To').fill('10:00');
+    await page.getByRole('button', { name: 'Save delivery settings' }).click();
+    await expect(second).toContainText('Slots 1 (07:00–09:00) and 2 (08:00–10:00) overlap on Sunday');
+    await page.screenshot({ ...shot('phone-slots-settings-overlap'), fullPage: true });
+    await second.getByLabel('From').fill('09:00');
+    await second.getByLabel('To').fill('11:00');
+    await second.getByLabel('Orders at most').fill('5');
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/seller/delivery') && r.request().method() === 'PUT');
+    await page.getByRole('button', { name: 'Save delivery settings' }).click();
+    expect((await saved).status()).toBe(200);
+    const settings = await (await context.request.get('/api/seller/delivery')).json();
+    expect(settings.slots).toEqual([
+      { days: [0, 1, 2, 3, 4, 5, 6], start: '07:00', end: '09:00', capacity: 20, cutoffMinutes: 60 },
+      { days: [0, 1, 2, 3, 4, 5, 6], start: '09:00', end: '11:00', capacity: 5, cutoffMinutes: 60 },
+    ]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.screenshot({ ...shot('phone-slots-settings-saved'), fullPage: true });
+  } finally {
+    await context.request.put('/api/seller/delivery', { data: { areas: [] } });
+    await context.close();
+  }
+});
