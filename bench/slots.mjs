@@ -108,6 +108,9 @@ export async function slotScenarios({ base, shoppers, seller, product, seconds, 
 
   const { base: later, stored } = await storeOrders();
   const days = await slotsNow(later);
+  // The plain delivery check (memory only) under the same load: what the HTTP stack itself costs on this machine now.
+  const plainCheck = await load({ base: later, connections: 10, seconds, warmupSeconds: 1, next: () => ({ path: '/api/delivery?pincode=560001' }) });
+  row('GET /api/delivery (the plain check, for comparison), 10 connections', plainCheck, { target: '–' });
   const reading = await load({ base: later, connections: 10, seconds, warmupSeconds: 1, next: () => ({ path: '/api/delivery/slots?pincode=560001' }) });
   row(`GET /api/delivery/slots, ${days.days.length} days × ${SLOTS.length} slots, ${stored.toLocaleString('en')} orders stored, 10 connections`, reading, {
     target: 'p95 ≤ 20 ms',
