@@ -1,13 +1,4 @@
-import {
-  formatRupees as rupees,
-  freeDeliveryGapPaise,
-  priceCart,
-  TAX_PERCENT,
-  toPaise,
-  type DeliveryCharge,
-  type DeliveryCheck,
-  type PaymentType,
-} from '@greencart/domain';
+import { priceCart, TAX_PERCENT, type PaymentType } from '@greencart/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
@@ -16,7 +7,7 @@ import { useAddresses } from '@/features/addresses';
 import { refreshSession, useLoginDialog, useSessionStatus, useUser } from '@/features/auth';
 import { orderableLines, orderItemOf, takeOrderedLines, type CartSummary } from '@/features/cart';
 import { pincodeStore, useDeliveryCheck, useStoredPincode } from '@/features/delivery';
-import { SlotChooser, slotKeys, useDeliverySlots } from '@/features/slots';
+import { SlotChooser, slotKeys, useSlotChoice } from '@/features/slots';
 import { appliedCouponStore, CartCoupons, couponInCart, isCouponRefusal, offerKeys, useAppliedCoupon } from '@/features/offers';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
@@ -30,6 +21,7 @@ import { usePayOnline } from '../pay-online';
 import { rememberedPaymentType, rememberPaymentType } from '../payment-choice';
 import { failureMessage, OnlinePaymentError } from '../razorpay-checkout';
 import { AddressChooser } from './address-chooser';
+import { deliveryCharge, DeliveryNotes } from './delivery-notes';
 
 /** One toast for an online payment's news: closing checkout after a failed attempt replaces the failure toast. */
 const ONLINE_PAYMENT_TOAST = 'online-payment';
@@ -60,7 +52,6 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
   const addresses = useAddresses(user?._id, { fresh: true });
   const [chosenId, setChosenId] = useState<string | null>(null);
   const [paymentType, setPaymentType] = useState<PaymentType>(rememberedPaymentType);
-  const [slotId, setSlotId] = useState<string | null>(null);
   const [attempts] = useState(() => createCheckoutAttempts());
   // A double click lands before the disabled button renders: one request per attempt at a time.
   const sending = useRef(false);
@@ -89,12 +80,7 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
   // Delivery as the shop answers for the address the order goes to (or, before one is chosen, the pincode given).
   const storedPincode = useStoredPincode();
   const delivery = useDeliveryCheck(selected?.pincode ?? storedPincode).data;
-  const slots = useDeliverySlots(selected?.pincode ?? storedPincode).data;
-  const chosenSlot = slotId ?? undefined;
-  const slotChoice =
-    slots && (slots.days.length || !slots.express.available)
-      ? { chosen: !!chosenSlot, ...(slots.express.available ? {} : { expressUnavailable: slots.express.message }) }
-      : undefined;
+  const { slots, slotId, setSlotId, chosenSlot, slotChoice } = useSlotChoice(selected?.pincode ?? storedPincode);
   const orderable = orderableLines(summary);
   const pricedLines = orderable.map((line) => ({ offerPrice: line.size.offerPrice, quantity: line.quantity }));
   const orderItems = orderable.map(orderItemOf);
@@ -378,12 +364,6 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
   );
 }
 
-/** The area's fee and free-delivery threshold, as the pricing function takes them (none: the spec's free delivery). */
-function deliveryCharge(delivery: DeliveryCheck | undefined): DeliveryCharge | undefined {
-  if (!delivery?.serviceable || !delivery.fee) return undefined;
-  return { feePaise: toPaise(delivery.fee), freeAbovePaise: delivery.freeDeliveryAbove === undefined ? null : toPaise(delivery.freeDeliveryAbove) };
-}
-
 /**
  * The phone bar's amount: the total with the coupon's discount, tax and delivery; the items' subtotal while the minimum order
  * (which counts items only) is not reached; nothing rather than ₹0.00 when nothing can be ordered.
@@ -409,25 +389,5 @@ function BarAmount({
       {itemsOnly ? 'items, before tax' : `incl. ${TAX_PERCENT}% tax${shippingPaise > 0 ? ' & delivery' : ''}`}
       {!itemsOnly && discountPaise > 0 && <span className="block text-green-700">{formatRupees(discountPaise)} off</span>}
     </p>
-  );
-}
-
-/** "Delivery in 25 min" and "Add ₹40 for free delivery" under the total. */
-function DeliveryNotes({ delivery, subtotalPaise, slotChosen }: { delivery: DeliveryCheck | undefined; subtotalPaise: number; slotChosen: boolean }) {
-  if (!delivery?.serviceable) return null;
-  const charge = deliveryCharge(delivery);
-  const gap = freeDeliveryGapPaise(subtotalPaise, charge);
-  return (
-    <div className="mt-4 space-y-1 text-sm" data-testid="delivery-notes">
-      {delivery.open && !slotChosen && (
-        <p className="text-gray-700">
-          Delivery in {delivery.etaMinutes} min to {delivery.pincode}
-        </p>
-      )}
-      {gap > 0 && <p className="font-medium text-primary-dull">Add {rupees(gap)} for free delivery</p>}
-      {delivery.minimumOrder !== undefined && (
-        <p className="text-gray-600">Minimum order {rupees(toPaise(delivery.minimumOrder))} of items (the items subtotal, before tax and delivery)</p>
-      )}
-    </div>
   );
 }
