@@ -156,6 +156,7 @@ describe('delivery slots on one instance', () => {
     await settings({ slots: [MORNING], closedDates: ['2026-12-01', '2026-12-02'] }).expect(200);
     const answer = await slots();
     expect(answer.express).toEqual({ available: false, message: 'Closed today; please choose a slot' });
+    expect((await t.http().get(`/api/delivery?pincode=${PINCODE}`).expect(200)).body.message).toBe('Closed today · choose a delivery slot');
     expect(answer.days.map((d) => d.date)).toEqual(['2026-12-03']);
     const [b] = await buyers(1);
     expect((await place(b).expect(409)).body.message).toBe('The shop is closed today (Tue 1 Dec); please choose a delivery slot on another day');
@@ -164,6 +165,7 @@ describe('delivery slots on one instance', () => {
 
     await settings({ express: false, slots: [MORNING] }).expect(200);
     expect((await slots()).express).toEqual({ available: false, message: 'Express delivery is off; please choose a slot' });
+    expect((await t.http().get(`/api/delivery?pincode=${PINCODE}`).expect(200)).body.message).toBe('Delivery in slots · choose one at checkout');
     expect((await place(b).expect(400)).body.message).toBe('Express delivery is off; please choose a delivery slot');
   });
 

@@ -19,6 +19,7 @@ import { ClusterBus } from '../common/cluster/cluster-bus';
 import type { Environment } from '../config/environment';
 import { StoredDeliverySettings } from './schemas/delivery-settings.schema';
 import { ShopClock } from './shop-clock';
+import { dayOf } from '../stats/shop-time';
 
 const SETTINGS_ID = 'delivery';
 const TOPIC = 'delivery';
@@ -143,7 +144,7 @@ export class DeliveryService implements OnModuleInit {
       ...(opensTomorrow ? { opensTomorrow } : {}),
       ...(closesAt ? { closesAt } : {}),
     };
-    return { success: true, ...check, message: deliveryMessage(check) };
+    return { success: true, ...check, message: this.slotsMessage(now) ?? deliveryMessage(check) };
   }
 
   /**
@@ -167,6 +168,14 @@ export class DeliveryService implements OnModuleInit {
       throw new ConflictException(`The shop is closed now; it opens ${opensTomorrow ? 'tomorrow ' : ''}at ${opensAt}. You can order then${orSlot}`);
     }
     return { feePaise: area.feePaise, freeAbovePaise: this.served.freeAbovePaise, etaMinutes: area.etaMinutes };
+  }
+
+  /** What the header says instead of "Delivery in 25 min" when express is off, or the shop is closed today (issue 41). */
+  private slotsMessage(now: Date): string | undefined {
+    const { express, closedDates } = this.served.settings;
+    if (!express) return 'Delivery in slots · choose one at checkout';
+    if (closedDates.length && closedDates.includes(dayOf(now, this.timeZone))) return 'Closed today · choose a delivery slot';
+    return undefined;
   }
 
   /** The area of a pincode (every pincode, free and in 30 minutes, while no area is listed), or undefined. */
