@@ -20,7 +20,7 @@ const plain = 'border-gray-300 bg-white text-gray-700 hover:border-primary';
  */
 export function SlotChooser({ slots, value, onChange, disabled = false }: SlotChooserProps) {
   const headingId = useId();
-  if (!slots || (!slots.days.length && slots.express.available)) return null;
+  if (!slots?.days.length) return null;
   return (
     <div className="mt-6 mb-6" role="radiogroup" aria-labelledby={headingId} data-testid="slot-chooser">
       <h3 id={headingId} className="text-sm font-medium">
