@@ -16,6 +16,8 @@
  *   npm run bench -- --adjust          # only packing changes: 50 paid orders adjusted at once (issue 39)
  *   npm run bench -- --catalogue       # only /api/productList at 10,000 products, alone and while 50
  *                                      # shoppers order (with the counted-stock scenarios around it)
+ *   npm run bench -- --slots           # only delivery slots: placement into slots against express, a race
+ *                                      # for 5 places, GET /api/delivery/slots with 10,000 orders stored
  *
  * Prints one table and saves it (with the machine's details) in bench/results/ (git-ignored).
  */
@@ -31,6 +33,7 @@ import { orderCommandsBench } from './order-commands.mjs';
 import { couponScenarios } from './coupons.mjs';
 import { packingScenarios } from './packing.mjs';
 import { FAKE_RAZORPAY_KEYS, startFakeRazorpay } from '../e2e/fake-razorpay.mjs';
+import { slotScenarios } from './slots.mjs';
 import { countedStockScenarios, packSizeScenarios } from './stock.mjs';
 import { searchBench } from './search.mjs';
 import { throwawayShopEnv } from './shop-env.mjs';
@@ -429,6 +432,32 @@ async function main() {
     await packingScenarios({ base, shoppers, seller, product, seconds: SECONDS, row, rzpUrl: rzp.url, rzpKey: FAKE_RAZORPAY_KEYS.keyId });
     await stopApp();
     rzp.server.close();
+    save(began);
+    return;
+  }
+  if (process.argv.includes('--slots')) {
+    // Delivery slots alone (issue 41): the demo catalogue, 50 shoppers, then 10,000 orders stored.
+    const { base } = await startApp({ SEED_DEMO: 'true' }, { expectProducts: 45 });
+    const product = await inStockProduct(base);
+    const seller = await sellerCookie(base);
+    const shoppers = [];
+    for (let i = 0; i < 50; i++) shoppers.push(await register(base, `shopper${i}`));
+    const storeOrders = async () => {
+      await stopApp();
+      const stored = await withDatabase(async (uri) => {
+        const { MongoClient } = require('mongodb');
+        const client = await MongoClient.connect(uri);
+        const existing = await client.db().collection('orders').countDocuments();
+        await client.close();
+        return seedOrders(uri, Math.max(0, 10_000 - existing), 500, product);
+      });
+      const { base: later } = await startApp({}, { expectProducts: 45 });
+      // Its start-up work over 10,000 orders first (as the other scenarios at 10,000 orders wait).
+      await startupDone(later);
+      return { base: later, stored };
+    };
+    await slotScenarios({ base, shoppers, seller, product, seconds: SECONDS, row, storeOrders });
+    await stopApp();
     save(began);
     return;
   }

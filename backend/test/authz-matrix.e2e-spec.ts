@@ -74,6 +74,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/seller/products/import/:id': 'seller',
   // Delivery areas
   'GET /api/delivery': 'public',
+  'GET /api/delivery/slots': 'public',
   'GET /api/seller/delivery': 'seller',
   'GET /api/seller/coupons': 'seller',
   'POST /api/seller/coupons': 'seller',
@@ -82,6 +83,11 @@ const ACCESS: Record<string, Access> = {
   'GET /api/coupons': 'public',
   'POST /api/coupons/check': 'shopper',
   'PUT /api/seller/delivery': 'seller',
+  // Delivery slots: the packer's view
+  'GET /api/seller/slots': 'seller',
+  'GET /api/seller/slots/:date/:start/orders': 'seller',
+  'GET /api/seller/slots/:date/:start/picklist': 'seller',
+  'GET /api/seller/slots/:date/:start/picklist.csv': 'seller',
   // Addresses and orders
   'POST /api/Address/add': 'shopper',
   'GET /api/Address/get': 'shopper',

@@ -48,6 +48,8 @@ describe('delivery areas, fees, minimum and hours', () => {
       .post('/api/placeorders')
       .set('Idempotency-Key', randomUUID())
       .send({ address, items: [{ product: dal, quantity }] });
+  /** What a shop that never set delivery slots (issue 41) answers for them. */
+  const SLOT_DEFAULTS = { express: true, slots: [], slotDays: 3, closedDates: [] };
   const SETTINGS = { areas: [{ pincode: '411045', etaMinutes: 25, fee: 20 }], freeDeliveryAbove: 199, minimumOrder: 99, hours: null };
 
   it('serves every pincode, free, with no minimum until the seller lists an area (the spec behaviour)', async () => {
@@ -57,6 +59,7 @@ describe('delivery areas, fees, minimum and hours', () => {
       freeDeliveryAbove: null,
       minimumOrder: 0,
       hours: null,
+      ...SLOT_DEFAULTS,
     });
     expect((await check('560001').expect(200)).body).toEqual({
       success: true,
@@ -73,8 +76,8 @@ describe('delivery areas, fees, minimum and hours', () => {
 
   it('saves and reads the settings; shoppers and visitors may not', async () => {
     const res = await save(SETTINGS).expect(200);
-    expect(res.body).toEqual({ success: true, message: 'Delivery settings saved', ...SETTINGS });
-    expect((await sellerAgent.get('/api/seller/delivery').expect(200)).body).toEqual({ success: true, ...SETTINGS });
+    expect(res.body).toEqual({ success: true, message: 'Delivery settings saved', ...SETTINGS, ...SLOT_DEFAULTS });
+    expect((await sellerAgent.get('/api/seller/delivery').expect(200)).body).toEqual({ success: true, ...SETTINGS, ...SLOT_DEFAULTS });
     await asha.put('/api/seller/delivery').send(SETTINGS).expect(403);
     await asha.get('/api/seller/delivery').expect(403);
     await t.http().put('/api/seller/delivery').send(SETTINGS).expect(401);
@@ -105,7 +108,7 @@ describe('delivery areas, fees, minimum and hours', () => {
     const res = await save(body).expect(400);
     expect(res.body).toMatchObject({ success: false, message: expect.stringMatching(message) });
     if (field !== 'areas') expect(Object.keys(res.body.errors)).toEqual([field]);
-    expect((await sellerAgent.get('/api/seller/delivery').expect(200)).body).toEqual({ success: true, ...SETTINGS });
+    expect((await sellerAgent.get('/api/seller/delivery').expect(200)).body).toEqual({ success: true, ...SETTINGS, ...SLOT_DEFAULTS });
   });
 
   it('answers the public check from the settings: served, unserved, malformed', async () => {

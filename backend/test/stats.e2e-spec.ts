@@ -427,6 +427,7 @@ describe('the seller’s figures: kept by the order events, read by day', () => 
       'Status',
       'Refunded',
       'Placed amount',
+      'Delivery slot',
     ]);
     const stored = ((await t.connection.collection('orders').find({}).toArray()) as unknown as (StoredOrder & Record<string, never>)[])
       .filter((o) => istDay(o.createdAt) === today())

@@ -218,6 +218,8 @@ export interface OrderView {
   adjustments?: OrderAdjustmentView[];
   /** "Something was wrong with my order" and the shop's answer. */
   issue?: OrderIssueView;
+  /** The delivery slot the shopper chose (issue 41); absent: express. */
+  deliverySlot?: { date: string; start: string; end: string };
 }
 
 /** A problem report on a delivered order (issue 39). */

@@ -125,6 +125,27 @@ export function shopDate(at: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'short', year: 'numeric' }).format(at).replace('Sept', 'Sep');
 }
 
+const zoneClocks = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per time zone: making one costs far more than using it (delivery slots ask for dozens per request). */
+function zoneClock(timeZone: string): Intl.DateTimeFormat {
+  let found = zoneClocks.get(timeZone);
+  if (!found) {
+    found = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    zoneClocks.set(timeZone, found);
+  }
+  return found;
+}
+
 /**
  * The instant a shop-time wall clock reads `date` (YYYY-MM-DD) at `time` (HH:MM[:SS]) in `timeZone`.
  * Found from the zone's offset at that moment (India has no daylight saving; elsewhere a time skipped by
@@ -135,16 +156,7 @@ export function shopTimeToInstant(date: string, time: string, timeZone: string):
   const [h, mi, s = 0] = time.split(':').map(Number);
   const asUtc = Date.UTC(y, mo - 1, d, h, mi, s);
   const offset = (at: number) => {
-    const parts = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(new Date(at));
+    const parts = zoneClock(timeZone).formatToParts(new Date(at));
     const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
     return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - at;
   };

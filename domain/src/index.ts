@@ -7,6 +7,7 @@ export * from './pricing';
 export * from './socket-events';
 export * from './stock';
 export * from './delivery';
+export * from './delivery-slots';
 export * from './search/grocery-synonyms';
 export * from './search/brands';
 export * from './stats';

@@ -2,12 +2,22 @@ import { Body, Controller, Get, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SellerOnly } from '../sessions/seller-only.decorator';
 import { DeliveryService } from './delivery.service';
+import { DeliverySlotsService } from './slots/delivery-slots.service';
 import { DeliveryCheckQuery, DeliverySettingsDto } from './dto/delivery.dto';
 
 @ApiTags('delivery')
 @Controller()
 export class DeliveryController {
-  constructor(private readonly delivery: DeliveryService) {}
+  constructor(
+    private readonly delivery: DeliveryService,
+    private readonly slots: DeliverySlotsService,
+  ) {}
+
+  @Get('delivery/slots')
+  @ApiOperation({ summary: "Express delivery now (or why not) and the next days' slots with the places left, for a pincode" })
+  slotsFor(@Query() { pincode }: DeliveryCheckQuery) {
+    return this.slots.slotsFor(pincode);
+  }
 
   @Get('delivery')
   @ApiOperation({ summary: 'Whether, when and for how much the shop delivers to a pincode now' })
@@ -17,7 +27,7 @@ export class DeliveryController {
 
   @Get('seller/delivery')
   @SellerOnly()
-  @ApiOperation({ summary: "The seller's delivery areas, free-delivery threshold, minimum order and opening hours" })
+  @ApiOperation({ summary: "The seller's delivery areas, free-delivery threshold, minimum order, opening hours and delivery slots" })
   async settings() {
     return { success: true, ...(await this.delivery.settings()) };
   }

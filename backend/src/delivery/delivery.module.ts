@@ -1,13 +1,24 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { LocksModule } from '../common/locks/locks.module';
 import { DeliveryController } from './delivery.controller';
 import { DeliveryService } from './delivery.service';
 import { StoredDeliverySettings, StoredDeliverySettingsSchema } from './schemas/delivery-settings.schema';
+import { SlotPlaces, SlotPlacesSchema } from './schemas/slot-places.schema';
+import { ShopClock } from './shop-clock';
+import { DeliverySlotsService } from './slots/delivery-slots.service';
+import { SlotPlacesService } from './slots/slot-places.service';
 
 @Module({
-  imports: [MongooseModule.forFeature([{ name: StoredDeliverySettings.name, schema: StoredDeliverySettingsSchema }])],
+  imports: [
+    MongooseModule.forFeature([
+      { name: StoredDeliverySettings.name, schema: StoredDeliverySettingsSchema },
+      { name: SlotPlaces.name, schema: SlotPlacesSchema },
+    ]),
+    LocksModule,
+  ],
   controllers: [DeliveryController],
-  providers: [DeliveryService],
-  exports: [DeliveryService],
+  providers: [DeliveryService, ShopClock, SlotPlacesService, DeliverySlotsService],
+  exports: [DeliveryService, DeliverySlotsService, ShopClock],
 })
 export class DeliveryModule {}

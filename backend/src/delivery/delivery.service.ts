@@ -4,11 +4,12 @@ import {
   formatRupees,
   fromPaise,
   openingState,
-  readDeliverySettings,
+  readDeliverySettingsWithSlots,
   toPaise,
+  DEFAULT_SLOT_SETTINGS,
   type DeliveryCharge,
   type DeliveryCheck,
-  type DeliverySettings,
+  type DeliverySettingsWithSlots,
 } from '@greencart/domain';
 import { BadRequestException, ConflictException, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
@@ -17,6 +18,8 @@ import { Model } from 'mongoose';
 import { ClusterBus } from '../common/cluster/cluster-bus';
 import type { Environment } from '../config/environment';
 import { StoredDeliverySettings } from './schemas/delivery-settings.schema';
+import { ShopClock } from './shop-clock';
+import { dayOf } from '../stats/shop-time';
 
 const SETTINGS_ID = 'delivery';
 const TOPIC = 'delivery';
@@ -30,14 +33,14 @@ interface Served {
   areas: Map<string, { etaMinutes: number; feePaise: number }>;
   freeAbovePaise: number | null;
   minimumPaise: number;
-  settings: DeliverySettings;
+  settings: DeliverySettingsWithSlots;
 }
 
 const EVERYWHERE: Served = {
   areas: new Map(),
   freeAbovePaise: null,
   minimumPaise: 0,
-  settings: { areas: [], freeDeliveryAbove: null, minimumOrder: 0, hours: null },
+  settings: { areas: [], freeDeliveryAbove: null, minimumOrder: 0, hours: null, ...DEFAULT_SLOT_SETTINGS },
 };
 
 /**
@@ -56,6 +59,7 @@ export class DeliveryService implements OnModuleInit {
   constructor(
     @InjectModel(StoredDeliverySettings.name) private readonly stored: Model<StoredDeliverySettings>,
     private readonly cluster: ClusterBus,
+    private readonly clock: ShopClock,
     config: ConfigService<Environment, true>,
   ) {
     this.timeZone = config.get('SHOP_TIMEZONE', { infer: true });
@@ -88,14 +92,14 @@ export class DeliveryService implements OnModuleInit {
   }
 
   /** The seller's settings as saved (rupees). */
-  async settings(): Promise<DeliverySettings> {
+  async settings(): Promise<DeliverySettingsWithSlots> {
     await this.ready();
     return this.served.settings;
   }
 
   /** Replaces the settings (400 naming the field of the first problem); every instance has them within a moment. */
-  async save(body: unknown): Promise<DeliverySettings> {
-    const read = readDeliverySettings(body);
+  async save(body: unknown): Promise<DeliverySettingsWithSlots> {
+    const read = readDeliverySettingsWithSlots(body);
     if ('problem' in read) throw new BadRequestException({ message: read.problem.message, errors: { [read.problem.field]: read.problem.message } });
     const { settings } = read;
     // One document replaced whole: no $set of embedded documents (see docs/database.md).
@@ -107,6 +111,10 @@ export class DeliveryService implements OnModuleInit {
         freeDeliveryAbovePaise: settings.freeDeliveryAbove === null ? null : toPaise(settings.freeDeliveryAbove),
         minimumOrderPaise: toPaise(settings.minimumOrder),
         hours: settings.hours,
+        express: settings.express,
+        slots: settings.slots,
+        slotDays: settings.slotDays,
+        closedDates: settings.closedDates,
       },
       { upsert: true },
     );
@@ -116,7 +124,7 @@ export class DeliveryService implements OnModuleInit {
   }
 
   /** GET /api/delivery: whether, when and for how much the shop delivers to `pincode` now. */
-  async check(pincode: string, now: Date = new Date()): Promise<DeliveryCheck> {
+  async check(pincode: string, now: Date = this.clock.now()): Promise<DeliveryCheck> {
     await this.ready();
     const { open, opensAt, opensTomorrow, closesAt } = openingState(this.served.settings.hours, now, this.timeZone);
     const area = this.areaOf(pincode);
@@ -136,15 +144,16 @@ export class DeliveryService implements OnModuleInit {
       ...(opensTomorrow ? { opensTomorrow } : {}),
       ...(closesAt ? { closesAt } : {}),
     };
-    return { success: true, ...check, message: deliveryMessage(check) };
+    return { success: true, ...check, message: this.slotsMessage(now) ?? deliveryMessage(check) };
   }
 
   /**
    * What an order to `pincode` with this subtotal costs and promises, checked before anything is stored
    * or charged: an unserved pincode (400), a subtotal under the minimum (400) and a closed shop (409)
-   * are refused with what to do.
+   * are refused with what to do. With `slotChosen`, the hours are not this order's concern (the slot's
+   * rules are: DeliverySlotsService).
    */
-  async quote(pincode: string, subtotalPaise: number, now: Date = new Date()): Promise<DeliveryQuote> {
+  async quote(pincode: string, subtotalPaise: number, { slotChosen = false } = {}, now: Date = this.clock.now()): Promise<DeliveryQuote> {
     await this.ready();
     const area = this.areaOf(pincode);
     if (!area) throw new BadRequestException(`Sorry, we don't deliver to ${pincode} yet; please choose another address`);
@@ -154,12 +163,23 @@ export class DeliveryService implements OnModuleInit {
       );
     }
     const { open, opensAt, opensTomorrow } = openingState(this.served.settings.hours, now, this.timeZone);
-    if (!open) throw new ConflictException(`The shop is closed now; it opens ${opensTomorrow ? 'tomorrow ' : ''}at ${opensAt}. You can order then`);
+    if (!open && !slotChosen) {
+      const orSlot = this.served.settings.slots.length ? ', or choose a delivery slot' : '';
+      throw new ConflictException(`The shop is closed now; it opens ${opensTomorrow ? 'tomorrow ' : ''}at ${opensAt}. You can order then${orSlot}`);
+    }
     return { feePaise: area.feePaise, freeAbovePaise: this.served.freeAbovePaise, etaMinutes: area.etaMinutes };
   }
 
+  /** What the header says instead of "Delivery in 25 min" when express is off, or the shop is closed today (issue 41). */
+  private slotsMessage(now: Date): string | undefined {
+    const { express, closedDates } = this.served.settings;
+    if (!express) return 'Delivery in slots · choose one at checkout';
+    if (closedDates.length && closedDates.includes(dayOf(now, this.timeZone))) return 'Closed today · choose a delivery slot';
+    return undefined;
+  }
+
   /** The area of a pincode (every pincode, free and in 30 minutes, while no area is listed), or undefined. */
-  private areaOf(pincode: string): { etaMinutes: number; feePaise: number } | undefined {
+  areaOf(pincode: string): { etaMinutes: number; feePaise: number } | undefined {
     if (!this.served.areas.size) return { etaMinutes: DEFAULT_ETA_MINUTES, feePaise: 0 };
     return this.served.areas.get(pincode);
   }
@@ -176,6 +196,10 @@ function servedFrom(doc: StoredDeliverySettings): Served {
       freeDeliveryAbove: doc.freeDeliveryAbovePaise === null || doc.freeDeliveryAbovePaise === undefined ? null : fromPaise(doc.freeDeliveryAbovePaise),
       minimumOrder: fromPaise(doc.minimumOrderPaise ?? 0),
       hours: doc.hours ? { open: doc.hours.open, close: doc.hours.close } : null,
+      express: doc.express ?? true,
+      slots: (doc.slots ?? []).map(({ days, start, end, capacity, cutoffMinutes }) => ({ days: [...days], start, end, capacity, cutoffMinutes })),
+      slotDays: doc.slotDays ?? DEFAULT_SLOT_SETTINGS.slotDays,
+      closedDates: [...(doc.closedDates ?? [])],
     },
   };
 }

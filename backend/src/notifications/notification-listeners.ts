@@ -1,4 +1,4 @@
-import { DELIVERY_PROMISE_MINUTES, nameWithSize } from '@greencart/domain';
+import { DELIVERY_PROMISE_MINUTES, nameWithSize, slotText } from '@greencart/domain';
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { PASSWORD_RESET_REQUESTED, type PasswordResetRequestedEvent } from '../auth/auth.events';
 import { CHAT_MESSAGE, type ChatMessageEvent } from '../chat/chat.service';
@@ -166,7 +166,11 @@ function email<K extends MailKind>(kind: K, key: string, recipient: string, data
 export function orderSnapshot(order: OrderRecord): OrderSnapshot {
   // An order handed out may still be a mongoose document underneath: read its plain fields.
   const document = order as OrderRecord & { toObject?(): OrderRecord };
-  const plain = (typeof document.toObject === 'function' ? document.toObject() : order) as OrderRecord & { deliveryFeePaise?: number; deliverBy?: Date };
+  const plain = (typeof document.toObject === 'function' ? document.toObject() : order) as OrderRecord & {
+    deliveryFeePaise?: number;
+    deliverBy?: Date;
+    deliverySlot?: { date: string; start: string; end: string };
+  };
   const placedAt = new Date(plain.createdAt ?? Date.now());
   const deliverBy = plain.deliverBy ? new Date(plain.deliverBy) : new Date(placedAt.getTime() + DELIVERY_PROMISE_MINUTES * 60_000);
   const a = plain.address;
@@ -176,6 +180,7 @@ export function orderSnapshot(order: OrderRecord): OrderSnapshot {
     status: plain.status,
     placedAt: placedAt.toISOString(),
     deliverBy: deliverBy.toISOString(),
+    ...(plain.deliverySlot ? { deliverySlot: slotText(plain.deliverySlot) } : {}),
     items: plain.items.map((item) => ({ name: nameWithSize(item.name, item.label), quantity: item.quantity, pricePaise: item.offerPricePaise })),
     subtotalPaise: plain.subtotalPaise,
     ...(plain.discountPaise ? { discountPaise: plain.discountPaise } : {}),

@@ -22,7 +22,7 @@ import { DomainEvents } from '../common/events/domain-events';
 import { isDatabaseAway } from '../common/filters/all-exceptions.filter';
 import { isDuplicateKeyError } from '../common/mongo-errors';
 import type { Environment } from '../config/environment';
-import { DeliveryService } from '../delivery/delivery.service';
+import { DeliverySlotsService, type QuotedSlot } from '../delivery/slots/delivery-slots.service';
 import { MediaService } from '../media/media.service';
 import { ProductsService } from '../products/products.service';
 import { NotEnoughStock, StockService, UnknownPackSize } from '../products/stock.service';
@@ -52,6 +52,8 @@ export interface OrderQuote {
   coupon?: QuotedCoupon;
   /** The shopper's substitution choice (issue 39); absent: refund. */
   substitutions?: SubstitutionChoice;
+  /** The delivery slot chosen (issue 41); absent: express. */
+  slot?: QuotedSlot;
 }
 
 export interface PlacedOrder {
@@ -101,7 +103,7 @@ export class OrderPlacing {
     private readonly addresses: AddressesService,
     private readonly products: ProductsService,
     private readonly stock: StockService,
-    private readonly delivery: DeliveryService,
+    private readonly delivery: DeliverySlotsService,
     private readonly media: MediaService,
     private readonly events: DomainEvents,
     private readonly lists: OrderLists,
@@ -205,7 +207,7 @@ export class OrderPlacing {
     const priced = items.map((i) => ({ offerPrice: i.offerPrice, quantity: i.quantity }));
     // The minimum order, free delivery and the coupon's minimum are judged on the subtotal before the discount.
     const { subtotalPaise } = priceCart(priced);
-    const delivery = await this.delivery.quote(address.pincode, subtotalPaise);
+    const delivery = await this.delivery.quote(address.pincode, subtotalPaise, dto.delivery?.slot);
     const judged = dto.coupon !== undefined ? await this.coupons.judge(userId, dto.coupon, subtotalPaise, { countUses: false }) : undefined;
     const price = priceCart(priced, delivery, judged?.coupon);
     const coupon = judged ? { couponId: String(judged.coupon._id), code: judged.coupon.code, discountPaise: price.discountPaise } : undefined;
@@ -219,6 +221,7 @@ export class OrderPlacing {
       requestHash: fingerprint(dto, paymentType),
       ...(coupon ? { coupon } : {}),
       ...(dto.substitutions ? { substitutions: dto.substitutions } : {}),
+      ...(delivery.slot ? { slot: delivery.slot } : {}),
     };
   }
 
@@ -269,6 +272,17 @@ export class OrderPlacing {
         throw error;
       }
     }
+    // Then the slot's place (409 "full" gives the units and the coupon's use back).
+    let slotTaken = false;
+    if (quote.slot) {
+      try {
+        slotTaken = await this.delivery.take(quote.slot, stockRef, { fromHold: options.fromHold });
+      } catch (error) {
+        await this.stock.untake(stockRef, taken);
+        if (couponTaken && quote.coupon) await this.coupons.giveBack(quote.userId, quote.coupon, stockRef);
+        throw error;
+      }
+    }
     let order: OrderDocument;
     try {
       const placedAt = new Date();
@@ -286,7 +300,8 @@ export class OrderPlacing {
           : {}),
         taxPaise: quote.price.taxPaise,
         deliveryFeePaise: quote.price.shippingPaise,
-        deliverBy: deliverByFor(placedAt, quote.etaMinutes),
+        deliverBy: quote.slot ? this.delivery.deliverBy(quote.slot) : deliverByFor(placedAt, quote.etaMinutes),
+        ...(quote.slot ? { deliverySlot: { date: quote.slot.date, start: quote.slot.start, end: quote.slot.end } } : {}),
         paymentType: quote.paymentType,
         paymentStatus,
         isPaid: paymentStatus === 'paid',
@@ -307,6 +322,7 @@ export class OrderPlacing {
       if (isDatabaseAway(error)) throw new ServiceUnavailableException(ORDER_UNCONFIRMED);
       await this.stock.untake(stockRef, taken);
       if (couponTaken && quote.coupon) await this.coupons.giveBack(quote.userId, quote.coupon, stockRef);
+      if (slotTaken && quote.slot) await this.delivery.giveBack(quote.slot, stockRef);
       if (!isDuplicateKeyError(error)) throw error;
       const winner = await this.findByKey(quote.userId, idempotencyKey);
       if (!winner) throw error;

@@ -14,6 +14,8 @@ export interface QuoteRequest {
   coupon?: string;
   /** The shopper's substitution choice (issue 39). */
   substitutions?: SubstitutionChoice;
+  /** The delivery slot chosen (issue 41); absent: express. */
+  delivery?: { slot: string };
 }
 
 /** What an order keeps of a saved address (its snapshot). */
@@ -45,7 +47,8 @@ export function mergeLines(items: OrderLineDto[]): OrderLineDto[] {
 export function fingerprint(dto: QuoteRequest, paymentType: PaymentType): string {
   const key = (line: OrderLineDto) => `${line.product}:${line.variant ?? ''}`;
   const lines = sumLines(dto.items).sort((a, b) => key(a).localeCompare(key(b)));
-  return createHash('sha256')
-    .update(JSON.stringify(dto.coupon === undefined ? [dto.address, paymentType, lines] : [dto.address, paymentType, lines, dto.coupon.trim().toUpperCase()]))
-    .digest('hex');
+  const asked: unknown[] = dto.coupon === undefined ? [dto.address, paymentType, lines] : [dto.address, paymentType, lines, dto.coupon.trim().toUpperCase()];
+  // The slot chosen is part of what was asked for (a request without one hashes as it always did).
+  if (dto.delivery?.slot !== undefined) asked.push({ slot: dto.delivery.slot });
+  return createHash('sha256').update(JSON.stringify(asked)).digest('hex');
 }

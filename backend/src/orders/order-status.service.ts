@@ -8,7 +8,8 @@ import { isDuplicateKeyError } from '../common/mongo-errors';
 import { StockService } from '../products/stock.service';
 import { OrderCache } from './order-cache';
 import { OrderCoupons } from './order-coupons';
-import { stockLines } from './order-stock';
+import { orderStockRef, stockLines } from './order-stock';
+import { DeliverySlotsService } from '../delivery/slots/delivery-slots.service';
 import { ORDER_PAID, ORDER_REFUNDED, ORDER_STATUS_CHANGED, type OrderPaidEvent, type OrderRefundedEvent, type OrderStatusChangedEvent } from './order.events';
 import { OrdersService } from './orders.service';
 import { Order, OrderDocument, RefundStatus } from './schemas/order.schema';
@@ -35,6 +36,7 @@ export class OrderStatusChanges implements OnApplicationBootstrap, OnModuleDestr
     private readonly cache: OrderCache,
     private readonly reading: OrdersService,
     private readonly coupons: OrderCoupons,
+    private readonly slots: DeliverySlotsService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -132,6 +134,7 @@ export class OrderStatusChanges implements OnApplicationBootstrap, OnModuleDestr
     try {
       await this.stock.giveBack(String(order._id), stockLines(order.items));
       await this.coupons.giveBackOrder(order);
+      if (order.deliverySlot) await this.slots.giveBack(order.deliverySlot, orderStockRef(order._id));
       await this.tasks.deleteOne({ _id: `giveback:${String(order._id)}` });
     } catch (error) {
       this.logger.warn(`Units of cancelled order ${String(order._id)} not given back yet (the sweep retries): ${(error as Error).message}`);

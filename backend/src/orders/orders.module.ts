@@ -21,6 +21,8 @@ import { CartModule } from '../cart/cart.module';
 import { CouponsModule } from '../coupons/coupons.module';
 import { OffersController } from './offers.controller';
 import { OrderCoupons } from './order-coupons';
+import { SellerSlotsController } from './slots/seller-slots.controller';
+import { SlotOrders } from './slots/slot-orders.service';
 
 @Module({
   imports: [
@@ -38,8 +40,8 @@ import { OrderCoupons } from './order-coupons';
     CouponsModule,
     CartModule,
   ],
-  controllers: [OrdersController, OffersController],
-  providers: [OrdersService, OrderPlacing, OrderCoupons, OrderStatusChanges, OrderLinking, OrderMigrations, OrderLists, OrderCache],
+  controllers: [OrdersController, OffersController, SellerSlotsController],
+  providers: [OrdersService, OrderPlacing, OrderCoupons, OrderStatusChanges, OrderLinking, OrderMigrations, OrderLists, OrderCache, SlotOrders],
   exports: [OrdersService, OrderPlacing, OrderStatusChanges, OrderCoupons, OrderCache],
 })
 export class OrdersModule {}

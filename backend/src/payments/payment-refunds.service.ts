@@ -1,3 +1,4 @@
+import { SlotRefused } from '../delivery/slots/slot-places.service';
 import { nameWithSize } from '@greencart/domain';
 import { ConflictException, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
@@ -40,11 +41,13 @@ export class PaymentRefunds {
    * the status moves to `refunding` by a compare-and-set before Razorpay is asked, and a refund Razorpay
    * already has for the payment is recorded instead of asking for another. Answers 409 with the reason.
    */
-  async refundSoldOut(checkout: CheckoutDocument, payment: RazorpayPayment, error: NotEnoughStock | CouponRefused): Promise<never> {
+  async refundSoldOut(checkout: CheckoutDocument, payment: RazorpayPayment, error: NotEnoughStock | CouponRefused | SlotRefused): Promise<never> {
     const reason =
-      error instanceof CouponRefused
-        ? `Sorry, coupon ${error.code} ran out while you were paying, so no order was placed; your money is being refunded to you (${error.message})`
-        : `Sorry, ${error.productName} sold out while you were paying, so no order was placed; your money is being refunded to you (${error.message})`;
+      error instanceof SlotRefused
+        ? `Sorry, your delivery slot filled up while you were paying, so no order was placed; your money is being refunded to you (${error.message})`
+        : error instanceof CouponRefused
+          ? `Sorry, coupon ${error.code} ran out while you were paying, so no order was placed; your money is being refunded to you (${error.message})`
+          : `Sorry, ${error.productName} sold out while you were paying, so no order was placed; your money is being refunded to you (${error.message})`;
     const claimed = await this.checkouts.findOneAndUpdate(
       { _id: checkout._id, status: { $in: ['pending', 'expired', 'failed'] } },
       { $set: { status: 'refunding', razorpayPaymentId: payment.id, failureReason: reason } },

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { CartModule } from '../cart/cart.module';
+import { DeliveryModule } from '../delivery/delivery.module';
 import { LocksModule } from '../common/locks/locks.module';
 import { OrdersModule } from '../orders/orders.module';
 import { ProductsModule } from '../products/products.module';
@@ -23,6 +24,7 @@ import { Checkout, CheckoutSchema, OpenCheckouts, OpenCheckoutsSchema, PaymentEv
     ProductsModule,
     CartModule,
     LocksModule,
+    DeliveryModule,
   ],
   controllers: [PaymentsController],
   providers: [PaymentsService, PaymentRefunds, RazorpayGateway, OpenCheckoutSlots],

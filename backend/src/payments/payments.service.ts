@@ -32,6 +32,7 @@ import { RazorpayGateway, RazorpayRefusal, refusalAsBadGateway, type RazorpayOrd
 import { PAYMENT_CAPTURED, PAYMENT_FAILED } from './payment.events';
 import { sameHex, type WebhookBody } from './webhook-body';
 import { OpenCheckoutSlots } from './open-checkout-slots';
+import { DeliverySlotsService, SlotRefused } from '../delivery/slots/delivery-slots.service';
 import { Checkout, CheckoutDocument, PaymentEvent } from './schemas/checkout.schema';
 
 /** Razorpay statuses that mean the money is taken (authorized payments are captured by Razorpay's auto-capture). */
@@ -74,6 +75,7 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
     private readonly stock: StockService,
     private readonly coupons: OrderCoupons,
     private readonly slots: OpenCheckoutSlots,
+    private readonly deliverySlots: DeliverySlotsService,
   ) {}
 
   onModuleInit() {
@@ -115,7 +117,7 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
     if (!this.razorpay.available) throw new ServiceUnavailableException(this.razorpay.unavailableReason);
     const items = dto.items ?? cartLines(await this.cart.get(userId));
     if (!items.length) throw new BadRequestException('Your cart is empty');
-    const request = { address: dto.address, items, coupon: dto.coupon, substitutions: dto.substitutions };
+    const request = { address: dto.address, items, coupon: dto.coupon, substitutions: dto.substitutions, ...(dto.delivery ? { delivery: dto.delivery } : {}) };
     const quote = await this.orders.quote(userId, request, 'Online', { defaultAddress: true });
     if (quote.price.totalPaise < MIN_ONLINE_PAISE)
       throw new BadRequestException('Online payment needs an order of at least ₹1; please choose cash on delivery');
@@ -139,9 +141,12 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
     const lines = stockLines(quote.items);
     await this.stock.hold(hold, lines, expiresAt);
     let couponHeld = false;
+    let slotHeld = false;
     try {
       // The coupon's use is held as the units are: until the checkout lapses.
       if (quote.coupon) couponHeld = await this.coupons.take(userId, quote.coupon, hold, { until: expiresAt });
+      // So is the delivery slot's place.
+      if (quote.slot) slotHeld = await this.deliverySlots.take(quote.slot, hold, { until: expiresAt });
       const order = await this.razorpay
         .createOrder(quote.price.totalPaise, String(checkoutId), { checkoutId: String(checkoutId), userId })
         .catch(refusalAsBadGateway);
@@ -160,6 +165,7 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
           requestHash: quote.requestHash,
           ...(quote.coupon ? { coupon: quote.coupon } : {}),
           ...(quote.substitutions ? { substitutions: quote.substitutions } : {}),
+          ...(quote.slot ? { slot: quote.slot } : {}),
         },
         status: 'pending',
         expiresAt,
@@ -174,6 +180,8 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
         .catch((undo: Error) => this.logger.warn(`Hold ${hold} not released (it lapses at ${expiresAt.toISOString()}): ${undo.message}`));
       if (couponHeld && quote.coupon)
         await this.coupons.giveBack(userId, quote.coupon, hold).catch((undo: Error) => this.logger.warn(`Coupon hold ${hold} not released: ${undo.message}`));
+      if (slotHeld && quote.slot)
+        await this.deliverySlots.giveBack(quote.slot, hold).catch((undo: Error) => this.logger.warn(`Slot hold ${hold} not released: ${undo.message}`));
       throw error;
     }
   }
@@ -241,6 +249,7 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
             failed.quote.items.map((item) => String(item.product)),
           );
           if (failed.quote.coupon) await this.coupons.giveBack(String(failed.user), failed.quote.coupon, checkoutHold(failed._id));
+          if (failed.quote.slot) await this.deliverySlots.giveBack(failed.quote.slot, checkoutHold(failed._id));
           await this.events.publish(PAYMENT_FAILED, { razorpayOrderId: orderId, razorpayPaymentId: payment?.id, reason });
         }
         return { handled: true, message: 'Payment attempt marked failed' };
@@ -297,6 +306,7 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
       requestHash: checkout.quote.requestHash,
       ...(checkout.quote.coupon ? { coupon: checkout.quote.coupon } : {}),
       ...(checkout.quote.substitutions ? { substitutions: checkout.quote.substitutions } : {}),
+      ...(checkout.quote.slot ? { slot: checkout.quote.slot } : {}),
     };
     let placed: { order: OrderRecord; created: boolean };
     try {
@@ -307,7 +317,8 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
       });
     } catch (error) {
       // Its units, or its coupon's uses, ran out while the shopper paid: refunded, no order.
-      if (error instanceof NotEnoughStock || error instanceof CouponRefused) return this.refunds.refundSoldOut(checkout, payment, error);
+      if (error instanceof NotEnoughStock || error instanceof CouponRefused || error instanceof SlotRefused)
+        return this.refunds.refundSoldOut(checkout, payment, error);
       throw error;
     }
     await this.checkouts.updateOne({ _id: checkout._id }, { $set: { status: 'paid', razorpayPaymentId: payment.id, orderId: placed.order._id } });

@@ -94,7 +94,13 @@ describe('the orders CSV', () => {
       Status: 'Order Placed',
       Refunded: '0.00',
       'Placed amount': '278.96',
+      'Delivery slot': '',
     });
+  });
+
+  it('names the delivery slot an order chose', () => {
+    const cells = cellsOf(orderLine({ ...order, deliverySlot: { date: '2026-03-12', start: '07:00', end: '09:00' } }, 'Asia/Kolkata'));
+    expect(cells[CSV_HEADER.indexOf('Delivery slot')]).toBe('Thu 12 Mar, 07:00–09:00');
   });
 
   it('puts an order just after midnight in India on the next day, whatever the server’s zone', () => {

@@ -1,4 +1,4 @@
-import { formatPhone, formatRupees, nameWithSize } from '@greencart/domain';
+import { formatPhone, formatRupees, nameWithSize, slotText } from '@greencart/domain';
 import { dayOf, timeOf } from './shop-time';
 
 /** What the CSV reads of a stored order. */
@@ -23,6 +23,8 @@ export interface CsvOrder {
   /** Refunded by packing changes and problem reports; the total as placed when packing changed it. */
   refundedPaise?: number | null;
   originalAmountPaise?: number | null;
+  /** The delivery slot chosen (issue 41); absent: express. */
+  deliverySlot?: { date: string; start: string; end: string } | null;
 }
 
 export const CSV_HEADER = [
@@ -45,6 +47,7 @@ export const CSV_HEADER = [
   // Packing changes (issue 39): what went back to the shopper, and what the order was placed for.
   'Refunded',
   'Placed amount',
+  'Delivery slot',
 ] as const;
 
 /** Byte order mark: spreadsheet programs then read the file as UTF-8 (₹, names in any script). */
@@ -115,5 +118,6 @@ export function orderLine(order: CsvOrder, timeZone: string, shopperName?: strin
     textCell(order.status),
     moneyCell(order.refundedPaise ?? 0),
     moneyCell(order.originalAmountPaise ?? order.amountPaise),
+    textCell(order.deliverySlot ? slotText(order.deliverySlot) : ''),
   ]);
 }

@@ -18,6 +18,10 @@ export const defaultHandlers = [
     const pincode = new URL(request.url).searchParams.get('pincode') ?? '';
     return HttpResponse.json({ success: true, pincode, serviceable: true, etaMinutes: 30, fee: 0, open: true, message: 'Delivery in 30 min' });
   }),
+  // No delivery slots (issue 41): express only.
+  http.get('/api/delivery/slots', () =>
+    HttpResponse.json({ success: true, express: { available: true, etaMinutes: 30, message: 'Delivery in 30 min' }, days: [] }),
+  ),
   // The cart page's "Offers for you": the shop has none.
   http.get('/api/coupons', () => HttpResponse.json({ success: true, coupons: [], subtotalPaise: 0 })),
   // The navbar's chat badge for a signed-in shopper.

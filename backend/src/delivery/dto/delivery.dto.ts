@@ -23,6 +23,25 @@ export class DeliverySettingsDto {
   @ApiPropertyOptional({ example: { open: '07:00', close: '23:00' }, nullable: true, description: 'In SHOP_TIMEZONE; null: always open' })
   @Allow()
   hours?: unknown;
+
+  @ApiPropertyOptional({ example: true, description: "Today's delivery in the area's minutes while open (default true)" })
+  @Allow()
+  express?: unknown;
+
+  @ApiPropertyOptional({
+    example: [{ days: [0, 1, 2, 3, 4, 5, 6], start: '07:00', end: '09:00', capacity: 20, cutoffMinutes: 60 }],
+    description: 'Weekly delivery slots (weekdays 0 = Sunday), at most 12 a day, not overlapping',
+  })
+  @Allow()
+  slots?: unknown;
+
+  @ApiPropertyOptional({ example: 3, description: 'Days of slots shoppers see, 1–7 (default 3)' })
+  @Allow()
+  slotDays?: unknown;
+
+  @ApiPropertyOptional({ example: ['2026-12-25'], description: 'Days without slots or express (YYYY-MM-DD)' })
+  @Allow()
+  closedDates?: unknown;
 }
 
 /** Query of GET /api/delivery. */
@@ -33,4 +52,12 @@ export class DeliveryCheckQuery {
   @IsString({ message: PINCODE_MESSAGE })
   @Matches(PINCODE_PATTERN, { message: PINCODE_MESSAGE })
   pincode: string;
+}
+
+/** `delivery` of POST /api/placeorders and /api/paymentonline: the slot chosen (absent: express). */
+export class DeliveryChoiceDto {
+  @ApiProperty({ example: '2026-11-29T07:00', description: 'The id of a slot of GET /api/delivery/slots' })
+  @IsString({ message: 'delivery.slot must be a slot id such as 2026-11-29T07:00' })
+  @Matches(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { message: 'delivery.slot must be a slot id such as 2026-11-29T07:00' })
+  slot: string;
 }

@@ -16,6 +16,17 @@ export class StoredHours {
 }
 const StoredHoursSchema = SchemaFactory.createForClass(StoredHours);
 
+/** One weekly delivery slot (issue 41). */
+@Schema({ _id: false, versionKey: false })
+export class StoredSlotRule {
+  @Prop({ type: [Number], required: true }) days: number[];
+  @Prop({ type: String, required: true }) start: string;
+  @Prop({ type: String, required: true }) end: string;
+  @Prop({ required: true }) capacity: number;
+  @Prop({ required: true }) cutoffMinutes: number;
+}
+const StoredSlotRuleSchema = SchemaFactory.createForClass(StoredSlotRule);
+
 /** The shop's one delivery settings document (`_id: 'delivery'`), replaced whole by each save. */
 @Schema({ collection: 'delivery_settings', versionKey: false, timestamps: true })
 export class StoredDeliverySettings {
@@ -24,6 +35,11 @@ export class StoredDeliverySettings {
   @Prop({ type: Number, default: null }) freeDeliveryAbovePaise: number | null;
   @Prop({ type: Number, default: 0 }) minimumOrderPaise: number;
   @Prop({ type: StoredHoursSchema, default: null }) hours: StoredHours | null;
+  /** Delivery slots (issue 41). */
+  @Prop({ type: Boolean, default: true }) express: boolean;
+  @Prop({ type: [StoredSlotRuleSchema], default: [] }) slots: StoredSlotRule[];
+  @Prop({ type: Number, default: 3 }) slotDays: number;
+  @Prop({ type: [String], default: [] }) closedDates: string[];
 }
 
 export const StoredDeliverySettingsSchema = SchemaFactory.createForClass(StoredDeliverySettings);

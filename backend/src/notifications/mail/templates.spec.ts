@@ -95,3 +95,15 @@ describe("mail templates: the seller's mails speak to the seller", () => {
     expect(online.text).toContain('https://shop.test/seller/orders?order=GC-1001');
   });
 });
+
+describe('mail templates: delivery slots (issue 41)', () => {
+  it('the confirmation and the seller’s new-order mail name the slot instead of a time', () => {
+    const inSlot = { ...order, deliverySlot: 'Sun 29 Nov, 07:00–09:00' };
+    const confirmation = renderMail('order-confirmation', { order: inSlot }, ctx);
+    expect(confirmation.subject).toContain('delivery Sun 29 Nov, 07:00–09:00');
+    expect(confirmation.text).toContain('in your slot, Sun 29 Nov, 07:00–09:00');
+    expect(confirmation.text).toContain('Delivery slot: Sun 29 Nov, 07:00–09:00');
+    const seller = renderMail('seller-new-order', { order: { ...inSlot, status: 'Order Placed' } }, ctx);
+    expect(seller.text).toContain('delivered in the slot Sun 29 Nov, 07:00–09:00');
+  });
+});

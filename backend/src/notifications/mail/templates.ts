@@ -20,6 +20,8 @@ export interface OrderSnapshot {
   placedAt: string;
   /** The promised delivery time (older orders: placed + 30 minutes). */
   deliverBy: string;
+  /** The delivery slot chosen, as said ("Sun 29 Nov, 07:00–09:00"); absent: express. */
+  deliverySlot?: string;
   items: { name: string; quantity: number; pricePaise: number }[];
   subtotalPaise: number;
   /** A coupon's discount off the subtotal; absent or 0 on orders without one (and on mails queued before coupons). */
@@ -161,7 +163,7 @@ function orderFacts(order: OrderSnapshot): Block {
     facts: [
       ['Order', order.orderNumber],
       ['Placed', formatDateTime(order.placedAt)],
-      ['Delivery by', formatDateTime(order.deliverBy)],
+      order.deliverySlot ? ['Delivery slot', order.deliverySlot] : ['Delivery by', formatDateTime(order.deliverBy)],
       ['Deliver to', addressText(order)],
       ['Payment', paymentText(order)],
     ],
@@ -176,11 +178,13 @@ type Templates = { [K in MailKind]: (data: MailKinds[K], ctx: MailContext) => Dr
 
 const TEMPLATES: Templates = {
   'order-confirmation': ({ order }, ctx) => ({
-    subject: `Order ${order.orderNumber} confirmed: ${formatRupees(order.amountPaise)}, at your door by ${formatTime(order.deliverBy)}`,
+    subject: `Order ${order.orderNumber} confirmed: ${formatRupees(order.amountPaise)}, ${order.deliverySlot ? `delivery ${order.deliverySlot}` : `at your door by ${formatTime(order.deliverBy)}`}`,
     heading: `Thank you! Order ${order.orderNumber} is confirmed`,
     blocks: [
       { p: hello(ctx) },
-      { p: `We have your order and will deliver it by ${formatDateTime(order.deliverBy)}. This mail is your receipt.` },
+      {
+        p: `We have your order and will deliver it ${order.deliverySlot ? `in your slot, ${order.deliverySlot}` : `by ${formatDateTime(order.deliverBy)}`}. This mail is your receipt.`,
+      },
       ...bill(order),
       orderFacts(order),
       viewOrder(ctx, order),
@@ -355,7 +359,9 @@ const TEMPLATES: Templates = {
     subject: `New order ${order.orderNumber}: ${formatRupees(order.amountPaise)}, ${order.paymentType === 'COD' ? 'cash on delivery' : 'paid online'}`,
     heading: `New order ${order.orderNumber}`,
     blocks: [
-      { p: `A new order came in at ${formatDateTime(order.placedAt)}. The promise to the shopper: delivered by ${formatTime(order.deliverBy)}.` },
+      {
+        p: `A new order came in at ${formatDateTime(order.placedAt)}. The promise to the shopper: ${order.deliverySlot ? `delivered in the slot ${order.deliverySlot}` : `delivered by ${formatTime(order.deliverBy)}`}.`,
+      },
       ...bill(order),
       {
         facts: [

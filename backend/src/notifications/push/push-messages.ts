@@ -13,11 +13,13 @@ const STATUS_TEXT: Partial<Record<OrderStatus, string>> = {
 
 /** What the shopper's phone shows when their order moves; null for a status that is not news. */
 export function orderStatusPush(
-  order: Pick<OrderSnapshot, 'orderId' | 'orderNumber' | 'cancelledBy' | 'cancelReason'>,
+  order: Pick<OrderSnapshot, 'orderId' | 'orderNumber' | 'cancelledBy' | 'cancelReason' | 'deliverySlot'>,
   status: OrderStatus,
 ): PushPayload | null {
   let body = STATUS_TEXT[status];
   if (!body) return null;
+  // An order for a delivery slot says which (issue 41).
+  if (order.deliverySlot && (status === 'Packing' || status === 'Out for delivery')) body = `${body} Delivery slot: ${order.deliverySlot}.`;
   if (status === 'Cancelled' && order.cancelledBy === 'shop' && order.cancelReason) {
     const reason = order.cancelReason.length > 120 ? `${order.cancelReason.slice(0, 119)}…` : order.cancelReason;
     body = `Cancelled by the shop: ${reason}`;
@@ -39,7 +41,7 @@ export function sellerNewOrderPush(order: OrderSnapshot): PushPayload {
   const items = order.items.reduce((sum, item) => sum + item.quantity, 0);
   return {
     title: `New order ${order.orderNumber}`,
-    body: `${items} ${items === 1 ? 'item' : 'items'} · ${formatRupees(order.amountPaise)} · ${order.paymentType === 'COD' ? 'Cash on delivery' : 'Paid online'}`,
+    body: `${items} ${items === 1 ? 'item' : 'items'} · ${formatRupees(order.amountPaise)} · ${order.paymentType === 'COD' ? 'Cash on delivery' : 'Paid online'}${order.deliverySlot ? ` · Slot ${order.deliverySlot}` : ''}`,
     url: '/seller/orders',
     tag: `order:${order.orderId}`,
   };

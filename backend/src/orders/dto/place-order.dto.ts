@@ -1,6 +1,21 @@
+import { DeliveryChoiceDto } from '../../delivery/dto/delivery.dto';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsMongoId, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsMongoId,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { MAX_LINE_QUANTITY, SUBSTITUTION_CHOICES, type SubstitutionChoice } from '@greencart/domain';
 
 const MAX_QUANTITY_PER_LINE = MAX_LINE_QUANTITY;
@@ -47,4 +62,12 @@ export class PlaceOrderDto {
   @IsOptional()
   @IsIn(SUBSTITUTION_CHOICES, { message: "substitutions must be 'refund' or 'similar'" })
   substitutions?: SubstitutionChoice;
+
+  /** The delivery slot chosen (issue 41); absent: express delivery. */
+  @ApiPropertyOptional({ type: () => DeliveryChoiceDto, example: { slot: '2026-11-29T07:00' } })
+  @IsOptional()
+  @IsObject({ message: 'delivery must be { slot: "<slot id>" }' })
+  @ValidateNested()
+  @Type(() => DeliveryChoiceDto)
+  delivery?: DeliveryChoiceDto;
 }

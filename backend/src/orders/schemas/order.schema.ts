@@ -97,6 +97,15 @@ export class StatusChange {
 }
 const StatusChangeSchema = SchemaFactory.createForClass(StatusChange);
 
+/** The delivery slot the shopper chose (issue 41); absent: express. Days and times are the shop's. */
+@Schema({ _id: false, versionKey: false })
+export class OrderDeliverySlot {
+  @Prop({ type: String, required: true }) date: string;
+  @Prop({ type: String, required: true }) start: string;
+  @Prop({ type: String, required: true }) end: string;
+}
+const OrderDeliverySlotSchema = SchemaFactory.createForClass(OrderDeliverySlot);
+
 @Schema({
   timestamps: true,
   toJSON: {
@@ -144,6 +153,8 @@ export class Order {
   @Prop() cancelReason?: string;
   /** One order per checkout attempt: unique together with the user. */
   @Prop({ required: true }) idempotencyKey: string;
+  /** The delivery slot chosen (issue 41); `deliverBy` is then its end. */
+  @Prop({ type: OrderDeliverySlotSchema }) deliverySlot?: OrderDeliverySlot;
   /** The short number people read and search ("GC-10427"): the order's place in the shop's list of orders. */
   @Prop() orderNumber?: string;
   /** Fingerprint of the request that created the order, to spot a key reused for a different cart. */

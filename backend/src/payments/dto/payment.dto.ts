@@ -1,6 +1,20 @@
+import { DeliveryChoiceDto } from '../../delivery/dto/delivery.dto';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsMongoId, IsNumber, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsMongoId,
+  IsObject,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 import { SUBSTITUTION_CHOICES, type SubstitutionChoice } from '@greencart/domain';
 import { OrderLineDto } from '../../orders/dto/place-order.dto';
 
@@ -39,6 +53,14 @@ export class CreateOnlinePaymentDto {
   @IsOptional()
   @IsIn(SUBSTITUTION_CHOICES, { message: "substitutions must be 'refund' or 'similar'" })
   substitutions?: SubstitutionChoice;
+
+  /** The delivery slot chosen (issue 41); absent: express delivery. */
+  @ApiPropertyOptional({ type: () => DeliveryChoiceDto, example: { slot: '2026-11-29T07:00' } })
+  @IsOptional()
+  @IsObject({ message: 'delivery must be { slot: "<slot id>" }' })
+  @ValidateNested()
+  @Type(() => DeliveryChoiceDto)
+  delivery?: DeliveryChoiceDto;
 }
 
 const RAZORPAY_ID = /^[A-Za-z0-9_]{1,64}$/;

@@ -31,6 +31,8 @@ export class Checkout {
     coupon?: { couponId: string; code: string; discountPaise: number };
     /** The shopper's substitution choice (issue 39). */
     substitutions?: SubstitutionChoice;
+    /** The delivery slot the checkout holds a place in (issue 41). */
+    slot?: { id: string; date: string; start: string; end: string };
   };
   @Prop({ type: String, required: true, enum: ['pending', 'paid', 'failed', 'expired', 'refunding', 'refunded'], default: 'pending' }) status: CheckoutStatus;
   @Prop({ required: true }) expiresAt: Date;

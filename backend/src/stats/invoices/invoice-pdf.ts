@@ -16,6 +16,8 @@ export interface InvoiceData {
   orderDate: string;
   orderTime: string;
   payment: string;
+  /** The delivery slot chosen (issue 41), as said ("Sun 29 Nov, 07:00–09:00"). */
+  deliverySlot?: string;
   /** A note under the totals (a cancelled or refunded order), if any. */
   note?: string;
   billTo?: { name: string; lines: string[]; phone?: string };
@@ -240,6 +242,7 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     ['Order no.', data.orderNumber],
     ['Order date', `${data.orderDate} ${data.orderTime}`],
     ['Payment', data.payment],
+    ...(data.deliverySlot ? [['Delivery slot', data.deliverySlot]] : []),
     ...(amounts.placeOfSupply ? [['Place of supply', `${amounts.placeOfSupply.name} (${amounts.placeOfSupply.code})`]] : []),
   ]) {
     w.text(label, labelX, right, { size: 9, color: MUTED, width: 90 });

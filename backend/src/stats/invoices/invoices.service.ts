@@ -1,4 +1,4 @@
-import { formatPhone, formatRupees, gstStateOf } from '@greencart/domain';
+import { formatPhone, formatRupees, gstStateOf, slotText } from '@greencart/domain';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectConnection } from '@nestjs/mongoose';
@@ -94,6 +94,7 @@ export class InvoicesService {
       orderDate: longDay(dayOf(order.createdAt, this.timeZone)),
       orderTime: timeOf(order.createdAt, this.timeZone),
       payment,
+      ...(order.deliverySlot ? { deliverySlot: slotText(order.deliverySlot) } : {}),
       note,
       billTo: address
         ? {

@@ -16,13 +16,17 @@ export interface CheckoutContent {
   items: readonly { product: string; variant?: string; quantity: number }[];
   /** The coupon's code: an order with it and one without are different attempts. */
   coupon?: string;
+  /** The delivery slot chosen: another slot is another attempt. */
+  slot?: string;
 }
 
 /** The same text for the same order content, whatever the order of the lines. */
-export function checkoutFingerprint({ addressId, paymentType, items, coupon }: CheckoutContent): string {
+export function checkoutFingerprint({ addressId, paymentType, items, coupon, slot }: CheckoutContent): string {
   // The pack size is part of a line: 2 × 1 kg and 2 × 5 kg are different orders.
   const lines = items.map((item) => `${item.product}${item.variant ? `:${item.variant}` : ''}x${item.quantity}`).sort();
-  return JSON.stringify(coupon ? [addressId, paymentType, lines, coupon] : [addressId, paymentType, lines]);
+  const asked: unknown[] = coupon ? [addressId, paymentType, lines, coupon] : [addressId, paymentType, lines];
+  if (slot) asked.push({ slot });
+  return JSON.stringify(asked);
 }
 
 /** Keep the current attempt for the same content; start a new one otherwise. */

@@ -3,7 +3,7 @@ import { pluralize } from '@/lib/pluralize';
 
 /** What the shopper has to do before the order can be placed: a short order for the bar, and why. */
 export interface CheckoutStep {
-  kind: 'short' | 'nothing' | 'address' | 'unserved' | 'closed' | 'minimum';
+  kind: 'short' | 'nothing' | 'address' | 'unserved' | 'closed' | 'minimum' | 'slot';
   /** "Add ₹24.50 of items", "Fix 1 item", "Choose a delivery address". */
   message: string;
   detail: string;
@@ -22,10 +22,12 @@ export interface CheckoutState {
   delivery: DeliveryCheck | undefined;
   /** The items' subtotal (before tax and delivery), which the minimum order counts. */
   subtotalPaise: number;
+  /** Delivery slots (issue 41): whether one is chosen, and why express cannot be had now (undefined: it can, or no slots are offered). */
+  slot?: { chosen: boolean; expressUnavailable?: string };
 }
 
 /** The first thing standing between the cart and an order, or null (the server refuses the same). */
-export function checkoutStep({ shortCount, orderableCount, needsAddress, delivery, subtotalPaise }: CheckoutState): CheckoutStep | null {
+export function checkoutStep({ shortCount, orderableCount, needsAddress, delivery, subtotalPaise, slot }: CheckoutState): CheckoutStep | null {
   if (shortCount > 0) {
     return {
       kind: 'short',
@@ -41,7 +43,10 @@ export function checkoutStep({ shortCount, orderableCount, needsAddress, deliver
     return { kind: 'address', message: 'Choose a delivery address', detail: 'Add one to see when it arrives and what delivery costs.', blocks: false };
   if (!delivery) return null;
   if (!delivery.serviceable) return { kind: 'unserved', message: 'Choose another address', detail: `${delivery.message}.`, blocks: true };
-  if (!delivery.open) {
+  // Without express now, a slot is what the order waits for; with one chosen, the shop's hours do not matter.
+  if (slot && !slot.chosen && slot.expressUnavailable !== undefined)
+    return { kind: 'slot', message: 'Choose a delivery slot', detail: `${slot.expressUnavailable}.`.replace(/\.\.$/, '.'), blocks: true };
+  if (!delivery.open && !slot?.chosen) {
     return { kind: 'closed', message: `Order from ${delivery.opensAt}`, detail: `The shop is closed now; it opens at ${delivery.opensAt}.`, blocks: true };
   }
   const minimumPaise = delivery.minimumOrder === undefined ? 0 : toPaise(delivery.minimumOrder);

@@ -24,6 +24,8 @@ export interface PayOnlineInput {
   coupon?: string;
   /** If an item is not available: refund it, or let the shop replace it. */
   substitutions?: 'refund' | 'similar';
+  /** The delivery slot chosen (none: express). */
+  delivery?: { slot: string };
   options: Pick<PaymentOptions, 'checkoutUrl' | 'shop'>;
   /** A failed attempt inside Razorpay Checkout, which stays open for another try. */
   onFailure: (response: RazorpayFailure) => void;
@@ -54,10 +56,13 @@ async function confirmPaid(success: PaymentSuccessBody): Promise<OrderView> {
 /** Key, Razorpay order priced by the server, checkout.js, the payment, then payment-success → the paid order. */
 export async function payOnline(
   queryClient: QueryClient,
-  { address, shopperEmail, items, coupon, substitutions, options, onFailure }: PayOnlineInput,
+  { address, shopperEmail, items, coupon, substitutions, delivery, options, onFailure }: PayOnlineInput,
 ): Promise<OrderView> {
   const key = await queryClient.fetchQuery(getPaymentKeyQueryOptions());
-  const [order] = await Promise.all([startOnlinePayment({ address: address._id, items, coupon, substitutions }), loadRazorpayCheckout(options.checkoutUrl)]);
+  const [order] = await Promise.all([
+    startOnlinePayment({ address: address._id, items, coupon, substitutions, delivery }),
+    loadRazorpayCheckout(options.checkoutUrl),
+  ]);
   const count = items.reduce((sum, item) => sum + item.quantity, 0);
   const success = await openRazorpayCheckout(
     {

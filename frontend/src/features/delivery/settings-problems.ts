@@ -1,4 +1,4 @@
-import { readDeliverySettings } from '@greencart/domain';
+import { readDeliverySettings, readDeliverySettingsWithSlots } from '@greencart/domain';
 
 /**
  * Every problem of the seller's delivery form, one per field (`areas.2.pincode`), by the server's own
@@ -18,7 +18,7 @@ export function deliverySettingsProblems(body: { areas: unknown[] } & Record<str
     if (first === undefined) seen.set(pincode, index);
     else problems[`areas.${index}.pincode`] = `Pincode ${pincode} is listed twice (areas ${first + 1} and ${index + 1})`;
   });
-  const rest = readDeliverySettings({ ...body, areas: [] });
+  const rest = readDeliverySettingsWithSlots({ ...body, areas: [] });
   if ('problem' in rest) problems[rest.problem.field] = rest.problem.message;
   return problems;
 }

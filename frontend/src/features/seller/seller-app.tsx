@@ -4,6 +4,7 @@ import { loadCatalogueImportPage } from '@/features/catalogue-import';
 import { loadDashboardPage } from '@/features/dashboard';
 import { loadSellerDeliveryPage } from '@/features/delivery';
 import { loadSellerCouponsPage } from '@/features/offers';
+import { loadPickListPage } from '@/features/slots';
 import { AddProductRoute } from './routes/add-product';
 import { SellerChatsRoute } from './routes/chats';
 import { SellerMailRoute } from './routes/mail';
@@ -22,6 +23,7 @@ const DashboardRoute = page(loadDashboardPage, (m) => m.DashboardRoute);
 const SellerDeliveryRoute = page(loadSellerDeliveryPage, (m) => m.SellerDeliveryRoute);
 const SellerCouponsRoute = page(loadSellerCouponsPage, (m) => m.SellerCouponsRoute);
 const ImportProductsRoute = page(loadCatalogueImportPage, (m) => m.ImportProductsRoute);
+const PickListRoute = page(loadPickListPage, (m) => m.PickListRoute);
 
 /** The seller area's routes, under /seller/*: their table is downloaded with the seller area, never by shoppers. */
 const sellerRoutes: RouteObject[] = [
@@ -35,6 +37,7 @@ const sellerRoutes: RouteObject[] = [
       { path: 'Product-list', element: <ProductListRoute /> },
       { path: 'products/import', element: <ImportProductsRoute /> },
       { path: 'orders', element: <SellerOrdersRoute /> },
+      { path: 'slots/:date/:start/picklist', element: <PickListRoute /> },
       { path: 'chats', element: <SellerChatsRoute /> },
       { path: 'delivery', element: <SellerDeliveryRoute /> },
       { path: 'coupons', element: <SellerCouponsRoute /> },

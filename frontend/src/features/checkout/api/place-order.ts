@@ -14,11 +14,13 @@ export interface PlaceOrderInput {
   coupon?: string;
   /** If an item is not available: 'similar' lets the shop replace it (absent: refund it). */
   substitutions?: 'refund' | 'similar';
+  /** The delivery slot chosen (none: express). */
+  delivery?: { slot: string };
 }
 
 /** POST /api/placeorders (cash on delivery) → the placed order. The server prices it. */
-export async function placeOrder({ address, items, idempotencyKey, coupon, substitutions }: PlaceOrderInput): Promise<OrderView> {
-  const body = { address, items, ...(coupon ? { coupon } : {}), ...(substitutions === 'similar' ? { substitutions } : {}) };
+export async function placeOrder({ address, items, idempotencyKey, coupon, substitutions, delivery }: PlaceOrderInput): Promise<OrderView> {
+  const body = { address, items, ...(coupon ? { coupon } : {}), ...(substitutions === 'similar' ? { substitutions } : {}), ...(delivery ? { delivery } : {}) };
   const { order } = await api.post<PlaceOrderResponse>('/api/placeorders', body, { headers: { 'Idempotency-Key': idempotencyKey } });
   return order;
 }

@@ -1,14 +1,4 @@
-import {
-  formatRupees as rupees,
-  freeDeliveryGapPaise,
-  priceCart,
-  TAX_PERCENT,
-  toPaise,
-  type DeliveryCharge,
-  type DeliveryCheck,
-  type PaymentType,
-  type SubstitutionChoice,
-} from '@greencart/domain';
+import { priceCart, TAX_PERCENT, type PaymentType, type SubstitutionChoice } from '@greencart/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
@@ -17,6 +7,7 @@ import { useAddresses } from '@/features/addresses';
 import { refreshSession, useLoginDialog, useSessionStatus, useUser } from '@/features/auth';
 import { orderableLines, orderItemOf, takeOrderedLines, type CartSummary } from '@/features/cart';
 import { pincodeStore, useDeliveryCheck, useStoredPincode } from '@/features/delivery';
+import { SlotChooser, slotKeys, useSlotChoice } from '@/features/slots';
 import { appliedCouponStore, CartCoupons, couponInCart, isCouponRefusal, offerKeys, useAppliedCoupon } from '@/features/offers';
 import { SubstitutionPreference } from '@/features/packing';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -31,6 +22,7 @@ import { usePayOnline } from '../pay-online';
 import { rememberedPaymentType, rememberPaymentType } from '../payment-choice';
 import { failureMessage, OnlinePaymentError } from '../razorpay-checkout';
 import { AddressChooser } from './address-chooser';
+import { deliveryCharge, DeliveryNotes } from './delivery-notes';
 
 /** One toast for an online payment's news: closing checkout after a failed attempt replaces the failure toast. */
 const ONLINE_PAYMENT_TOAST = 'online-payment';
@@ -89,6 +81,7 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
   // Delivery as the shop answers for the address the order goes to (or, before one is chosen, the pincode given).
   const storedPincode = useStoredPincode();
   const delivery = useDeliveryCheck(selected?.pincode ?? storedPincode).data;
+  const { slots, slotId, setSlotId, chosenSlot, slotChoice } = useSlotChoice(selected?.pincode ?? storedPincode);
   const orderable = orderableLines(summary);
   const pricedLines = orderable.map((line) => ({ offerPrice: line.size.offerPrice, quantity: line.quantity }));
   const orderItems = orderable.map(orderItemOf);
@@ -104,6 +97,7 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
     needsAddress: addressesShown && !selected,
     delivery,
     subtotalPaise: price.subtotalPaise,
+    slot: slotChoice,
   });
   const blocked = step?.blocks ? step : null;
   const stepId = useId();
@@ -124,6 +118,8 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
     toast.error(error instanceof OnlinePaymentError ? error.message : errorMessage(error), { id: toastId });
     // The coupon no longer fits (used up, expired…): taken off, so the shopper sees the total without it before trying again.
     if (code && isCouponRefusal(error, code)) appliedCouponStore.refused(error.message);
+    // A slot may have filled or closed meanwhile: its places are asked again.
+    if (chosenSlot) void queryClient.invalidateQueries({ queryKey: slotKeys.all });
     // The session ended meanwhile: check it again and offer to sign in.
     if (error instanceof ApiError && error.status === 401) {
       void refreshSession(queryClient);
@@ -173,6 +169,7 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
           items,
           coupon: couponCode,
           substitutions,
+          ...(chosenSlot ? { delivery: { slot: chosenSlot } } : {}),
           options: paymentOptions.data,
           onFailure: (response) => toast.error(`${failureMessage(response)} You can try again, or choose Cash On Delivery.`, { id: ONLINE_PAYMENT_TOAST }),
         })
@@ -194,9 +191,16 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
         });
       return;
     }
-    const idempotencyKey = attempts.keyFor({ addressId: selected._id, paymentType: method, items, coupon: couponCode });
+    const idempotencyKey = attempts.keyFor({ addressId: selected._id, paymentType: method, items, coupon: couponCode, slot: chosenSlot });
     placeOrder
-      .mutateAsync({ address: selected._id, items, idempotencyKey, coupon: couponCode, substitutions })
+      .mutateAsync({
+        address: selected._id,
+        items,
+        idempotencyKey,
+        coupon: couponCode,
+        substitutions,
+        ...(chosenSlot ? { delivery: { slot: chosenSlot } } : {}),
+      })
       .then(
         (order) => {
           attempts.finish();
@@ -275,6 +279,8 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
         )}
       </div>
 
+      {user && <SlotChooser slots={slots} value={slotId} onChange={setSlotId} disabled={pending} />}
+
       <CartCoupons subtotalPaise={price.subtotalPaise} items={orderItems} />
 
       <hr className="border-gray-300" />
@@ -314,7 +320,7 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
 
       {summary.outOfStockKeys.length > 0 && <p className="mt-4 text-sm text-gray-600">Out-of-stock items are left out of the total and the order.</p>}
       {connected ? (
-        <DeliveryNotes delivery={delivery} subtotalPaise={price.subtotalPaise} />
+        <DeliveryNotes delivery={delivery} subtotalPaise={price.subtotalPaise} slotChosen={!!chosenSlot} />
       ) : (
         <p data-testid="offline-bill-note" className="mt-4 text-sm text-gray-700">
           {OFFLINE_BILL_NOTE}
@@ -370,12 +376,6 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
   );
 }
 
-/** The area's fee and free-delivery threshold, as the pricing function takes them (none: the spec's free delivery). */
-function deliveryCharge(delivery: DeliveryCheck | undefined): DeliveryCharge | undefined {
-  if (!delivery?.serviceable || !delivery.fee) return undefined;
-  return { feePaise: toPaise(delivery.fee), freeAbovePaise: delivery.freeDeliveryAbove === undefined ? null : toPaise(delivery.freeDeliveryAbove) };
-}
-
 /**
  * The phone bar's amount: the total with the coupon's discount, tax and delivery; the items' subtotal while the minimum order
  * (which counts items only) is not reached; nothing rather than ₹0.00 when nothing can be ordered.
@@ -401,25 +401,5 @@ function BarAmount({
       {itemsOnly ? 'items, before tax' : `incl. ${TAX_PERCENT}% tax${shippingPaise > 0 ? ' & delivery' : ''}`}
       {!itemsOnly && discountPaise > 0 && <span className="block text-green-700">{formatRupees(discountPaise)} off</span>}
     </p>
-  );
-}
-
-/** "Delivery in 25 min" and "Add ₹40 for free delivery" under the total. */
-function DeliveryNotes({ delivery, subtotalPaise }: { delivery: DeliveryCheck | undefined; subtotalPaise: number }) {
-  if (!delivery?.serviceable) return null;
-  const charge = deliveryCharge(delivery);
-  const gap = freeDeliveryGapPaise(subtotalPaise, charge);
-  return (
-    <div className="mt-4 space-y-1 text-sm" data-testid="delivery-notes">
-      {delivery.open && (
-        <p className="text-gray-700">
-          Delivery in {delivery.etaMinutes} min to {delivery.pincode}
-        </p>
-      )}
-      {gap > 0 && <p className="font-medium text-primary-dull">Add {rupees(gap)} for free delivery</p>}
-      {delivery.minimumOrder !== undefined && (
-        <p className="text-gray-600">Minimum order {rupees(toPaise(delivery.minimumOrder))} of items (the items subtotal, before tax and delivery)</p>
-      )}
-    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_ETA_MINUTES, normalisePincode, readDeliverySettings, type DeliverySettings } from '@greencart/domain';
+import { DEFAULT_ETA_MINUTES, normalisePincode, readDeliverySettingsWithSlots, type DeliverySettingsWithSlots } from '@greencart/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { Spinner } from '@/components/ui/spinner';
@@ -7,6 +7,7 @@ import { toast } from '@/lib/toast';
 import { useDeliverySettings } from '../api/get-delivery-settings';
 import { useSaveDeliverySettings } from '../api/save-delivery-settings';
 import { deliverySettingsProblems } from '../settings-problems';
+import { SlotSettingsFields, toSlotBody, toSlotForm, type SlotFormValues } from '../components/slot-settings-fields';
 
 /** What the seller types: text until saved, so a half-typed number is not lost. */
 interface AreaRow {
@@ -23,12 +24,13 @@ interface FormValues {
   alwaysOpen: boolean;
   open: string;
   close: string;
+  slotSettings: SlotFormValues;
 }
 
 let nextKey = 0;
 const row = (pincode = '', etaMinutes = String(DEFAULT_ETA_MINUTES), fee = '0'): AreaRow => ({ key: ++nextKey, pincode, etaMinutes, fee });
 
-function toForm(settings: DeliverySettings): FormValues {
+function toForm(settings: DeliverySettingsWithSlots): FormValues {
   return {
     areas: settings.areas.map((a) => row(a.pincode, String(a.etaMinutes), String(a.fee))),
     freeDeliveryAbove: settings.freeDeliveryAbove === null ? '' : String(settings.freeDeliveryAbove),
@@ -36,6 +38,7 @@ function toForm(settings: DeliverySettings): FormValues {
     alwaysOpen: !settings.hours,
     open: settings.hours?.open ?? '07:00',
     close: settings.hours?.close ?? '23:00',
+    slotSettings: toSlotForm(settings),
   };
 }
 
@@ -48,6 +51,7 @@ function toBody(values: FormValues) {
     freeDeliveryAbove: values.freeDeliveryAbove.trim() === '' ? null : asNumber(values.freeDeliveryAbove),
     minimumOrder: values.minimumOrder.trim() === '' ? 0 : asNumber(values.minimumOrder),
     hours: values.alwaysOpen ? null : { open: values.open, close: values.close },
+    ...toSlotBody(values.slotSettings),
   };
 }
 
@@ -83,7 +87,7 @@ function DeliveryForm({ initial }: { initial: FormValues }) {
     event.preventDefault();
     const body = toBody(values);
     // The server's own rules (domain package), said before sending: at every field that breaks one.
-    const read = readDeliverySettings(body);
+    const read = readDeliverySettingsWithSlots(body);
     if ('problem' in read) {
       const problems = deliverySettingsProblems(body);
       setErrors(Object.keys(problems).length ? problems : { [read.problem.field]: read.problem.message });
@@ -280,10 +284,21 @@ function DeliveryForm({ initial }: { initial: FormValues }) {
               />
               {fieldError('hours.close')}
             </div>
-            <p className="col-span-2 text-xs text-gray-600">No orders are taken while closed. A closing time before the opening time means after midnight.</p>
+            <p className="col-span-2 text-xs text-gray-600">
+              No express orders are taken while closed (slots still take orders). A closing time before the opening time means after midnight.
+            </p>
           </div>
         )}
       </fieldset>
+
+      <SlotSettingsFields
+        id={id}
+        values={values.slotSettings}
+        onChange={(slotSettings) => set({ slotSettings })}
+        fieldError={fieldError}
+        invalid={invalid}
+        inputClass={inputClass}
+      />
 
       <button
         type="submit"

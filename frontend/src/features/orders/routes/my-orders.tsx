@@ -1,4 +1,4 @@
-import { isFinished, priceCart } from '@greencart/domain';
+import { isFinished, priceCart, slotText } from '@greencart/domain';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useConfirm } from '@/components/ui/confirm';
@@ -135,7 +135,7 @@ function OrderCard({ order }: { order: Order }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: orderKeys.mine() });
   const [dialog, confirm] = useConfirm();
   const number = orderNumberOf(order);
-  const expected = isFinished(order.status) ? '' : formatExpectedDelivery(order.expectedDeliveryAt);
+  const expected = isFinished(order.status) || order.deliverySlot ? '' : formatExpectedDelivery(order.expectedDeliveryAt);
   // Products still sold, as many as were bought.
   const again = order.items
     .filter((item): item is typeof item & { product: NonNullable<typeof item.product> } => !!item.product)
@@ -188,6 +188,12 @@ function OrderCard({ order }: { order: Order }) {
           <dt>Payment:</dt>
           <dd data-testid="order-payment">{paymentLabel(order)}</dd>
         </div>
+        {order.deliverySlot && (
+          <div className="flex gap-2" data-testid="order-slot">
+            <dt>Delivery slot:</dt>
+            <dd>{slotText(order.deliverySlot)}</dd>
+          </div>
+        )}
         {expected && (
           <div className="flex gap-2" data-testid="order-expected">
             <dt>Expected delivery:</dt>

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { ProductImage } from '@/components/ui/product-image';
-import { formatRupees, priceCart } from '@greencart/domain';
+import { formatRupees, priceCart, slotText } from '@greencart/domain';
 import { thumbnailOf } from '@/lib/product-urls';
 import { DeliveryAddress } from '../components/delivery-address';
 import { BillBreakdown } from '../components/order-facts';
@@ -16,7 +16,7 @@ export function OrderPlacedRoute() {
   // Opened again later (a reload, a bookmark): the order lives on in My orders.
   if (!order) return <Navigate to="/My-orders" replace />;
   const number = orderNumberOf(order);
-  const promised = formatExpectedDelivery(order.expectedDeliveryAt);
+  const promised = order.deliverySlot ? slotText(order.deliverySlot) : formatExpectedDelivery(order.expectedDeliveryAt);
 
   return (
     <section className="mx-auto mt-8 max-w-2xl pb-16 md:mt-16" aria-labelledby="placed-heading">
@@ -33,7 +33,7 @@ export function OrderPlacedRoute() {
           {promised && (
             <>
               {' '}
-              · arriving by <strong data-testid="order-promised">{promised}</strong>
+              · {order.deliverySlot ? 'delivery slot' : 'arriving by'} <strong data-testid="order-promised">{promised}</strong>
             </>
           )}
         </p>

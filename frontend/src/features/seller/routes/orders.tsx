@@ -1,4 +1,4 @@
-import { formatRupees, MAX_CANCEL_REASON_LENGTH, nextStatuses, ORDER_STATUSES, type OrderStatus } from '@greencart/domain';
+import { formatRupees, MAX_CANCEL_REASON_LENGTH, nextStatuses, ORDER_STATUSES, slotText, type OrderStatus } from '@greencart/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -34,6 +34,7 @@ import { thumbnailOf } from '@/lib/product-urls';
 import { toast } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useNow } from '@/lib/use-now';
+import { SlotFilter, useSlotOrders } from '@/features/slots';
 import { useNewOrders } from '../new-orders';
 
 type StatusFilter = OrderStatus | 'open' | 'all';
@@ -45,19 +46,22 @@ export function SellerOrdersRoute() {
   const [search, setSearch] = useState(() => searchParams.get('order') ?? '');
   const [status, setStatus] = useState<StatusFilter>('all');
   const [dueFirst, setDueFirst] = useState(false);
+  // The packer's view: one delivery slot's orders, read from the slot (issue 41).
+  const [slot, setSlot] = useState<string | null>(null);
+  const slotOrders = useSlotOrders(slot);
   const debouncedSearch = useDebouncedValue(search.trim(), 300);
   const query = useSellerOrders(debouncedSearch);
   const { ids: arrivedIds } = useNewOrders();
   const now = useNow();
   const statusId = useId();
-  const loaded = query.data ? flattenOrders(query.data.pages) : [];
+  const loaded = slot ? ((slotOrders.data ?? []) as Order[]) : query.data ? flattenOrders(query.data.pages) : [];
   // The filter applies to the orders loaded so far ("Load more" brings older ones).
   const filtered = loaded.filter((order) =>
     status === 'all' ? true : status === 'open' ? !['Delivered', 'Cancelled'].includes(order.status) : order.status === status,
   );
   // "Due first": the promised delivery time (placed + the area's ETA), soonest first.
   const orders = dueFirst ? [...filtered].sort((a, b) => Date.parse(a.expectedDeliveryAt) - Date.parse(b.expectedDeliveryAt)) : filtered;
-  const total = query.data?.pages[0]?.total ?? loaded.length;
+  const total = slot ? loaded.length : (query.data?.pages[0]?.total ?? loaded.length);
   const late = loaded.filter((order) => isLate(order, now)).length;
   const queryClient = useQueryClient();
 
@@ -70,6 +74,7 @@ export function SellerOrdersRoute() {
         </h1>
         <div className="flex w-full flex-wrap gap-2 sm:w-auto">
           <OrderSearch value={search} onChange={setSearch} />
+          <SlotFilter value={slot} onChange={setSlot} />
           <label htmlFor={statusId} className="sr-only">
             Status
           </label>
@@ -200,6 +205,7 @@ function SellerOrder({ order, isNew, now }: { order: Order; isNew: boolean; now:
           </>
         )}
         {late && ' · past the promised time'}
+        {order.deliverySlot && <span data-testid="order-slot"> · slot {slotText(order.deliverySlot)}</span>}
       </p>
       {order.status === 'Cancelled' && <DoNotSend order={order} />}
       {order.status === 'Cancelled' && order.cancelReason && (
