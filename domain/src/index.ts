@@ -16,3 +16,4 @@ export * from './pack-sizes';
 export * from './coupons';
 export * from './product-codes';
 export * from './catalogue-csv';
+export * from './staff';
