@@ -1,13 +1,24 @@
-import { applyDecorators, UseGuards } from '@nestjs/common';
+import type { SellerPermission } from '@greencart/domain';
+import { applyDecorators, SetMetadata, UseGuards } from '@nestjs/common';
 import { ApiCookieAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { SELLER_COOKIE } from './session';
 import { SellerGuard } from './seller.guard';
 
-/** The route needs the seller's session (401 anonymous, 403 for a shopper). */
-export const SellerOnly = () =>
+/** The permission a seller route needs (the domain's role table); OWNER_ONLY when it names none. */
+export const SELLER_PERMISSION = 'greencart:seller-permission';
+export const OWNER_ONLY = 'owner-only';
+export type RoutePermission = SellerPermission | typeof OWNER_ONLY;
+
+/**
+ * The route needs a seller account (owner or staff) whose role has `permission` (401 anonymous, 403
+ * for a shopper or a role without it). Without an argument the route is the owner's alone, so a new
+ * route is never opened to staff by accident.
+ */
+export const SellerOnly = (permission?: SellerPermission) =>
   applyDecorators(
+    SetMetadata(SELLER_PERMISSION, permission ?? OWNER_ONLY),
     UseGuards(SellerGuard),
     ApiCookieAuth(SELLER_COOKIE),
-    ApiUnauthorizedResponse({ description: 'Not signed in as the seller' }),
-    ApiForbiddenResponse({ description: 'Signed in as a shopper, not the seller' }),
+    ApiUnauthorizedResponse({ description: 'Not signed in to the seller area' }),
+    ApiForbiddenResponse({ description: permission ? `Needs the '${permission}' permission` : 'The owner only' }),
   );

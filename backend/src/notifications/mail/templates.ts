@@ -62,6 +62,7 @@ export interface MailKinds {
   'seller-sold-out-refund': SoldOutRefundSnapshot & { shopperEmail?: string };
   'password-reset': { link: string; expiresAt: string };
   'email-verification': { link: string; expiresAt: string };
+  'staff-invitation': { link: string; expiresAt: string; name: string };
 }
 export type MailKind = keyof MailKinds;
 
@@ -380,6 +381,18 @@ const TEMPLATES: Templates = {
       { p: 'If you did not ask for this, ignore this mail: your password stays as it is.' },
     ],
     footer: `Sent by ${ctx.shopName} because a password reset was asked for this address.`,
+  }),
+  'staff-invitation': ({ link, expiresAt }, ctx) => ({
+    subject: `You are invited to the ${ctx.shopName} seller area`,
+    heading: `Join ${ctx.shopName}`,
+    blocks: [
+      { p: hello(ctx) },
+      { p: `The owner of ${ctx.shopName} added you to the shop's team. Choose your password with the link below; it works once, until ${formatDateTime(expiresAt)} (48 hours).` },
+      { button: { label: 'Choose your password', href: link } },
+      { small: `Or open this address: ${link}` },
+      { p: 'Then sign in on the seller page with this email address and your new password.' },
+    ],
+    footer: `Sent by ${ctx.shopName} because the shop's owner invited this address.`,
   }),
   'email-verification': ({ link, expiresAt }, ctx) =>
     verificationMail({ link, until: formatDateTime(expiresAt) }, { shopName: ctx.shopName, hello: hello(ctx) }),
