@@ -164,3 +164,20 @@ export interface ActivityEntry {
 
 export const ACTIVITY_PAGE_SIZE = 50;
 export const ACTIVITY_KEEP_DAYS = 365;
+
+/** What a seller socket's events need: sent by the seller area, and received by it (the server sends each only to roles that have it). */
+export const SELLER_SOCKET_PERMISSIONS = {
+  /** seller → server */
+  'reply-to-user': 'chat',
+  /** server → seller */
+  'recive-this-message-seller': 'chat',
+  'order-placed': 'orders',
+  'order-updated': 'orders',
+  'product-sold-out': 'stock',
+  'stats-updated': 'money',
+} as const satisfies Record<string, SellerPermission>;
+
+/** Whether every staff role has `permission` (else staff sockets are left out of what needs it). */
+export function allStaffMay(permission: SellerPermission): boolean {
+  return STAFF_ROLES.every((role) => roleMay(role, permission));
+}

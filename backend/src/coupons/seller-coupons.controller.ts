@@ -6,7 +6,7 @@ import { CouponDto } from './dto/coupon.dto';
 
 @ApiTags('coupons')
 @Controller('seller/coupons')
-@SellerOnly()
+@SellerOnly('coupons')
 export class SellerCouponsController {
   constructor(private readonly coupons: CouponsService) {}
 

@@ -16,14 +16,14 @@ export class DeliveryController {
   }
 
   @Get('seller/delivery')
-  @SellerOnly()
+  @SellerOnly('delivery')
   @ApiOperation({ summary: "The seller's delivery areas, free-delivery threshold, minimum order and opening hours" })
   async settings() {
     return { success: true, ...(await this.delivery.settings()) };
   }
 
   @Put('seller/delivery')
-  @SellerOnly()
+  @SellerOnly('delivery')
   @ApiOperation({ summary: 'Replace the delivery settings (an empty list of areas serves every pincode, free)' })
   async save(@Body() dto: DeliverySettingsDto) {
     return { success: true, message: 'Delivery settings saved', ...(await this.delivery.save(dto)) };

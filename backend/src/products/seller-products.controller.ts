@@ -19,11 +19,11 @@ const imagesSchema = {
 @ApiTags('products')
 @ApiExtraModels(NewProductData, ProductDataChanges)
 @Controller()
-@SellerOnly()
 export class SellerProductsController {
   constructor(private readonly products: SellerProductsService) {}
 
   @Post('addproduct')
+  @SellerOnly('products')
   @UseInterceptors(ProductImagesInterceptor)
   @ApiOperation({ summary: `Add a product with 1 to ${MAX_PRODUCT_IMAGES} images` })
   @ApiConsumes('multipart/form-data')
@@ -43,6 +43,7 @@ export class SellerProductsController {
   }
 
   @Post('changeStock')
+  @SellerOnly('stock')
   @HttpCode(200)
   @ApiOperation({ summary: 'Mark a product in or out of stock, and/or set its counted units and "running low" threshold (also at /api/changeStock/)' })
   async changeStock(@Body() dto: ChangeStockDto) {
@@ -51,12 +52,14 @@ export class SellerProductsController {
   }
 
   @Get('seller/stock')
+  @SellerOnly('stock')
   @ApiOperation({ summary: "Every product's stock as the seller sees it: units on hand, held by open checkouts, available, running low" })
   async stock() {
     return { success: true, stock: await this.products.sellerStock() };
   }
 
   @Patch('products/:id')
+  @SellerOnly('products')
   @UseInterceptors(ProductImagesInterceptor)
   @ApiOperation({ summary: 'Edit a product: changed fields, and optionally the final ordered list of its images' })
   @ApiConsumes('multipart/form-data')
@@ -77,6 +80,7 @@ export class SellerProductsController {
   }
 
   @Delete('products/:id')
+  @SellerOnly('products')
   @ApiOperation({ summary: 'Delete a product and its images (orders keep their own record of it)' })
   async remove(@Param() { id }: ProductIdParams) {
     await this.products.remove(id);

@@ -11,7 +11,7 @@ import { CSV_FIELD, importFilesOf, ImportUploadInterceptor, ZIP_FIELD } from './
 /** The seller's catalogue as a spreadsheet (issue 38): export, template, import with a dry run, progress. */
 @ApiTags('products')
 @Controller()
-@SellerOnly()
+@SellerOnly('products')
 export class CatalogueImportController {
   constructor(private readonly imports: CatalogueImportService) {}
 
