@@ -82,11 +82,9 @@ export class StaffService {
   /** New name and/or role; a role applies from the person's next request. */
   async update(actor: Actor, id: string, change: { name?: string; role?: StaffRole }): Promise<StaffMemberView> {
     const before = await this.load(id);
-    const updated = await this.staff
-      .findByIdAndUpdate(id, { $set: change }, { returnDocument: 'after' })
-      .select('+passwordHash')
-      .lean<StoredStaff>()
-      .exec();
+    // updateOne, then a read: FerretDB v1's findAndModify takes no projection (and mongoose sends one for the hidden hash).
+    await this.staff.updateOne({ _id: id }, { $set: change }).exec();
+    const updated = await this.staff.findById(id).select('+passwordHash').lean<StoredStaff>().exec();
     if (!updated) throw new NotFoundException('This staff member no longer exists');
     await this.directory.changed(id);
     await this.activity.record(actor, 'staff.changed', subjectOf(updated), { name: before.name, role: before.role }, { name: updated.name, role: updated.role });
@@ -104,10 +102,9 @@ export class StaffService {
   /** The owner resets someone's sign-in: their password and sessions end, and a new invitation goes out. */
   async resetSignIn(actor: Actor, id: string): Promise<{ member: StaffMemberView; link: string }> {
     const invitation = newInvitation();
-    const updated = await this.staff
-      .findByIdAndUpdate(isValidObjectId(id) ? id : null, { $set: invitation.stored, $unset: { passwordHash: 1 }, $inc: { sessionVersion: 1 } }, { returnDocument: 'after' })
-      .lean<StoredStaff>()
-      .exec();
+    if (!isValidObjectId(id)) throw new NotFoundException('This staff member no longer exists');
+    await this.staff.updateOne({ _id: id }, { $set: invitation.stored, $unset: { passwordHash: 1 }, $inc: { sessionVersion: 1 } }).exec();
+    const updated = await this.staff.findById(id).lean<StoredStaff>().exec();
     if (!updated) throw new NotFoundException('This staff member no longer exists');
     await this.directory.changed(id, { ended: true });
     const link = this.linkFor(id, invitation.secret);
@@ -157,10 +154,8 @@ export class StaffService {
     if (!(await argon2.verify(member.passwordHash, current).catch(() => false))) throw new BadRequestException('Your current password is not right');
     checkPassword(next);
     const hash = await argon2.hash(next, { type: argon2.argon2id });
-    const updated = await this.staff
-      .findByIdAndUpdate(id, { $set: { passwordHash: hash }, $inc: { sessionVersion: 1 } }, { returnDocument: 'after' })
-      .lean<StoredStaff>()
-      .exec();
+    await this.staff.updateOne({ _id: id }, { $set: { passwordHash: hash }, $inc: { sessionVersion: 1 } }).exec();
+    const updated = await this.staff.findById(id).lean<StoredStaff>().exec();
     if (!updated) throw new UnauthorizedException('Please sign in again');
     await this.directory.changed(id, { ended: true });
     await this.activity.record({ id, name: updated.name, account: updated.role }, 'staff.password', subjectOf(updated));
