@@ -231,7 +231,8 @@ describe('authorization matrix', () => {
       await nextSecond();
       cookies.seller = await sellerCookie();
     }
-    if (status === 200 && (who === 'manager' || who === 'packer') && `${route.method} ${route.path}` === 'POST /api/sellerLogout/everywhere') cookies[who] = await staffSignIn(who);
+    if (status === 200 && (who === 'manager' || who === 'packer') && `${route.method} ${route.path}` === 'POST /api/sellerLogout/everywhere')
+      cookies[who] = await staffSignIn(who);
     return status;
   }
 
@@ -261,7 +262,8 @@ describe('authorization matrix', () => {
       }
       if (access === 'account') {
         if (status.anonymous !== 401) problems.push(`${name}: anonymous got ${status.anonymous}, expected 401`);
-        for (const who of ['shopperA', 'shopperB', 'seller', 'manager', 'packer'] as const) if (denied(status[who])) problems.push(`${name}: ${who} got ${status[who]}`);
+        for (const who of ['shopperA', 'shopperB', 'seller', 'manager', 'packer'] as const)
+          if (denied(status[who])) problems.push(`${name}: ${who} got ${status[who]}`);
       }
       if (access === 'signed') {
         for (const [who, s] of Object.entries(status))

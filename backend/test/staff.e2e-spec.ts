@@ -44,7 +44,11 @@ describe('staff accounts', () => {
     await t.http().get('/api/getorder/admin/seller').set('Cookie', cookie).expect(200);
     const forbidden = await t.http().get('/api/seller/staff').set('Cookie', cookie).expect(403);
     expect(forbidden.body).toMatchObject({ success: false, message: expect.stringMatching(/role/) });
-    await t.http().get('/api/seller/coupons').set('Cookie', cookie).expect(role === 'manager' ? 200 : 403);
+    await t
+      .http()
+      .get('/api/seller/coupons')
+      .set('Cookie', cookie)
+      .expect(role === 'manager' ? 200 : 403);
     const listed = (await t.http().get('/api/seller/staff').set('Cookie', owner).expect(200)).body.staff;
     expect(listed.find((m: { email: string }) => m.email === email)).toMatchObject({ role, state: 'active', invitationExpiresAt: null });
   });
@@ -54,7 +58,9 @@ describe('staff accounts', () => {
     expect((await t.http().post('/api/seller/staff/accept').send({ token: a.token, password: 'short-one' }).expect(400)).body.message).toMatch(/12/);
     expect((await t.http().post('/api/seller/staff/accept').send({ token: a.token, password: 'qwerty123456' }).expect(400)).body.message).toMatch(/common/);
     await t.http().post('/api/seller/staff/accept').send({ token: a.token, password: STAFF_PASSWORD }).expect(200);
-    expect((await t.http().post('/api/seller/staff/accept').send({ token: a.token, password: STAFF_PASSWORD }).expect(410)).body.message).toMatch(/used already/);
+    expect((await t.http().post('/api/seller/staff/accept').send({ token: a.token, password: STAFF_PASSWORD }).expect(410)).body.message).toMatch(
+      /used already/,
+    );
 
     const b = await invite(t, owner, 'packer');
     // 48 hours later, without sleeping: the invitation's expiry is moved into the past.
@@ -89,7 +95,12 @@ describe('staff accounts', () => {
   it('lets staff change their own password, which ends their other sessions; the owner can reset a sign-in', async () => {
     const p = await staffCookie(t, owner, 'packer');
     const other = await signInStaff(t, p.email);
-    const changed = await t.http().post('/api/seller/password').set('Cookie', p.cookie).send({ currentPassword: STAFF_PASSWORD, password: 'a-brand-new-secret-77' }).expect(200);
+    const changed = await t
+      .http()
+      .post('/api/seller/password')
+      .set('Cookie', p.cookie)
+      .send({ currentPassword: STAFF_PASSWORD, password: 'a-brand-new-secret-77' })
+      .expect(200);
     await t.http().get('/api/is-auth-seller').set('Cookie', other).expect(401);
     await t.http().get('/api/is-auth-seller').set('Cookie', sellerCookieOf(changed)).expect(200);
     const reset = await t.http().post(`/api/seller/staff/${p.id}/reset`).set('Cookie', owner).expect(200);
@@ -104,15 +115,27 @@ describe('staff accounts', () => {
     const [product] = await insertProducts(t, [{ name: 'Tomato', offerPrice: 30, category: 'Vegetables' }]);
     const buyer = await shopper(t);
     const address = (await buyer.agent.post('/api/Address/add').send({ adress: VALID_ADDRESS }).expect(201)).body.address._id as string;
-    const order = (await buyer.agent.post('/api/placeorders').set('Idempotency-Key', randomUUID()).send({ address, items: [{ product, quantity: 1 }] }).expect(201)).body.order;
+    const order = (
+      await buyer.agent
+        .post('/api/placeorders')
+        .set('Idempotency-Key', randomUUID())
+        .send({ address, items: [{ product, quantity: 1 }] })
+        .expect(201)
+    ).body.order;
     const p = await staffCookie(t, owner, 'packer', 'Ravi Kumar');
     await t.http().patch(`/api/orders/${order._id}/status`).set('Cookie', p.cookie).send({ status: 'Cancelled' }).expect(403);
     const moved = (await t.http().patch(`/api/orders/${order._id}/status`).set('Cookie', p.cookie).send({ status: 'Packing' }).expect(200)).body.order;
     expect(moved.statusHistory.at(-1)).toMatchObject({ status: 'Packing', by: 'Ravi' });
     const log = (await t.http().get(`/api/seller/activity?actor=${p.id}&kind=order.status`).set('Cookie', owner).expect(200)).body;
-    expect(log.entries[0]).toMatchObject({ actor: { id: p.id, name: 'Ravi Kumar', role: 'packer' }, before: { status: 'Order Placed' }, after: { status: 'Packing' } });
+    expect(log.entries[0]).toMatchObject({
+      actor: { id: p.id, name: 'Ravi Kumar', role: 'packer' },
+      before: { status: 'Order Placed' },
+      after: { status: 'Packing' },
+    });
     const all = (await t.http().get('/api/seller/activity').set('Cookie', owner).expect(200)).body.entries as { kind: string }[];
-    expect(all.map((e) => e.kind)).toEqual(expect.arrayContaining(['sign-in', 'staff.invited', 'staff.joined', 'order.status', 'staff.removed', 'staff.changed']));
+    expect(all.map((e) => e.kind)).toEqual(
+      expect.arrayContaining(['sign-in', 'staff.invited', 'staff.joined', 'order.status', 'staff.removed', 'staff.changed']),
+    );
     await t.http().get('/api/seller/activity?kind=nonsense').set('Cookie', owner).expect(400);
   });
 
@@ -130,7 +153,7 @@ describe('staff on two instances', () => {
   const apps = twoInstances('staff', redisUrl!);
   afterAll(() => closeSockets());
 
-  it("removing a packer closes their socket on the other instance, and their next request is 401", async () => {
+  it('removing a packer closes their socket on the other instance, and their next request is 401', async () => {
     const ownerCookie = sellerCookieOf(await apps.one.http().post('/api/sellerlogin').send(TEST_SELLER).expect(200));
     const p = await staffCookie(apps.one, ownerCookie, 'packer');
     const url = await listen(apps.two);

@@ -179,7 +179,10 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection {
     if ('sid' in event) this.closeRoom(sessionRoom(event.sid));
     else if ('userId' in event) this.closeRoom(shopperRoom(event.userId));
     else if ('sellerSince' in event)
-      this.closeRoom(SELLERS_ROOM, (session) => session.kind === 'seller' && session.seller.account === 'owner' && (session.claims.iat ?? 0) * 1000 < event.sellerSince);
+      this.closeRoom(
+        SELLERS_ROOM,
+        (session) => session.kind === 'seller' && session.seller.account === 'owner' && (session.claims.iat ?? 0) * 1000 < event.sellerSince,
+      );
     else if ('staffId' in event) this.closeRoom(staffRoom(event.staffId));
     else await this.checkEveryOpenSocket();
   }
@@ -307,7 +310,10 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection {
 
   @OnDomainEvent(PRODUCT_SOLD_OUT)
   soldOut(event: ProductSoldOutEvent) {
-    sellersWith(this.server, SELLER_SOCKET_PERMISSIONS[SOCKET_EVENTS.productSoldOut])?.emit(SOCKET_EVENTS.productSoldOut, { productId: event.productId, name: event.name });
+    sellersWith(this.server, SELLER_SOCKET_PERMISSIONS[SOCKET_EVENTS.productSoldOut])?.emit(SOCKET_EVENTS.productSoldOut, {
+      productId: event.productId,
+      name: event.name,
+    });
   }
 
   @OnDomainEvent(CART_CHANGED)

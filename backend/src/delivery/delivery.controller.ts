@@ -1,13 +1,19 @@
 import { Body, Controller, Get, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ActivityLog } from '../sessions/activity/activity-log';
+import { CurrentSeller } from '../sessions/current-seller.decorator';
 import { SellerOnly } from '../sessions/seller-only.decorator';
+import type { SellerSession } from '../sessions/session.service';
 import { DeliveryService } from './delivery.service';
 import { DeliveryCheckQuery, DeliverySettingsDto } from './dto/delivery.dto';
 
 @ApiTags('delivery')
 @Controller()
 export class DeliveryController {
-  constructor(private readonly delivery: DeliveryService) {}
+  constructor(
+    private readonly delivery: DeliveryService,
+    private readonly activity: ActivityLog,
+  ) {}
 
   @Get('delivery')
   @ApiOperation({ summary: 'Whether, when and for how much the shop delivers to a pincode now' })
@@ -25,7 +31,10 @@ export class DeliveryController {
   @Put('seller/delivery')
   @SellerOnly('delivery')
   @ApiOperation({ summary: 'Replace the delivery settings (an empty list of areas serves every pincode, free)' })
-  async save(@Body() dto: DeliverySettingsDto) {
-    return { success: true, message: 'Delivery settings saved', ...(await this.delivery.save(dto)) };
+  async save(@CurrentSeller() seller: SellerSession, @Body() dto: DeliverySettingsDto) {
+    const before = JSON.parse(JSON.stringify(await this.delivery.settings())) as Record<string, unknown>;
+    const saved = await this.delivery.save(dto);
+    await this.activity.record(seller, 'delivery.changed', { name: 'Delivery settings' }, before, JSON.parse(JSON.stringify(saved)) as Record<string, unknown>);
+    return { success: true, message: 'Delivery settings saved', ...saved };
   }
 }

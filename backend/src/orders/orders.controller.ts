@@ -88,7 +88,13 @@ export class OrdersController {
       throw new ForbiddenException(`Your role (${ROLE_LABELS[seller.account]}) cannot cancel orders; ask a manager or the shop owner`);
     const actor = seller.account === 'owner' ? undefined : firstNameOf(seller.name);
     const order = await this.changes.changeStatus(id, dto.status, { by: 'shop', reason: dto.reason, actor });
-    await this.activity.record(seller, 'order.status', { name: `Order ${order.orderNumber ?? id}`, id }, { status: order.statusHistory.at(-2)?.status ?? null }, { status: order.status });
+    await this.activity.record(
+      seller,
+      'order.status',
+      { name: `Order ${order.orderNumber ?? id}`, id },
+      { status: order.statusHistory.at(-2)?.status ?? null },
+      { status: order.status },
+    );
     return { success: true, message: `Order is now '${order.status}'`, order };
   }
 }

@@ -2,12 +2,8 @@ import type { SellerPermission } from '@greencart/domain';
 import { applyDecorators, SetMetadata, UseGuards } from '@nestjs/common';
 import { ApiCookieAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { SELLER_COOKIE } from './session';
+import { OWNER_ONLY, SELLER_PERMISSION } from './seller-permission';
 import { SellerGuard } from './seller.guard';
-
-/** The permission a seller route needs (the domain's role table); OWNER_ONLY when it names none. */
-export const SELLER_PERMISSION = 'greencart:seller-permission';
-export const OWNER_ONLY = 'owner-only';
-export type RoutePermission = SellerPermission | typeof OWNER_ONLY;
 
 /**
  * The route needs a seller account (owner or staff) whose role has `permission` (401 anonymous, 403

@@ -3,7 +3,7 @@ import { ExecutionContext, ForbiddenException, Injectable, UnauthorizedException
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
-import { OWNER_ONLY, SELLER_PERMISSION, type RoutePermission } from './seller-only.decorator';
+import { OWNER_ONLY, SELLER_PERMISSION, type RoutePermission } from './seller-permission';
 import { SessionService, type SellerSession } from './session.service';
 
 /**

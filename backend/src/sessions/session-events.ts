@@ -18,4 +18,3 @@ declare module '../common/events/domain-events' {
     [SESSIONS_ENDED]: SessionsEndedEvent;
   }
 }
-

@@ -387,7 +387,9 @@ const TEMPLATES: Templates = {
     heading: `Join ${ctx.shopName}`,
     blocks: [
       { p: hello(ctx) },
-      { p: `The owner of ${ctx.shopName} added you to the shop's team. Choose your password with the link below; it works once, until ${formatDateTime(expiresAt)} (48 hours).` },
+      {
+        p: `The owner of ${ctx.shopName} added you to the shop's team. Choose your password with the link below; it works once, until ${formatDateTime(expiresAt)} (48 hours).`,
+      },
       { button: { label: 'Choose your password', href: link } },
       { small: `Or open this address: ${link}` },
       { p: 'Then sign in on the seller page with this email address and your new password.' },

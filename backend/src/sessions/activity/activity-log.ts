@@ -127,5 +127,8 @@ export function changedFields(before: Record<string, unknown>, after: Record<str
 
 /** Stored as JSON would show it (dates as strings, ids as hex), with keys the database accepts. */
 function plain(value: Record<string, unknown>): Record<string, unknown> {
-  return JSON.parse(JSON.stringify(value, (key, v: unknown) => (key.startsWith('$') ? undefined : v)), (key, v: unknown) => v) as Record<string, unknown>;
+  return JSON.parse(
+    JSON.stringify(value, (key, v: unknown) => (key.startsWith('$') ? undefined : v)),
+    (key, v: unknown) => v,
+  ) as Record<string, unknown>;
 }

@@ -1,11 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  INVITATION_VALID_MS,
-  MAX_STAFF,
-  STAFF_PASSWORD_MIN_LENGTH,
-  type StaffMember as StaffMemberView,
-  type StaffRole,
-} from '@greencart/domain';
+import { INVITATION_VALID_MS, MAX_STAFF, STAFF_PASSWORD_MIN_LENGTH, type StaffMember as StaffMemberView, type StaffRole } from '@greencart/domain';
 import { BadRequestException, ConflictException, GoneException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectModel } from '@nestjs/mongoose';
@@ -87,7 +81,13 @@ export class StaffService {
     const updated = await this.staff.findById(id).select('+passwordHash').lean<StoredStaff>().exec();
     if (!updated) throw new NotFoundException('This staff member no longer exists');
     await this.directory.changed(id);
-    await this.activity.record(actor, 'staff.changed', subjectOf(updated), { name: before.name, role: before.role }, { name: updated.name, role: updated.role });
+    await this.activity.record(
+      actor,
+      'staff.changed',
+      subjectOf(updated),
+      { name: before.name, role: before.role },
+      { name: updated.name, role: updated.role },
+    );
     return toView(updated);
   }
 
@@ -149,7 +149,11 @@ export class StaffService {
 
   /** A staff member changes their own password: every other session of theirs ends; the new token keeps this one going. */
   async changePassword(id: string, current: string, next: string): Promise<string> {
-    const member = await this.staff.findById(isValidObjectId(id) ? id : null).select('+passwordHash').lean<StoredStaff>().exec();
+    const member = await this.staff
+      .findById(isValidObjectId(id) ? id : null)
+      .select('+passwordHash')
+      .lean<StoredStaff>()
+      .exec();
     if (!member?.passwordHash) throw new UnauthorizedException('Please sign in again');
     if (!(await argon2.verify(member.passwordHash, current).catch(() => false))) throw new BadRequestException('Your current password is not right');
     checkPassword(next);
@@ -219,4 +223,3 @@ function toView(member: StoredStaff): StaffMemberView {
     createdAt: (member.createdAt ?? new Date()).toISOString(),
   };
 }
-
