@@ -139,13 +139,15 @@ describe('staff accounts', () => {
     await t.http().get('/api/seller/activity?kind=nonsense').set('Cookie', owner).expect(400);
   });
 
-  it('lets a packer reply to shoppers on the socket', async () => {
+  it('lets a packer reply to shoppers on the socket, signed with their first name', async () => {
     const url = await listen(t);
-    const p = await staffCookie(t, owner, 'packer');
+    const p = await staffCookie(t, owner, 'packer', 'Ravi Kumar');
     const buyer = await shopper(t, 'Kiran');
     const socket = await connect(url, p.cookie, 'seller');
     const ack = await emit(socket, 'reply-to-user', { userId: buyer.id, text: 'Your order is packed' });
-    expect(ack).toMatchObject({ success: true });
+    expect(ack).toMatchObject({ success: true, message: { from: 'seller', by: 'Ravi' } });
+    const history = (await buyer.agent.get('/api/chat/messages').expect(200)).body.messages as { text: string; by?: string }[];
+    expect(history.find((m) => m.text === 'Your order is packed')).toMatchObject({ by: 'Ravi' });
   });
 });
 

@@ -1,5 +1,6 @@
 import {
   allStaffMay,
+  firstNameOf,
   ROLE_LABELS,
   roleMay,
   SELLER_SOCKET_PERMISSIONS,
@@ -249,9 +250,13 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection {
   async fromSeller(@ConnectedSocket() socket: ShopSocket, @MessageBody() payload: ReplyToUserPayload): Promise<ChatAck> {
     if (socket.data.identity.role !== 'seller') return refuse('Only the seller can reply to shoppers');
     return this.answer(socket, async () => {
-      await this.mayUse(socket, SELLER_SOCKET_PERMISSIONS[SOCKET_EVENTS.replyToUser]);
+      const replier = await this.mayUse(socket, SELLER_SOCKET_PERMISSIONS[SOCKET_EVENTS.replyToUser]);
       if (!(await this.limits.allow('seller', 'seller'))) throw new TooFast('You are sending replies too fast; please wait a few seconds');
-      const message = await this.chat.replyFromSeller(payload?.userId, payload?.text);
+      const message = await this.chat.replyFromSeller(
+        payload?.userId,
+        payload?.text,
+        replier && replier.account !== 'owner' ? firstNameOf(replier.name) : undefined,
+      );
       this.server.to(shopperRoom(message.userId)).emit(SOCKET_EVENTS.messageForUser, message);
       // The seller's other tabs see the reply too (from: 'seller').
       sellersWith(this.server, SELLER_SOCKET_PERMISSIONS[SOCKET_EVENTS.messageForSeller])?.emit(SOCKET_EVENTS.messageForSeller, message);
@@ -263,12 +268,13 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection {
    * The seller account's role as of now (a role change counts at the next event, as on HTTP) must have
    * the event's permission; a staff member removed meanwhile finds their session ended.
    */
-  private async mayUse(socket: ShopSocket, permission: SellerPermission): Promise<void> {
+  private async mayUse(socket: ShopSocket, permission: SellerPermission): Promise<SellerSession | undefined> {
     const session = socket.data.session;
-    if (session.kind !== 'seller') return;
+    if (session.kind !== 'seller') return undefined;
     const current = await this.sessions.sellerFromClaims(session.claims);
     if (!current) throw new HttpException(SESSION_ENDED_MESSAGE, 401);
     if (!roleMay(current.account, permission)) throw new HttpException(`Your role (${ROLE_LABELS[current.account]}) cannot use this`, 403);
+    return current;
   }
 
   /**
