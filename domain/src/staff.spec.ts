@@ -1,4 +1,4 @@
-import { ROLE_PERMISSIONS, roleMay, SELLER_PERMISSIONS, firstNameOf } from './staff';
+import { firstNameOf, movedByLine, replierLine, ROLE_PERMISSIONS, roleMay, SELLER_PERMISSIONS } from './staff';
 
 describe('seller roles', () => {
   it('gives the owner every permission, and an unnamed permission to the owner alone', () => {
@@ -22,5 +22,13 @@ describe('seller roles', () => {
 
   it('shows a staff member by their first name', () => {
     expect(firstNameOf('  Ravi  Kumar ')).toBe('Ravi');
+  });
+});
+
+describe('attribution', () => {
+  it('says who moved an order and who answered a shopper', () => {
+    expect(movedByLine('Packing', 'Ravi')).toBe('Packed by Ravi');
+    expect(replierLine('Ravi', 'GreenCart')).toBe('Ravi from GreenCart');
+    expect(replierLine(undefined, 'GreenCart')).toBe('GreenCart');
   });
 });

@@ -181,3 +181,15 @@ export const SELLER_SOCKET_PERMISSIONS = {
 export function allStaffMay(permission: SellerPermission): boolean {
   return STAFF_ROLES.every((role) => roleMay(role, permission));
 }
+
+const MOVED: Record<string, string> = { Packing: 'Packed', 'Out for delivery': 'Sent out', Delivered: 'Delivered', Cancelled: 'Cancelled' };
+
+/** An order's step as its timeline says who made it: "Packed by Ravi". */
+export function movedByLine(status: string, by: string): string {
+  return `${MOVED[status] ?? status} by ${by}`;
+}
+
+/** How shoppers see who answered them: "Ravi from GreenCart" (the owner's replies: the shop's name alone). */
+export function replierLine(by: string | undefined, shopName: string): string {
+  return by ? `${by} from ${shopName}` : shopName;
+}

@@ -4,6 +4,7 @@ import { loadCatalogueImportPage } from '@/features/catalogue-import';
 import { loadDashboardPage } from '@/features/dashboard';
 import { loadSellerDeliveryPage } from '@/features/delivery';
 import { loadSellerCouponsPage } from '@/features/offers';
+import { InviteRoute, loadStaffPages } from '@/features/staff';
 import { AddProductRoute } from './routes/add-product';
 import { SellerChatsRoute } from './routes/chats';
 import { SellerMailRoute } from './routes/mail';
@@ -22,9 +23,13 @@ const DashboardRoute = page(loadDashboardPage, (m) => m.DashboardRoute);
 const SellerDeliveryRoute = page(loadSellerDeliveryPage, (m) => m.SellerDeliveryRoute);
 const SellerCouponsRoute = page(loadSellerCouponsPage, (m) => m.SellerCouponsRoute);
 const ImportProductsRoute = page(loadCatalogueImportPage, (m) => m.ImportProductsRoute);
+const StaffRoute = page(loadStaffPages, (m) => m.StaffRoute);
+const ActivityRoute = page(loadStaffPages, (m) => m.ActivityRoute);
 
 /** The seller area's routes, under /seller/*: their table is downloaded with the seller area, never by shoppers. */
 const sellerRoutes: RouteObject[] = [
+  // The invited person has no session yet: the page where they choose a password stands outside the seller area.
+  { path: 'invite', element: <InviteRoute /> },
   {
     element: <SellerRoot />,
     children: [
@@ -40,6 +45,8 @@ const sellerRoutes: RouteObject[] = [
       { path: 'coupons', element: <SellerCouponsRoute /> },
       { path: 'mail', element: <SellerMailRoute /> },
       { path: 'shop', element: <ShopDetailsRoute /> },
+      { path: 'staff', element: <StaffRoute /> },
+      { path: 'activity', element: <ActivityRoute /> },
       { path: '*', element: <SellerNotFoundRoute /> },
     ],
   },

@@ -1,4 +1,4 @@
-import { formatRupees, MAX_CANCEL_REASON_LENGTH, nextStatuses, ORDER_STATUSES, type OrderStatus } from '@greencart/domain';
+import { formatRupees, MAX_CANCEL_REASON_LENGTH, movedByLine, nextStatuses, ORDER_STATUSES, type OrderStatus } from '@greencart/domain';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useConfirm } from '@/components/ui/confirm';
@@ -188,6 +188,7 @@ function SellerOrder({ order, isNew, now }: { order: Order; isNew: boolean; now:
         )}
         {late && ' · past the promised time'}
       </p>
+      <MovedBy order={order} />
       {order.status === 'Cancelled' && <DoNotSend order={order} />}
       {order.status === 'Cancelled' && order.cancelReason && (
         <p className="mt-1 text-gray-700" data-testid="order-cancel-reason">
@@ -273,5 +274,16 @@ function DoNotSend({ order }: { order: Order }) {
         {paidOnline ? `The ${formatRupees(order.amountPaise)} paid online goes back to the shopper.` : 'Nothing to collect.'}
       </p>
     </div>
+  );
+}
+
+/** Who moved the order along when it was a staff member ("Packed by Ravi · Sent out by Meena"). */
+function MovedBy({ order }: { order: Order }) {
+  const steps = (order.statusHistory ?? []).filter((step) => step.by);
+  if (!steps.length) return null;
+  return (
+    <p className="mt-1 text-gray-600" data-testid="order-moved-by">
+      {steps.map((step) => movedByLine(step.status, step.by!)).join(' · ')}
+    </p>
   );
 }
