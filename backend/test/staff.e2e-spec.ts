@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { roleMay, SELLER_ROLES, SELLER_SOCKET_PERMISSIONS, SOCKET_EVENTS, STAFF_ROLES, type SellerRole } from '@greencart/domain';
 import request from 'supertest';
 import { AUTH_ENV, insertProducts, shopper, TEST_SELLER, VALID_ADDRESS } from './support/actors';
-import { closeSockets, closings, connect, emit, listen, until } from './support/sockets';
+import { caughtUp, closeSockets, closings, connect, emit, inbox, listen, until } from './support/sockets';
 import { invite, signInStaff, STAFF_PASSWORD, staffCookie } from './support/staff';
 import { createTestApp, type TestApp } from './support/test-app';
 import { twoInstances } from './support/two-instances';
@@ -148,6 +149,52 @@ describe('staff accounts', () => {
     expect(ack).toMatchObject({ success: true, message: { from: 'seller', by: 'Ravi' } });
     const history = (await buyer.agent.get('/api/chat/messages').expect(200)).body.messages as { text: string; by?: string }[];
     expect(history.find((m) => m.text === 'Your order is packed')).toMatchObject({ by: 'Ravi' });
+  });
+});
+
+describe('seller socket events by role', () => {
+  let t: TestApp;
+  let url: string;
+  const cookies: Partial<Record<SellerRole, string>> = {};
+  beforeAll(async () => {
+    t = await createTestApp({ ...AUTH_ENV });
+    url = await listen(t);
+    cookies.owner = sellerCookieOf(await t.http().post('/api/sellerlogin').send(TEST_SELLER).expect(200));
+    for (const role of STAFF_ROLES) cookies[role] = (await staffCookie(t, cookies.owner, role)).cookie;
+  });
+  afterAll(async () => {
+    closeSockets();
+    await t.close();
+  });
+
+  it('lets each role send the events its permissions allow, and refuses the rest', async () => {
+    const buyer = await shopper(t, 'Lata');
+    const sent = Object.entries(SELLER_SOCKET_PERMISSIONS).filter(([event]) => event === SOCKET_EVENTS.replyToUser);
+    expect(sent.length).toBeGreaterThan(0);
+    for (const role of SELLER_ROLES) {
+      const socket = await connect(url, cookies[role], 'seller');
+      for (const [event, permission] of sent) {
+        const ack = await emit(socket, event, { userId: buyer.id, text: `Hello from the ${role}` });
+        expect({ role, event, ok: ack.success }).toEqual({ role, event, ok: roleMay(role, permission) });
+      }
+    }
+  });
+
+  it('sends order updates to every role, and the money figures to the owner only', async () => {
+    const sockets = Object.fromEntries(await Promise.all(SELLER_ROLES.map(async (role) => [role, await connect(url, cookies[role], 'seller')] as const)));
+    const received = Object.fromEntries(SELLER_ROLES.map((role) => [role, inbox(sockets[role], SOCKET_EVENTS.statsUpdated)]));
+    const updates = Object.fromEntries(SELLER_ROLES.map((role) => [role, inbox(sockets[role], SOCKET_EVENTS.orderPlaced)]));
+    const [product] = await insertProducts(t, [{ name: 'Onion', offerPrice: 40, category: 'Vegetables' }]);
+    const buyer = await shopper(t, 'Uma');
+    const address = (await buyer.agent.post('/api/Address/add').send({ adress: VALID_ADDRESS }).expect(201)).body.address._id as string;
+    await buyer.agent
+      .post('/api/placeorders')
+      .set('Idempotency-Key', randomUUID())
+      .send({ address, items: [{ product, quantity: 1 }] })
+      .expect(201);
+    await until(() => SELLER_ROLES.every((role) => updates[role].length === 1) && received.owner.length > 0);
+    for (const role of SELLER_ROLES) await caughtUp(sockets[role], 'seller');
+    for (const role of STAFF_ROLES) expect(received[role]).toEqual([]);
   });
 });
 
