@@ -31,6 +31,7 @@ import { thumbnailOf } from '@/lib/product-urls';
 import { toast } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useNow } from '@/lib/use-now';
+import { useSellerMay } from '@/features/staff';
 import { useNewOrders } from '../new-orders';
 
 type StatusFilter = OrderStatus | 'open' | 'all';
@@ -122,7 +123,9 @@ export function SellerOrdersRoute() {
 function SellerOrder({ order, isNew, now }: { order: Order; isNew: boolean; now: Date }) {
   const update = useUpdateOrderStatus();
   const [dialog, confirm] = useConfirm();
-  const moves = nextStatuses(order.status);
+  // Cancelling refunds a paid order: a manager's or the owner's, so a packer is not offered it.
+  const mayCancel = useSellerMay('refunds');
+  const moves = nextStatuses(order.status).filter((status) => status !== 'Cancelled' || mayCancel);
   const number = orderNumberOf(order);
   const late = isLate(order, now);
 
