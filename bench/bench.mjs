@@ -13,6 +13,7 @@
  *   npm run bench                      # about 3 minutes on 2 cores
  *   BENCH_SECONDS=3 npm run bench      # shorter runs per scenario
  *   node bench/order-commands.mjs      # only the ordering part: orders/s and database commands per order
+ *   npm run bench -- --staff           # seller routes as owner vs packer; the activity log at 100,000 entries
  *   npm run bench -- --catalogue       # only /api/productList at 10,000 products, alone and while 50
  *                                      # shoppers order (with the counted-stock scenarios around it)
  *
@@ -28,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { load, registerShopper, send, signInSeller, startupDone } from './load.mjs';
 import { orderCommandsBench } from './order-commands.mjs';
 import { couponScenarios } from './coupons.mjs';
+import { activityScenarios, roleCheckScenarios, seedActivity } from './staff.mjs';
 import { countedStockScenarios, packSizeScenarios } from './stock.mjs';
 import { searchBench } from './search.mjs';
 import { throwawayShopEnv } from './shop-env.mjs';
@@ -410,6 +412,20 @@ async function main() {
     const shoppers = [];
     for (let i = 0; i < 50; i++) shoppers.push(await register(base, `shopper${i}`));
     await couponScenarios({ base, shoppers, seller, product, seconds: SECONDS, row });
+    await stopApp();
+    save(began);
+    return;
+  }
+  if (process.argv.includes('--staff')) {
+    // Staff (issue 42): seller routes as the owner and as a packer, then the activity log at 100,000 entries.
+    let { base } = await startApp({ SEED_DEMO: 'true' }, { expectProducts: 45 });
+    await roleCheckScenarios({ base, seller: await sellerCookie(base), seconds: SECONDS, row });
+    await stopApp();
+    const { MongoClient, ObjectId } = require('mongodb');
+    log('writing 100,000 activity entries…');
+    await withDatabase((uri) => seedActivity(uri, 100_000, MongoClient, ObjectId));
+    ({ base } = await startApp({}, { expectProducts: 45 }));
+    await activityScenarios({ base, seller: await sellerCookie(base), seconds: SECONDS, row, count: 100_000 });
     await stopApp();
     save(began);
     return;

@@ -53,6 +53,12 @@ export class StaffDirectory {
     });
   }
 
+  /** What this instance holds of `id` without asking the database: the state, null (no such member), or undefined (not held). */
+  held(id: string): StaffState | null | undefined {
+    const kept = this.states.get(id);
+    return kept === undefined ? undefined : kept || null;
+  }
+
   async find(id: string, { fresh = false }: { fresh?: boolean } = {}): Promise<StaffState | null> {
     if (!isValidObjectId(id)) return null;
     const kept = fresh ? undefined : this.states.get(id);

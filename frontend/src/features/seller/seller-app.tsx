@@ -25,6 +25,7 @@ const SellerCouponsRoute = page(loadSellerCouponsPage, (m) => m.SellerCouponsRou
 const ImportProductsRoute = page(loadCatalogueImportPage, (m) => m.ImportProductsRoute);
 const StaffRoute = page(loadStaffPages, (m) => m.StaffRoute);
 const ActivityRoute = page(loadStaffPages, (m) => m.ActivityRoute);
+const StaffPasswordRoute = page(loadStaffPages, (m) => m.StaffPasswordRoute);
 
 /** The seller area's routes, under /seller/*: their table is downloaded with the seller area, never by shoppers. */
 const sellerRoutes: RouteObject[] = [
@@ -47,6 +48,7 @@ const sellerRoutes: RouteObject[] = [
       { path: 'shop', element: <ShopDetailsRoute /> },
       { path: 'staff', element: <StaffRoute /> },
       { path: 'activity', element: <ActivityRoute /> },
+      { path: 'password', element: <StaffPasswordRoute /> },
       { path: '*', element: <SellerNotFoundRoute /> },
     ],
   },

@@ -60,6 +60,9 @@ const SOUND_ON = icon('M11 5 6 9H2v6h4l5 4zM15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 
 const SIGN_OUT_EVERYWHERE = icon('M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9');
 const STAFF = icon('M17 21v-2a4 4 0 0 0-4-4H5a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM23 21v-2a4 4 0 0 0-3-3.9M16 3.1a4 4 0 0 1 0 7.8');
 const ACTIVITY = icon('M22 12h-4l-3 9L9 3l-3 9H2');
+const KEY = icon('M21 2l-2 2m-7.6 7.6a5.5 5.5 0 1 1-7.8 7.8 5.5 5.5 0 0 1 7.8-7.8zm0 0L15.5 7.5m0 0 3 3L22 7l-3-3m-3.5 3.5L19 4');
+/** A staff member's own password (the owner's is the shop's setting SELLER_PASSWORD). */
+const PASSWORD_ENTRY: MenuEntry = { name: 'Your password', path: '/seller/password', icon: KEY };
 const SOUND_OFF = icon('M11 5 6 9H2v6h4l5 4zM22 9l-6 6M16 9l6 6');
 
 const ORDERS_PATH = '/seller/orders';
@@ -101,7 +104,8 @@ const PHONE_MORE: readonly MenuEntry[] = [
 /** The menus of the signed-in role: what it cannot use is not shown (the server refuses it all the same). */
 function menusFor(account: SellerAccount) {
   const may = (entry: MenuEntry) => roleMayOpen(account.role, entry.path);
-  return { side: SELLER_MENU.filter(may), tabs: PHONE_TABS.filter(may), more: PHONE_MORE.filter(may) };
+  const own = account.role === 'owner' ? [] : [PASSWORD_ENTRY];
+  return { side: [...SELLER_MENU.filter(may), ...own], tabs: PHONE_TABS.filter(may), more: [...PHONE_MORE.filter(may), ...own] };
 }
 
 export function SellerLayout({ children, account }: { children: ReactNode; account: SellerAccount }) {

@@ -153,7 +153,7 @@ function StaffRow({ member, onLink }: { member: StaffMember; onLink: (link: stri
   };
   return (
     <li data-testid="staff-member" className="flex flex-wrap items-center gap-3 p-4 text-sm">
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 basis-full sm:flex-1 sm:basis-0">
         <p className="font-medium text-gray-800">{member.name}</p>
         <p className="break-all text-gray-600">{member.email}</p>
         {member.state === 'invited' && <p className="text-xs text-amber-800">Invited, has not set a password yet</p>}
