@@ -421,9 +421,9 @@ async function main() {
     let { base } = await startApp({ SEED_DEMO: 'true' }, { expectProducts: 45 });
     await roleCheckScenarios({ base, seller: await sellerCookie(base), seconds: SECONDS, row });
     await stopApp();
-    const { MongoClient, ObjectId } = require('mongodb');
+    const { MongoClient } = require('mongodb');
     log('writing 100,000 activity entries…');
-    await withDatabase((uri) => seedActivity(uri, 100_000, MongoClient, ObjectId));
+    await withDatabase((uri) => seedActivity(uri, 100_000, MongoClient));
     ({ base } = await startApp({}, { expectProducts: 45 }));
     await activityScenarios({ base, seller: await sellerCookie(base), seconds: SECONDS, row, count: 100_000 });
     await stopApp();

@@ -49,41 +49,56 @@ export async function roleCheckScenarios({ base, seller, seconds, row }) {
 
 const KINDS = ['order.status', 'stock.changed', 'product.edited', 'sign-in', 'coupon.edited'];
 
-/** `count` activity entries over the last 300 days, written straight into the database (the shop stopped). */
-export async function seedActivity(uri, count, MongoClient, ObjectId) {
+/**
+ * `count` activity entries over the last 300 days, written straight into the database (the shop stopped) in
+ * the log's own format: the entries, and the pages of each series (all, per person, per kind).
+ */
+export async function seedActivity(uri, count, MongoClient) {
   const client = await MongoClient.connect(uri);
   try {
-    const log = client.db().collection('activity_log');
-    const now = Math.floor(Date.now() / 1000);
-    const span = 300 * 24 * 3600;
-    for (let done = 0; done < count; done += 1000) {
-      const batch = [];
-      for (let i = done; i < Math.min(count, done + 1000); i++) {
-        const seconds = now - span + Math.floor((i / count) * span);
-        const at = new Date(seconds * 1000);
-        batch.push({
-          _id: ObjectId.createFromTime(seconds),
-          at,
-          actorId: i % 3 === 0 ? 'owner' : `66aa00000000000000000${String(i % 7).padStart(3, '0')}`,
-          actorName: i % 3 === 0 ? 'Owner' : `Staff ${i % 7}`,
-          actorRole: i % 3 === 0 ? 'owner' : 'packer',
-          kind: KINDS[i % KINDS.length],
-          subject: `Order GC-${10000 + i}`,
-          before: { status: 'Order Placed' },
-          after: { status: 'Packing' },
-        });
+    const db = client.db();
+    const now = Date.now();
+    const span = 300 * 24 * 3600 * 1000;
+    const series = new Map();
+    const entries = [];
+    for (let i = 0; i < count; i++) {
+      const n = i + 1;
+      const owner = i % 3 === 0;
+      const entry = {
+        _id: String(n),
+        at: new Date(now - span + Math.floor((i / count) * span)).toISOString(),
+        actor: owner
+          ? { id: 'owner', name: 'Owner', role: 'owner' }
+          : { id: `66aa00000000000000000${String(i % 7).padStart(3, '0')}`, name: `Staff ${i % 7}`, role: 'packer' },
+        kind: KINDS[i % KINDS.length],
+        subject: `Order GC-${10000 + i}`,
+        before: { status: 'Order Placed' },
+        after: { status: 'Packing' },
+      };
+      entries.push({
+        _id: n,
+        at: new Date(entry.at),
+        actorId: entry.actor.id,
+        actorName: entry.actor.name,
+        actorRole: entry.actor.role,
+        kind: entry.kind,
+        subject: entry.subject,
+        before: entry.before,
+        after: entry.after,
+      });
+      for (const name of ['all', `actor:${entry.actor.id}`, `kind:${entry.kind}`]) {
+        const list = series.get(name) ?? [];
+        list.push(entry);
+        series.set(name, list);
       }
-      // createFromTime gives equal ids within a second: make each unique (and still time-ordered).
-      for (const [j, doc] of batch.entries())
-        doc._id = new ObjectId(
-          doc._id.toHexString().slice(0, 8) +
-            randomBytes(4).toString('hex') +
-            String(done + j)
-              .padStart(8, '0')
-              .slice(-8),
-        );
-      await log.insertMany(batch, { ordered: false });
     }
+    for (let i = 0; i < entries.length; i += 1000) await db.collection('activity_log').insertMany(entries.slice(i, i + 1000), { ordered: false });
+    const pages = [];
+    for (const [name, list] of series) {
+      for (let k = 0; k * 50 < list.length; k++) pages.push({ _id: `${name}#${k}`, entries: list.slice(k * 50, (k + 1) * 50) });
+      await db.collection('activity_series').insertOne({ _id: name, count: list.length });
+    }
+    for (let i = 0; i < pages.length; i += 200) await db.collection('activity_pages').insertMany(pages.slice(i, i + 200), { ordered: false });
   } finally {
     await client.close();
   }

@@ -80,6 +80,11 @@ describe('activity log', () => {
     expect(firsts.map((e) => e.at)).toEqual([...firsts.map((e) => e.at)].sort().reverse());
     expect(firsts.map((e) => e.kind)).toEqual(expect.arrayContaining(['sign-in', 'staff.joined']));
     expect(await newest('staff.invited')).toMatchObject({ actor: { id: 'owner', role: 'owner' }, after: { name: 'Meena Iyer', role: 'manager' } });
+    const both = (await as(owner).get(`/api/seller/activity?actor=${manager.id}&kind=sign-in`).expect(200)).body.entries as ActivityEntry[];
+    expect(both.length).toBeGreaterThan(0);
+    expect(both.every((e) => e.actor.id === manager.id && e.kind === 'sign-in')).toBe(true);
+    const past = new Date(Date.now() - 60_000).toISOString();
+    expect((await as(owner).get(`/api/seller/activity?to=${past}`).expect(200)).body.entries).toEqual([]);
     const future = new Date(Date.now() + 60_000).toISOString();
     expect((await as(owner).get(`/api/seller/activity?from=${future}`).expect(200)).body).toMatchObject({ entries: [], hasMore: false });
     expect((await as(owner).get('/api/seller/activity?page=2').expect(200)).body).toMatchObject({ page: 2, hasMore: false });
@@ -91,11 +96,15 @@ describe('activity log', () => {
       expect((await as(owner).get(`/api/seller/activity?${query}`).expect(400)).body.success).toBe(false);
   });
 
-  it('keeps a year: the sweep removes older entries only', async () => {
+  it('keeps a year: the sweep removes older entries and their pages only', async () => {
     const log = t.app.get((await import('../src/sessions/activity/activity-log')).ActivityLog);
     const before = (await as(owner).get('/api/seller/activity').expect(200)).body.entries.length as number;
     expect(await log.sweep(Date.now())).toBe(0);
     expect(await log.sweep(Date.now() + 366 * 24 * 60 * 60 * 1000)).toBeGreaterThanOrEqual(before);
-    expect((await as(owner).get('/api/seller/activity').expect(200)).body.entries).toEqual([]);
+    expect(await t.connection.collection('activity_log').countDocuments()).toBe(0);
+    // Only pages wholly older than the cut are dropped; the newest page of each series stays for the entries to come.
+    expect(await t.connection.collection('activity_pages').countDocuments()).toBeLessThanOrEqual(
+      await t.connection.collection('activity_series').countDocuments(),
+    );
   });
 });

@@ -1,14 +1,13 @@
 import { ACTIVITY_KINDS, SELLER_ROLES, type ActivityKind, type SellerRole } from '@greencart/domain';
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { Types } from 'mongoose';
 
 /**
- * One thing a seller account did. The `_id` is an ObjectId, which starts with its creation time: the
- * newest-first list and its date filters are ranges of `_id`, the one index FerretDB v1 uses.
+ * One thing a seller account did, numbered in the order recorded (`_id` 1, 2, 3…). The record of truth,
+ * never edited; the pages the log is read from (activity_pages) hold copies.
  */
 @Schema({ collection: 'activity_log', versionKey: false })
 export class ActivityRecord {
-  @Prop({ type: Types.ObjectId, required: true }) _id: Types.ObjectId;
+  @Prop({ type: Number, required: true }) _id: number;
   @Prop({ required: true }) at: Date;
   /** 'owner' or the staff member's id. */
   @Prop({ required: true }) actorId: string;

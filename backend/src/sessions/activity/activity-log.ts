@@ -1,12 +1,17 @@
 import { ACTIVITY_KEEP_DAYS, ACTIVITY_PAGE_SIZE, type ActivityEntry, type ActivityKind } from '@greencart/domain';
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { Model, Types } from 'mongoose';
+import { Model } from 'mongoose';
+import { LocksService } from '../../common/locks/locks.service';
 import type { SellerSession } from '../session.service';
 import { ActivityRecord } from './activity-entry.schema';
+import { ActivityPages, BUCKET } from './activity-pages';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
+const LOCK = 'activity-log';
+/** The series of every entry. */
+const ALL = 'all';
 
 /** Who did it: the signed-in seller account (owner or staff) of the request. */
 export type Actor = Pick<SellerSession, 'id' | 'name' | 'account'>;
@@ -22,14 +27,20 @@ export interface ActivityQuery {
 /**
  * The activity log: every change a seller account makes, with who, when, what and the changed fields
  * before and after. Written only here, never edited or deleted by the app, except that entries older
- * than 365 days are swept (FerretDB v1 has no TTL indexes).
+ * than 365 days are swept (FerretDB v1 has no TTL indexes). Read from pages by `_id` (ActivityPages).
  */
 @Injectable()
 export class ActivityLog implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(ActivityLog.name);
   private sweeper?: NodeJS.Timeout;
+  private readonly pages: ActivityPages;
 
-  constructor(@InjectModel(ActivityRecord.name) private readonly log: Model<ActivityRecord>) {}
+  constructor(
+    @InjectModel(ActivityRecord.name) private readonly log: Model<ActivityRecord>,
+    private readonly locks: LocksService,
+  ) {
+    this.pages = new ActivityPages(log.db.collection('activity_series'), log.db.collection('activity_pages'));
+  }
 
   onApplicationBootstrap() {
     void this.sweep().catch((error: Error) => this.logger.warn(`Activity sweep: ${error.message}`));
@@ -53,64 +64,75 @@ export class ActivityLog implements OnApplicationBootstrap, OnModuleDestroy {
     after?: Record<string, unknown>,
   ): Promise<void> {
     const [was, is] = before && after ? changedFields(before, after) : [before, after];
-    const at = new Date();
     try {
-      await this.log.create({
-        _id: new Types.ObjectId(),
-        at,
-        actorId: actor.id,
-        actorName: actor.name,
-        actorRole: actor.account,
-        kind,
-        subject: subject.name,
-        ...(subject.id ? { subjectId: subject.id } : {}),
-        ...(was ? { before: plain(was) } : {}),
-        ...(is ? { after: plain(is) } : {}),
+      // People's changes come a few a second at most: one writer at a time keeps the numbering and the pages simple.
+      await this.locks.run(LOCK, { busyMessage: 'The activity log is busy', waitMs: 10_000 }, async () => {
+        const n = (await this.pages.count(ALL)) + 1;
+        const entry: ActivityEntry = {
+          _id: String(n),
+          at: new Date().toISOString(),
+          actor: { id: actor.id, name: actor.name, role: actor.account },
+          kind,
+          subject: subject.name,
+          ...(subject.id ? { subjectId: subject.id } : {}),
+          ...(was ? { before: plain(was) } : {}),
+          ...(is ? { after: plain(is) } : {}),
+        };
+        await this.log.create({
+          _id: n,
+          at: new Date(entry.at),
+          actorId: actor.id,
+          actorName: actor.name,
+          actorRole: actor.account,
+          kind,
+          subject: entry.subject,
+          ...(entry.subjectId ? { subjectId: entry.subjectId } : {}),
+          ...(entry.before ? { before: entry.before } : {}),
+          ...(entry.after ? { after: entry.after } : {}),
+        });
+        for (const name of [ALL, `actor:${actor.id}`, `kind:${kind}`]) await this.pages.append(name, entry);
       });
     } catch (error) {
       this.logger.error(`Could not record ${kind} by ${actor.name}: ${(error as Error).message}`);
     }
   }
 
-  /** One page, newest first: a range of `_id` (time-ordered), walked backwards. */
+  /** One page, newest first: read from the pages of the narrowest series the filters name (one or two reads by `_id`). */
   async page(query: ActivityQuery): Promise<{ entries: ActivityEntry[]; page: number; hasMore: boolean }> {
     const page = query.page ?? 1;
-    const id: Record<string, Types.ObjectId> = {};
-    if (query.from) id.$gte = Types.ObjectId.createFromTime(Math.floor(query.from.getTime() / 1000));
-    if (query.to) id.$lt = Types.ObjectId.createFromTime(Math.ceil(query.to.getTime() / 1000));
-    const filter: Record<string, unknown> = {};
-    if (Object.keys(id).length) filter._id = id;
-    if (query.actor) filter.actorId = query.actor;
-    if (query.kind) filter.kind = query.kind;
-    const rows = await this.log
-      .find(filter)
-      .sort({ _id: -1 })
-      .skip((page - 1) * ACTIVITY_PAGE_SIZE)
-      .limit(ACTIVITY_PAGE_SIZE + 1)
-      .lean()
-      .exec();
-    return { entries: rows.slice(0, ACTIVITY_PAGE_SIZE).map(toEntry), page, hasMore: rows.length > ACTIVITY_PAGE_SIZE };
+    const series = query.actor ? `actor:${query.actor}` : query.kind ? `kind:${query.kind}` : ALL;
+    const also = query.actor && query.kind ? (entry: ActivityEntry) => entry.kind === query.kind : undefined;
+    const count = await this.pages.count(series);
+    const lo = query.from ? await this.pages.positionOf(series, query.from.getTime(), count) : 0;
+    const hi = query.to ? await this.pages.positionOf(series, query.to.getTime(), count) : count;
+    if (!also) {
+      const end = hi - (page - 1) * ACTIVITY_PAGE_SIZE;
+      const start = Math.max(lo, end - ACTIVITY_PAGE_SIZE);
+      const entries = end > lo ? (await this.pages.slice(series, start, end)).reverse() : [];
+      return { entries, page, hasMore: start > lo };
+    }
+    // A person's entries of one kind: their series, walked back until the page is full.
+    const wanted = page * ACTIVITY_PAGE_SIZE + 1;
+    const found: ActivityEntry[] = [];
+    for (let end = hi; end > lo && found.length < wanted; end -= 4 * BUCKET) {
+      const chunk = await this.pages.slice(series, Math.max(lo, end - 4 * BUCKET), end);
+      found.push(...chunk.reverse().filter(also));
+    }
+    const entries = found.slice((page - 1) * ACTIVITY_PAGE_SIZE, page * ACTIVITY_PAGE_SIZE);
+    return { entries, page, hasMore: found.length > page * ACTIVITY_PAGE_SIZE };
   }
 
-  /** Entries older than the year kept go (a range of `_id`). */
+  /** Entries older than the year kept go, and the pages holding only such entries. */
   async sweep(now = Date.now()): Promise<number> {
-    const cutoff = Types.ObjectId.createFromTime(Math.floor((now - ACTIVITY_KEEP_DAYS * DAY_MS) / 1000));
-    const { deletedCount } = await this.log.deleteMany({ _id: { $lt: cutoff } });
+    const cutoff = now - ACTIVITY_KEEP_DAYS * DAY_MS;
+    for (const name of await this.pages.names()) {
+      const position = await this.pages.positionOf(name, cutoff, await this.pages.count(name));
+      await this.pages.dropBefore(name, position);
+    }
+    // Rare (every 6 hours), so a filter on `at` (a whole read on FerretDB) is acceptable here.
+    const { deletedCount } = await this.log.deleteMany({ at: { $lt: new Date(cutoff) } });
     return deletedCount ?? 0;
   }
-}
-
-function toEntry(row: ActivityRecord): ActivityEntry {
-  return {
-    _id: String(row._id),
-    at: row.at.toISOString(),
-    actor: { id: row.actorId, name: row.actorName, role: row.actorRole },
-    kind: row.kind,
-    subject: row.subject,
-    ...(row.subjectId ? { subjectId: row.subjectId } : {}),
-    ...(row.before ? { before: row.before } : {}),
-    ...(row.after ? { after: row.after } : {}),
-  };
 }
 
 /** The fields whose values differ, as [before, after]. */
