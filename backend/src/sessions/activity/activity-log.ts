@@ -100,6 +100,8 @@ export class ActivityLog implements OnApplicationBootstrap, OnModuleDestroy {
   /** One page, newest first: read from the pages of the narrowest series the filters name (one or two reads by `_id`). */
   async page(query: ActivityQuery): Promise<{ entries: ActivityEntry[]; page: number; hasMore: boolean }> {
     const page = query.page ?? 1;
+    // Until the sweep comes by, a page may still hold entries past the year: never shown.
+    const kept = (entry: ActivityEntry) => Date.parse(entry.at) >= Date.now() - ACTIVITY_KEEP_DAYS * DAY_MS;
     const series = query.actor ? `actor:${query.actor}` : query.kind ? `kind:${query.kind}` : ALL;
     const also = query.actor && query.kind ? (entry: ActivityEntry) => entry.kind === query.kind : undefined;
     const count = await this.pages.count(series);
@@ -108,7 +110,7 @@ export class ActivityLog implements OnApplicationBootstrap, OnModuleDestroy {
     if (!also) {
       const end = hi - (page - 1) * ACTIVITY_PAGE_SIZE;
       const start = Math.max(lo, end - ACTIVITY_PAGE_SIZE);
-      const entries = end > lo ? (await this.pages.slice(series, start, end)).reverse() : [];
+      const entries = end > lo ? (await this.pages.slice(series, start, end)).reverse().filter(kept) : [];
       return { entries, page, hasMore: start > lo };
     }
     // A person's entries of one kind: their series, walked back until the page is full.
@@ -116,7 +118,7 @@ export class ActivityLog implements OnApplicationBootstrap, OnModuleDestroy {
     const found: ActivityEntry[] = [];
     for (let end = hi; end > lo && found.length < wanted; end -= 4 * BUCKET) {
       const chunk = await this.pages.slice(series, Math.max(lo, end - 4 * BUCKET), end);
-      found.push(...chunk.reverse().filter(also));
+      found.push(...chunk.reverse().filter((entry) => also(entry) && kept(entry)));
     }
     const entries = found.slice((page - 1) * ACTIVITY_PAGE_SIZE, page * ACTIVITY_PAGE_SIZE);
     return { entries, page, hasMore: found.length > page * ACTIVITY_PAGE_SIZE };
