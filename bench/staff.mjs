@@ -97,7 +97,7 @@ export async function seedActivity(uri, count, MongoClient) {
     for (let i = 0; i < entries.length; i += 1000) await db.collection('activity_log').insertMany(entries.slice(i, i + 1000), { ordered: false });
     const pages = [];
     for (const [name, list] of series) {
-      for (let k = 0; k * 50 < list.length; k++) pages.push({ _id: `${name}#${k}`, entries: list.slice(k * 50, (k + 1) * 50) });
+      for (let k = 0; k * 50 < list.length; k++) pages.push({ _id: `${name}#${k}`, json: JSON.stringify(list.slice(k * 50, (k + 1) * 50)) });
       await db.collection('activity_series').insertOne({ _id: name, count: list.length });
     }
     for (let i = 0; i < pages.length; i += 200) await db.collection('activity_pages').insertMany(pages.slice(i, i + 200), { ordered: false });
