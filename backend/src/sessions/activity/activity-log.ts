@@ -9,6 +9,7 @@ import { ActivityPages, BUCKET } from './activity-pages';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
+const FIRST_SWEEP_MS = 60_000;
 const LOCK = 'activity-log';
 /** The series of every entry. */
 const ALL = 'all';
@@ -33,6 +34,7 @@ export interface ActivityQuery {
 export class ActivityLog implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(ActivityLog.name);
   private sweeper?: NodeJS.Timeout;
+  private firstSweep?: NodeJS.Timeout;
   private readonly pages: ActivityPages;
 
   constructor(
@@ -43,12 +45,16 @@ export class ActivityLog implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   onApplicationBootstrap() {
-    void this.sweep().catch((error: Error) => this.logger.warn(`Activity sweep: ${error.message}`));
-    this.sweeper = setInterval(() => void this.sweep().catch((error: Error) => this.logger.warn(`Activity sweep: ${error.message}`)), SWEEP_EVERY_MS);
+    const sweep = () => void this.sweep().catch((error: Error) => this.logger.warn(`Activity sweep: ${error.message}`));
+    // Not while the shop is starting (it reads its catalogue then): a minute later, then every 6 hours.
+    this.firstSweep = setTimeout(sweep, FIRST_SWEEP_MS);
+    this.firstSweep.unref();
+    this.sweeper = setInterval(sweep, SWEEP_EVERY_MS);
     this.sweeper.unref();
   }
 
   onModuleDestroy() {
+    clearTimeout(this.firstSweep);
     clearInterval(this.sweeper);
   }
 
@@ -131,9 +137,12 @@ export class ActivityLog implements OnApplicationBootstrap, OnModuleDestroy {
       const position = await this.pages.positionOf(name, cutoff, await this.pages.count(name));
       await this.pages.dropBefore(name, position);
     }
-    // Rare (every 6 hours), so a filter on `at` (a whole read on FerretDB) is acceptable here.
-    const { deletedCount } = await this.log.deleteMany({ at: { $lt: new Date(cutoff) } });
-    return deletedCount ?? 0;
+    // The entries are numbered in time order: those before the cut go one `_id` at a time from where the last sweep stopped.
+    const upTo = await this.pages.positionOf(ALL, cutoff, await this.pages.count(ALL));
+    let deleted = 0;
+    for (let n = (await this.pages.swept()) + 1; n <= upTo; n++) deleted += (await this.log.deleteOne({ _id: n })).deletedCount ?? 0;
+    await this.pages.sweptTo(upTo);
+    return deleted;
   }
 }
 

@@ -2,6 +2,9 @@ import type { ActivityEntry } from '@greencart/domain';
 import { LRUCache } from 'lru-cache';
 import type { Collection } from 'mongoose';
 
+/** The record in activity_series of how far the sweeps have deleted entries. */
+const SWEPT = 'swept';
+
 /** Entries per stored page of a series. */
 export const BUCKET = 50;
 
@@ -90,6 +93,15 @@ export class ActivityPages {
   }
 
   async names(): Promise<string[]> {
-    return (await this.series.find({}, { projection: { _id: 1 } }).toArray()).map((doc) => String(doc._id));
+    return (await this.series.find({}, { projection: { _id: 1 } }).toArray()).map((doc) => String(doc._id)).filter((name) => name !== SWEPT);
+  }
+
+  /** How many of the oldest entries the sweeps have deleted so far. */
+  async swept(): Promise<number> {
+    return this.count(SWEPT);
+  }
+
+  async sweptTo(count: number): Promise<void> {
+    await this.series.updateOne({ _id: SWEPT as never }, { $set: { count } }, { upsert: true });
   }
 }
