@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { roleMay, SELLER_ROLES, SELLER_SOCKET_PERMISSIONS, SOCKET_EVENTS, STAFF_ROLES, type SellerRole } from '@greencart/domain';
+import { MAX_STAFF, roleMay, SELLER_ROLES, SELLER_SOCKET_PERMISSIONS, SOCKET_EVENTS, STAFF_ROLES, type SellerRole } from '@greencart/domain';
 import request from 'supertest';
 import { AUTH_ENV, insertProducts, shopper, TEST_SELLER, VALID_ADDRESS } from './support/actors';
 import { caughtUp, closeSockets, closings, connect, emit, inbox, listen, until } from './support/sockets';
@@ -149,6 +149,21 @@ describe('staff accounts', () => {
     expect(ack).toMatchObject({ success: true, message: { from: 'seller', by: 'Ravi' } });
     const history = (await buyer.agent.get('/api/chat/messages').expect(200)).body.messages as { text: string; by?: string }[];
     expect(history.find((m) => m.text === 'Your order is packed')).toMatchObject({ by: 'Ravi' });
+  });
+  it('keeps the team to 50 people', async () => {
+    const team = (await t.http().get('/api/seller/staff').set('Cookie', owner).expect(200)).body.staff as unknown[];
+    for (let i = team.length; i < MAX_STAFF; i++) await invite(t, owner, 'packer', `Helper ${i}`);
+    const refused = await t
+      .http()
+      .post('/api/seller/staff')
+      .set('Cookie', owner)
+      .send({ name: 'One Too Many', email: 'extra@example.com', role: 'packer' })
+      .expect(409);
+    expect(refused.body.message).toMatch(/50/);
+    // Room again once someone leaves.
+    const [first] = (await t.http().get('/api/seller/staff').set('Cookie', owner).expect(200)).body.staff as { _id: string }[];
+    await t.http().delete(`/api/seller/staff/${first._id}`).set('Cookie', owner).expect(200);
+    await t.http().post('/api/seller/staff').set('Cookie', owner).send({ name: 'Now Fits', email: 'fits@example.com', role: 'packer' }).expect(201);
   });
 });
 
