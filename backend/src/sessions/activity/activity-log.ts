@@ -71,8 +71,8 @@ export class ActivityLog implements OnApplicationBootstrap, OnModuleDestroy {
   ): Promise<void> {
     const [was, is] = before && after ? changedFields(before, after) : [before, after];
     try {
-      // People's changes come a few a second at most: one writer at a time keeps the numbering and the pages simple.
-      await this.locks.run(LOCK, { busyMessage: 'The activity log is busy', waitMs: 10_000 }, async () => {
+      // People's changes come a few a second at most: one writer at a time (a lock document on every engine) keeps the numbering and the pages simple.
+      await this.locks.run(LOCK, { busyMessage: 'The activity log is busy', waitMs: 10_000, always: true }, async () => {
         const n = (await this.pages.count(ALL)) + 1;
         const entry: ActivityEntry = {
           _id: String(n),

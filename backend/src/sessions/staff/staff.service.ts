@@ -57,7 +57,7 @@ export class StaffService {
   /** A new staff member and their invitation link (mailed; also returned so the owner can pass it on). */
   async invite(actor: Actor, input: { name: string; email: string; role: StaffRole }): Promise<{ member: StaffMemberView; link: string }> {
     if (input.email === this.ownerEmail) throw new ConflictException('This is the owner’s own address');
-    const { member, link } = await this.locks.run(STAFF_LOCK, { busyMessage: 'The team is being changed, please try again' }, async () => {
+    const { member, link } = await this.locks.run(STAFF_LOCK, { busyMessage: 'The team is being changed, please try again', always: true }, async () => {
       if ((await this.staff.countDocuments().exec()) >= MAX_STAFF) throw new ConflictException(`A shop can have at most ${MAX_STAFF} staff accounts`);
       const invitation = newInvitation();
       try {
