@@ -14,6 +14,7 @@
  *   BENCH_SECONDS=3 npm run bench      # shorter runs per scenario
  *   node bench/order-commands.mjs      # only the ordering part: orders/s and database commands per order
  *   npm run bench -- --adjust          # only packing changes: 50 paid orders adjusted at once (issue 39)
+ *   npm run bench -- --staff           # seller routes as owner vs packer; the activity log at 100,000 entries
  *   npm run bench -- --catalogue       # only /api/productList at 10,000 products, alone and while 50
  *                                      # shoppers order (with the counted-stock scenarios around it)
  *   npm run bench -- --slots           # only delivery slots: placement into slots against express, a race
@@ -34,6 +35,7 @@ import { couponScenarios } from './coupons.mjs';
 import { packingScenarios } from './packing.mjs';
 import { FAKE_RAZORPAY_KEYS, startFakeRazorpay } from '../e2e/fake-razorpay.mjs';
 import { slotScenarios } from './slots.mjs';
+import { activityScenarios, roleCheckScenarios, seedActivity } from './staff.mjs';
 import { countedStockScenarios, packSizeScenarios } from './stock.mjs';
 import { searchBench } from './search.mjs';
 import { throwawayShopEnv } from './shop-env.mjs';
@@ -457,6 +459,20 @@ async function main() {
       return { base: later, stored };
     };
     await slotScenarios({ base, shoppers, seller, product, seconds: SECONDS, row, storeOrders });
+    await stopApp();
+    save(began);
+    return;
+  }
+  if (process.argv.includes('--staff')) {
+    // Staff (issue 42): seller routes as the owner and as a packer, then the activity log at 100,000 entries.
+    let { base } = await startApp({ SEED_DEMO: 'true' }, { expectProducts: 45 });
+    await roleCheckScenarios({ base, seller: await sellerCookie(base), seconds: SECONDS, row });
+    await stopApp();
+    const { MongoClient } = require('mongodb');
+    log('writing 100,000 activity entries…');
+    await withDatabase((uri) => seedActivity(uri, 100_000, MongoClient));
+    ({ base } = await startApp({}, { expectProducts: 45 }));
+    await activityScenarios({ base, seller: await sellerCookie(base), seconds: SECONDS, row, count: 100_000 });
     await stopApp();
     save(began);
     return;

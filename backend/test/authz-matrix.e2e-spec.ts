@@ -1,12 +1,18 @@
+import { roleMay, type SellerPermission, type SellerRole } from '@greencart/domain';
 import { Types } from 'mongoose';
 import request from 'supertest';
 import { cookie, PASSWORD, SELLER, SESSION_ENV, uniqueEmail } from './support/sessions';
+import { staffCookie } from './support/staff';
 import { registeredRoutes, type Route } from './support/routes';
 import { createTestApp, type TestApp } from './support/test-app';
 import { nextSecond } from './support/waiting';
 
-/** `signed`: nobody gets in by a session; only a valid signature of the request (webhooks). */
-type Access = 'public' | 'shopper' | 'seller' | 'signed' | 'account';
+/**
+ * `signed`: nobody gets in by a session; only a valid signature of the request (webhooks).
+ * `seller`: the owner only; `seller:<permission>`: the seller accounts whose role has that permission
+ * (the domain's role table), every other role gets 403.
+ */
+type Access = 'public' | 'shopper' | 'seller' | `seller:${SellerPermission}` | 'signed' | 'account';
 
 /**
  * Every route the API may register, and who may use it. A route the app registers that is not in
@@ -46,10 +52,10 @@ const ACCESS: Record<string, Access> = {
   'GET /api/auth/google/callback': 'public',
   // Seller session
   'POST /api/sellerlogin': 'public',
-  'GET /api/is-auth-seller': 'seller',
+  'GET /api/is-auth-seller': 'seller:session',
   'GET /api/sellerLogout': 'public',
   'POST /api/sellerLogout': 'public',
-  'POST /api/sellerLogout/everywhere': 'seller',
+  'POST /api/sellerLogout/everywhere': 'seller:session',
   // Cart
   'POST /api/updateCart': 'shopper',
   'POST /api/cart/merge': 'shopper',
@@ -62,32 +68,32 @@ const ACCESS: Record<string, Access> = {
   'GET /api/products/:id': 'public',
   'GET /api/images/:id': 'public',
   'GET /api/images/:id/thumb': 'public',
-  'POST /api/addproduct': 'seller',
-  'POST /api/changeStock': 'seller',
-  'PATCH /api/products/:id': 'seller',
-  'DELETE /api/products/:id': 'seller',
-  'GET /api/seller/stock': 'seller',
+  'POST /api/addproduct': 'seller:products',
+  'POST /api/changeStock': 'seller:stock',
+  'PATCH /api/products/:id': 'seller:products',
+  'DELETE /api/products/:id': 'seller:products',
+  'GET /api/seller/stock': 'seller:stock',
   // The catalogue as a spreadsheet: export, template, import (with its dry run) and its progress
-  'GET /api/seller/products.csv': 'seller',
-  'GET /api/seller/products/import/template.csv': 'seller',
-  'POST /api/seller/products/import': 'seller',
-  'GET /api/seller/products/import/:id': 'seller',
+  'GET /api/seller/products.csv': 'seller:products',
+  'GET /api/seller/products/import/template.csv': 'seller:products',
+  'POST /api/seller/products/import': 'seller:products',
+  'GET /api/seller/products/import/:id': 'seller:products',
   // Delivery areas
   'GET /api/delivery': 'public',
-  'GET /api/delivery/slots': 'public',
-  'GET /api/seller/delivery': 'seller',
-  'GET /api/seller/coupons': 'seller',
-  'POST /api/seller/coupons': 'seller',
-  'PATCH /api/seller/coupons/:id': 'seller',
-  'DELETE /api/seller/coupons/:id': 'seller',
+  'GET /api/seller/delivery': 'seller:delivery',
+  'GET /api/seller/coupons': 'seller:coupons',
+  'POST /api/seller/coupons': 'seller:coupons',
+  'PATCH /api/seller/coupons/:id': 'seller:coupons',
+  'DELETE /api/seller/coupons/:id': 'seller:coupons',
   'GET /api/coupons': 'public',
   'POST /api/coupons/check': 'shopper',
-  'PUT /api/seller/delivery': 'seller',
+  'PUT /api/seller/delivery': 'seller:delivery',
+  'GET /api/delivery/slots': 'public',
   // Delivery slots: the packer's view
-  'GET /api/seller/slots': 'seller',
-  'GET /api/seller/slots/:date/:start/orders': 'seller',
-  'GET /api/seller/slots/:date/:start/picklist': 'seller',
-  'GET /api/seller/slots/:date/:start/picklist.csv': 'seller',
+  'GET /api/seller/slots': 'seller:picklists',
+  'GET /api/seller/slots/:date/:start/orders': 'seller:picklists',
+  'GET /api/seller/slots/:date/:start/picklist': 'seller:picklists',
+  'GET /api/seller/slots/:date/:start/picklist.csv': 'seller:picklists',
   // Addresses and orders
   'POST /api/Address/add': 'shopper',
   'GET /api/Address/get': 'shopper',
@@ -96,8 +102,8 @@ const ACCESS: Record<string, Access> = {
   'POST /api/Address/:id/default': 'shopper',
   'POST /api/placeorders': 'shopper',
   'GET /api/getorder/user': 'shopper',
-  'GET /api/getorder/admin/seller': 'seller',
-  'PATCH /api/orders/:id/status': 'seller',
+  'GET /api/getorder/admin/seller': 'seller:orders',
+  'PATCH /api/orders/:id/status': 'seller:orders',
   'POST /api/orders/:id/cancel': 'shopper',
   // Online payment
   'GET /api/payments/options': 'public',
@@ -109,10 +115,10 @@ const ACCESS: Record<string, Access> = {
   'GET /api/chat/messages': 'shopper',
   'GET /api/chat/unread': 'shopper',
   'POST /api/chat/read': 'shopper',
-  'GET /api/seller/chats': 'seller',
-  'GET /api/seller/chats/unread': 'seller',
-  'GET /api/seller/chats/:userId/messages': 'seller',
-  'POST /api/seller/chats/:userId/read': 'seller',
+  'GET /api/seller/chats': 'seller:chat',
+  'GET /api/seller/chats/unread': 'seller:chat',
+  'GET /api/seller/chats/:userId/messages': 'seller:chat',
+  'POST /api/seller/chats/:userId/read': 'seller:chat',
   // Mail (the outbox): messages that gave up, and sending them again
   'GET /api/seller/notifications': 'seller',
   'POST /api/seller/notifications/resend': 'seller',
@@ -121,15 +127,25 @@ const ACCESS: Record<string, Access> = {
   'GET /api/seller/stats': 'seller',
   'GET /api/seller/orders.csv': 'seller',
   'GET /api/seller/orders/:id/invoice.pdf': 'seller',
-  'POST /api/seller/orders/:id/adjust': 'seller',
-  'GET /api/seller/issues': 'seller',
-  'POST /api/seller/issues/:id/resolve': 'seller',
-  'POST /api/seller/issues/:id/settle': 'seller',
+  'POST /api/seller/orders/:id/adjust': 'seller:packing',
+  'GET /api/seller/issues': 'seller:issues',
+  'POST /api/seller/issues/:id/resolve': 'seller:issues',
+  'POST /api/seller/issues/:id/settle': 'seller:issues',
   'POST /api/orders/:id/issues': 'shopper',
   'GET /api/orders/:id/invoice.pdf': 'shopper',
   // The shop's legal details printed on invoices
   'GET /api/seller/shop': 'seller',
   'PUT /api/seller/shop': 'seller',
+  // The shop's team (the owner's), the person signed in, and the activity log
+  'GET /api/seller/me': 'seller:session',
+  'POST /api/seller/password': 'seller:session',
+  'GET /api/seller/staff': 'seller',
+  'POST /api/seller/staff': 'seller',
+  'PATCH /api/seller/staff/:id': 'seller',
+  'DELETE /api/seller/staff/:id': 'seller',
+  'POST /api/seller/staff/:id/reset': 'seller',
+  'POST /api/seller/staff/accept': 'public',
+  'GET /api/seller/activity': 'seller',
 };
 
 /** Routes that end the caller's session: called with a fresh session each time, so the others keep theirs. */
@@ -152,12 +168,15 @@ function accessOf(route: Route): Access | undefined {
 describe('authorization matrix', () => {
   let t: TestApp;
   let routes: Route[];
-  const cookies: Record<'anonymous' | 'shopperA' | 'shopperB' | 'seller', string | undefined> = {
+  const cookies: Record<'anonymous' | 'shopperA' | 'shopperB' | 'seller' | 'manager' | 'packer', string | undefined> = {
     anonymous: undefined,
     shopperA: undefined,
     shopperB: undefined,
     seller: undefined,
+    manager: undefined,
+    packer: undefined,
   };
+  const staffEmails: Partial<Record<'manager' | 'packer', { email: string; password: string }>> = {};
 
   beforeAll(async () => {
     t = await createTestApp(SESSION_ENV);
@@ -165,6 +184,11 @@ describe('authorization matrix', () => {
     cookies.shopperA = await shopperCookie('Asha');
     cookies.shopperB = await shopperCookie('Bala');
     cookies.seller = await sellerCookie();
+    for (const role of ['manager', 'packer'] as const) {
+      const { cookie: signedIn, email, password } = await staffCookie(t, cookies.seller, role);
+      cookies[role] = signedIn;
+      staffEmails[role] = { email, password };
+    }
   });
   afterAll(() => t.close());
 
@@ -189,13 +213,22 @@ describe('authorization matrix', () => {
   };
   const sellerCookie = async () => `sellerToken=${cookie(await t.http().post('/api/sellerlogin').send(SELLER).expect(200), 'sellerToken')!.value}`;
 
+  const staffSignIn = async (role: 'manager' | 'packer') =>
+    `sellerToken=${cookie(await t.http().post('/api/sellerlogin').send(staffEmails[role]).expect(200), 'sellerToken')!.value}`;
+
   /** Calls a route as someone; path parameters get a well-formed id that names nothing. */
   async function call(route: Route, who: keyof typeof cookies): Promise<number> {
     const path = route.path.replace(/:(\w+)/g, () => new Types.ObjectId().toHexString()).replace(/\*.*$|\{.*\}$/, 'x');
     const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
     let req = request(t.app.getHttpServer())[method](path);
     const fresh = ENDS_SESSION.has(`${route.method} ${route.path}`) && who !== 'anonymous';
-    const session = fresh ? (who === 'seller' ? await sellerCookie() : await shopperCookie(who)) : cookies[who];
+    const session = fresh
+      ? who === 'seller'
+        ? await sellerCookie()
+        : who === 'manager' || who === 'packer'
+          ? await staffSignIn(who)
+          : await shopperCookie(who)
+      : cookies[who];
     if (session) req = req.set('Cookie', session);
     if (['post', 'put', 'patch'].includes(method)) req = req.send({});
     const { status } = await req;
@@ -204,6 +237,8 @@ describe('authorization matrix', () => {
       await nextSecond();
       cookies.seller = await sellerCookie();
     }
+    if (status === 200 && (who === 'manager' || who === 'packer') && `${route.method} ${route.path}` === 'POST /api/sellerLogout/everywhere')
+      cookies[who] = await staffSignIn(who);
     return status;
   }
 
@@ -218,6 +253,8 @@ describe('authorization matrix', () => {
         shopperA: await call(route, 'shopperA'),
         shopperB: await call(route, 'shopperB'),
         seller: await call(route, 'seller'),
+        manager: await call(route, 'manager'),
+        packer: await call(route, 'packer'),
       };
       const denied = (s: number) => s === 401 || s === 403;
       if (access === 'public') {
@@ -225,22 +262,29 @@ describe('authorization matrix', () => {
       }
       if (access === 'shopper') {
         if (status.anonymous !== 401) problems.push(`${name}: anonymous got ${status.anonymous}, expected 401`);
+        for (const who of ['manager', 'packer'] as const) if (!denied(status[who])) problems.push(`${name}: ${who} got ${status[who]}, expected 401/403`);
         if (!denied(status.seller)) problems.push(`${name}: seller got ${status.seller}, expected 401/403`);
         if (denied(status.shopperA) || denied(status.shopperB)) problems.push(`${name}: shoppers got ${status.shopperA}/${status.shopperB}`);
       }
       if (access === 'account') {
         if (status.anonymous !== 401) problems.push(`${name}: anonymous got ${status.anonymous}, expected 401`);
-        for (const who of ['shopperA', 'shopperB', 'seller'] as const) if (denied(status[who])) problems.push(`${name}: ${who} got ${status[who]}`);
+        for (const who of ['shopperA', 'shopperB', 'seller', 'manager', 'packer'] as const)
+          if (denied(status[who])) problems.push(`${name}: ${who} got ${status[who]}`);
       }
       if (access === 'signed') {
         for (const [who, s] of Object.entries(status))
           if (s !== 401 && s !== 503) problems.push(`${name}: ${who} got ${s}, expected 401 (or 503 when not set up)`);
       }
-      if (access === 'seller') {
+      if (access === 'seller' || access.startsWith('seller:')) {
+        const permission = access === 'seller' ? undefined : (access.slice('seller:'.length) as SellerPermission);
         if (!denied(status.anonymous)) problems.push(`${name}: anonymous got ${status.anonymous}, expected 401/403`);
         if (!denied(status.shopperA) || !denied(status.shopperB))
           problems.push(`${name}: shoppers got ${status.shopperA}/${status.shopperB}, expected 401/403`);
         if (denied(status.seller)) problems.push(`${name}: seller got ${status.seller}`);
+        for (const role of ['manager', 'packer'] as const satisfies SellerRole[]) {
+          if (roleMay(role, permission) && denied(status[role])) problems.push(`${name}: ${role} got ${status[role]}`);
+          if (!roleMay(role, permission) && status[role] !== 403) problems.push(`${name}: ${role} got ${status[role]}, expected 403`);
+        }
       }
     }
     expect(problems).toEqual([]);

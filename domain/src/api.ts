@@ -199,7 +199,8 @@ export interface OrderView {
   /** Online orders only: the Razorpay payment, and its refund once the order was cancelled. */
   payment?: OrderPaymentView;
   status: OrderStatus;
-  statusHistory: { status: OrderStatus; at: string }[];
+  /** `by`: the first name of the staff member who moved it ("Packed by Ravi"); absent for the owner and the shopper. */
+  statusHistory: { status: OrderStatus; at: string; by?: string }[];
   /** Who cancelled a cancelled order (absent on orders cancelled before this was kept). */
   cancelledBy?: 'shop' | 'shopper';
   /** The shop's reason for cancelling, when it gave one. */

@@ -18,3 +18,4 @@ export * from './coupons';
 export * from './product-codes';
 export * from './catalogue-csv';
 export * from './packing';
+export * from './staff';

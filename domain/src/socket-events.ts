@@ -42,6 +42,8 @@ export interface ChatMessage {
   orderId?: string;
   /** The number of the order it is about ("GC-10003"), when that order has one. */
   orderNumber?: string;
+  /** On a reply by a staff member: their first name ("Ravi from GreenCart"); absent for the owner. */
+  by?: string;
   createdAt: string;
 }
 

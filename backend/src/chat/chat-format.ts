@@ -21,6 +21,8 @@ export interface NewMessage {
   text: string;
   orderId?: string;
   orderNumber?: string;
+  /** The replying staff member's first name. */
+  by?: string;
 }
 
 export type StoredMessage = ChatMessageRecord;
@@ -106,6 +108,7 @@ export class RememberedMessages {
     };
     if (doc.orderId) message.orderId = String(doc.orderId);
     if (doc.orderNumber) message.orderNumber = doc.orderNumber;
+    if (doc.by) message.by = doc.by;
     placeOf.set(message, doc.n);
     this.messages.set(doc._id, message);
     return message;
@@ -116,6 +119,7 @@ export class RememberedMessages {
     const message: ChatMessage = { _id: entry.id, userId, from: entry.from, text: entry.text, createdAt: entry.createdAt };
     if (entry.orderId) message.orderId = entry.orderId;
     if (entry.orderNumber) message.orderNumber = entry.orderNumber;
+    if (entry.by) message.by = entry.by;
     placeOf.set(message, entry.n);
     this.messages.set(messageKey(userId, entry.n), message);
   }
@@ -130,6 +134,7 @@ export function toPaged(message: ChatMessage, n: number): PagedMessage {
     text: message.text,
     ...(message.orderId ? { orderId: message.orderId } : {}),
     ...(message.orderNumber ? { orderNumber: message.orderNumber } : {}),
+    ...(message.by ? { by: message.by } : {}),
     createdAt: message.createdAt,
   };
 }

@@ -64,6 +64,7 @@ export class ChatMessages {
         text: message.text,
         ...(message.orderId ? { orderId: new Types.ObjectId(message.orderId) } : {}),
         ...(message.orderNumber ? { orderNumber: message.orderNumber } : {}),
+        ...(message.by ? { by: message.by } : {}),
         createdAt,
         users: (state?.users ?? 0) + (message.from === 'user' ? 1 : 0),
         sellers: (state?.sellers ?? 0) + (message.from === 'seller' ? 1 : 0),

@@ -37,20 +37,20 @@ export class ChatController {
 
   /** The seller's inbox: one row per shopper, newest first, with unread counts. */
   @Get('seller/chats')
-  @SellerOnly()
+  @SellerOnly('chat')
   async inbox(@Query() query: InboxQuery) {
     const [{ rows, total }, unread] = await Promise.all([this.chat.inbox(query.page, query.limit), this.chat.unreadForSeller()]);
     return { success: true, conversations: rows, unread, page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) };
   }
 
   @Get('seller/chats/unread')
-  @SellerOnly()
+  @SellerOnly('chat')
   async sellerUnread() {
     return { success: true, unread: await this.chat.unreadForSeller() };
   }
 
   @Get('seller/chats/:userId/messages')
-  @SellerOnly()
+  @SellerOnly('chat')
   async conversation(@Param() params: ShopperIdParams, @Query() query: HistoryQuery) {
     const conversation = await this.chat.conversationOf(params.userId);
     const page = await this.chat.history(params.userId, query.limit, query.before);
@@ -58,7 +58,7 @@ export class ChatController {
   }
 
   @Post('seller/chats/:userId/read')
-  @SellerOnly()
+  @SellerOnly('chat')
   @HttpCode(200)
   async markRead(@Param() params: ShopperIdParams) {
     await this.chat.conversationOf(params.userId);

@@ -1,4 +1,10 @@
 import {
+  allStaffMay,
+  firstNameOf,
+  ROLE_LABELS,
+  roleMay,
+  SELLER_SOCKET_PERMISSIONS,
+  type SellerPermission,
   SOCKET_EVENTS,
   type ChatAck,
   type ChatMessage,
@@ -51,6 +57,13 @@ type ShopServer = Server<ClientToServerEvents, ServerToClientEvents, Record<stri
 export const SELLERS_ROOM = 'sellers';
 /** A shopper's account room: every socket of theirs, whatever the session. */
 export const shopperRoom = (userId: string) => `user:${userId}`;
+/** Every staff member's sockets (left out of what only the owner receives). */
+export const STAFF_ROOM = 'staff';
+/** The seller sockets whose roles have `permission` (the domain's table of socket events). */
+export const sellersWith = <S extends Server>(server: S | undefined, permission: SellerPermission) =>
+  allStaffMay(permission) ? server?.to(SELLERS_ROOM) : server?.to(SELLERS_ROOM).except(STAFF_ROOM);
+/** A staff member's sockets: they close when the person is removed or their sessions end. */
+export const staffRoom = (staffId: string) => `staff:${staffId}`;
 /** The sockets opened with one session (its token's `sid`). */
 export const sessionRoom = (sid: string) => `session:${sid}`;
 
@@ -143,7 +156,9 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection {
     socket.data.identity = session.kind === 'seller' ? { role: 'seller', seller: session.seller } : { role: 'user', shopper: session.shopper };
     socket.data.session = session;
     socket.data.checkedUntil = Date.now() + this.checkEveryMs;
-    void socket.join([accountRoom, sessionRoom(session.claims.sid)]);
+    const rooms = [accountRoom, sessionRoom(session.claims.sid)];
+    if (session.kind === 'seller' && session.seller.account !== 'owner') rooms.push(staffRoom(session.seller.id), STAFF_ROOM);
+    void socket.join(rooms);
     // A session that ended while it was being checked: its notice went out before this socket was in the rooms.
     if (this.notices !== noticesBefore && !(await this.sessions.isCurrent(session))) return SESSION_ENDED_MESSAGE;
     this.countAddress(socket, address);
@@ -165,7 +180,11 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection {
     if ('sid' in event) this.closeRoom(sessionRoom(event.sid));
     else if ('userId' in event) this.closeRoom(shopperRoom(event.userId));
     else if ('sellerSince' in event)
-      this.closeRoom(SELLERS_ROOM, (session) => session.kind === 'seller' && (session.claims.iat ?? 0) * 1000 < event.sellerSince);
+      this.closeRoom(
+        SELLERS_ROOM,
+        (session) => session.kind === 'seller' && session.seller.account === 'owner' && (session.claims.iat ?? 0) * 1000 < event.sellerSince,
+      );
+    else if ('staffId' in event) this.closeRoom(staffRoom(event.staffId));
     else await this.checkEveryOpenSocket();
   }
 
@@ -221,7 +240,7 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection {
       if (!(await this.limits.allow(`user:${identity.shopper._id}`, 'user'))) throw new TooFast('You are sending messages too fast; please wait a few seconds');
       const body = typeof payload === 'string' ? { text: payload } : payload;
       const message = await this.chat.sendFromShopper(identity.shopper, body?.text, body?.orderId);
-      this.server.to(SELLERS_ROOM).emit(SOCKET_EVENTS.messageForSeller, message);
+      sellersWith(this.server, SELLER_SOCKET_PERMISSIONS[SOCKET_EVENTS.messageForSeller])?.emit(SOCKET_EVENTS.messageForSeller, message);
       this.server.to(shopperRoom(identity.shopper._id)).emit(SOCKET_EVENTS.messageForUser, message);
       return message;
     });
@@ -231,13 +250,31 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection {
   async fromSeller(@ConnectedSocket() socket: ShopSocket, @MessageBody() payload: ReplyToUserPayload): Promise<ChatAck> {
     if (socket.data.identity.role !== 'seller') return refuse('Only the seller can reply to shoppers');
     return this.answer(socket, async () => {
+      const replier = await this.mayUse(socket, SELLER_SOCKET_PERMISSIONS[SOCKET_EVENTS.replyToUser]);
       if (!(await this.limits.allow('seller', 'seller'))) throw new TooFast('You are sending replies too fast; please wait a few seconds');
-      const message = await this.chat.replyFromSeller(payload?.userId, payload?.text);
+      const message = await this.chat.replyFromSeller(
+        payload?.userId,
+        payload?.text,
+        replier && replier.account !== 'owner' ? firstNameOf(replier.name) : undefined,
+      );
       this.server.to(shopperRoom(message.userId)).emit(SOCKET_EVENTS.messageForUser, message);
       // The seller's other tabs see the reply too (from: 'seller').
-      this.server.to(SELLERS_ROOM).emit(SOCKET_EVENTS.messageForSeller, message);
+      sellersWith(this.server, SELLER_SOCKET_PERMISSIONS[SOCKET_EVENTS.messageForSeller])?.emit(SOCKET_EVENTS.messageForSeller, message);
       return message;
     });
+  }
+
+  /**
+   * The seller account's role as of now (a role change counts at the next event, as on HTTP) must have
+   * the event's permission; a staff member removed meanwhile finds their session ended.
+   */
+  private async mayUse(socket: ShopSocket, permission: SellerPermission): Promise<SellerSession | undefined> {
+    const session = socket.data.session;
+    if (session.kind !== 'seller') return undefined;
+    const current = await this.sessions.sellerFromClaims(session.claims);
+    if (!current) throw new HttpException(SESSION_ENDED_MESSAGE, 401);
+    if (!roleMay(current.account, permission)) throw new HttpException(`Your role (${ROLE_LABELS[current.account]}) cannot use this`, 403);
+    return current;
   }
 
   /**
@@ -264,7 +301,7 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection {
   @OnDomainEvent(ORDER_PLACED)
   orderPlaced(event: OrderPlacedEvent) {
     const order = asView(event.order);
-    this.server.to(SELLERS_ROOM).emit(SOCKET_EVENTS.orderPlaced, order);
+    sellersWith(this.server, SELLER_SOCKET_PERMISSIONS[SOCKET_EVENTS.orderPlaced])?.emit(SOCKET_EVENTS.orderPlaced, order);
     this.server.to(shopperRoom(event.userId)).emit(SOCKET_EVENTS.orderUpdated, order);
   }
 
@@ -273,13 +310,16 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection {
   @OnDomainEvent(ORDER_REFUNDED)
   orderUpdated(event: OrderStatusChangedEvent | OrderPaidEvent | OrderRefundedEvent) {
     const order = asView(event.order);
-    this.server.to(SELLERS_ROOM).emit(SOCKET_EVENTS.orderUpdated, order);
+    sellersWith(this.server, SELLER_SOCKET_PERMISSIONS[SOCKET_EVENTS.orderUpdated])?.emit(SOCKET_EVENTS.orderUpdated, order);
     this.server.to(shopperRoom(event.userId)).emit(SOCKET_EVENTS.orderUpdated, order);
   }
 
   @OnDomainEvent(PRODUCT_SOLD_OUT)
   soldOut(event: ProductSoldOutEvent) {
-    this.server.to(SELLERS_ROOM).emit(SOCKET_EVENTS.productSoldOut, { productId: event.productId, name: event.name });
+    sellersWith(this.server, SELLER_SOCKET_PERMISSIONS[SOCKET_EVENTS.productSoldOut])?.emit(SOCKET_EVENTS.productSoldOut, {
+      productId: event.productId,
+      name: event.name,
+    });
   }
 
   @OnDomainEvent(CART_CHANGED)

@@ -61,13 +61,13 @@ export class ChatService {
   }
 
   /** The seller answers a shopper. */
-  async replyFromSeller(userId: unknown, text: unknown): Promise<ChatMessage> {
+  async replyFromSeller(userId: unknown, text: unknown, by?: string): Promise<ChatMessage> {
     if (typeof userId !== 'string' || !isValidObjectId(userId)) throw new BadRequestException('userId must be a shopper id');
     const clean = cleanChatText(text);
     if ('problem' in clean) throw new BadRequestException(clean.problem);
     const shopper = await this.users.findById(userId);
     if (!shopper) throw new NotFoundException('There is no such shopper');
-    return this.store(shopper._id, shopper.firstName, shopper.email, 'seller', clean.text);
+    return this.store(shopper._id, shopper.firstName, shopper.email, 'seller', clean.text, undefined, by);
   }
 
   private async store(
@@ -77,8 +77,9 @@ export class ChatService {
     from: 'user' | 'seller',
     text: string,
     about?: { orderId: string; orderNumber?: string },
+    by?: string,
   ): Promise<ChatMessage> {
-    const message = await this.messages.append({ userId, name, email, from, text, ...about });
+    const message = await this.messages.append({ userId, name, email, from, text, ...about, ...(by ? { by } : {}) });
     await this.events.publish(CHAT_MESSAGE, { message } satisfies ChatMessageEvent);
     return message;
   }

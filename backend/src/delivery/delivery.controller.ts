@@ -1,6 +1,9 @@
 import { Body, Controller, Get, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ActivityLog } from '../sessions/activity/activity-log';
+import { CurrentSeller } from '../sessions/current-seller.decorator';
 import { SellerOnly } from '../sessions/seller-only.decorator';
+import type { SellerSession } from '../sessions/session.service';
 import { DeliveryService } from './delivery.service';
 import { DeliverySlotsService } from './slots/delivery-slots.service';
 import { DeliveryCheckQuery, DeliverySettingsDto } from './dto/delivery.dto';
@@ -11,6 +14,7 @@ export class DeliveryController {
   constructor(
     private readonly delivery: DeliveryService,
     private readonly slots: DeliverySlotsService,
+    private readonly activity: ActivityLog,
   ) {}
 
   @Get('delivery/slots')
@@ -26,16 +30,19 @@ export class DeliveryController {
   }
 
   @Get('seller/delivery')
-  @SellerOnly()
+  @SellerOnly('delivery')
   @ApiOperation({ summary: "The seller's delivery areas, free-delivery threshold, minimum order, opening hours and delivery slots" })
   async settings() {
     return { success: true, ...(await this.delivery.settings()) };
   }
 
   @Put('seller/delivery')
-  @SellerOnly()
+  @SellerOnly('delivery')
   @ApiOperation({ summary: 'Replace the delivery settings (an empty list of areas serves every pincode, free)' })
-  async save(@Body() dto: DeliverySettingsDto) {
-    return { success: true, message: 'Delivery settings saved', ...(await this.delivery.save(dto)) };
+  async save(@CurrentSeller() seller: SellerSession, @Body() dto: DeliverySettingsDto) {
+    const before = JSON.parse(JSON.stringify(await this.delivery.settings())) as Record<string, unknown>;
+    const saved = await this.delivery.save(dto);
+    await this.activity.record(seller, 'delivery.changed', { name: 'Delivery settings' }, before, JSON.parse(JSON.stringify(saved)) as Record<string, unknown>);
+    return { success: true, message: 'Delivery settings saved', ...saved };
   }
 }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { OnDomainEvent } from '../common/events/domain-events';
 import { EMAIL_VERIFICATION_REQUESTED, type EmailVerificationRequestedEvent } from '../auth/auth.events';
-import { shopperRecipient } from './mail/email-channel';
+import { STAFF_INVITED, type StaffInvitedEvent } from '../sessions/staff/staff.events';
+import { shopperRecipient, staffRecipient } from './mail/email-channel';
 import { Mailer } from './mail/mailer';
 import { OutboxService } from './outbox/outbox.service';
 
@@ -22,6 +23,15 @@ export class VerificationListener {
     if (!this.mailer.enabled) return;
     await this.outbox.enqueue([
       { _id: `email:email-verification:${key}`, channel: 'email', kind: 'email-verification', recipient: shopperRecipient(userId), data: { link, expiresAt } },
+    ]);
+  }
+
+  /** The invitation to the seller area (or a reset of someone's sign-in): queued once per link. */
+  @OnDomainEvent(STAFF_INVITED)
+  async staffInvited({ email, name, link, expiresAt, key }: StaffInvitedEvent): Promise<void> {
+    if (!this.mailer.enabled) return;
+    await this.outbox.enqueue([
+      { _id: `email:staff-invitation:${key}`, channel: 'email', kind: 'staff-invitation', recipient: staffRecipient(email), data: { link, expiresAt, name } },
     ]);
   }
 }

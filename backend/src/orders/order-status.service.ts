@@ -65,7 +65,11 @@ export class OrderStatusChanges implements OnApplicationBootstrap, OnModuleDestr
    * Moves an order along its lifecycle, one change at a time per order, with a compare-and-set on
    * the status. A COD order is paid when delivered and owes nothing when cancelled first.
    */
-  async changeStatus(orderId: string, to: OrderStatus, cancel: { by: 'shop' | 'shopper'; reason?: string } = { by: 'shop' }): Promise<OrderDocument> {
+  async changeStatus(
+    orderId: string,
+    to: OrderStatus,
+    cancel: { by: 'shop' | 'shopper'; reason?: string; actor?: string } = { by: 'shop' },
+  ): Promise<OrderDocument> {
     if (!isValidObjectId(orderId)) throw new BadRequestException('Invalid order id');
     if (cancel.reason && to !== 'Cancelled') throw new BadRequestException('A reason is given only when cancelling an order');
     // A cancel gives the order's units back: noted before the status changes, so a stop in between is put right by the sweep.
@@ -80,7 +84,7 @@ export class OrderStatusChanges implements OnApplicationBootstrap, OnModuleDestr
       const changed = await this.orders
         .findOneAndUpdate(
           { _id: order._id, status: order.status },
-          { $set: set, $push: { statusHistory: { status: to, at: new Date() } } },
+          { $set: set, $push: { statusHistory: { status: to, at: new Date(), ...(cancel.actor ? { by: cancel.actor } : {}) } } },
           { returnDocument: 'after' },
         )
         .exec();

@@ -1,8 +1,12 @@
-import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { firstNameOf, ROLE_LABELS, roleMay } from '@greencart/domain';
+import { BadRequestException, Body, ForbiddenException, Controller, Get, Headers, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { sendPrepared } from '../common/http/prepared-body';
+import { ActivityLog } from '../sessions/activity/activity-log';
+import { CurrentSeller } from '../sessions/current-seller.decorator';
 import { CurrentUser } from '../sessions/current-user.decorator';
+import type { SellerSession } from '../sessions/session.service';
 import { SellerOnly } from '../sessions/seller-only.decorator';
 import { ShopperOnly } from '../sessions/shopper-only.decorator';
 import type { UserData } from '../users/users.service';
@@ -21,6 +25,7 @@ export class OrdersController {
     private readonly orders: OrdersService,
     private readonly placing: OrderPlacing,
     private readonly changes: OrderStatusChanges,
+    private readonly activity: ActivityLog,
   ) {}
 
   /**
@@ -54,7 +59,7 @@ export class OrdersController {
   }
 
   @Get('getorder/admin/seller')
-  @SellerOnly()
+  @SellerOnly('orders')
   async all(@Query() query: OrdersPageQuery, @Req() req: Request, @Res() res: Response) {
     if (query.search || query.status) {
       const { orders, total } = query.search
@@ -75,10 +80,21 @@ export class OrdersController {
   }
 
   @Patch('orders/:id/status')
-  @SellerOnly()
+  @SellerOnly('orders')
   @HttpCode(200)
-  async changeStatus(@Param('id') id: string, @Body() dto: ChangeStatusDto) {
-    const order = await this.changes.changeStatus(id, dto.status, { by: 'shop', reason: dto.reason });
+  async changeStatus(@CurrentSeller() seller: SellerSession, @Param('id') id: string, @Body() dto: ChangeStatusDto) {
+    // Cancelling refunds a paid order: a manager's or the owner's decision, not a packer's.
+    if (dto.status === 'Cancelled' && !roleMay(seller.account, 'refunds'))
+      throw new ForbiddenException(`Your role (${ROLE_LABELS[seller.account]}) cannot cancel orders; ask a manager or the shop owner`);
+    const actor = seller.account === 'owner' ? undefined : firstNameOf(seller.name);
+    const order = await this.changes.changeStatus(id, dto.status, { by: 'shop', reason: dto.reason, actor });
+    await this.activity.record(
+      seller,
+      'order.status',
+      { name: `Order ${order.orderNumber ?? id}`, id },
+      { status: order.statusHistory.at(-2)?.status ?? null },
+      { status: order.status },
+    );
     return { success: true, message: `Order is now '${order.status}'`, order };
   }
 }

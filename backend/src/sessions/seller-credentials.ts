@@ -31,6 +31,11 @@ export class SellerCredentials {
       .slice(0, 22);
   }
 
+  /** Whether `email` (lower-cased) is the owner's: the owner signs in with these credentials, anyone else as staff. */
+  isOwnerEmail(email: string): boolean {
+    return sameSecret(email, this.email);
+  }
+
   /** A signed seller token for these credentials; 401 otherwise. `email` arrives lower-cased. */
   async login(email: string, password: string): Promise<string> {
     const emailOk = sameSecret(email, this.email);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { SellerRole } from '@greencart/domain';
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectModel } from '@nestjs/mongoose';
@@ -10,6 +11,8 @@ import { DomainEvents } from '../common/events/domain-events';
 import { SESSION_CHECK_TTL_MS, UserData, UsersService } from '../users/users.service';
 import { RevokedSession } from './schemas/revoked-session.schema';
 import { SellerCredentials } from './seller-credentials';
+import { SESSIONS_ENDED, type SessionsEndedEvent } from './session-events';
+import { StaffDirectory, type StaffState } from './staff/staff-directory';
 import {
   SELLER_AUDIENCE,
   SELLER_COOKIE,
@@ -36,32 +39,24 @@ const FOREVER = new Date('9999-12-31T00:00:00Z');
 
 const TOPIC = 'sessions';
 
-/** Sessions that just ended, on this instance or another: what was opened with them (sockets) closes. */
-export const SESSIONS_ENDED = 'sessions.ended';
-
-export type SessionsEndedEvent =
-  /** One session was logged out. */
-  | { sid: string }
-  /** Every session of this shopper ended (sign out everywhere, password reset). */
-  | { userId: string }
-  /** The seller signed out everywhere: seller sessions signed before this time (ms) are over. */
-  | { sellerSince: number }
-  /** Notices from other instances may have been lost (Redis was away): check every open session again. */
-  | { recheck: true };
-
-declare module '../common/events/domain-events' {
-  interface DomainEventMap {
-    [SESSIONS_ENDED]: SessionsEndedEvent;
-  }
-}
+export { SESSIONS_ENDED, type SessionsEndedEvent } from './session-events';
 
 /** The signed-in shopper, as of the database at most SESSION_CHECK_TTL_MS ago. */
 export type Shopper = UserData;
 
+/** Someone signed in to the seller area: the owner or a staff member, with the role read for this request. */
 export interface SellerSession {
   role: 'seller';
   email: string;
+  /** What they may do (the domain's role table). */
+  account: SellerRole;
+  /** 'owner', or the staff member's id. */
+  id: string;
+  /** The staff member's name ('Owner' for the owner). */
+  name: string;
 }
+
+export const OWNER_ID = 'owner';
 
 /** Who a request or a socket is: either, both (a browser may hold both cookies) or neither. */
 export interface Sessions {
@@ -97,6 +92,7 @@ export class SessionService {
     @InjectModel(RevokedSession.name) private readonly revoked: Model<RevokedSession>,
     private readonly cluster: ClusterBus,
     private readonly events: DomainEvents,
+    private readonly staff: StaffDirectory,
   ) {
     cluster.subscribe<SessionEndedMessage>(TOPIC, {
       message: ({ sid, sellerSince, userId }) => {
@@ -139,10 +135,33 @@ export class SessionService {
   }
 
   async sellerFromClaims(payload: SellerTokenPayload | undefined, { fresh = false }: Freshness = {}): Promise<SellerSession | null> {
-    if (!payload || !isLive(payload) || !this.seller.isCurrent(payload)) return null;
+    if (!payload || !isLive(payload)) return null;
+    if (payload.staff === true) return this.staffFromClaims(payload, { fresh });
+    if (!this.seller.isCurrent(payload)) return null;
     const [revoked, since] = await Promise.all([this.isRevoked(payload.sid, { fresh }), this.sellerSignedOutAt({ fresh })]);
     if (revoked || (since > 0 && (typeof payload.iat !== 'number' || payload.iat * 1000 < since))) return null;
-    return { role: 'seller', email: payload.sub };
+    return { role: 'seller', email: payload.sub, account: 'owner', id: OWNER_ID, name: 'Owner' };
+  }
+
+  /** A staff member's session: they still exist, have not changed their password since, and the role is theirs as of now. */
+  private async staffFromClaims(payload: SellerTokenPayload, { fresh = false }: Freshness): Promise<SellerSession | null> {
+    if (payload.role !== 'seller' || typeof payload.sub !== 'string' || typeof payload.sv !== 'number') return null;
+    // Most requests: the member and the session as last read, no promise to wait for.
+    const held = fresh ? undefined : this.staff.held(payload.sub);
+    if (held !== undefined && this.live.get(payload.sid)) return held ? this.staffSession(held, payload.sv) : null;
+    const [state, revoked] = await Promise.all([this.staff.find(payload.sub, { fresh }), this.isRevoked(payload.sid, { fresh })]);
+    return revoked || !state ? null : this.staffSession(state, payload.sv);
+  }
+
+  private staffSession(state: StaffState, sessionVersion: number): SellerSession | null {
+    if (!state.active || state.sessionVersion !== sessionVersion) return null;
+    return { role: 'seller', email: state.email, account: state.role, id: state.id, name: state.name };
+  }
+
+  /** A new session for a staff member who signed in (7 days). */
+  signStaff(id: string, sessionVersion: number): Promise<string> {
+    const payload: SellerTokenPayload = { sub: id, role: 'seller', staff: true, sv: sessionVersion, sid: newSessionId() };
+    return this.jwt.signAsync(payload, { audience: SELLER_AUDIENCE, issuer: TOKEN_ISSUER, expiresIn: SESSION_EXPIRES_IN });
   }
 
   /** "Sign out everywhere" for the seller: every seller session signed before now ends, on every instance. */

@@ -25,10 +25,15 @@ export interface ShopperTokenPayload {
 }
 
 export interface SellerTokenPayload {
+  /** The owner's email, or a staff member's id (with `staff`). */
   sub: string;
   role: 'seller';
-  /** Fingerprint of the seller password the token was issued under: changing the password signs the seller out. */
-  pwd: string;
+  /** Fingerprint of the seller password the token was issued under: changing the password signs the seller out (the owner's tokens). */
+  pwd?: string;
+  /** A staff member's session (the owner's tokens have neither this nor `sv`). */
+  staff?: true;
+  /** The staff member's session version when signed in: a password change, reset or removal raises it. */
+  sv?: number;
   /** This session's id: logging out revokes it. */
   sid: string;
   exp?: number;

@@ -1,7 +1,7 @@
-import { SOCKET_EVENTS, type ServerToClientEvents, type StatsPush } from '@greencart/domain';
+import { SELLER_SOCKET_PERMISSIONS, SOCKET_EVENTS, type ServerToClientEvents, type StatsPush } from '@greencart/domain';
 import { WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import type { Server } from 'socket.io';
-import { SELLERS_ROOM } from '../chat/chat.gateway';
+import { sellersWith } from '../chat/chat.gateway';
 import { STATS_CHANGED } from './rollup-store';
 import { OnDomainEvent } from '../common/events/domain-events';
 
@@ -16,6 +16,6 @@ export class StatsGateway {
 
   @OnDomainEvent(STATS_CHANGED)
   statsChanged(change: StatsPush) {
-    this.server?.to(SELLERS_ROOM).emit(SOCKET_EVENTS.statsUpdated, change);
+    sellersWith(this.server, SELLER_SOCKET_PERMISSIONS[SOCKET_EVENTS.statsUpdated])?.emit(SOCKET_EVENTS.statsUpdated, change);
   }
 }

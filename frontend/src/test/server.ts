@@ -1,10 +1,17 @@
-import type { UserView } from '@greencart/domain';
+import { ROLE_PERMISSIONS, type SellerRole, type UserView } from '@greencart/domain';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
 /** GET /api/session answering with this shopper (null: signed out) and seller flag. */
 export function sessionHandler({ shopper = null, seller = false }: { shopper?: UserView | null; seller?: boolean } = {}) {
   return http.get('/api/session', () => HttpResponse.json({ success: true, shopper, seller }));
+}
+
+/** GET /api/seller/me answering with a seller account of this role. */
+export function sellerAccountHandler(role: SellerRole, name = role === 'owner' ? 'Owner' : 'Ravi Kumar') {
+  return http.get('/api/seller/me', () =>
+    HttpResponse.json({ success: true, account: { role, name, email: `${role}@example.com`, permissions: [...ROLE_PERMISSIONS[role]] } }),
+  );
 }
 
 /** What every page may ask before a test says otherwise: nobody is signed in (shopper or seller), Google sign-in is off, the catalogue is empty, no offers, no unread chat, a shop with no orders, the socket is down. */
@@ -26,6 +33,8 @@ export const defaultHandlers = [
   http.get('/api/coupons', () => HttpResponse.json({ success: true, coupons: [], subtotalPaise: 0 })),
   // The navbar's chat badge for a signed-in shopper.
   http.get('/api/chat/unread', () => HttpResponse.json({ success: true, unread: 0 })),
+  // Who is signed in to the seller area: the owner, unless a test signs in a staff member.
+  sellerAccountHandler('owner'),
   // The seller menu's unread count.
   http.get('/api/seller/chats/unread', () => HttpResponse.json({ success: true, unread: 0 })),
   // Open problem reports (issue 39): none.

@@ -24,6 +24,8 @@ export class ChatMessageRecord {
   @Prop({ type: MongooseSchema.Types.ObjectId }) orderId?: Types.ObjectId;
   /** The order's number ("GC-10003") as it was when the message was written; older messages have only the id. */
   @Prop() orderNumber?: string;
+  /** A staff member's first name on their replies ("Ravi from GreenCart"); absent for the owner and shoppers. */
+  @Prop() by?: string;
   @Prop({ required: true }) createdAt: Date;
   /** Messages from the shopper among places 0…n. */
   @Prop({ required: true }) users: number;
@@ -81,6 +83,7 @@ export interface PagedMessage {
   text: string;
   orderId?: string;
   orderNumber?: string;
+  by?: string;
   createdAt: string;
 }
 

@@ -12,6 +12,11 @@ export interface LockOptions {
   waitMs?: number;
   /** Longer than the work ever takes; a lock this old was left by a request that died. */
   staleMs?: number;
+  /**
+   * Hold a lock document on every engine, for work that is several writes no single compare-and-set can
+   * guard (the activity log's numbering and pages); only for work that comes a few times a second at most.
+   */
+  always?: boolean;
 }
 
 /**
@@ -43,7 +48,7 @@ export class LocksService {
   }
 
   async run<T>(key: string, options: LockOptions, work: () => Promise<T>): Promise<T> {
-    if (!this.usesLockDocuments) return work();
+    if (!this.usesLockDocuments && !options.always) return work();
     const { busyMessage, waitMs = 5_000, staleMs = 30_000 } = options;
     const holder = randomBytes(12).toString('hex');
     const deadline = Date.now() + waitMs;

@@ -12,6 +12,8 @@ import { renderMail, STATUS_MAIL_KINDS, type MailContext, type MailKind, type Ma
 /** The seller's recipient in `OutboxMessage.recipient`; a shopper is `shopper:<user id>`. */
 export const SELLER_RECIPIENT = 'seller';
 export const shopperRecipient = (userId: string) => `shopper:${userId}`;
+/** A staff member's (or invited person's) address, named in the message itself. */
+export const staffRecipient = (email: string) => `staff:${email}`;
 /** The only mails an address not confirmed yet gets: its confirmation link and password resets. */
 const UNVERIFIED_MAIL_KINDS: readonly MailKind[] = ['email-verification', 'password-reset'];
 
@@ -62,6 +64,10 @@ export class EmailChannel implements ChannelSender, OnModuleInit {
     let context = this.context;
     if (message.recipient === SELLER_RECIPIENT) {
       to = this.sellerAddress;
+    } else if (message.recipient.startsWith('staff:')) {
+      to = message.recipient.slice('staff:'.length);
+      const name = (message.data as { name?: unknown }).name;
+      context = { ...this.context, ...(typeof name === 'string' ? { firstName: name.trim().split(/\s+/)[0] } : {}) };
     } else {
       const userId = message.recipient.replace(/^shopper:/, '');
       const shopper = await this.users.contactOf(userId);

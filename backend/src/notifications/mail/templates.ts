@@ -68,6 +68,7 @@ export interface MailKinds {
   'order-adjusted': { order: OrderSnapshot; changes: string[]; refundPaise?: number; refundArrives?: string };
   /** The shop answered "something was wrong with my order". */
   'issue-resolved': { order: OrderSnapshot; action: 'refund' | 'decline'; amountPaise: number; note?: string; refundArrives?: string };
+  'staff-invitation': { link: string; expiresAt: string; name: string };
 }
 export type MailKind = keyof MailKinds;
 
@@ -426,6 +427,20 @@ const TEMPLATES: Templates = {
       { p: 'If you did not ask for this, ignore this mail: your password stays as it is.' },
     ],
     footer: `Sent by ${ctx.shopName} because a password reset was asked for this address.`,
+  }),
+  'staff-invitation': ({ link, expiresAt }, ctx) => ({
+    subject: `You are invited to the ${ctx.shopName} seller area`,
+    heading: `Join ${ctx.shopName}`,
+    blocks: [
+      { p: hello(ctx) },
+      {
+        p: `The owner of ${ctx.shopName} added you to the shop's team. Choose your password with the link below; it works once, until ${formatDateTime(expiresAt)} (48 hours).`,
+      },
+      { button: { label: 'Choose your password', href: link } },
+      { small: `Or open this address: ${link}` },
+      { p: 'Then sign in on the seller page with this email address and your new password.' },
+    ],
+    footer: `Sent by ${ctx.shopName} because the shop's owner invited this address.`,
   }),
   'email-verification': ({ link, expiresAt }, ctx) =>
     verificationMail({ link, until: formatDateTime(expiresAt) }, { shopName: ctx.shopName, hello: hello(ctx) }),

@@ -30,13 +30,13 @@ export class OrderIssuesController {
   }
 
   @Get('seller/issues')
-  @SellerOnly()
+  @SellerOnly('issues')
   async open() {
     return { success: true, issues: await this.issues.open() };
   }
 
   @Post('seller/issues/:id/resolve')
-  @SellerOnly()
+  @SellerOnly('issues')
   @HttpCode(200)
   async resolve(@Param('id') id: string, @Body() dto: ResolveIssueDto) {
     const order = await this.issues.resolve(id, dto);
@@ -45,7 +45,7 @@ export class OrderIssuesController {
 
   /** A COD report's refund was paid in cash. */
   @Post('seller/issues/:id/settle')
-  @SellerOnly()
+  @SellerOnly('issues')
   @HttpCode(200)
   async settle(@Param('id') id: string) {
     return { success: true, message: 'Marked as paid in cash', order: await this.issues.settle(id) };

@@ -13,7 +13,7 @@ export class PackingController {
 
   /** The seller packs an order short or with substitutes (issue 39); the same Idempotency-Key again answers the first change. */
   @Post('seller/orders/:id/adjust')
-  @SellerOnly()
+  @SellerOnly('packing')
   @HttpCode(200)
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'One value per change (e.g. a UUID)' })
   async adjust(@Param('id') id: string, @Body() dto: AdjustOrderDto, @Headers('idempotency-key') key: string | undefined) {

@@ -94,6 +94,8 @@ const OrderCouponSchema = SchemaFactory.createForClass(OrderCoupon);
 export class StatusChange {
   @Prop({ type: String, required: true, enum: ORDER_STATUSES }) status: OrderStatus;
   @Prop({ required: true }) at: Date;
+  /** The first name of the staff member who made the change ("Packed by Ravi"); absent for the owner and the shopper. */
+  @Prop() by?: string;
 }
 const StatusChangeSchema = SchemaFactory.createForClass(StatusChange);
 

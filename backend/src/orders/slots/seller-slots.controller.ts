@@ -27,7 +27,7 @@ export class SellerSlotsController {
   ) {}
 
   @Get()
-  @SellerOnly()
+  @SellerOnly('picklists')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'The slots of the days shoppers can choose, with how many orders each has' })
   async list() {
@@ -35,7 +35,7 @@ export class SellerSlotsController {
   }
 
   @Get(':date/:start/orders')
-  @SellerOnly()
+  @SellerOnly('picklists')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: "A slot's orders (not cancelled), oldest first" })
   async ordersIn(@Param() { date, start }: SlotParams) {
@@ -44,7 +44,7 @@ export class SellerSlotsController {
   }
 
   @Get(':date/:start/picklist')
-  @SellerOnly()
+  @SellerOnly('picklists')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: "A slot's pick list: every product and pack size with its total quantity, in aisle order" })
   pickList(@Param() { date, start }: SlotParams) {
@@ -52,7 +52,7 @@ export class SellerSlotsController {
   }
 
   @Get(':date/:start/picklist.csv')
-  @SellerOnly()
+  @SellerOnly('picklists')
   @ApiOperation({ summary: "A slot's pick list as CSV" })
   async pickListCsv(@Param() { date, start }: SlotParams, @Res() res: Response) {
     const { filename, body } = await this.orders.pickListCsv(date, start);

@@ -2,7 +2,10 @@ import { Controller, Get, Header, HttpCode, Param, Post, Query, Req, Res, UseInt
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CATALOGUE_CSV_COLUMNS, MAX_IMPORT_CSV_MB, MAX_IMPORT_ROWS, MAX_IMPORT_ZIP_MB } from '@greencart/domain';
+import { ActivityLog } from '../../sessions/activity/activity-log';
+import { CurrentSeller } from '../../sessions/current-seller.decorator';
 import { SellerOnly } from '../../sessions/seller-only.decorator';
+import type { SellerSession } from '../../sessions/session.service';
 import { ImportIdParams, ImportQuery } from '../dto/catalogue-import.dto';
 import { templateLines } from './catalogue-export';
 import { CatalogueImportService } from './catalogue-import.service';
@@ -11,9 +14,12 @@ import { CSV_FIELD, importFilesOf, ImportUploadInterceptor, ZIP_FIELD } from './
 /** The seller's catalogue as a spreadsheet (issue 38): export, template, import with a dry run, progress. */
 @ApiTags('products')
 @Controller()
-@SellerOnly()
+@SellerOnly('products')
 export class CatalogueImportController {
-  constructor(private readonly imports: CatalogueImportService) {}
+  constructor(
+    private readonly imports: CatalogueImportService,
+    private readonly activity: ActivityLog,
+  ) {}
 
   @Get('seller/products.csv')
   @ApiOperation({ summary: `Every pack size as one CSV line (UTF-8 with a byte order mark): ${CATALOGUE_CSV_COLUMNS.join(', ')}` })
@@ -51,10 +57,11 @@ export class CatalogueImportController {
       },
     },
   })
-  async import(@Query() query: ImportQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async import(@CurrentSeller() seller: SellerSession, @Query() query: ImportQuery, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const files = importFilesOf(req);
     if (query.dryRun === 'true') return this.imports.dryRun(files);
     const importId = await this.imports.start(files);
+    await this.activity.record(seller, 'product.imported', { name: 'Catalogue import', id: String(importId) });
     res.status(202);
     return { success: true, importId };
   }

@@ -5,6 +5,7 @@ import { loadDashboardPage } from '@/features/dashboard';
 import { loadSellerDeliveryPage } from '@/features/delivery';
 import { loadSellerCouponsPage } from '@/features/offers';
 import { loadPickListPage } from '@/features/slots';
+import { InviteRoute, loadStaffPages } from '@/features/staff';
 import { AddProductRoute } from './routes/add-product';
 import { SellerChatsRoute } from './routes/chats';
 import { SellerMailRoute } from './routes/mail';
@@ -24,9 +25,14 @@ const SellerDeliveryRoute = page(loadSellerDeliveryPage, (m) => m.SellerDelivery
 const SellerCouponsRoute = page(loadSellerCouponsPage, (m) => m.SellerCouponsRoute);
 const ImportProductsRoute = page(loadCatalogueImportPage, (m) => m.ImportProductsRoute);
 const PickListRoute = page(loadPickListPage, (m) => m.PickListRoute);
+const StaffRoute = page(loadStaffPages, (m) => m.StaffRoute);
+const ActivityRoute = page(loadStaffPages, (m) => m.ActivityRoute);
+const StaffPasswordRoute = page(loadStaffPages, (m) => m.StaffPasswordRoute);
 
 /** The seller area's routes, under /seller/*: their table is downloaded with the seller area, never by shoppers. */
 const sellerRoutes: RouteObject[] = [
+  // The invited person has no session yet: the page where they choose a password stands outside the seller area.
+  { path: 'invite', element: <InviteRoute /> },
   {
     element: <SellerRoot />,
     children: [
@@ -43,6 +49,9 @@ const sellerRoutes: RouteObject[] = [
       { path: 'coupons', element: <SellerCouponsRoute /> },
       { path: 'mail', element: <SellerMailRoute /> },
       { path: 'shop', element: <ShopDetailsRoute /> },
+      { path: 'staff', element: <StaffRoute /> },
+      { path: 'activity', element: <ActivityRoute /> },
+      { path: 'password', element: <StaffPasswordRoute /> },
       { path: '*', element: <SellerNotFoundRoute /> },
     ],
   },

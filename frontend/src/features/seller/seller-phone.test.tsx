@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { anAddress, anOrder, anOrderPage, aProduct } from '@/test/data';
 import { renderWithApp } from '@/test/render';
-import { server, sessionHandler } from '@/test/server';
+import { sellerAccountHandler, server, sessionHandler } from '@/test/server';
 
 describe('seller product list', () => {
   it('lists products newest first: the last page of the (oldest-first) API, reversed, then the page before', async () => {
@@ -179,11 +179,35 @@ describe('seller bottom navigation (phone)', () => {
       within(panel)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Add Product', 'Import products', 'Delivery', 'Coupons', 'Mail', 'Shop details']);
+    ).toEqual(['Add Product', 'Import products', 'Delivery', 'Coupons', 'Mail', 'Shop details', 'Staff', 'Activity']);
     expect(within(panel).getByRole('button', { name: /New order sound/ })).toBeInTheDocument();
     // Going somewhere closes it.
     server.use(http.get('/api/seller/delivery', () => HttpResponse.json({ success: true })));
     await user.click(within(panel).getByRole('link', { name: 'Add Product' }));
     await waitFor(() => expect(more).toHaveAttribute('aria-expanded', 'false'));
+  });
+});
+
+describe('seller navigation by role', () => {
+  it('shows a packer only orders, stock and chats, and says so when another page is opened', async () => {
+    server.use(
+      sessionHandler({ seller: true }),
+      sellerAccountHandler('packer'),
+      http.get('/api/getorder/admin/seller', () => HttpResponse.json(anOrderPage([], { limit: 20 }))),
+    );
+    renderWithApp('/seller/orders');
+    const bar = await screen.findByRole('navigation', { name: 'Seller sections' });
+    expect(
+      within(bar)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Orders', 'Products', 'Chats']);
+    expect(await screen.findByTestId('seller-greeting')).toHaveTextContent('Hi Ravi · Packer');
+  });
+
+  it('tells a packer who follows a link to the coupons that their role does not include it', async () => {
+    server.use(sessionHandler({ seller: true }), sellerAccountHandler('packer'));
+    renderWithApp('/seller/coupons');
+    expect(await screen.findByTestId('not-allowed')).toHaveTextContent('not part of your role');
   });
 });

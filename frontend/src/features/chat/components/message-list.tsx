@@ -1,7 +1,11 @@
+import { replierLine } from '@greencart/domain';
 import { useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { messageTime } from '../chat-time';
 import type { ChatMessage } from '../types';
+
+/** The shop as its replies are signed to shoppers ("Ravi from GreenCart"). */
+const SHOP_NAME = 'GreenCart';
 
 interface MessageListProps {
   messages: ChatMessage[];
@@ -89,6 +93,11 @@ function MessageBubble({ message, viewer, otherName }: { message: ChatMessage; v
         }`}
       >
         <span className="sr-only">{mine ? 'You' : otherName}: </span>
+        {message.from === 'seller' && message.by && (
+          <span data-testid="chat-replier" className={`mb-0.5 block text-xs font-medium ${mine ? 'text-white/90' : 'text-gray-600'}`}>
+            {viewer === 'user' ? replierLine(message.by, SHOP_NAME) : message.by}
+          </span>
+        )}
         {message.orderId && (
           <span data-testid="chat-message-order" className={`mb-1 block text-xs break-all ${mine ? 'text-white/90' : 'text-gray-600'}`}>
             About order{' '}

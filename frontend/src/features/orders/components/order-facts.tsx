@@ -1,4 +1,4 @@
-import { formatRupees, ORDER_STATUSES, type OrderStatus } from '@greencart/domain';
+import { formatRupees, movedByLine, ORDER_STATUSES, type OrderStatus } from '@greencart/domain';
 import type { Order } from '../types';
 
 const STEPS = ORDER_STATUSES.filter((status) => status !== 'Cancelled');
@@ -40,7 +40,11 @@ export function BillBreakdown({ order }: { order: Order }) {
 /** Each step the order went through with its time, and the steps still to come (greyed); a cancelled order ends at 'Cancelled'. */
 export function StatusTimeline({ order }: { order: Order }) {
   const reached = new Map<OrderStatus, string>();
-  for (const step of order.statusHistory ?? []) if (!reached.has(step.status)) reached.set(step.status, step.at);
+  const movedBy = new Map<OrderStatus, string>();
+  for (const step of order.statusHistory ?? []) {
+    if (!reached.has(step.status)) reached.set(step.status, step.at);
+    if (step.by && !movedBy.has(step.status)) movedBy.set(step.status, step.by);
+  }
   if (!reached.has('Order Placed')) reached.set('Order Placed', order.createdAt);
   const cancelled = order.status === 'Cancelled';
   const steps: OrderStatus[] = cancelled ? [...STEPS.filter((step) => reached.has(step)), 'Cancelled'] : STEPS;
@@ -61,6 +65,7 @@ export function StatusTimeline({ order }: { order: Order }) {
             ) : (
               <span className="sr-only">not yet</span>
             )}
+            {movedBy.has(step) && <span className="text-xs text-gray-500">{movedByLine(step, movedBy.get(step)!)}</span>}
           </li>
         );
       })}

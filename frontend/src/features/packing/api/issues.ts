@@ -11,6 +11,6 @@ export async function getSellerIssues(): Promise<SellerIssue[]> {
   return (await api.get<ApiSuccess<{ issues: SellerIssue[] }>>('/api/seller/issues')).issues;
 }
 
-export function useSellerIssues() {
-  return useQuery({ queryKey: packingKeys.issues(), queryFn: getSellerIssues, refetchInterval: 60_000 });
+export function useSellerIssues(enabled = true) {
+  return useQuery({ queryKey: packingKeys.issues(), queryFn: getSellerIssues, refetchInterval: 60_000, enabled });
 }

@@ -1,6 +1,7 @@
 import type { ApiSuccess } from '@greencart/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { setSellerSession } from '@/features/auth';
+import { staffKeys } from '@/features/staff';
 import { api } from '@/lib/api-client';
 
 export interface SellerLoginInput {
@@ -17,7 +18,11 @@ export function useSellerLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sellerLogin,
-    onSuccess: () => setSellerSession(queryClient, true),
+    onSuccess: () => {
+      // Who is signed in may change (owner or a staff member): their role is read again.
+      queryClient.removeQueries({ queryKey: staffKeys.me() });
+      setSellerSession(queryClient, true);
+    },
     // Spec: a failed seller login sets the seller flag to false.
     onError: () => setSellerSession(queryClient, false),
   });

@@ -1,6 +1,7 @@
 import type { ApiSuccess } from '@greencart/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { setSellerSession } from '@/features/auth';
+import { staffKeys } from '@/features/staff';
 import { api } from '@/lib/api-client';
 
 /** POST /api/sellerLogout/everywhere → { success, message }: every seller session ends, this one included. */
@@ -12,6 +13,10 @@ export function useSellerLogoutEverywhere() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sellerLogoutEverywhere,
-    onSuccess: () => setSellerSession(queryClient, false),
+    onSuccess: () => {
+      // Who is signed in may change (owner or a staff member): their role is read again.
+      queryClient.removeQueries({ queryKey: staffKeys.me() });
+      setSellerSession(queryClient, false);
+    },
   });
 }

@@ -1,6 +1,7 @@
 import type { ApiSuccess } from '@greencart/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { setSellerSession } from '@/features/auth';
+import { staffKeys } from '@/features/staff';
 import { api } from '@/lib/api-client';
 
 /** GET /api/sellerLogout → { success, message } */
@@ -12,6 +13,10 @@ export function useSellerLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sellerLogout,
-    onSuccess: () => setSellerSession(queryClient, false),
+    onSuccess: () => {
+      // Who is signed in may change (owner or a staff member): their role is read again.
+      queryClient.removeQueries({ queryKey: staffKeys.me() });
+      setSellerSession(queryClient, false);
+    },
   });
 }

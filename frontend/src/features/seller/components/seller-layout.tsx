@@ -1,3 +1,4 @@
+import { firstNameOf, ROLE_LABELS, roleMay, type SellerAccount } from '@greencart/domain';
 import { useId, useState, type ReactElement, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
@@ -5,6 +6,7 @@ import { Logo } from '@/components/ui/logo';
 import { IMPORT_PAGE_PATH } from '@/features/catalogue-import';
 import { useSellerUnread } from '@/features/chat';
 import { useSellerIssues } from '@/features/packing';
+import { roleMayOpen } from '@/features/staff';
 import { pluralize } from '@/lib/format';
 import { useSellerConnection } from '@/lib/socket';
 import { useSellerLogout } from '../api/seller-logout';
@@ -57,6 +59,11 @@ const SHOP = icon('M3 9l1.5-5h15L21 9M3 9h18v11H3zM9 20v-6h6v6');
 const MORE = icon('M4 6h16M4 12h16M4 18h16');
 const SOUND_ON = icon('M11 5 6 9H2v6h4l5 4zM15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14');
 const SIGN_OUT_EVERYWHERE = icon('M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9');
+const STAFF = icon('M17 21v-2a4 4 0 0 0-4-4H5a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM23 21v-2a4 4 0 0 0-3-3.9M16 3.1a4 4 0 0 1 0 7.8');
+const ACTIVITY = icon('M22 12h-4l-3 9L9 3l-3 9H2');
+const KEY = icon('M21 2l-2 2m-7.6 7.6a5.5 5.5 0 1 1-7.8 7.8 5.5 5.5 0 0 1 7.8-7.8zm0 0L15.5 7.5m0 0 3 3L22 7l-3-3m-3.5 3.5L19 4');
+/** A staff member's own password (the owner's is the shop's setting SELLER_PASSWORD). */
+const PASSWORD_ENTRY: MenuEntry = { name: 'Your password', path: '/seller/password', icon: KEY };
 const SOUND_OFF = icon('M11 5 6 9H2v6h4l5 4zM22 9l-6 6M16 9l6 6');
 
 const ORDERS_PATH = '/seller/orders';
@@ -73,6 +80,8 @@ const SELLER_MENU: readonly MenuEntry[] = [
   { name: 'Coupons', path: '/seller/coupons', icon: COUPONS },
   { name: 'Mail', path: '/seller/mail', icon: MAIL },
   { name: 'Shop details', path: '/seller/shop', icon: SHOP },
+  { name: 'Staff', path: '/seller/staff', icon: STAFF },
+  { name: 'Activity', path: '/seller/activity', icon: ACTIVITY },
 ];
 
 /** On the phone: the four places a seller goes all day in a labelled bar at the bottom; the rest under More. */
@@ -89,9 +98,19 @@ const PHONE_MORE: readonly MenuEntry[] = [
   { name: 'Coupons', path: '/seller/coupons', icon: COUPONS },
   { name: 'Mail', path: '/seller/mail', icon: MAIL },
   { name: 'Shop details', path: '/seller/shop', icon: SHOP },
+  { name: 'Staff', path: '/seller/staff', icon: STAFF },
+  { name: 'Activity', path: '/seller/activity', icon: ACTIVITY },
 ];
 
-export function SellerLayout({ children }: { children: ReactNode }) {
+/** The menus of the signed-in role: what it cannot use is not shown (the server refuses it all the same). */
+function menusFor(account: SellerAccount) {
+  const may = (entry: MenuEntry) => roleMayOpen(account.role, entry.path);
+  const own = account.role === 'owner' ? [] : [PASSWORD_ENTRY];
+  return { side: [...SELLER_MENU.filter(may), ...own], tabs: PHONE_TABS.filter(may), more: [...PHONE_MORE.filter(may), ...own] };
+}
+
+export function SellerLayout({ children, account }: { children: ReactNode; account: SellerAccount }) {
+  const menus = menusFor(account);
   const logout = useSellerLogout();
   const navigate = useNavigate();
   // The seller's socket lives as long as the seller pages: new orders and messages are counted on every page.
@@ -99,7 +118,8 @@ export function SellerLayout({ children }: { children: ReactNode }) {
   const alerts = useNewOrderAlerts(socket);
   useSoldOutAlerts(socket);
   const { data: unreadMessages = 0 } = useSellerUnread(socket);
-  const reports = useSellerIssues().data?.length ?? 0;
+  // Problem reports are a manager's or the owner's (a packer's role does not read them).
+  const reports = useSellerIssues(roleMay(account.role, 'issues')).data?.length ?? 0;
   const [soundOn, setSoundOn] = useOrderSound();
   const soundBlocked = useChimeBlocked(soundOn);
   const badges: Record<string, BadgeCount> = {
@@ -175,7 +195,7 @@ export function SellerLayout({ children }: { children: ReactNode }) {
           <Logo />
         </Link>
         <div className="flex items-center gap-5 text-gray-500">
-          <p>Hi! Admin</p>
+          <p data-testid="seller-greeting">{account.role === 'owner' ? 'Hi! Admin' : `Hi ${firstNameOf(account.name)} · ${ROLE_LABELS[account.role]}`}</p>
           <button
             type="button"
             onClick={signOut}
@@ -189,7 +209,7 @@ export function SellerLayout({ children }: { children: ReactNode }) {
       <div className="flex flex-1">
         <nav aria-label="Seller" className="hidden w-64 shrink-0 border-r border-gray-300 pt-4 text-base md:block">
           <ul>
-            {SELLER_MENU.map((entry) => (
+            {menus.side.map((entry) => (
               <li key={entry.path}>
                 <NavLink
                   to={entry.path}
@@ -216,6 +236,8 @@ export function SellerLayout({ children }: { children: ReactNode }) {
         </main>
       </div>
       <PhoneNavigation
+        tabs={menus.tabs}
+        more={menus.more}
         badges={badges}
         extras={
           <>
@@ -229,7 +251,17 @@ export function SellerLayout({ children }: { children: ReactNode }) {
 }
 
 /** The phone's bottom bar: Dashboard, Orders, Products, Chats, and More (the other pages and settings). */
-function PhoneNavigation({ badges, extras }: { badges: Record<string, BadgeCount>; extras: ReactNode }) {
+function PhoneNavigation({
+  tabs,
+  more,
+  badges,
+  extras,
+}: {
+  tabs: readonly MenuEntry[];
+  more: readonly MenuEntry[];
+  badges: Record<string, BadgeCount>;
+  extras: ReactNode;
+}) {
   const [moreOpen, setMoreOpen] = useState(false);
   const { pathname } = useLocation();
   const moreId = useId();
@@ -239,7 +271,7 @@ function PhoneNavigation({ badges, extras }: { badges: Record<string, BadgeCount
     setShownFor(pathname);
     setMoreOpen(false);
   }
-  const moreActive = PHONE_MORE.some((entry) => entry.path === pathname);
+  const moreActive = more.some((entry) => entry.path === pathname);
   const tabClass = 'relative flex min-h-14 flex-col items-center justify-center gap-0.5 px-1 text-xs font-medium';
 
   return (
@@ -250,7 +282,7 @@ function PhoneNavigation({ badges, extras }: { badges: Record<string, BadgeCount
           className="fixed inset-x-0 bottom-[calc(3.5rem+env(safe-area-inset-bottom))] z-40 border-t border-gray-300 bg-white py-2 shadow-[0_-4px_12px_rgb(0_0_0/0.08)]"
         >
           <ul>
-            {PHONE_MORE.map((entry) => (
+            {more.map((entry) => (
               <li key={entry.path}>
                 <NavLink
                   to={entry.path}
@@ -273,8 +305,8 @@ function PhoneNavigation({ badges, extras }: { badges: Record<string, BadgeCount
         data-testid="seller-bottom-nav"
         className="fixed inset-x-0 bottom-0 z-40 border-t border-gray-300 bg-white pb-[env(safe-area-inset-bottom)]"
       >
-        <ul className="grid grid-cols-5">
-          {PHONE_TABS.map((entry) => (
+        <ul className="grid" style={{ gridTemplateColumns: `repeat(${tabs.length + 1}, minmax(0, 1fr))` }}>
+          {tabs.map((entry) => (
             <li key={entry.path}>
               <NavLink
                 to={entry.path}

@@ -1,4 +1,4 @@
-import { formatRupees, MAX_CANCEL_REASON_LENGTH, nextStatuses, ORDER_STATUSES, slotText, type OrderStatus } from '@greencart/domain';
+import { formatRupees, MAX_CANCEL_REASON_LENGTH, movedByLine, nextStatuses, ORDER_STATUSES, slotText, type OrderStatus } from '@greencart/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -35,6 +35,7 @@ import { toast } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useNow } from '@/lib/use-now';
 import { SlotFilter, useSlotOrders } from '@/features/slots';
+import { useSellerMay } from '@/features/staff';
 import { useNewOrders } from '../new-orders';
 
 type StatusFilter = OrderStatus | 'open' | 'all';
@@ -64,6 +65,8 @@ export function SellerOrdersRoute() {
   const total = slot ? loaded.length : (query.data?.pages[0]?.total ?? loaded.length);
   const late = loaded.filter((order) => isLate(order, now)).length;
   const queryClient = useQueryClient();
+  // Problem reports are a manager's or the owner's.
+  const mayAnswerReports = useSellerMay('issues');
 
   return (
     <section aria-labelledby="seller-orders-heading" className="max-w-4xl">
@@ -102,7 +105,7 @@ export function SellerOrdersRoute() {
           </button>
         </div>
       </div>
-      <SellerIssues onChanged={() => queryClient.invalidateQueries({ queryKey: orderKeys.sellerAll() })} />
+      {mayAnswerReports && <SellerIssues onChanged={() => queryClient.invalidateQueries({ queryKey: orderKeys.sellerAll() })} />}
       {query.isPending && <Spinner label="Loading orders…" />}
       {query.isError && <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />}
       {query.isSuccess && (
@@ -132,7 +135,9 @@ export function SellerOrdersRoute() {
 function SellerOrder({ order, isNew, now }: { order: Order; isNew: boolean; now: Date }) {
   const update = useUpdateOrderStatus();
   const [dialog, confirm] = useConfirm();
-  const moves = nextStatuses(order.status);
+  // Cancelling refunds a paid order: a manager's or the owner's, so a packer is not offered it.
+  const mayCancel = useSellerMay('refunds');
+  const moves = nextStatuses(order.status).filter((status) => status !== 'Cancelled' || mayCancel);
   const number = orderNumberOf(order);
   const late = isLate(order, now);
   const queryClient = useQueryClient();
@@ -207,6 +212,7 @@ function SellerOrder({ order, isNew, now }: { order: Order; isNew: boolean; now:
         {late && ' · past the promised time'}
         {order.deliverySlot && <span data-testid="order-slot"> · slot {slotText(order.deliverySlot)}</span>}
       </p>
+      <MovedBy order={order} />
       {order.status === 'Cancelled' && <DoNotSend order={order} />}
       {order.status === 'Cancelled' && order.cancelReason && (
         <p className="mt-1 text-gray-700" data-testid="order-cancel-reason">
@@ -310,5 +316,16 @@ function DoNotSend({ order }: { order: Order }) {
         {paidOnline ? `The ${formatRupees(order.amountPaise)} paid online goes back to the shopper.` : 'Nothing to collect.'}
       </p>
     </div>
+  );
+}
+
+/** Who moved the order along when it was a staff member ("Packed by Ravi · Sent out by Meena"). */
+function MovedBy({ order }: { order: Order }) {
+  const steps = (order.statusHistory ?? []).filter((step) => step.by);
+  if (!steps.length) return null;
+  return (
+    <p className="mt-1 text-gray-600" data-testid="order-moved-by">
+      {steps.map((step) => movedByLine(step.status, step.by!)).join(' · ')}
+    </p>
   );
 }

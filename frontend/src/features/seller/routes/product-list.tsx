@@ -20,6 +20,7 @@ import { formatPrice, pluralize } from '@/lib/format';
 import { thumbnailUrl } from '@/lib/product-urls';
 import { toast } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useSellerMay } from '@/features/staff';
 import { EditProductDialog } from '../components/edit-product-dialog';
 import { codesOf } from '../pack-codes';
 
@@ -147,6 +148,8 @@ function ProductRow({ product, stock, onEdit }: { product: Product; stock?: Sell
   const listed = severalSizes ? (stock?.variants?.some((size) => size.listed) ?? sizes.some((size) => size.inStock)) : (stock?.listed ?? product.inStock);
   const changeStock = useChangeStock();
   const remove = useDeleteProduct();
+  // A packer switches stock and counts; editing and deleting products is a manager's or the owner's.
+  const mayEdit = useSellerMay('products');
   const toastId = { id: `product-${product._id}` };
 
   const toggleStock = (inStock: boolean) =>
@@ -227,25 +230,27 @@ function ProductRow({ product, stock, onEdit }: { product: Product; stock?: Sell
             {listed ? 'In stock' : 'Out of stock'}
           </span>
         </label>
-        <div className="flex gap-2">
-          <button
-            type="button"
-            onClick={onEdit}
-            aria-label={`Edit ${product.name}`}
-            className="min-h-11 rounded border border-gray-300 px-4 hover:border-primary hover:text-primary"
-          >
-            Edit
-          </button>
-          <button
-            type="button"
-            onClick={() => void deleteProduct()}
-            disabled={remove.isPending}
-            aria-label={`Delete ${product.name}`}
-            className="min-h-11 rounded border border-red-200 px-4 text-red-700 hover:bg-red-50 disabled:cursor-wait disabled:opacity-60"
-          >
-            Delete
-          </button>
-        </div>
+        {mayEdit && (
+          <div className="flex gap-2">
+            <button
+              type="button"
+              onClick={onEdit}
+              aria-label={`Edit ${product.name}`}
+              className="min-h-11 rounded border border-gray-300 px-4 hover:border-primary hover:text-primary"
+            >
+              Edit
+            </button>
+            <button
+              type="button"
+              onClick={() => void deleteProduct()}
+              disabled={remove.isPending}
+              aria-label={`Delete ${product.name}`}
+              className="min-h-11 rounded border border-red-200 px-4 text-red-700 hover:bg-red-50 disabled:cursor-wait disabled:opacity-60"
+            >
+              Delete
+            </button>
+          </div>
+        )}
       </div>
       {severalSizes && (
         <ul

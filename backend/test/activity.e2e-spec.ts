@@ -1,0 +1,110 @@
+import type { ActivityEntry } from '@greencart/domain';
+import request from 'supertest';
+import { AUTH_ENV, TEST_SELLER } from './support/actors';
+import { staffCookie } from './support/staff';
+import { createTestApp, type TestApp } from './support/test-app';
+
+/** The activity log (issue 42): each kind of change, by whom, with the changed fields before and after; owner only; kept a year. */
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+describe('activity log', () => {
+  let t: TestApp;
+  let owner: string;
+  let manager: { id: string; cookie: string };
+  beforeAll(async () => {
+    t = await createTestApp({ ...AUTH_ENV });
+    const res = await t.http().post('/api/sellerlogin').send(TEST_SELLER).expect(200);
+    owner = (res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('sellerToken='))!.split(';')[0];
+    manager = await staffCookie(t, owner, 'manager', 'Meena Iyer');
+  });
+  afterAll(() => t.close());
+
+  const as = (cookie: string) => ({
+    get: (path: string) => request(t.app.getHttpServer()).get(path).set('Cookie', cookie),
+    post: (path: string) => request(t.app.getHttpServer()).post(path).set('Cookie', cookie),
+    patch: (path: string) => request(t.app.getHttpServer()).patch(path).set('Cookie', cookie),
+    put: (path: string) => request(t.app.getHttpServer()).put(path).set('Cookie', cookie),
+    delete: (path: string) => request(t.app.getHttpServer()).delete(path).set('Cookie', cookie),
+  });
+  const newest = async (kind: string): Promise<ActivityEntry> =>
+    ((await as(owner).get(`/api/seller/activity?kind=${kind}`).expect(200)).body.entries as ActivityEntry[])[0];
+
+  it('records products, stock, coupons and delivery settings with who and the changed fields', async () => {
+    const m = as(manager.cookie);
+    const added = (
+      await m
+        .post('/api/addproduct')
+        .field('productData', JSON.stringify({ name: 'Logged Carrots', category: 'Vegetables', price: 30, offerPrice: 25 }))
+        .attach('image', PNG, { filename: 'p.png', contentType: 'image/png' })
+        .expect(201)
+    ).body.product as { _id: string };
+    expect(await newest('product.created')).toMatchObject({
+      actor: { id: manager.id, name: 'Meena Iyer', role: 'manager' },
+      subject: 'Logged Carrots',
+      subjectId: added._id,
+      after: { name: 'Logged Carrots', offerPrice: 25 },
+    });
+
+    await m
+      .patch(`/api/products/${added._id}`)
+      .field('productData', JSON.stringify({ offerPrice: 22 }))
+      .expect(200);
+    const edited = await newest('product.edited');
+    expect(edited).toMatchObject({ before: { offerPrice: 25 }, after: { offerPrice: 22 } });
+    expect(edited.after).not.toHaveProperty('name');
+
+    await m.post('/api/changeStock').send({ id: added._id, inStock: false }).expect(200);
+    expect(await newest('stock.changed')).toMatchObject({ before: { inStock: true }, after: { inStock: false } });
+
+    const coupon = (await m.post('/api/seller/coupons').send({ code: 'LOGGED10', kind: 'flat', value: 10 }).expect(201)).body.coupon as { _id: string };
+    expect(await newest('coupon.created')).toMatchObject({ subject: 'Coupon LOGGED10', after: { code: 'LOGGED10', value: 10 } });
+    await m.patch(`/api/seller/coupons/${coupon._id}`).send({ code: 'LOGGED10', kind: 'flat', value: 15 }).expect(200);
+    expect(await newest('coupon.edited')).toMatchObject({ after: expect.objectContaining({}) });
+    await m.delete(`/api/seller/coupons/${coupon._id}`).expect(200);
+    expect(await newest('coupon.deleted')).toMatchObject({ subject: 'Coupon LOGGED10', before: expect.objectContaining({ code: 'LOGGED10' }) });
+
+    await m.put('/api/seller/delivery').send({ areas: [], freeDeliveryAbove: 199, minimumOrder: 99, hours: null }).expect(200);
+    expect(await newest('delivery.changed')).toMatchObject({
+      before: { freeDeliveryAbove: null, minimumOrder: 0 },
+      after: { freeDeliveryAbove: 199, minimumOrder: 99 },
+    });
+
+    await m.delete(`/api/products/${added._id}`).expect(200);
+    expect(await newest('product.deleted')).toMatchObject({ subject: 'Logged Carrots', before: { name: 'Logged Carrots' } });
+  });
+
+  it('records sign-ins and staff changes, filters by person, kind and time, newest first, and pages', async () => {
+    const firsts = (await as(owner).get(`/api/seller/activity?actor=${manager.id}`).expect(200)).body.entries as ActivityEntry[];
+    expect(firsts.every((e) => e.actor.id === manager.id)).toBe(true);
+    expect(firsts.map((e) => e.at)).toEqual([...firsts.map((e) => e.at)].sort().reverse());
+    expect(firsts.map((e) => e.kind)).toEqual(expect.arrayContaining(['sign-in', 'staff.joined']));
+    expect(await newest('staff.invited')).toMatchObject({ actor: { id: 'owner', role: 'owner' }, after: { name: 'Meena Iyer', role: 'manager' } });
+    const both = (await as(owner).get(`/api/seller/activity?actor=${manager.id}&kind=sign-in`).expect(200)).body.entries as ActivityEntry[];
+    expect(both.length).toBeGreaterThan(0);
+    expect(both.every((e) => e.actor.id === manager.id && e.kind === 'sign-in')).toBe(true);
+    const past = new Date(Date.now() - 60_000).toISOString();
+    expect((await as(owner).get(`/api/seller/activity?to=${past}`).expect(200)).body.entries).toEqual([]);
+    const future = new Date(Date.now() + 60_000).toISOString();
+    expect((await as(owner).get(`/api/seller/activity?from=${future}`).expect(200)).body).toMatchObject({ entries: [], hasMore: false });
+    expect((await as(owner).get('/api/seller/activity?page=2').expect(200)).body).toMatchObject({ page: 2, hasMore: false });
+  });
+
+  it('is the owner’s alone, and refuses bad filters', async () => {
+    await as(manager.cookie).get('/api/seller/activity').expect(403);
+    for (const query of ['page=0', 'actor=x', 'kind=nope', 'from=yesterday'])
+      expect((await as(owner).get(`/api/seller/activity?${query}`).expect(400)).body.success).toBe(false);
+  });
+
+  it('keeps a year: the sweep removes older entries and their pages only', async () => {
+    const log = t.app.get((await import('../src/sessions/activity/activity-log')).ActivityLog);
+    const before = (await as(owner).get('/api/seller/activity').expect(200)).body.entries.length as number;
+    expect(await log.sweep(Date.now())).toBe(0);
+    expect(await log.sweep(Date.now() + 366 * 24 * 60 * 60 * 1000)).toBeGreaterThanOrEqual(before);
+    expect(await t.connection.collection('activity_log').countDocuments()).toBe(0);
+    // Only pages wholly older than the cut are dropped; the newest page of each series stays for the entries to come.
+    expect(await t.connection.collection('activity_pages').countDocuments()).toBeLessThanOrEqual(
+      await t.connection.collection('activity_series').countDocuments(),
+    );
+  });
+});
