@@ -1,6 +1,7 @@
 import type { ActivityEntry } from '@greencart/domain';
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { AUTH_ENV, TEST_SELLER } from './support/actors';
+import { AUTH_ENV, insertProducts, shopper, TEST_SELLER, VALID_ADDRESS } from './support/actors';
 import { staffCookie } from './support/staff';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -88,6 +89,33 @@ describe('activity log', () => {
     const future = new Date(Date.now() + 60_000).toISOString();
     expect((await as(owner).get(`/api/seller/activity?from=${future}`).expect(200)).body).toMatchObject({ entries: [], hasMore: false });
     expect((await as(owner).get('/api/seller/activity?page=2').expect(200)).body).toMatchObject({ page: 2, hasMore: false });
+  });
+
+  it('signs a packer’s packing change with their first name and logs it with the lines before and after', async () => {
+    const packer = await staffCookie(t, owner, 'packer', 'Ravi Kumar');
+    const { agent } = await shopper(t, 'Asha');
+    const address = (await agent.post('/api/Address/add').send({ adress: VALID_ADDRESS }).expect(201)).body.address._id as string;
+    const [okra] = await insertProducts(t, [{ name: 'Logged Okra', offerPrice: 40, category: 'Vegetables' }]);
+    const placed = (
+      await agent
+        .post('/api/placeorders')
+        .set('Idempotency-Key', randomUUID())
+        .send({ address, items: [{ product: okra, quantity: 3 }] })
+        .expect(201)
+    ).body.order as { _id: string };
+    const res = await as(packer.cookie)
+      .post(`/api/seller/orders/${placed._id}/adjust`)
+      .send({ lines: [{ line: 0, packed: 2 }] })
+      .expect(200);
+    expect(res.body.adjustment.by).toBe('Ravi');
+    expect(await newest('order.packing')).toMatchObject({
+      actor: { id: packer.id, name: 'Ravi Kumar', role: 'packer' },
+      subjectId: placed._id,
+      before: { lines: ['Logged Okra × 3'] },
+      after: { lines: ['Logged Okra × 2'] },
+    });
+    // A COD change refunds nothing: the shopper pays less at the door.
+    expect((await newest('order.refund'))?.subjectId).not.toBe(placed._id);
   });
 
   it('is the owner’s alone, and refuses bad filters', async () => {

@@ -168,5 +168,19 @@ describe('problem reports after delivery', () => {
     expect(declined.body.order.issue).toMatchObject({ status: 'declined', resolutionNote: 'The milk was fine when it left' });
     expect(rzp.refundsOf(paid.payment.razorpayPaymentId)).toHaveLength(0);
     await shop.post(`/api/seller/issues/${paid._id}/settle`).expect(409);
+    await shop.post(`/api/seller/issues/${cod._id}/settle`).expect(200);
+    // The activity log (issue 42): each answer once, by whom, with what was refunded and how.
+    const entries = (await shop.get('/api/seller/activity?kind=order.refund').expect(200)).body.entries as {
+      subjectId: string;
+      after: object;
+      actor: { role: string };
+    }[];
+    expect(entries.filter((e) => e.subjectId === cod._id).map((e) => e.after)).toEqual([
+      { paidInCashPaise: 15000 },
+      { report: 'refunded', refundPaise: 15000, way: 'cash', note: 'We will pay you back at the door' },
+    ]);
+    expect(entries.filter((e) => e.subjectId === paid._id)).toEqual([
+      expect.objectContaining({ actor: expect.objectContaining({ role: 'owner' }), after: { report: 'declined', note: 'The milk was fine when it left' } }),
+    ]);
   });
 });

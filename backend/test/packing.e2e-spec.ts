@@ -134,6 +134,17 @@ describe('packing changes on one instance', () => {
     expect(await h.stock(tomato)).toBe(before - 1);
     const again = await h.adjust(order._id, { lines: [{ line: 0, packed: 1 }] }, key).expect(200);
     expect(again.body.adjustment.refund.id).toBe(res.body.adjustment.refund.id);
+    // The activity log (issue 42) keeps the change and its refund once, by whom, with the amount and lines before and after.
+    const logged = async (kind: string) =>
+      ((await a.shop.get(`/api/seller/activity?kind=${kind}`).expect(200)).body.entries as { subjectId: string }[]).filter((e) => e.subjectId === order._id);
+    expect(await logged('order.packing')).toEqual([
+      expect.objectContaining({
+        actor: expect.objectContaining({ role: 'owner' }),
+        before: { amountPaise: 37399, lines: expect.arrayContaining(['Desi Tomatoes × 3']) },
+        after: { amountPaise: 16999, lines: expect.arrayContaining(['Desi Tomatoes × 1']) },
+      }),
+    ]);
+    expect(await logged('order.refund')).toEqual([expect.objectContaining({ after: expect.objectContaining({ refundPaise: 20400, way: 'online' }) })]);
     await h.sweep();
     expect(h.refunds(order)).toHaveLength(1);
     expect(await h.stock(tomato)).toBe(before - 1);

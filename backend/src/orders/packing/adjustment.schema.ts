@@ -46,7 +46,7 @@ export class OrderAdjustment {
   /** The Idempotency-Key it was made with (or one the shop made up): the same key again answers this change. */
   @Prop({ required: true }) key: string;
   @Prop({ required: true }) at: Date;
-  /** Who packed: 'seller' for now (staff names come with issue 42). */
+  /** Who packed: a staff member's first name ("Packed by Ravi"), or 'seller' for the owner. */
   @Prop({ required: true }) by: string;
   @Prop({ type: [AdjustedLineSchema], default: [] }) lines: AdjustedLine[];
   @Prop({ type: [AdjustmentSubstituteSchema], default: [] }) substitutes: AdjustmentSubstitute[];

@@ -48,7 +48,8 @@ export class OrderAdjusting {
     private readonly work: OrderPackingWork,
   ) {}
 
-  async adjust(orderId: string, dto: AdjustOrderDto, idempotencyKey?: string): Promise<AdjustAnswer> {
+  /** `by`: who packed, as the order's timeline names them (a staff member's first name; 'seller' for the owner). */
+  async adjust(orderId: string, dto: AdjustOrderDto, idempotencyKey?: string, by = 'seller'): Promise<AdjustAnswer> {
     if (!isValidObjectId(orderId)) throw new BadRequestException('Invalid order id');
     const key = idempotencyKey ?? randomBytes(12).toString('hex');
     const seen = await this.orders.findById(orderId).exec();
@@ -58,7 +59,7 @@ export class OrderAdjusting {
     const stored = await this.locks.run(
       `order:${orderId}`,
       { busyMessage: 'This order is being changed right now; reload it to see the change', waitMs: 0 },
-      () => this.record(orderId, key, dto),
+      () => this.record(orderId, key, dto, by),
     );
     if (stored.replayed) return { ...stored, order: await this.reading.withProducts(stored.order) };
     // This instance holds the new change's refund claim (stored with it): it finishes the change in one more write.
@@ -73,11 +74,11 @@ export class OrderAdjusting {
       cancels: !!stored.adjustment.cancels,
       before: stored.before!,
     } satisfies OrderAdjustedEvent);
-    return { order: withProducts, adjustment: order.adjustments!.find((a) => a.key === key)!, replayed: false };
+    return { order: withProducts, adjustment: order.adjustments!.find((a) => a.key === key)!, replayed: false, before: stored.before };
   }
 
   /** Under the order's lock: checks, prices, takes the substitutes' units and stores the change (409 when anything moved). */
-  private async record(orderId: string, key: string, dto: AdjustOrderDto): Promise<AdjustAnswer> {
+  private async record(orderId: string, key: string, dto: AdjustOrderDto, by: string): Promise<AdjustAnswer> {
     const order = await this.orders.findById(orderId).exec();
     if (!order) throw new NotFoundException('Order not found');
     const earlier = order.adjustments?.find((a) => a.key === key);
@@ -142,7 +143,7 @@ export class OrderAdjusting {
     const adjustment: OrderAdjustment = {
       key,
       at: new Date(),
-      by: 'seller',
+      by,
       lines: changed,
       substitutes,
       ...(dto.reason ? { reason: dto.reason } : {}),

@@ -1,7 +1,10 @@
 import { Body, Controller, Get, HttpCode, Param, Post, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { UploadedImage } from '../../products/product-images.interceptor';
+import { ActivityLog } from '../../sessions/activity/activity-log';
+import { CurrentSeller } from '../../sessions/current-seller.decorator';
 import { CurrentUser } from '../../sessions/current-user.decorator';
+import type { SellerSession } from '../../sessions/session.service';
 import { SellerOnly } from '../../sessions/seller-only.decorator';
 import { ShopperOnly } from '../../sessions/shopper-only.decorator';
 import type { UserData } from '../../users/users.service';
@@ -12,7 +15,10 @@ import { OrderIssues } from './order-issues.service';
 @ApiTags('order issues')
 @Controller()
 export class OrderIssuesController {
-  constructor(private readonly issues: OrderIssues) {}
+  constructor(
+    private readonly issues: OrderIssues,
+    private readonly activity: ActivityLog,
+  ) {}
 
   /** "Something was wrong with my order": multipart `lines` (JSON), optional `note` and one `photo`, within 24 h of delivery. */
   @Post('orders/:id/issues')
@@ -38,8 +44,13 @@ export class OrderIssuesController {
   @Post('seller/issues/:id/resolve')
   @SellerOnly('issues')
   @HttpCode(200)
-  async resolve(@Param('id') id: string, @Body() dto: ResolveIssueDto) {
+  async resolve(@CurrentSeller() seller: SellerSession, @Param('id') id: string, @Body() dto: ResolveIssueDto) {
     const order = await this.issues.resolve(id, dto);
+    const answer =
+      dto.action === 'refund'
+        ? { report: 'refunded', refundPaise: order.issue?.amountPaise ?? 0, way: order.issue?.refund ? 'online' : 'cash', note: dto.note.trim() }
+        : { report: 'declined', note: dto.note.trim() };
+    await this.activity.record(seller, 'order.refund', reportSubject(order.orderNumber, id), { report: 'open' }, answer);
     return { success: true, message: dto.action === 'refund' ? 'Refund on its way' : 'Report declined', order };
   }
 
@@ -47,7 +58,14 @@ export class OrderIssuesController {
   @Post('seller/issues/:id/settle')
   @SellerOnly('issues')
   @HttpCode(200)
-  async settle(@Param('id') id: string) {
-    return { success: true, message: 'Marked as paid in cash', order: await this.issues.settle(id) };
+  async settle(@CurrentSeller() seller: SellerSession, @Param('id') id: string) {
+    const { order, settledNow } = await this.issues.settle(id);
+    if (settledNow)
+      await this.activity.record(seller, 'order.refund', reportSubject(order.orderNumber, id), undefined, { paidInCashPaise: order.issue?.cashOwedPaise ?? 0 });
+    return { success: true, message: 'Marked as paid in cash', order };
   }
+}
+
+function reportSubject(orderNumber: string | undefined, id: string) {
+  return { name: `Order ${orderNumber ?? id} (problem report)`, id };
 }

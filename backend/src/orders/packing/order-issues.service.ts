@@ -132,19 +132,21 @@ export class OrderIssues {
     return order;
   }
 
-  /** The seller paid a COD report's refund in cash. */
-  async settle(orderId: string): Promise<OrderDocument> {
+  /** The seller paid a COD report's refund in cash (`settledNow`: false when it was marked so already). */
+  async settle(orderId: string): Promise<{ order: OrderDocument; settledNow: boolean }> {
+    let settledNow = false;
     if (!isValidObjectId(orderId)) throw new NotFoundException('No report for this order');
     const updated = await this.locks.run(`order:${orderId}`, { busyMessage: BUSY }, async () => {
       const order = await this.orders.findById(orderId).exec();
       if (!order?.issue) throw new NotFoundException('No report for this order');
       if (!order.issue.cashOwedPaise) throw new ConflictException('Nothing is owed in cash for this report');
       if (order.issue.settledAt) return order;
+      settledNow = true;
       const stored = await this.orders.findOneAndUpdate({ _id: order._id }, { $set: { 'issue.settledAt': new Date() } }, { returnDocument: 'after' }).exec();
       if (stored) await this.cache.stored(stored);
       return stored ?? order;
     });
-    return this.reading.withProducts(updated);
+    return { order: await this.reading.withProducts(updated), settledNow };
   }
 }
 

@@ -1,6 +1,11 @@
+import { firstNameOf, nameWithSize } from '@greencart/domain';
 import { BadRequestException, Body, Controller, Headers, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
+import { ActivityLog } from '../../sessions/activity/activity-log';
+import { CurrentSeller } from '../../sessions/current-seller.decorator';
+import type { SellerSession } from '../../sessions/session.service';
 import { SellerOnly } from '../../sessions/seller-only.decorator';
+import type { OrderDocument } from '../schemas/order.schema';
 import { AdjustOrderDto } from './dto/adjust-order.dto';
 import { OrderAdjusting } from './order-adjusting.service';
 
@@ -9,16 +14,36 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 @ApiTags('packing')
 @Controller()
 export class PackingController {
-  constructor(private readonly adjusting: OrderAdjusting) {}
+  constructor(
+    private readonly adjusting: OrderAdjusting,
+    private readonly activity: ActivityLog,
+  ) {}
 
   /** The seller packs an order short or with substitutes (issue 39); the same Idempotency-Key again answers the first change. */
   @Post('seller/orders/:id/adjust')
   @SellerOnly('packing')
   @HttpCode(200)
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'One value per change (e.g. a UUID)' })
-  async adjust(@Param('id') id: string, @Body() dto: AdjustOrderDto, @Headers('idempotency-key') key: string | undefined) {
+  async adjust(
+    @CurrentSeller() seller: SellerSession,
+    @Param('id') id: string,
+    @Body() dto: AdjustOrderDto,
+    @Headers('idempotency-key') key: string | undefined,
+  ) {
     if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw new BadRequestException('Idempotency-Key must be 8–100 letters, digits, - or _');
-    const { order, adjustment, replayed } = await this.adjusting.adjust(id, dto, key);
+    const by = seller.account === 'owner' ? 'seller' : firstNameOf(seller.name);
+    const { order, adjustment, replayed, before } = await this.adjusting.adjust(id, dto, key, by);
+    if (!replayed && before) {
+      const subject = { name: `Order ${order.orderNumber ?? id}`, id };
+      await this.activity.record(seller, 'order.packing', subject, packedFields(before), packedFields(order));
+      if (adjustment.refund) {
+        await this.activity.record(seller, 'order.refund', subject, undefined, {
+          refundPaise: adjustment.refund.amountPaise,
+          way: 'online',
+          receipt: adjustment.refund.receipt,
+        });
+      }
+    }
     return {
       success: true,
       message: replayed ? 'This change was made already' : adjustment.cancels ? 'Nothing packed: order cancelled' : 'Order changed',
@@ -26,4 +51,13 @@ export class PackingController {
       adjustment,
     };
   }
+}
+
+/** What a packing change changes, as the activity log keeps it: the amount and each line's count. */
+function packedFields(order: OrderDocument): Record<string, unknown> {
+  return {
+    amountPaise: order.amountPaise,
+    status: order.status,
+    lines: order.items.map((item) => `${nameWithSize(item.name, item.label)} × ${item.quantity}`),
+  };
 }

@@ -50,6 +50,13 @@ describe('packing changes as people read them', () => {
       />,
     );
     expect(screen.getByTestId('packing-refund')).toHaveTextContent('Refund of ₹204.00 not made yet: Razorpay did not answer — retrying.');
+    expect(screen.getByTestId('packing-changes')).not.toHaveTextContent('Packed with changes by');
+    rerender(<PackingChanges as="seller" order={{ status: 'Packing', paymentType: 'Online', amountPaise: 16999, adjustments: [{ ...change, by: 'Ravi' }] }} />);
+    expect(screen.getByTestId('packing-changes')).toHaveTextContent('Packed with changes by Ravi');
+    rerender(
+      <PackingChanges as="shopper" order={{ status: 'Packing', paymentType: 'Online', amountPaise: 16999, adjustments: [{ ...change, by: 'Ravi' }] }} />,
+    );
+    expect(screen.getByTestId('packing-changes')).not.toHaveTextContent('by Ravi');
     rerender(
       <PackingChanges as="shopper" order={{ status: 'Packing', paymentType: 'COD', amountPaise: 4590, originalAmountPaise: 9180, adjustments: [change] }} />,
     );

@@ -11,7 +11,8 @@ const at = (iso: string) => new Date(iso).toLocaleString('en-IN', { day: 'numeri
 
 /**
  * An order packed with changes, as the shopper (or the seller) reads it: when, what the refund is and when it
- * reaches the account, or the new amount to pay in cash. The seller also sees a refund not made yet, and why.
+ * reaches the account, or the new amount to pay in cash. The seller also sees a refund not made yet, and why,
+ * and which staff member packed it ("Packed with changes by Ravi").
  */
 export function PackingChanges({
   order,
@@ -27,7 +28,7 @@ export function PackingChanges({
       {changes.map((change) => (
         <div key={change.key}>
           <p className="font-medium">
-            Packed with changes · <time dateTime={change.at}>{at(change.at)}</time>
+            Packed with changes{as === 'seller' && change.by !== 'seller' ? ` by ${change.by}` : ''} · <time dateTime={change.at}>{at(change.at)}</time>
           </p>
           {change.reason && <p>“{change.reason}”</p>}
           {order.paymentType === 'Online' && change.refund && (
