@@ -128,6 +128,13 @@ describe('GST-ready invoices: the shop’s details, HSN codes, the tax split and
       message: 'Shop details saved',
       shop: { gstin: KERALA_GSTIN, stateCode: '32', stateName: 'Kerala', saved: true },
     });
+    // The activity log (issue 42) keeps the save with the fields it changed; refused saves left nothing.
+    const logged = (await sellerAgent.get('/api/seller/activity?kind=shop.changed').expect(200)).body.entries as { before: object; after: object }[];
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({
+      before: { gstin: null, stateCode: null, saved: false },
+      after: { gstin: KERALA_GSTIN, stateCode: '32', stateName: 'Kerala', saved: true },
+    });
     const saved = await sellerAgent.put('/api/seller/shop').send(SHOP).expect(200);
     expect(saved.body.shop).toEqual({ ...SHOP, stateName: 'Karnataka', saved: true });
     expect((await sellerAgent.get('/api/seller/shop').expect(200)).body.shop).toEqual(saved.body.shop);

@@ -1,5 +1,8 @@
 import { Body, Controller, Get, Header, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ActivityLog } from '../sessions/activity/activity-log';
+import { CurrentSeller } from '../sessions/current-seller.decorator';
+import type { SellerSession } from '../sessions/session.service';
 import { SellerOnly } from '../sessions/seller-only.decorator';
 import { ShopDetailsDto } from './dto/shop-details.dto';
 import { ShopService, shopDetailsView } from './shop.service';
@@ -7,7 +10,10 @@ import { ShopService, shopDetailsView } from './shop.service';
 @ApiTags('seller')
 @Controller('seller/shop')
 export class ShopController {
-  constructor(private readonly shop: ShopService) {}
+  constructor(
+    private readonly shop: ShopService,
+    private readonly activity: ActivityLog,
+  ) {}
 
   @Get()
   @SellerOnly()
@@ -20,7 +26,10 @@ export class ShopController {
   @Put()
   @SellerOnly()
   @ApiOperation({ summary: "Save the shop's legal details; invoices issued from then on print them" })
-  async save(@Body() dto: ShopDetailsDto) {
-    return { success: true, message: 'Shop details saved', shop: shopDetailsView(await this.shop.save(dto)) };
+  async save(@CurrentSeller() seller: SellerSession, @Body() dto: ShopDetailsDto) {
+    const before = shopDetailsView(await this.shop.details());
+    const after = shopDetailsView(await this.shop.save(dto));
+    await this.activity.record(seller, 'shop.changed', { name: 'Shop details' }, { ...before }, { ...after });
+    return { success: true, message: 'Shop details saved', shop: after };
   }
 }
