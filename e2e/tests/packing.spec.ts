@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { FAKE_RAZORPAY_URL, SELLER } from '../playwright.config';
+import { DESKTOP, expectNoSideScroll } from '../widths';
 
 /** Packing day (issue 39), on a phone: the seller packs one line short and replaces another; the shopper sees it, is refunded, reports a missing item and is refunded again. */
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -81,6 +82,8 @@ test('the seller packs one line short and replaces another; the shopper sees it,
   browser,
   baseURL,
 }) => {
+  // A shopper, the seller's phone and the seller's computer in one story: more than the usual minute on a busy machine.
+  test.setTimeout(120_000);
   const { api, email, address } = await shopper(baseURL!);
   const { products } = await (await api.get('/api/products?inStock=true&limit=3')).json();
   const [first, second, third] = products as { _id: string; name: string }[];
@@ -108,6 +111,19 @@ test('the seller packs one line short and replaces another; the shopper sees it,
   await expect(pack.getByTestId('pack-substitute')).toContainText(`Replaced by ${third.name} × 1`);
   await expect(pack.getByTestId('pack-preview')).toContainText('refund');
   await sellerPage.screenshot(shot('seller-packing'));
+
+  // The same form on the shop's computer (1280×800) fits the window; it is closed there without saving.
+  const deskContext = await browser.newContext({ viewport: DESKTOP });
+  const deskPage = await deskContext.newPage();
+  await signInSeller(deskPage);
+  await deskPage.goto(`/seller/orders?order=${encodeURIComponent(order.orderNumber)}`);
+  const deskCard = deskPage.getByTestId('seller-order').filter({ hasText: order.orderNumber });
+  await deskCard.getByRole('button', { name: 'Pack items…' }).click();
+  await deskCard.getByTestId('pack-order').getByLabel(`Packed of ${first.name}`).fill('2');
+  await expect(deskCard.getByTestId('pack-preview')).toContainText('refund');
+  await expectNoSideScroll(deskPage);
+  await deskPage.screenshot({ ...shot('seller-packing-desktop'), fullPage: true });
+  await deskCard.getByTestId('pack-order').getByRole('button', { name: 'Close' }).click();
   await pack.getByRole('button', { name: 'Save packing' }).click();
   await expect(sellerPage.getByText('Packing saved')).toBeVisible();
   await expect(card.getByTestId('order-adjusted')).toBeVisible();
@@ -137,6 +153,14 @@ test('the seller packs one line short and replaces another; the shopper sees it,
   await form.getByRole('checkbox').first().check();
   await form.getByRole('button', { name: 'Send report' }).click();
   await expect(mine.getByTestId('issue-outcome')).toContainText('The shop will look at it soon.');
+
+  // At 1280×800: the report above the orders and the order packed with changes, without a sideways scroll.
+  await deskPage.goto(`/seller/orders?order=${encodeURIComponent(order.orderNumber)}`);
+  await expect(deskPage.getByTestId('seller-issue').filter({ hasText: order.orderNumber })).toBeVisible();
+  await expect(deskCard.getByTestId('order-adjusted')).toBeVisible();
+  await expectNoSideScroll(deskPage);
+  await deskPage.screenshot({ ...shot('seller-report-desktop'), fullPage: true });
+  await deskContext.close();
 
   await sellerPage.goto('/seller/orders');
   const reports = sellerPage.getByTestId('seller-issue').filter({ hasText: order.orderNumber });

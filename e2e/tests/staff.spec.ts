@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
 import { SELLER } from '../playwright.config';
+import { DESKTOP, expectNoSideScroll } from '../widths';
 
 /** Staff accounts (issue 42) on a phone: the owner invites a packer, who signs in, sees only their part and moves an order; the owner sees who did it. */
 
@@ -31,6 +32,14 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+/** On the invitation page: the password twice, then the welcome. */
+async function choosePassword(page: Page, password: string, name: string) {
+  await page.getByLabel(/New password/).fill(password);
+  await page.getByLabel('The same password again').fill(password);
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Welcome' })).toContainText(`Welcome, ${name}`);
 }
 
 /** A shopper's COD order, placed through the API. */
@@ -81,10 +90,7 @@ test.describe('the shop’s team on a phone (390×844)', () => {
     const packer = await ravi.newPage();
     const link = await invitationLink(email);
     await packer.goto(`${link.pathname}${link.search}`);
-    await packer.getByLabel(/New password/).fill(PACKER_PASSWORD);
-    await packer.getByLabel('The same password again').fill(PACKER_PASSWORD);
-    await packer.getByRole('button', { name: 'Set password' }).click();
-    await expect(packer.getByRole('status').filter({ hasText: 'Welcome' })).toContainText('Welcome, Ravi Kumar');
+    await choosePassword(packer, PACKER_PASSWORD, 'Ravi Kumar');
     await signIn(packer, email, PACKER_PASSWORD);
     await expect(packer.getByTestId('seller-greeting')).toHaveText('Hi Ravi · Packer');
     await expect(packer).toHaveURL(/\/seller\/orders$/);
@@ -119,5 +125,48 @@ test.describe('the shop’s team on a phone (390×844)', () => {
     await expect(entry).toContainText('Ravi Kumar (Packer)');
     await expect(entry).toContainText('status: Order Placed → Packing');
     await page.screenshot(shot('staff-activity'));
+  });
+});
+
+test.describe('the shop’s team on a computer (1280×800)', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('staff list, invitation, password page and activity log fit the window', async ({ page, browser }) => {
+    const email = `asha-${Date.now()}@example.com`;
+    const password = 'mango-lantern-river-27';
+    await signIn(page, SELLER.email, SELLER.password);
+    await expect(page.getByText('Hi! Admin')).toBeVisible();
+    await page.goto('/seller/staff');
+    const invite = page.getByRole('form', { name: 'Invite someone' });
+    await invite.getByLabel('Name').fill('Asha Menon');
+    await invite.getByLabel('Email').fill(email);
+    await invite.getByRole('combobox').selectOption('manager');
+    await invite.getByRole('button', { name: 'Invite', exact: true }).click();
+    await expect(page.getByTestId('staff-member').filter({ hasText: email })).toContainText('Invited, has not set a password yet');
+    await expect(page.getByTestId('invite-link')).toBeVisible();
+    await expectNoSideScroll(page);
+    await page.screenshot({ ...shot('staff-list-desktop'), fullPage: true });
+
+    // Asha chooses her password on her computer, then changes it on the password page.
+    const asha = await browser.newContext({ viewport: DESKTOP });
+    const manager = await asha.newPage();
+    const link = await invitationLink(email);
+    await manager.goto(`${link.pathname}${link.search}`);
+    await expect(manager.getByRole('form', { name: 'Choose your password' })).toBeVisible();
+    await expectNoSideScroll(manager);
+    await manager.screenshot(shot('staff-invite-desktop'));
+    await choosePassword(manager, password, 'Asha Menon');
+    await signIn(manager, email, password);
+    await expect(manager.getByTestId('seller-greeting')).toHaveText('Hi Asha · Manager');
+    await manager.goto('/seller/password');
+    await expect(manager.getByRole('heading', { name: 'Your password' })).toBeVisible();
+    await expectNoSideScroll(manager);
+    await manager.screenshot(shot('staff-password-desktop'));
+    await asha.close();
+
+    await page.goto('/seller/activity');
+    await expect(page.getByTestId('activity-entry').first()).toBeVisible();
+    await expectNoSideScroll(page);
+    await page.screenshot({ ...shot('staff-activity-desktop'), fullPage: true });
   });
 });

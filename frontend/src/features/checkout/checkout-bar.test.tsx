@@ -68,6 +68,11 @@ describe('what the checkout bar asks for', () => {
       }),
     ).toMatchObject({ message: 'Choose another address', detail: "Sorry, we don't deliver to 110001 yet." });
     expect(checkoutStep({ ...base, delivery: served('411045', { open: false, opensAt: '07:00' }) })).toMatchObject({ message: 'Order from 07:00' });
+    expect(checkoutStep({ ...base, delivery: served('411045', { open: false, opensAt: '07:00' }), slotsChecking: true })).toMatchObject({
+      kind: 'checking',
+      message: 'Checking delivery times…',
+      blocks: true,
+    });
     expect(checkoutStep(base)).toEqual({
       kind: 'minimum',
       message: 'Add ₹24.50 of items',

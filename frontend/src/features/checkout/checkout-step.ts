@@ -3,7 +3,7 @@ import { pluralize } from '@/lib/pluralize';
 
 /** What the shopper has to do before the order can be placed: a short order for the bar, and why. */
 export interface CheckoutStep {
-  kind: 'short' | 'nothing' | 'address' | 'unserved' | 'closed' | 'minimum' | 'slot';
+  kind: 'short' | 'nothing' | 'address' | 'unserved' | 'checking' | 'closed' | 'minimum' | 'slot';
   /** "Add ₹24.50 of items", "Fix 1 item", "Choose a delivery address". */
   message: string;
   detail: string;
@@ -24,10 +24,12 @@ export interface CheckoutState {
   subtotalPaise: number;
   /** Delivery slots (issue 41): whether one is chosen, and why express cannot be had now (undefined: it can, or no slots are offered). */
   slot?: { chosen: boolean; expressUnavailable?: string };
+  /** The delivery slots are asked for and not answered yet: while the shop is closed, whether a slot can be chosen is not known. */
+  slotsChecking?: boolean;
 }
 
 /** The first thing standing between the cart and an order, or null (the server refuses the same). */
-export function checkoutStep({ shortCount, orderableCount, needsAddress, delivery, subtotalPaise, slot }: CheckoutState): CheckoutStep | null {
+export function checkoutStep({ shortCount, orderableCount, needsAddress, delivery, subtotalPaise, slot, slotsChecking }: CheckoutState): CheckoutStep | null {
   if (shortCount > 0) {
     return {
       kind: 'short',
@@ -47,6 +49,9 @@ export function checkoutStep({ shortCount, orderableCount, needsAddress, deliver
   if (slot && !slot.chosen && slot.expressUnavailable !== undefined)
     return { kind: 'slot', message: 'Choose a delivery slot', detail: `${slot.expressUnavailable}.`.replace(/\.\.$/, '.'), blocks: true };
   if (!delivery.open && !slot?.chosen) {
+    // Not "Order from 07:00" for a moment before the slots answer that one can be chosen now.
+    if (slotsChecking)
+      return { kind: 'checking', message: 'Checking delivery times…', detail: 'One moment: the shop’s delivery slots are loading.', blocks: true };
     return { kind: 'closed', message: `Order from ${delivery.opensAt}`, detail: `The shop is closed now; it opens at ${delivery.opensAt}.`, blocks: true };
   }
   const minimumPaise = delivery.minimumOrder === undefined ? 0 : toPaise(delivery.minimumOrder);

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { DeliverySlots } from '@greencart/domain';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { aProduct, anAddress, anOrder, anOrderPage, aUser } from '@/test/data';
@@ -8,6 +9,22 @@ import { server } from '@/test/server';
 
 const apples = aProduct({ _id: 'product-1', name: 'Fresh Apples', offerPrice: 100 });
 const home = anAddress({ _id: 'address-1', street: '12 MG Road', city: 'Bengaluru', state: 'Karnataka' });
+
+/** The shop is closed (no express); tomorrow has one slot with 2 places and one full. */
+const TOMORROWS_SLOTS: DeliverySlots = {
+  success: true,
+  express: { available: false, message: 'Closed now · opens at 07:00' },
+  days: [
+    {
+      date: '2026-11-29',
+      label: 'Tomorrow',
+      slots: [
+        { id: '2026-11-29T07:00', start: '07:00', end: '09:00', left: 2, available: true },
+        { id: '2026-11-29T18:00', start: '18:00', end: '20:00', left: 0, available: false, reason: 'Full' },
+      ],
+    },
+  ],
+};
 
 /** A signed-in shopper with 2 apples; the shop is closed now and offers tomorrow's slots. */
 function closedShopWithSlots() {
@@ -37,22 +54,7 @@ function closedShopWithSlots() {
         message: 'Closed now · opens at 07:00',
       });
     }),
-    http.get('/api/delivery/slots', () =>
-      HttpResponse.json({
-        success: true,
-        express: { available: false, message: 'Closed now · opens at 07:00' },
-        days: [
-          {
-            date: '2026-11-29',
-            label: 'Tomorrow',
-            slots: [
-              { id: '2026-11-29T07:00', start: '07:00', end: '09:00', left: 2, available: true },
-              { id: '2026-11-29T18:00', start: '18:00', end: '20:00', left: 0, available: false, reason: 'Full' },
-            ],
-          },
-        ],
-      }),
-    ),
+    http.get('/api/delivery/slots', () => HttpResponse.json(TOMORROWS_SLOTS)),
     http.post('/api/placeorders', async ({ request }) => {
       placed.push(await request.json());
       return HttpResponse.json({ success: true, message: 'Order Placed', order: anOrder({ _id: 'order-new', address: home }) }, { status: 201 });
@@ -77,5 +79,31 @@ describe('checkout with delivery slots', () => {
     await userEvent.click(button);
     await waitFor(() => expect(placed).toHaveLength(1));
     expect(placed[0]).toMatchObject({ address: 'address-1', delivery: { slot: '2026-11-29T07:00' } });
+  });
+
+  it('says it is checking, not "Order from 07:00", until the slots have answered', async () => {
+    closedShopWithSlots();
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get('/api/delivery/slots', async () => {
+        await answered;
+        return HttpResponse.json(TOMORROWS_SLOTS);
+      }),
+    );
+    renderWithApp('/cart');
+    // The shop's hours are in (a step is shown only once they are), the slots are not.
+    await waitFor(() => expect(screen.getByTestId('checkout-blocked')).toHaveAttribute('data-step', 'checking'));
+    expect(screen.getByTestId('checkout-blocked')).toHaveTextContent('Checking delivery times…');
+    expect(screen.getByTestId('checkout-blocked')).toHaveAttribute('role', 'status');
+    expect(screen.queryByText(/Order from/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/The shop is closed now/)).not.toBeInTheDocument();
+    expect(screen.queryByTestId('slot-chooser')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+
+    answer();
+    await waitFor(() => expect(screen.getByTestId('checkout-blocked')).toHaveTextContent('Choose a delivery slot'));
+    expect(screen.queryByText(/Order from/)).not.toBeInTheDocument();
+    expect(screen.getByTestId('slot-chooser')).toBeInTheDocument();
   });
 });

@@ -6,14 +6,17 @@ export function deliveryCharge(delivery: DeliveryCheck | undefined): DeliveryCha
   return { feePaise: toPaise(delivery.fee), freeAbovePaise: delivery.freeDeliveryAbove === undefined ? null : toPaise(delivery.freeDeliveryAbove) };
 }
 
-/** "Delivery in 25 min" and "Add ₹40 for free delivery" under the total. */
-export function DeliveryNotes({ delivery, subtotalPaise, slotChosen }: { delivery: DeliveryCheck | undefined; subtotalPaise: number; slotChosen: boolean }) {
+/**
+ * "Delivery in 25 min" and "Add ₹40 for free delivery" under the total. The express time only with `expressTime` (not with a
+ * slot chosen, nor while the slots are loading and may say express is not to be had).
+ */
+export function DeliveryNotes({ delivery, subtotalPaise, expressTime }: { delivery: DeliveryCheck | undefined; subtotalPaise: number; expressTime: boolean }) {
   if (!delivery?.serviceable) return null;
   const charge = deliveryCharge(delivery);
   const gap = freeDeliveryGapPaise(subtotalPaise, charge);
   return (
     <div className="mt-4 space-y-1 text-sm" data-testid="delivery-notes">
-      {delivery.open && !slotChosen && (
+      {delivery.open && expressTime && (
         <p className="text-gray-700">
           Delivery in {delivery.etaMinutes} min to {delivery.pincode}
         </p>

@@ -81,7 +81,7 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
   // Delivery as the shop answers for the address the order goes to (or, before one is chosen, the pincode given).
   const storedPincode = useStoredPincode();
   const delivery = useDeliveryCheck(selected?.pincode ?? storedPincode).data;
-  const { slots, slotId, setSlotId, chosenSlot, slotChoice } = useSlotChoice(selected?.pincode ?? storedPincode);
+  const { slots, slotId, setSlotId, chosenSlot, slotChoice, slotsChecking } = useSlotChoice(selected?.pincode ?? storedPincode);
   const orderable = orderableLines(summary);
   const pricedLines = orderable.map((line) => ({ offerPrice: line.size.offerPrice, quantity: line.quantity }));
   const orderItems = orderable.map(orderItemOf);
@@ -98,6 +98,7 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
     delivery,
     subtotalPaise: price.subtotalPaise,
     slot: slotChoice,
+    slotsChecking,
   });
   const blocked = step?.blocks ? step : null;
   const stepId = useId();
@@ -320,7 +321,7 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
 
       {summary.outOfStockKeys.length > 0 && <p className="mt-4 text-sm text-gray-600">Out-of-stock items are left out of the total and the order.</p>}
       {connected ? (
-        <DeliveryNotes delivery={delivery} subtotalPaise={price.subtotalPaise} slotChosen={!!chosenSlot} />
+        <DeliveryNotes delivery={delivery} subtotalPaise={price.subtotalPaise} expressTime={!chosenSlot && !slotsChecking} />
       ) : (
         <p data-testid="offline-bill-note" className="mt-4 text-sm text-gray-700">
           {OFFLINE_BILL_NOTE}
@@ -336,7 +337,7 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
         {step && (
           <p
             id={stepId}
-            role="alert"
+            role={step.kind === 'checking' ? 'status' : 'alert'}
             data-testid="checkout-blocked"
             data-step={step.kind}
             className="mb-2 rounded bg-amber-50 px-3 py-2 text-sm text-amber-900"

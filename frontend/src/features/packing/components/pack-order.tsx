@@ -76,8 +76,9 @@ export function PackOrder({ order, onChanged, onClose }: { order: OrderView; onC
     );
   };
 
+  // On a computer the form keeps a phone-like width (the count beside its line) and Save is a button, not a bar.
   return (
-    <section aria-label="Pack this order" data-testid="pack-order" className="mt-3 rounded border border-primary/40 bg-primary/5 p-3">
+    <section aria-label="Pack this order" data-testid="pack-order" className="mt-3 rounded border border-primary/40 bg-primary/5 p-3 sm:max-w-2xl">
       <p className="text-sm text-gray-700">
         Untick what you could not pack, or set how many you packed.{' '}
         {allowSubs ? 'The shopper accepts a similar item.' : 'The shopper asked for a refund of what is missing.'}
@@ -149,7 +150,7 @@ export function PackOrder({ order, onChanged, onClose }: { order: OrderView; onC
           type="button"
           onClick={save}
           disabled={!changed || adjust.isPending}
-          className="min-h-11 flex-1 rounded bg-primary px-4 font-medium text-white disabled:opacity-60"
+          className="min-h-11 flex-1 rounded bg-primary px-4 font-medium text-white disabled:opacity-60 sm:flex-none sm:px-8"
         >
           {adjust.isPending ? 'Saving…' : 'Save packing'}
         </button>

@@ -62,7 +62,7 @@ function SellerIssueItem({ issue, onChanged }: { issue: SellerIssue; onChanged: 
             className="h-11 w-28 rounded border border-gray-300 px-2 text-base"
           />
         </label>
-        <label htmlFor={noteId} className="flex flex-1 flex-col">
+        <label htmlFor={noteId} className="flex flex-1 flex-col sm:max-w-md">
           Note for the shopper
           <input
             id={noteId}
