@@ -46,7 +46,7 @@ export interface OrderQuote {
   price: PriceBreakdown;
   /** The delivery area's promise, in minutes from when the order is stored. */
   etaMinutes: number;
-  /** Fingerprint of what was asked for (address, lines, payment type, coupon), to recognise the same request. */
+  /** Fingerprint of what was asked for (address, lines, payment type, coupon, slot, substitution choice), to recognise the same request. */
   requestHash: string;
   /** The coupon the order uses and its discount (in `price` too). */
   coupon?: QuotedCoupon;
