@@ -332,6 +332,7 @@ export class OrderPlacing {
       stockRef,
       lines.map((line) => line.productId),
     );
+    if (quote.slot) this.delivery.confirm(quote.slot, stockRef);
     try {
       order = await this.linking.linkNew(order);
     } catch (error) {
