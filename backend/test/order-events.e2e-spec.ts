@@ -100,45 +100,22 @@ describe('orders as the spec’s own client sends them, order events, address sn
     }[];
     const slot = days.flatMap((d) => d.slots).find((s) => s.available)!.id;
     const body = { address: addressA, items: [{ product: milk, quantity: 11 }] };
+    const placed = async (extra: object, status: 200 | 201) =>
+      (
+        await a
+          .post('/api/placeorders')
+          .send({ ...body, ...extra })
+          .expect(status)
+      ).body.order._id as string;
     const variants: object[] = [{}, { substitutions: 'similar' }, { coupon: code }, { delivery: { slot } }, { substitutions: 'similar', delivery: { slot } }];
     const before = await ordersOf();
     const ids: string[] = [];
-    for (const extra of variants)
-      ids.push(
-        (
-          await a
-            .post('/api/placeorders')
-            .send({ ...body, ...extra })
-            .expect(201)
-        ).body.order._id,
-      );
+    for (const extra of variants) ids.push(await placed(extra, 201));
     expect(new Set(ids).size).toBe(variants.length);
-    expect(await ordersOf()).toBe(before + variants.length);
     // The same again is still the same order; 'refund' is what naming no choice does.
-    expect(
-      (
-        await a
-          .post('/api/placeorders')
-          .send({ ...body, substitutions: 'similar' })
-          .expect(200)
-      ).body.order._id,
-    ).toBe(ids[1]);
-    expect(
-      (
-        await a
-          .post('/api/placeorders')
-          .send({ ...body, coupon: code.toLowerCase() })
-          .expect(200)
-      ).body.order._id,
-    ).toBe(ids[2]);
-    expect(
-      (
-        await a
-          .post('/api/placeorders')
-          .send({ ...body, substitutions: 'refund' })
-          .expect(200)
-      ).body.order._id,
-    ).toBe(ids[0]);
+    expect(await placed({ substitutions: 'similar' }, 200)).toBe(ids[1]);
+    expect(await placed({ coupon: code.toLowerCase() }, 200)).toBe(ids[2]);
+    expect(await placed({ substitutions: 'refund' }, 200)).toBe(ids[0]);
     expect(await ordersOf()).toBe(before + variants.length);
   });
 
