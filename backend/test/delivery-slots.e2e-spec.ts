@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Types } from 'mongoose';
 import type { ShopClock } from '../src/delivery/shop-clock';
 import { AUTH_ENV, insertProducts, quickShoppers, seller, VALID_ADDRESS, type Agent } from './support/actors';
 import { FakeRazorpay } from './support/fake-razorpay';
@@ -151,6 +152,30 @@ describe('delivery slots on one instance', () => {
     const again = await Promise.all(racers.filter((_, i) => answers[i].status === 409).map((b) => place(b, '2026-12-04T07:00')));
     expect(again.filter((r) => r.status === 201)).toHaveLength(1);
   }, 60_000);
+
+  it('a place taken for an order that was never stored goes back after a minute, once; a stored order keeps its place', async () => {
+    await settings({ slots: [MORNING], slotDays: 7 }).expect(200);
+    const id = '2026-12-07T07:00';
+    const { DeliverySlotsService } = await import('../src/delivery/slots/delivery-slots.service');
+    const { OrderStatusChanges } = await import('../src/orders/order-status.service');
+    const sweep = t.app.get(OrderStatusChanges);
+    // What a process that died between taking the place and storing the order leaves behind.
+    const ghost = `order:${new Types.ObjectId().toHexString()}`;
+    expect(await t.app.get(DeliverySlotsService).take({ id, date: '2026-12-07', start: '07:00', end: '09:00' }, ghost)).toBe(true);
+    const [b] = await buyers(1);
+    const stored = (await place(b, id).expect(201)).body.order._id as string;
+    expect(await slotOf(id)).toMatchObject({ left: 1 });
+    // Not yet: a placing may still be storing its order.
+    await sweep.sweepStock();
+    expect(await slotOf(id)).toMatchObject({ left: 1 });
+    const later = Date.now() + 120_000;
+    await Promise.all([sweep.sweepStock(later), sweep.sweepStock(later)]);
+    await sweep.sweepStock(later);
+    expect(await slotOf(id)).toMatchObject({ left: 2 });
+    const doc = await t.connection.collection('delivery_slot_places').findOne({ _id: id as never });
+    expect(doc?.places).toEqual([{ ref: `order:${stored}` }]);
+    expect(await shop.get('/api/seller/slots/2026-12-07/07:00/orders').expect(200)).toMatchObject({ body: { orderdata: [{ _id: stored }] } });
+  });
 
   it('a closed date has no slots and no express; express off wants a slot', async () => {
     await settings({ slots: [MORNING], closedDates: ['2026-12-01', '2026-12-02'] }).expect(200);

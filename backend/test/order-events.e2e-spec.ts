@@ -88,6 +88,37 @@ describe('orders as the spec’s own client sends them, order events, address sn
     expect(await ordersOf()).toBe(before + 2);
   });
 
+  it('without Idempotency-Key, the same lines with another substitution choice, coupon or delivery slot are a new order', async () => {
+    const code = `SAME${randomUUID().slice(0, 6).toUpperCase()}`;
+    await sellerAgent.post('/api/seller/coupons').send({ code, kind: 'flat', value: 10 }).expect(201);
+    await sellerAgent
+      .put('/api/seller/delivery')
+      .send({ areas: [], slots: [{ days: [0, 1, 2, 3, 4, 5, 6], start: '18:00', end: '20:00', capacity: 50, cutoffMinutes: 60 }], slotDays: 3 })
+      .expect(200);
+    const days = (await a.get(`/api/delivery/slots?pincode=${VALID_ADDRESS.pincode}`).expect(200)).body.days as {
+      slots: { id: string; available: boolean }[];
+    }[];
+    const slot = days.flatMap((d) => d.slots).find((s) => s.available)!.id;
+    const body = { address: addressA, items: [{ product: milk, quantity: 11 }] };
+    const placed = async (extra: object, status: 200 | 201) =>
+      (
+        await a
+          .post('/api/placeorders')
+          .send({ ...body, ...extra })
+          .expect(status)
+      ).body.order._id as string;
+    const variants: object[] = [{}, { substitutions: 'similar' }, { coupon: code }, { delivery: { slot } }, { substitutions: 'similar', delivery: { slot } }];
+    const before = await ordersOf();
+    const ids: string[] = [];
+    for (const extra of variants) ids.push(await placed(extra, 201));
+    expect(new Set(ids).size).toBe(variants.length);
+    // The same again is still the same order; 'refund' is what naming no choice does.
+    expect(await placed({ substitutions: 'similar' }, 200)).toBe(ids[1]);
+    expect(await placed({ coupon: code.toLowerCase() }, 200)).toBe(ids[2]);
+    expect(await placed({ substitutions: 'refund' }, 200)).toBe(ids[0]);
+    expect(await ordersOf()).toBe(before + variants.length);
+  });
+
   it('a listener that fails after the insert never turns the stored order into an error', async () => {
     const failAsync = async () => {
       throw new Error('listener failed (on purpose)');

@@ -162,6 +162,16 @@ describe('problem reports after delivery', () => {
     const settled = await shop.post(`/api/seller/issues/${cod._id}/settle`).expect(200);
     expect(settled.body.order.issue.settledAt).toEqual(expect.any(String));
 
+    // Online, under ₹1: Razorpay refunds no less, so it is owed in cash like COD's, never sent there.
+    const small = await deliveredOnline([[milk, 1]]);
+    await report(small._id, { lines: [{ line: 0, quantity: 1, reason: 'quality' }] }).expect(201);
+    const owed = await shop.post(`/api/seller/issues/${small._id}/resolve`).send({ action: 'refund', amountPaise: 60, note: 'Sorry' }).expect(200);
+    expect(owed.body.order.issue).toMatchObject({ status: 'refunded', amountPaise: 60, cashOwedPaise: 60 });
+    expect(owed.body.order.issue.refund).toBeUndefined();
+    await t.app.get((await import('../src/orders/packing/order-packing-work')).OrderPackingWork).sweep();
+    expect(rzp.refundsOf(small.payment.razorpayPaymentId)).toHaveLength(0);
+    expect((await shop.post(`/api/seller/issues/${small._id}/settle`).expect(200)).body.order.issue.settledAt).toEqual(expect.any(String));
+
     const paid = await deliveredOnline([[milk, 1]]);
     await report(paid._id, { lines: [{ line: 0, quantity: 1, reason: 'quality' }] }).expect(201);
     const declined = await shop.post(`/api/seller/issues/${paid._id}/resolve`).send({ action: 'decline', note: 'The milk was fine when it left' }).expect(200);

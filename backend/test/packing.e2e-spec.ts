@@ -203,6 +203,61 @@ describe('packing changes on one instance', () => {
     expect(await h.stored(order._id)).toMatchObject({ refundedPaise: 10200, adjustments: [{ refund: { status: 'processed' } }] });
   });
 
+  it('a difference under ₹1 on a paid order is not asked of Razorpay (₹1 is its least refund): owed in cash, said so, never retried', async () => {
+    const { tomato } = a.products;
+    const [toffee] = await insertProducts(t, [{ name: 'Toffee', offerPrice: 0.5, category: 'Snacks' }]);
+    const order = await h.placeOnline([
+      [tomato, 1],
+      [toffee, 1],
+    ]);
+    // Razorpay (and the fake) refuses a refund under ₹1.
+    const auth = `Basic ${Buffer.from(`${rzp.keyId}:${rzp.keySecret}`).toString('base64')}`;
+    const refused = await request(rzp.url)
+      .post(`/v1/payments/${order.payment!.razorpayPaymentId}/refund`)
+      .set('Authorization', auth)
+      .send({ amount: 99 })
+      .expect(400);
+    expect(refused.body.error.description).toBe('The amount must be at least INR 1.00');
+    const res = await h.adjust(order._id, { lines: [{ line: 1, packed: 0 }] }).expect(200);
+    // ₹0.50 and its ₹0.01 of tax.
+    expect(res.body.adjustment).toMatchObject({ differencePaise: 51, cashOwedPaise: 51 });
+    expect(res.body.adjustment.refund).toBeUndefined();
+    expect(res.body.order.refundedPaise).toBeUndefined();
+    await h.sweep();
+    expect(h.refunds(order)).toHaveLength(0);
+    expect(await h.stored(order._id)).toMatchObject({ adjustments: [{ cashOwedPaise: 51, stockReturned: true }] });
+    expect((await h.stored(order._id))?.packingPending).toBeUndefined();
+    const mine = (await a.agent.get('/api/getorder/user?limit=100').expect(200)).body.orderdata.find((o: { _id: string }) => o._id === order._id);
+    expect(mine.adjustments).toEqual([expect.objectContaining({ cashOwedPaise: 51 })]);
+    const logged = ((await a.shop.get('/api/seller/activity?kind=order.refund').expect(200)).body.entries as { subjectId: string; after: object }[]).filter(
+      (e) => e.subjectId === order._id,
+    );
+    expect(logged).toEqual([expect.objectContaining({ after: { refundPaise: 51, way: 'cash' } })]);
+    await eventually(async () => smtp.mails.some((m) => m.outboxId.startsWith(`email:order-adjusted:${order._id}`)), 'the packing mail sent', 30_000);
+    const mail = smtp.mails.find((m) => m.outboxId.startsWith(`email:order-adjusted:${order._id}`))!;
+    expect(mail.text).toMatch(/₹0\.51 will be paid back to you in cash on delivery \(online refunds start at ₹1\.00\)/);
+    expect(mail.text).not.toMatch(/being refunded/);
+
+    // Such a refund recorded before (failed for ever, retried by every sweep): the sweep makes it cash owed, once.
+    await t.connection.collection('orders').updateOne(
+      { _id: new Types.ObjectId(order._id) },
+      {
+        $set: {
+          packingPending: true,
+          'adjustments.0.refund': { receipt: `${order._id}-a1`, amountPaise: 51, status: 'failed', error: 'The amount must be at least INR 1.00', attempts: 9 },
+        },
+        $unset: { 'adjustments.0.cashOwedPaise': 1 },
+      },
+    );
+    await h.sweep();
+    await h.sweep();
+    expect(h.refunds(order)).toHaveLength(0);
+    const after = await h.stored(order._id);
+    expect(after?.adjustments[0]).toMatchObject({ cashOwedPaise: 51 });
+    expect(after?.adjustments[0].refund).toBeUndefined();
+    expect(after?.packingPending).toBeUndefined();
+  });
+
   it('a substitute costs its own price within the replaced value, and no more than it over it', async () => {
     const { tomato, milk, mango, saffron } = a.products;
     const [mangoes, saffrons] = [await h.stock(mango), await h.stock(saffron)];

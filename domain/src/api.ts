@@ -167,6 +167,8 @@ export interface OrderAdjustmentView {
   differencePaise: number;
   cancels?: boolean;
   refund?: { receipt: string; amountPaise: number; status: 'due' | 'pending' | 'processed' | 'failed'; id?: string; error?: string };
+  /** An online order's difference under ₹1 (MIN_ONLINE_REFUND_PAISE, Razorpay's least refund): paid back in cash on delivery, never sent to Razorpay. */
+  cashOwedPaise?: number;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { totalFor, TAX_PERCENT, type PriceBreakdown } from './pricing';
+import { formatRupees, totalFor, TAX_PERCENT, type PriceBreakdown } from './pricing';
 
 /**
  * Packing day (issue 39): the shop packs less than ordered or substitutes, and the order is priced again
@@ -9,6 +9,14 @@ import { totalFor, TAX_PERCENT, type PriceBreakdown } from './pricing';
 export const SUBSTITUTION_CHOICES = ['refund', 'similar'] as const;
 /** The shopper's answer to "If an item is not available": refund it (the default) or replace it with a similar item. */
 export type SubstitutionChoice = (typeof SUBSTITUTION_CHOICES)[number];
+
+/** Razorpay refunds no less than ₹1: a smaller difference on an online order is paid back in cash instead. */
+export const MIN_ONLINE_REFUND_PAISE = 100;
+
+/** What the shopper reads (page, mail, push) of a difference too small to refund online. */
+export function paidBackInCash(amountPaise: number): string {
+  return `${formatRupees(amountPaise)} will be paid back to you in cash on delivery (online refunds start at ${formatRupees(MIN_ONLINE_REFUND_PAISE)}).`;
+}
 
 /** What the shopper reads about when a refund reaches their account. */
 export const REFUND_ARRIVES_IN = '5–7 working days';

@@ -30,7 +30,8 @@ export class PackingListener {
     try {
       const snapshot = orderSnapshot(order);
       const changes = changesOf(order, key);
-      const refundPaise = order.paymentType === 'Online' ? differencePaise : undefined;
+      const cashPaise = order.adjustments?.find((a) => a.key === key)?.cashOwedPaise;
+      const refundPaise = order.paymentType === 'Online' && !cashPaise ? differencePaise : undefined;
       const mails = this.mailer.enabled
         ? [
             {
@@ -38,12 +39,22 @@ export class PackingListener {
               channel: 'email' as const,
               kind: 'order-adjusted',
               recipient: shopperRecipient(userId),
-              data: { order: snapshot, changes, ...(refundPaise !== undefined ? { refundPaise, refundArrives: REFUND_ARRIVES_IN } : {}) },
+              data: {
+                order: snapshot,
+                changes,
+                ...(refundPaise !== undefined ? { refundPaise, refundArrives: REFUND_ARRIVES_IN } : {}),
+                ...(cashPaise ? { cashPaise } : {}),
+              },
             },
           ]
         : [];
       const pushes = await this.push.messagesFor([
-        { account: shopperRecipient(userId), kind: 'order-adjusted', key: `${snapshot.orderId}:${key}`, payload: orderAdjustedPush(snapshot, differencePaise) },
+        {
+          account: shopperRecipient(userId),
+          kind: 'order-adjusted',
+          key: `${snapshot.orderId}:${key}`,
+          payload: orderAdjustedPush(snapshot, differencePaise, cashPaise),
+        },
       ]);
       await this.outbox.enqueue([...mails, ...pushes]);
     } catch (error) {
@@ -63,7 +74,14 @@ export class PackingListener {
               channel: 'email' as const,
               kind: 'issue-resolved',
               recipient: shopperRecipient(userId),
-              data: { order: snapshot, action, amountPaise, ...(note ? { note } : {}), refundArrives: REFUND_ARRIVES_IN },
+              data: {
+                order: snapshot,
+                action,
+                amountPaise,
+                ...(note ? { note } : {}),
+                refundArrives: REFUND_ARRIVES_IN,
+                ...(order.issue?.cashOwedPaise ? { inCash: true } : {}),
+              },
             },
           ]
         : [];

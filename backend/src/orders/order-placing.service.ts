@@ -46,7 +46,7 @@ export interface OrderQuote {
   price: PriceBreakdown;
   /** The delivery area's promise, in minutes from when the order is stored. */
   etaMinutes: number;
-  /** Fingerprint of what was asked for (address, lines, payment type, coupon), to recognise the same request. */
+  /** Fingerprint of what was asked for (address, lines, payment type, coupon, slot, substitution choice), to recognise the same request. */
   requestHash: string;
   /** The coupon the order uses and its discount (in `price` too). */
   coupon?: QuotedCoupon;
@@ -332,6 +332,7 @@ export class OrderPlacing {
       stockRef,
       lines.map((line) => line.productId),
     );
+    if (quote.slot) this.delivery.confirm(quote.slot, stockRef);
     try {
       order = await this.linking.linkNew(order);
     } catch (error) {

@@ -48,7 +48,9 @@ export function fingerprint(dto: QuoteRequest, paymentType: PaymentType): string
   const key = (line: OrderLineDto) => `${line.product}:${line.variant ?? ''}`;
   const lines = sumLines(dto.items).sort((a, b) => key(a).localeCompare(key(b)));
   const asked: unknown[] = dto.coupon === undefined ? [dto.address, paymentType, lines] : [dto.address, paymentType, lines, dto.coupon.trim().toUpperCase()];
-  // The slot chosen is part of what was asked for (a request without one hashes as it always did).
+  // The slot and the substitution choice are part of what was asked for (a request without them hashes as it always did).
   if (dto.delivery?.slot !== undefined) asked.push({ slot: dto.delivery.slot });
+  // 'refund' is what an order naming no choice does: the same order.
+  if (dto.substitutions !== undefined && dto.substitutions !== 'refund') asked.push({ substitutions: dto.substitutions });
   return createHash('sha256').update(JSON.stringify(asked)).digest('hex');
 }

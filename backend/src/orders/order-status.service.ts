@@ -5,7 +5,7 @@ import { isValidObjectId, Model, Types } from 'mongoose';
 import { DomainEvents } from '../common/events/domain-events';
 import { LocksService } from '../common/locks/locks.service';
 import { isDuplicateKeyError } from '../common/mongo-errors';
-import { StockService } from '../products/stock.service';
+import { STALE_TAKE_MS, StockService } from '../products/stock.service';
 import { OrderCache } from './order-cache';
 import { OrderCoupons } from './order-coupons';
 import { orderStockRef, stockLines } from './order-stock';
@@ -146,18 +146,16 @@ export class OrderStatusChanges implements OnApplicationBootstrap, OnModuleDestr
   }
 
   /**
-   * Puts right what a stopped process left: units taken for orders that were never stored (given back)
-   * or whose storing was not confirmed (kept), and cancelled orders whose units did not go back yet.
+   * Puts right what a stopped process left: units and slot places taken for orders that were never stored
+   * (given back) or whose storing was not confirmed (kept), and cancelled orders whose units did not go back yet.
+   * `now`: tests judge what is stale at a later time instead of waiting.
    */
-  async sweepStock(): Promise<void> {
-    for (const { ref, line } of await this.stock.staleTakes()) {
-      // `order:<id>`, or `order:<id>:adj:<key>` for a packing change's substitutes (stored once the change is on the order).
-      const [orderId, , adjustmentKey] = ref.startsWith('order:') ? ref.slice('order:'.length).split(':') : [''];
-      const order = isValidObjectId(orderId) ? await this.orders.findById(orderId).select('_id adjustments.key').lean() : null;
-      const stored = order && (!adjustmentKey || (order.adjustments ?? []).some((a) => a.key === adjustmentKey));
-      if (stored) await this.stock.settle(ref, [line.productId]);
+  async sweepStock(now: number = Date.now()): Promise<void> {
+    for (const { ref, line } of await this.stock.staleTakes(now)) {
+      if (await this.isStored(ref)) await this.stock.settle(ref, [line.productId]);
       else await this.stock.untake(ref, [line]);
     }
+    for (const place of await this.slots.staleTakes(new Date(now - STALE_TAKE_MS))) await this.slots.settle(place, await this.isStored(place.ref));
     const stale = Date.now() - 60_000;
     for (const task of await this.tasks.find({ _id: { $gte: 'giveback:', $lt: 'giveback;' } }).lean()) {
       const orderId = task._id.slice('giveback:'.length);
@@ -165,5 +163,12 @@ export class OrderStatusChanges implements OnApplicationBootstrap, OnModuleDestr
       if (order?.status === 'Cancelled') await this.giveBack(order);
       else if (task.at.getTime() < stale) await this.tasks.deleteOne({ _id: task._id });
     }
+  }
+
+  /** Whether the order a take was for is stored: `order:<id>`, or `order:<id>:adj:<key>` for a packing change's substitutes (stored once the change is on the order). */
+  private async isStored(ref: string): Promise<boolean> {
+    const [orderId, , adjustmentKey] = ref.startsWith('order:') ? ref.slice('order:'.length).split(':') : [''];
+    const order = isValidObjectId(orderId) ? await this.orders.findById(orderId).select('_id adjustments.key').lean() : null;
+    return !!order && (!adjustmentKey || (order.adjustments ?? []).some((a) => a.key === adjustmentKey));
   }
 }

@@ -210,7 +210,8 @@ export class FakeRazorpay {
     if (payment.status !== 'captured') return error(res, 400, 'BAD_REQUEST_ERROR', 'The payment has been fully refunded already');
     const left = payment.amount - payment.amount_refunded;
     const amount = typeof body.amount === 'number' ? body.amount : left;
-    // Razorpay's partial refunds: any whole amount of paise up to what is not refunded yet.
+    // Razorpay's partial refunds: any whole amount of paise from ₹1 up to what is not refunded yet.
+    if (Number.isInteger(amount) && amount >= 1 && amount < 100) return error(res, 400, 'BAD_REQUEST_ERROR', 'The amount must be at least INR 1.00', 'amount');
     if (!Number.isInteger(amount) || amount < 1 || amount > left) {
       return error(res, 400, 'BAD_REQUEST_ERROR', 'The refund amount provided is greater than amount captured or less than minimum', 'amount');
     }

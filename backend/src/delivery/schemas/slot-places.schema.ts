@@ -6,6 +6,8 @@ export class SlotPlace {
   @Prop({ type: String, required: true }) ref: string;
   /** Held by a checkout until then; absent: the order's. */
   @Prop({ type: Date }) until?: Date;
+  /** An order's place taken then, its order not yet known to be stored (a placing that stops half-way is swept back). */
+  @Prop({ type: Date }) at?: Date;
 }
 const SlotPlaceSchema = SchemaFactory.createForClass(SlotPlace);
 

@@ -20,7 +20,7 @@ import type { Environment } from '../../config/environment';
 import { addDays, dayOf } from '../../stats/shop-time';
 import { DeliveryService, type DeliveryQuote } from '../delivery.service';
 import { ShopClock } from '../shop-clock';
-import { SlotPlacesService, SlotRefused, type SlotTerms } from './slot-places.service';
+import { SlotPlacesService, SlotRefused, type SlotTerms, type UnconfirmedPlace } from './slot-places.service';
 
 /** The slot an order's quote names. */
 export interface QuotedSlot extends DeliverySlot {
@@ -166,6 +166,26 @@ export class DeliverySlotsService {
   /** Gives back the place `ref` took in the slot (once; nothing when it had none). */
   async giveBack(slot: DeliverySlot, ref: string): Promise<void> {
     await this.places.giveBack(slotId(slot.date, slot.start), ref);
+  }
+
+  /** The order `ref` is stored: its place is kept for good (see SlotPlacesService.confirm). */
+  confirm(slot: DeliverySlot, ref: string): void {
+    this.places.confirm(slotId(slot.date, slot.start), ref);
+  }
+
+  /**
+   * Orders' places taken before `before` whose orders were not known to be stored, in the slots from
+   * yesterday on (a place is taken for today or later; an older slot is over and its places matter no more).
+   */
+  staleTakes(before: Date): Promise<UnconfirmedPlace[]> {
+    const earliest = Math.min(Date.now(), this.clock.now().getTime());
+    return this.places.staleTakes(addDays(dayOf(new Date(earliest), this.timeZone), -1), before);
+  }
+
+  /** What the sweep does with a stale take: keeps the place of a stored order, gives back one whose order never was (once). */
+  async settle({ slotId: id, ref }: UnconfirmedPlace, stored: boolean): Promise<void> {
+    if (stored) await this.places.settle(id, ref);
+    else await this.places.giveBack(id, ref, { unstored: true });
   }
 }
 

@@ -24,6 +24,12 @@ export interface SlotTerms {
   closed: string;
 }
 
+/** An order's place whose order was not known to be stored when taken (see staleTakes). */
+export interface UnconfirmedPlace {
+  slotId: string;
+  ref: string;
+}
+
 interface Change {
   slotId: string;
   /** `shopNow`: the shop clock's time (cut-offs); holds lapse by the real time, as stock's do. */
@@ -35,13 +41,17 @@ interface Change {
  * concurrency and the number of instances: one document per slot (its places, each naming its order or
  * checkout), changed one batch at a time under the slot's lock with a compare-and-set on its version (the
  * same way as coupons' uses and stock). A place names its order or checkout, so a retried take or a
- * second give-back changes nothing: once each. Held places count until they lapse.
+ * second give-back changes nothing: once each. Held places count until they lapse. An order's place is
+ * marked with when it was taken until its order is known to be stored, so a placing that stopped
+ * half-way gives it back (the orders' sweep, as it does the units taken for the order).
  */
 @Injectable()
 export class SlotPlacesService {
   /** One batch for every slot: the changes asked meanwhile on this instance share one lock and one write per slot. */
   /** Goes up with every change this instance writes (answers built from older counts are stale). */
   version = 0;
+  /** Per slot, orders known to be stored: their places lose the mark with the slot's next write (no write of its own). */
+  private readonly confirmed = new Map<string, Set<string>>();
   private readonly changes = new WriteBatchers<Change, boolean>({ maxBatch: Infinity, write: (_, batch) => this.write(batch) });
 
   constructor(
@@ -93,23 +103,61 @@ export class SlotPlacesService {
         if (places.some((p) => p.ref === ref)) return false;
         const held = options.fromHold ? places.findIndex((p) => p.ref === options.fromHold) : -1;
         if (held >= 0) {
-          places.splice(held, 1, { ref });
+          places.splice(held, 1, { ref, at: new Date() });
           return true;
         }
         if (shopNow >= terms.closesAt.getTime()) throw new SlotRefused(terms.closed);
         if (places.length >= terms.capacity) throw new SlotRefused(terms.full);
-        places.push(options.until ? { ref, until: options.until } : { ref });
+        places.push(options.until ? { ref, until: options.until } : { ref, at: new Date() });
         return true;
       },
     });
   }
 
-  /** Gives back the place of `ref` (a cancelled order, a failed or lapsed checkout, an order not stored): once. */
-  giveBack(slotId: string, ref: string): Promise<boolean> {
+  /** The order `ref` is stored: its place loses the mark with the slot's next write (or the sweep's settle). */
+  confirm(slotId: string, ref: string): void {
+    this.confirmed.set(slotId, (this.confirmed.get(slotId) ?? new Set<string>()).add(ref));
+  }
+
+  private forget(slotId: string, written: readonly string[]): void {
+    const refs = this.confirmed.get(slotId);
+    for (const ref of written) refs?.delete(ref);
+    if (refs && !refs.size) this.confirmed.delete(slotId);
+  }
+
+  /** Orders' places marked before `before` in the slots from `fromId` on: placings that stopped half-way, or stored orders not yet confirmed. */
+  async staleTakes(fromId: string, before: Date): Promise<UnconfirmedPlace[]> {
+    const docs = await this.slots
+      .find({ _id: { $gte: fromId } })
+      .lean<SlotPlaces[]>()
+      .exec();
+    return docs.flatMap((doc) =>
+      (doc.places ?? []).filter((p) => p.at && new Date(p.at).getTime() < before.getTime()).map((p) => ({ slotId: doc._id, ref: p.ref })),
+    );
+  }
+
+  /** The order of `ref` is known to be stored: its place is kept for good (the mark goes). */
+  settle(slotId: string, ref: string): Promise<boolean> {
     return this.changes.add(ALL_SLOTS, {
       slotId,
       apply: (places) => {
-        const at = places.findIndex((p) => p.ref === ref);
+        const at = places.findIndex((p) => p.ref === ref && p.at);
+        if (at < 0) return false;
+        places.splice(at, 1, { ref });
+        return true;
+      },
+    });
+  }
+
+  /**
+   * Gives back the place of `ref` (a cancelled order, a failed or lapsed checkout, an order not stored): once.
+   * With `unstored`, only a place still marked as its order's not known to be stored (the sweep's give-back).
+   */
+  giveBack(slotId: string, ref: string, { unstored = false } = {}): Promise<boolean> {
+    return this.changes.add(ALL_SLOTS, {
+      slotId,
+      apply: (places) => {
+        const at = places.findIndex((p) => p.ref === ref && (!unstored || p.at));
         if (at < 0) return false;
         places.splice(at, 1);
         return true;
@@ -139,11 +187,15 @@ export class SlotPlacesService {
     });
   }
 
-  /** One slot's changes: one read, the changes in order, one compare-and-set write (lapsed holds drop out with it). */
+  /** One slot's changes: one read, the changes in order, one compare-and-set write (lapsed holds and confirmed orders' marks drop out with it). */
   private async writeSlot(slotId: string, batch: readonly Change[]): Promise<(boolean | ItemFailed)[]> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const doc = await this.slots.findById(slotId).lean<SlotPlaces>().exec();
-      const places = live(doc?.places ?? [], Date.now());
+      const kept = live(doc?.places ?? [], Date.now());
+      const confirmed = [...(this.confirmed.get(slotId) ?? [])];
+      const places = kept.map((p) => (p.at && confirmed.includes(p.ref) ? { ref: p.ref } : p));
+      // Lapsed holds dropped or confirmed orders' marks gone: worth a write even when no change changed anything.
+      const pruned = kept.length !== (doc?.places ?? []).length || places.some((p, i) => p !== kept[i]);
       const shopNow = this.clock.now().getTime();
       const outcomes = batch.map((change): boolean | ItemFailed => {
         try {
@@ -152,13 +204,13 @@ export class SlotPlacesService {
           return new ItemFailed(error);
         }
       });
-      const pruned = places.length !== (doc?.places ?? []).length;
       if (!outcomes.some((o) => o === true) && !pruned) return outcomes;
       const v = doc?.v ?? 0;
       try {
         const saved = await this.slots.updateOne(this.locks.guarded({ _id: slotId, v }), { $set: { places, v: v + 1 } }, { upsert: !doc }).exec();
         if (saved.matchedCount + saved.upsertedCount > 0) {
           this.version += 1;
+          this.forget(slotId, confirmed);
           return outcomes;
         }
       } catch (error) {
@@ -171,7 +223,9 @@ export class SlotPlacesService {
 }
 
 function live(places: readonly SlotPlace[], now: number): SlotPlace[] {
-  return places.filter((p) => !p.until || new Date(p.until).getTime() > now).map((p) => (p.until ? { ref: p.ref, until: p.until } : { ref: p.ref }));
+  return places
+    .filter((p) => !p.until || new Date(p.until).getTime() > now)
+    .map((p) => (p.until ? { ref: p.ref, until: p.until } : p.at ? { ref: p.ref, at: p.at } : { ref: p.ref }));
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

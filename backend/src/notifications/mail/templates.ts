@@ -1,4 +1,4 @@
-import { formatPhone, formatRupees, type OrderStatus, type PaymentStatus, type PaymentType } from '@greencart/domain';
+import { formatPhone, formatRupees, paidBackInCash, type OrderStatus, type PaymentStatus, type PaymentType } from '@greencart/domain';
 import { toHtml, toText, type Block, type Draft, type MailContext } from './mail-render';
 import { verificationMail } from './verification-mail';
 
@@ -65,9 +65,10 @@ export interface MailKinds {
   'password-reset': { link: string; expiresAt: string };
   'email-verification': { link: string; expiresAt: string };
   /** Packing changed the order (issue 39): what changed, and the refund or the new amount to pay in cash. */
-  'order-adjusted': { order: OrderSnapshot; changes: string[]; refundPaise?: number; refundArrives?: string };
+  'order-adjusted': { order: OrderSnapshot; changes: string[]; refundPaise?: number; refundArrives?: string; cashPaise?: number };
   /** The shop answered "something was wrong with my order". */
-  'issue-resolved': { order: OrderSnapshot; action: 'refund' | 'decline'; amountPaise: number; note?: string; refundArrives?: string };
+  /** `inCash`: owed in cash (a COD order, or an online one's refund under ₹1). */
+  'issue-resolved': { order: OrderSnapshot; action: 'refund' | 'decline'; amountPaise: number; note?: string; refundArrives?: string; inCash?: boolean };
   'staff-invitation': { link: string; expiresAt: string; name: string };
 }
 export type MailKind = keyof MailKinds;
@@ -263,7 +264,7 @@ const TEMPLATES: Templates = {
     ],
     footer: shopperFooter(ctx),
   }),
-  'order-adjusted': ({ order, changes, refundPaise, refundArrives }, ctx) => ({
+  'order-adjusted': ({ order, changes, refundPaise, refundArrives, cashPaise }, ctx) => ({
     subject: `Order ${order.orderNumber} was packed with changes`,
     heading: 'Your order changed while packing',
     blocks: [
@@ -274,14 +275,16 @@ const TEMPLATES: Templates = {
         p:
           order.paymentType === 'COD'
             ? `Please pay ${formatRupees(order.amountPaise)} in cash on delivery (the new total).`
-            : `${formatRupees(refundPaise ?? 0)} is being refunded to the way you paid; it reaches your account in ${refundArrives ?? '5–7 working days'}.`,
+            : cashPaise
+              ? paidBackInCash(cashPaise)
+              : `${formatRupees(refundPaise ?? 0)} is being refunded to the way you paid; it reaches your account in ${refundArrives ?? '5–7 working days'}.`,
       },
       ...bill(order),
       viewOrder(ctx, order),
     ],
     footer: shopperFooter(ctx),
   }),
-  'issue-resolved': ({ order, action, amountPaise, note, refundArrives }, ctx) => ({
+  'issue-resolved': ({ order, action, amountPaise, note, refundArrives, inCash }, ctx) => ({
     subject: action === 'refund' ? `${formatRupees(amountPaise)} back for order ${order.orderNumber}` : `About the problem with order ${order.orderNumber}`,
     heading: action === 'refund' ? 'Your refund' : 'About your report',
     blocks: [
@@ -290,7 +293,7 @@ const TEMPLATES: Templates = {
         p:
           action === 'decline'
             ? `We looked at what you reported for order ${order.orderNumber} and could not refund it.`
-            : order.paymentType === 'COD'
+            : order.paymentType === 'COD' || inCash
               ? `We owe you ${formatRupees(amountPaise)} for what was wrong with order ${order.orderNumber}; we will pay it in cash.`
               : `${formatRupees(amountPaise)} for what was wrong with order ${order.orderNumber} is being refunded; it reaches your account in ${refundArrives ?? '5–7 working days'}.`,
       },

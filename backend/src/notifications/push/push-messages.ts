@@ -1,4 +1,4 @@
-import { formatRupees, type OrderStatus, type PushPayload } from '@greencart/domain';
+import { formatRupees, paidBackInCash, type OrderStatus, type PushPayload } from '@greencart/domain';
 import type { OrderSnapshot } from '../mail/templates';
 
 /** Kinds of push, each named like the mail of the same event. */
@@ -59,8 +59,18 @@ export function sellerCancelledPush(order: OrderSnapshot): PushPayload {
 }
 
 /** Packing changed the shopper's order (issue 39): the refund, or the new amount to pay in cash. */
-export function orderAdjustedPush(order: Pick<OrderSnapshot, 'orderId' | 'orderNumber' | 'paymentType' | 'amountPaise'>, refundPaise: number): PushPayload {
-  const money = order.paymentType === 'COD' ? `Pay ${formatRupees(order.amountPaise)} on delivery.` : `${formatRupees(refundPaise)} is being refunded.`;
+/** `cashPaise`: a difference under ₹1 on an online order, paid back in cash instead of refunded. */
+export function orderAdjustedPush(
+  order: Pick<OrderSnapshot, 'orderId' | 'orderNumber' | 'paymentType' | 'amountPaise'>,
+  refundPaise: number,
+  cashPaise?: number,
+): PushPayload {
+  const money =
+    order.paymentType === 'COD'
+      ? `Pay ${formatRupees(order.amountPaise)} on delivery.`
+      : cashPaise
+        ? paidBackInCash(cashPaise)
+        : `${formatRupees(refundPaise)} is being refunded.`;
   return {
     title: `Order ${order.orderNumber} changed while packing`,
     body: `Some items could not be packed as ordered. ${money}`,

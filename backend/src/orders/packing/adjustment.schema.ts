@@ -59,6 +59,8 @@ export class OrderAdjustment {
   /** The unpacked units went back to stock. */
   @Prop({ default: false }) stockReturned: boolean;
   @Prop({ type: AdjustmentRefundSchema }) refund?: AdjustmentRefund;
+  /** An online order's difference under Razorpay's least refund (₹1): paid back in cash on delivery instead. */
+  @Prop() cashOwedPaise?: number;
 }
 export const OrderAdjustmentSchema = SchemaFactory.createForClass(OrderAdjustment);
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { AdjustRefused, fromPaise, nameWithSize, repriceAdjusted, toPaise } from '@greencart/domain';
+import { AdjustRefused, fromPaise, MIN_ONLINE_REFUND_PAISE, nameWithSize, repriceAdjusted, toPaise } from '@greencart/domain';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, Model, Types } from 'mongoose';
@@ -153,8 +153,12 @@ export class OrderAdjusting {
       ...(price.cancels ? { cancels: true } : {}),
       stockReturned: false,
       // The refund's receipt is fixed now (order id and change number), and claimed by this instance: Razorpay is asked with it once.
-      ...(online && !price.cancels && price.differencePaise > 0
+      ...(online && !price.cancels && price.differencePaise >= MIN_ONLINE_REFUND_PAISE
         ? { refund: { receipt: `${orderId}-a${number}`, amountPaise: price.differencePaise, status: 'due' as const, claimedAt: new Date(), attempts: 1 } }
+        : {}),
+      // Less than Razorpay refunds: the delivery hands it back in cash.
+      ...(online && !price.cancels && price.differencePaise > 0 && price.differencePaise < MIN_ONLINE_REFUND_PAISE
+        ? { cashOwedPaise: price.differencePaise }
         : {}),
     };
     const set: Record<string, unknown> = {

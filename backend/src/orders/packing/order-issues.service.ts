@@ -1,4 +1,13 @@
-import { formatRupees, ISSUE_REASONS, ISSUE_WINDOW_HOURS, issueRefundCapPaise, nameWithSize, withinIssueWindow, type IssueReason } from '@greencart/domain';
+import {
+  formatRupees,
+  ISSUE_REASONS,
+  ISSUE_WINDOW_HOURS,
+  issueRefundCapPaise,
+  MIN_ONLINE_REFUND_PAISE,
+  nameWithSize,
+  withinIssueWindow,
+  type IssueReason,
+} from '@greencart/domain';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, Model } from 'mongoose';
@@ -103,7 +112,9 @@ export class OrderIssues {
         const amount = dto.amountPaise ?? issue.capPaise;
         if (amount > issue.capPaise) throw new BadRequestException(`At most ${formatRupees(issue.capPaise)} (the reported items with their tax)`);
         Object.assign(set, { 'issue.status': 'refunded', 'issue.amountPaise': amount });
-        if (order.paymentType === 'Online' && order.payment && (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded')) {
+        const paidOnline = order.paymentType === 'Online' && order.payment && (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded');
+        // Under ₹1 Razorpay refunds nothing: owed in cash, as for COD.
+        if (paidOnline && amount >= MIN_ONLINE_REFUND_PAISE) {
           // The refund's receipt is fixed now: Razorpay is asked with it once (PackingRefunds).
           Object.assign(set, { 'issue.refund': { receipt: `${orderId}-i1`, amountPaise: amount, status: 'due' }, packingPending: true });
         } else {
@@ -132,7 +143,7 @@ export class OrderIssues {
     return order;
   }
 
-  /** The seller paid a COD report's refund in cash (`settledNow`: false when it was marked so already). */
+  /** The seller paid a report's refund in cash (a COD order's, or an online one's under ₹1) (`settledNow`: false when it was marked so already). */
   async settle(orderId: string): Promise<{ order: OrderDocument; settledNow: boolean }> {
     let settledNow = false;
     if (!isValidObjectId(orderId)) throw new NotFoundException('No report for this order');

@@ -1,3 +1,4 @@
+import { MIN_ONLINE_REFUND_PAISE } from '@greencart/domain';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types, type UpdateQuery } from 'mongoose';
@@ -17,7 +18,8 @@ export const REFUND_CLAIM_MS = 30_000;
  * one instance claims the refund (a compare-and-set of `claimedAt`, one at a time per order), asks
  * Razorpay for a refund with that receipt unless Razorpay already has one (made before a time-out or a
  * crash), and records it. A failed try is kept as `failed` with its reason (the seller sees it) and
- * driven again by the sweep until it succeeds.
+ * driven again by the sweep until it succeeds. An amount Razorpay never refunds (under ₹1), recorded
+ * before that was known, becomes cash owed instead of being retried for ever.
  */
 @Injectable()
 export class PackingRefunds {
@@ -52,6 +54,7 @@ export class PackingRefunds {
       if (!order || !found || !refund || !paymentId || refund.status === 'processed') return;
       const { at } = found;
       if (refund.id && refund.status === 'pending') return this.follow(order, at, refund, paymentId);
+      if (!refund.id && refund.amountPaise < MIN_ONLINE_REFUND_PAISE) return this.owedInCash(order, at, refund);
       if (refund.claimedAt && Date.now() - refund.claimedAt.getTime() < REFUND_CLAIM_MS) return;
       const claimed = await this.orders
         .findOneAndUpdate(
@@ -85,6 +88,19 @@ export class PackingRefunds {
       this.logger.warn(`Refund ${refund.receipt} of order ${orderId} not made yet (retried): ${(error as Error).message}`);
       return { $set: { [`${at}.status`]: 'failed', [`${at}.error`]: (error as Error).message.slice(0, 300) }, $unset: { [`${at}.claimedAt`]: 1 } };
     }
+  }
+
+  /** A refund under Razorpay's least (never made): owed in cash, as a COD order's would be, and no longer asked for. */
+  private async owedInCash(order: OrderDocument, at: string, refund: AdjustmentRefund): Promise<void> {
+    const owner = at.slice(0, -'.refund'.length);
+    const updated = await this.orders
+      .findOneAndUpdate(
+        this.locks.guarded({ _id: order._id, [`${at}.receipt`]: refund.receipt, [`${at}.id`]: null }),
+        { $set: { [`${owner}.cashOwedPaise`]: refund.amountPaise }, $unset: { [at]: 1 } },
+        { returnDocument: 'after' },
+      )
+      .exec();
+    if (updated) await this.cache.stored(updated);
   }
 
   /** A pending refund: Razorpay's present status is recorded once it is processed (or failed: asked again). */

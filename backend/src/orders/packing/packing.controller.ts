@@ -42,6 +42,8 @@ export class PackingController {
           way: 'online',
           receipt: adjustment.refund.receipt,
         });
+      } else if (adjustment.cashOwedPaise) {
+        await this.activity.record(seller, 'order.refund', subject, undefined, { refundPaise: adjustment.cashOwedPaise, way: 'cash' });
       }
     }
     return {

@@ -62,4 +62,33 @@ describe('packing changes as people read them', () => {
     );
     expect(screen.getByTestId('packing-cod')).toHaveTextContent('Pay ₹45.90 in cash on delivery (was ₹91.80).');
   });
+
+  it('a difference under ₹1 on an online order: paid back in cash on delivery, never said to be refunded', () => {
+    const order = {
+      status: 'Packing' as const,
+      paymentType: 'Online' as const,
+      amountPaise: 10200,
+      adjustments: [
+        {
+          key: 'k2',
+          at: '2026-03-10T10:00:00Z',
+          by: 'seller',
+          lines: [],
+          substitutes: [],
+          amountBeforePaise: 10251,
+          amountAfterPaise: 10200,
+          differencePaise: 51,
+          cashOwedPaise: 51,
+        },
+      ],
+    };
+    const { rerender } = render(<PackingChanges as="shopper" order={order} />);
+    expect(screen.getByTestId('packing-cash-back')).toHaveTextContent('₹0.51 will be paid back to you in cash on delivery (online refunds start at ₹1.00).');
+    expect(screen.getByTestId('packing-changes')).not.toHaveTextContent(/refunded to the way you paid|on its way/);
+    rerender(<PackingChanges as="seller" order={order} />);
+    expect(screen.getByTestId('packing-cash-back')).toHaveTextContent('Give ₹0.51 back in cash on delivery: Razorpay refunds no less than ₹1.00.');
+    // Cancelled: the cancel's refund gives back everything still paid, these paise too.
+    rerender(<PackingChanges as="shopper" order={{ ...order, status: 'Cancelled' }} />);
+    expect(screen.queryByTestId('packing-cash-back')).toBeNull();
+  });
 });

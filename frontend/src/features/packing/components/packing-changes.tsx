@@ -1,4 +1,4 @@
-import { formatRupees, REFUND_ARRIVES_IN, type OrderLineView, type OrderView } from '@greencart/domain';
+import { formatRupees, MIN_ONLINE_REFUND_PAISE, paidBackInCash, REFUND_ARRIVES_IN, type OrderLineView, type OrderView } from '@greencart/domain';
 
 /** What packing did to a line: "Not available", "2 of 3 packed", or "Replaces Desi Tomatoes"; null when nothing. */
 export function packedNote(item: OrderLineView, items: readonly OrderLineView[]): string | null {
@@ -12,7 +12,8 @@ const at = (iso: string) => new Date(iso).toLocaleString('en-IN', { day: 'numeri
 /**
  * An order packed with changes, as the shopper (or the seller) reads it: when, what the refund is and when it
  * reaches the account, or the new amount to pay in cash. The seller also sees a refund not made yet, and why,
- * and which staff member packed it ("Packed with changes by Ravi").
+ * and which staff member packed it ("Packed with changes by Ravi"). A difference under ₹1 on an online order
+ * is paid back in cash on delivery (Razorpay refunds no less); a cancel refunds it with the rest.
  */
 export function PackingChanges({
   order,
@@ -38,6 +39,13 @@ export function PackingChanges({
                 : as === 'seller'
                   ? `Refund of ${formatRupees(change.refund.amountPaise)} not made yet${change.refund.error ? `: ${change.refund.error}` : ''} — retrying.`
                   : `A refund of ${formatRupees(change.refund.amountPaise)} is on its way.`}
+            </p>
+          )}
+          {order.paymentType === 'Online' && change.cashOwedPaise && order.status !== 'Cancelled' && (
+            <p data-testid="packing-cash-back">
+              {as === 'seller'
+                ? `Give ${formatRupees(change.cashOwedPaise)} back in cash on delivery: Razorpay refunds no less than ${formatRupees(MIN_ONLINE_REFUND_PAISE)}.`
+                : paidBackInCash(change.cashOwedPaise)}
             </p>
           )}
         </div>
