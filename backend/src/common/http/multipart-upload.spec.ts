@@ -17,10 +17,10 @@ const Upload = MultipartUpload({
 /** A bare HTTP server that runs the interceptor and answers its refusal, or the files and fields it read. */
 const server = createServer((req: IncomingMessage, res: ServerResponse) => {
   const context = { switchToHttp: () => ({ getRequest: () => req, getResponse: () => res }) } as unknown as ExecutionContext;
-  const next: CallHandler = { handle: () => of(null) };
+  const next = { handle: () => of(null) } as unknown as CallHandler;
   const read = req as IncomingMessage & { files?: Record<string, { size: number }[]>; body?: unknown };
   res.setHeader('Content-Type', 'application/json');
-  new Upload().intercept(context, next).then(
+  void Promise.resolve(new Upload().intercept(context, next)).then(
     () => res.end(JSON.stringify({ files: Object.keys(read.files ?? {}), body: read.body })),
     (error: HttpException) => res.writeHead(error.getStatus()).end(JSON.stringify(error.getResponse())),
   );
