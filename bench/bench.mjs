@@ -307,6 +307,22 @@ async function inStockProduct(base) {
   return res.products[0];
 }
 
+/** What the ordering scenarios need of a running shop: a product in stock, the seller signed in, and 50 shoppers with an address each. */
+async function orderingSetUp(base) {
+  const product = await inStockProduct(base);
+  const seller = await sellerCookie(base);
+  log('registering 50 shoppers…');
+  const shoppers = [];
+  for (let i = 0; i < 50; i++) shoppers.push(await register(base, `shopper${i}`));
+  return { product, seller, shoppers };
+}
+
+/** The shop started on the demo catalogue (with `env`), ready for ordering scenarios. */
+async function demoShop(env = {}) {
+  const { base } = await startApp({ SEED_DEMO: 'true', ...env }, { expectProducts: 45 });
+  return { base, ...(await orderingSetUp(base)) };
+}
+
 /** The list's total, or NaN when it does not answer (counted in the figures, never aborting the run). */
 async function listTotal(base, cookie, path) {
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -395,11 +411,7 @@ async function catalogueOnly() {
   await stopApp();
   ({ base } = await startApp({}, { expectProducts: 10_000 }));
   await catalogueList('10,000 products', base);
-  const product = await inStockProduct(base);
-  const seller = await sellerCookie(base);
-  log('registering 50 shoppers…');
-  const shoppers = [];
-  for (let i = 0; i < 50; i++) shoppers.push(await register(base, `shopper${i}`));
+  const { product, seller, shoppers } = await orderingSetUp(base);
   const others = JSON.parse((await send(undefined, base, { path: '/api/products?inStock=true&limit=3&page=2' })).body.toString()).products;
   await countedStockScenarios({ base, shoppers, seller, products: [product, ...others], seconds: SECONDS, row, startRaw });
   await stopApp();
@@ -411,26 +423,18 @@ async function main() {
   dataDir = mkdtempSync(join(os.tmpdir(), 'greencart-bench-'));
   log(`data folder ${dataDir} (${ENGINE}); ${SECONDS} s per scenario`);
   if (process.argv.includes('--coupons')) {
-    // Coupons alone (issue 40): the demo catalogue, 50 shoppers.
-    const { base } = await startApp({ SEED_DEMO: 'true' }, { expectProducts: 45 });
-    const product = await inStockProduct(base);
-    const seller = await sellerCookie(base);
-    const shoppers = [];
-    for (let i = 0; i < 50; i++) shoppers.push(await register(base, `shopper${i}`));
+    // Coupons alone (issue 40).
+    const { base, product, seller, shoppers } = await demoShop();
     await couponScenarios({ base, shoppers, seller, product, seconds: SECONDS, row });
     await stopApp();
     save(began);
     return;
   }
   if (process.argv.includes('--adjust')) {
-    // Packing changes alone (issue 39): the demo catalogue, 50 shoppers, the Razorpay stand-in.
+    // Packing changes alone (issue 39), paid through the Razorpay stand-in.
     const rzp = await startFakeRazorpay({ port: 0 });
     const razorpay = { RAZORPAY_KEY_ID: FAKE_RAZORPAY_KEYS.keyId, RAZORPAY_KEY_SECRET: FAKE_RAZORPAY_KEYS.keySecret, RAZORPAY_API_URL: rzp.url };
-    const { base } = await startApp({ SEED_DEMO: 'true', ...razorpay }, { expectProducts: 45 });
-    const product = await inStockProduct(base);
-    const seller = await sellerCookie(base);
-    const shoppers = [];
-    for (let i = 0; i < 50; i++) shoppers.push(await register(base, `shopper${i}`));
+    const { base, product, seller, shoppers } = await demoShop(razorpay);
     await packingScenarios({ base, shoppers, seller, product, seconds: SECONDS, row, rzpUrl: rzp.url, rzpKey: FAKE_RAZORPAY_KEYS.keyId });
     await stopApp();
     rzp.server.close();
@@ -438,12 +442,8 @@ async function main() {
     return;
   }
   if (process.argv.includes('--slots')) {
-    // Delivery slots alone (issue 41): the demo catalogue, 50 shoppers, then 10,000 orders stored.
-    const { base } = await startApp({ SEED_DEMO: 'true' }, { expectProducts: 45 });
-    const product = await inStockProduct(base);
-    const seller = await sellerCookie(base);
-    const shoppers = [];
-    for (let i = 0; i < 50; i++) shoppers.push(await register(base, `shopper${i}`));
+    // Delivery slots alone (issue 41), then 10,000 orders stored.
+    const { base, product, seller, shoppers } = await demoShop();
     const storeOrders = async () => {
       await stopApp();
       const stored = await withDatabase(async (uri) => {
@@ -516,11 +516,7 @@ async function main() {
   await catalogueQueries(base);
   await searchBench({ base, row, seconds: SECONDS, log });
 
-  const product = await inStockProduct(base);
-  const seller = await sellerCookie(base);
-  log('registering 50 shoppers…');
-  const shoppers = [];
-  for (let i = 0; i < 50; i++) shoppers.push(await register(base, `shopper${i}`));
+  const { product, seller, shoppers } = await orderingSetUp(base);
   const atZero = await placeOrders('0 orders stored', base, shoppers, product, seller);
   const others = JSON.parse((await send(undefined, base, { path: '/api/products?inStock=true&limit=3&page=2' })).body.toString()).products;
   await countedStockScenarios({ base, shoppers, seller, products: [product, ...others], seconds: SECONDS, row, startRaw });

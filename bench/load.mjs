@@ -2,7 +2,7 @@
  * A small closed-loop HTTP load generator (keep-alive node:http, N requests in flight), shared by
  * every scenario of bench/bench.mjs. Figures only: nothing here asserts anything.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 
 /**
@@ -131,4 +131,52 @@ export async function signInSeller(base, seller) {
   const res = await send(undefined, base, { method: 'POST', path: '/api/sellerlogin', body: seller });
   if (res.status !== 200) throw new Error(`seller login answered ${res.status}`);
   return cookieOf(res);
+}
+
+/**
+ * COD orders from `shoppers` in turn, for `load`: one line of 1–3 units of `productId`, each order its own
+ * Idempotency-Key, with `extra(i)` added to the body (a coupon, a slot, a substitution choice); with
+ * `counts` (`{ placed, refused }`), every answer is counted as placed (201) or refused.
+ */
+export function codOrders(shoppers, productId, { extra = () => ({}), counts } = {}) {
+  return {
+    next: (i) => {
+      const who = shoppers[i % shoppers.length];
+      return {
+        method: 'POST',
+        path: '/api/placeorders',
+        headers: { cookie: who.cookie, 'idempotency-key': randomUUID() },
+        body: { address: who.address, items: [{ product: productId, quantity: 1 + (i % 3) }], ...extra(i) },
+      };
+    },
+    ok: (r) => r.status === 201,
+    onResult: (r) => {
+      if (!counts) return;
+      if (r.status === 201) counts.placed += 1;
+      else counts.refused += 1;
+    },
+  };
+}
+
+/**
+ * Every shopper at once places one COD order of one unit of `line` (`{ product, variant? }`), with `extra`
+ * added to the body (a race for the last places): how many were placed (201) and refused (409), and
+ * `figures` for a row (the time of the whole race as its p99).
+ */
+export async function everyoneAtOnce(base, shoppers, line, extra = {}) {
+  const started = performance.now();
+  const answers = await Promise.all(
+    shoppers.map((who) =>
+      send(undefined, base, {
+        method: 'POST',
+        path: '/api/placeorders',
+        headers: { cookie: who.cookie, 'idempotency-key': randomUUID() },
+        body: { address: who.address, items: [{ ...line, quantity: 1 }], ...extra },
+      }),
+    ),
+  );
+  const ms = performance.now() - started;
+  const placed = answers.filter((r) => r.status === 201).length;
+  const refused = answers.filter((r) => r.status === 409).length;
+  return { placed, refused, figures: { requests: answers.length, errors: answers.length - placed - refused, p50: NaN, p95: NaN, p99: ms, rps: NaN } };
 }

@@ -5,24 +5,9 @@
  * keys (no new refund).
  */
 import { randomUUID } from 'node:crypto';
-import { load, send } from './load.mjs';
+import { codOrders, load, send } from './load.mjs';
 
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
-
-function ordering(shoppers, productId, substitutions) {
-  return {
-    next: (i) => {
-      const who = shoppers[i % shoppers.length];
-      return {
-        method: 'POST',
-        path: '/api/placeorders',
-        headers: { cookie: who.cookie, 'idempotency-key': randomUUID() },
-        body: { address: who.address, items: [{ product: productId, quantity: 1 + (i % 3) }], ...(substitutions ? { substitutions } : {}) },
-      };
-    },
-    ok: (r) => r.status === 201,
-  };
-}
 
 async function json(res, what) {
   if (res.status >= 300) throw new Error(`${what} answered ${res.status}: ${res.body}`);
@@ -53,8 +38,14 @@ async function paidOrder(base, rzpUrl, key, who, productId) {
 }
 
 export async function packingScenarios({ base, shoppers, seller, product, seconds, row, rzpUrl, rzpKey }) {
-  const without = await load({ base, connections: shoppers.length, seconds: 2 * seconds, warmupSeconds: 1, ...ordering(shoppers, product._id) });
-  const withChoice = await load({ base, connections: shoppers.length, seconds: 2 * seconds, warmupSeconds: 0, ...ordering(shoppers, product._id, 'similar') });
+  const without = await load({ base, connections: shoppers.length, seconds: 2 * seconds, warmupSeconds: 1, ...codOrders(shoppers, product._id) });
+  const withChoice = await load({
+    base,
+    connections: shoppers.length,
+    seconds: 2 * seconds,
+    warmupSeconds: 0,
+    ...codOrders(shoppers, product._id, { extra: () => ({ substitutions: 'similar' }) }),
+  });
   row(`POST /api/placeorders (COD), ${shoppers.length} shoppers, no substitution choice`, without, { target: '–' });
   row(`POST /api/placeorders (COD) with substitutions: 'similar', ${shoppers.length} shoppers`, withChoice, {
     ratio: withChoice.rps / without.rps,

@@ -3,8 +3,7 @@
  * shoppers), 50 shoppers at once racing for a slot with 5 places, and GET /api/delivery/slots with
  * 3 days × 12 slots and 10,000 orders stored.
  */
-import { randomUUID } from 'node:crypto';
-import { load, send } from './load.mjs';
+import { codOrders, everyoneAtOnce, load, send } from './load.mjs';
 
 const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6];
 const pad = (n) => String(n).padStart(2, '0');
@@ -19,26 +18,6 @@ const SLOTS = Array.from({ length: 12 }, (_, i) => ({
 
 async function slotsNow(base) {
   return JSON.parse((await send(undefined, base, { path: '/api/delivery/slots?pincode=560001' })).body.toString());
-}
-
-function ordering(shoppers, productId, slotIds, counts) {
-  return {
-    next: (i) => {
-      const who = shoppers[i % shoppers.length];
-      const slot = slotIds ? slotIds[i % slotIds.length] : undefined;
-      return {
-        method: 'POST',
-        path: '/api/placeorders',
-        headers: { cookie: who.cookie, 'idempotency-key': randomUUID() },
-        body: { address: who.address, items: [{ product: productId, quantity: 1 + (i % 3) }], ...(slot ? { delivery: { slot } } : {}) },
-      };
-    },
-    ok: (r) => r.status === 201,
-    onResult: (r) => {
-      if (r.status === 201) counts.placed += 1;
-      else counts.refused += 1;
-    },
-  };
 }
 
 /** `storeOrders` stops the shop, writes 10,000 orders around it and starts it again: the new base URL. */
@@ -59,7 +38,7 @@ export async function slotScenarios({ base, shoppers, seller, product, seconds, 
     connections: shoppers.length,
     seconds: 2 * seconds,
     warmupSeconds: 1,
-    ...ordering(shoppers, product._id, undefined, plain),
+    ...codOrders(shoppers, product._id, { counts: plain }),
   });
   const chosen = { placed: 0, refused: 0 };
   const intoSlots = await load({
@@ -67,12 +46,7 @@ export async function slotScenarios({ base, shoppers, seller, product, seconds, 
     connections: shoppers.length,
     seconds: 2 * seconds,
     warmupSeconds: 0,
-    ...ordering(
-      shoppers,
-      product._id,
-      open.map((s) => s.id),
-      chosen,
-    ),
+    ...codOrders(shoppers, product._id, { extra: (i) => (open.length ? { delivery: { slot: open[i % open.length].id } } : {}), counts: chosen }),
   });
   const after = await slotsNow(base);
   const taken = after.days.flatMap((d) => d.slots).reduce((sum, s) => sum + (open.some((o) => o.id === s.id) ? 500 - s.left : 0), 0);
@@ -85,26 +59,12 @@ export async function slotScenarios({ base, shoppers, seller, product, seconds, 
 
   // Tomorrow's 19:00 slot: 5 places, everyone at once.
   const race = offered.days[1]?.slots.find((s) => s.start === '19:00');
-  const started = performance.now();
-  const answers = await Promise.all(
-    shoppers.map((who) =>
-      send(undefined, base, {
-        method: 'POST',
-        path: '/api/placeorders',
-        headers: { cookie: who.cookie, 'idempotency-key': randomUUID() },
-        body: { address: who.address, items: [{ product: product._id, quantity: 1 }], delivery: { slot: race.id } },
-      }),
-    ),
-  );
-  const ms = performance.now() - started;
-  const placed = answers.filter((r) => r.status === 201).length;
-  const refused = answers.filter((r) => r.status === 409).length;
+  const { placed, refused, figures } = await everyoneAtOnce(base, shoppers, { product: product._id }, { delivery: { slot: race.id } });
   const left = (await slotsNow(base)).days[1].slots.find((s) => s.id === race.id).left;
-  row(
-    `POST /api/placeorders (COD), ${shoppers.length} shoppers at once for a slot with 5 places`,
-    { requests: answers.length, errors: answers.length - placed - refused, p50: NaN, p95: NaN, p99: ms, rps: NaN },
-    { checks: `${placed} orders in it, ${refused} refused (409), ${left} left: ${placed === 5 && left === 0 ? 'exactly 5' : 'MISMATCH'}`, target: 'exactly 5' },
-  );
+  row(`POST /api/placeorders (COD), ${shoppers.length} shoppers at once for a slot with 5 places`, figures, {
+    checks: `${placed} orders in it, ${refused} refused (409), ${left} left: ${placed === 5 && left === 0 ? 'exactly 5' : 'MISMATCH'}`,
+    target: 'exactly 5',
+  });
 
   const { base: later, stored } = await storeOrders();
   const days = await slotsNow(later);

@@ -6,7 +6,7 @@
  * the last 100 units of a product, checking that exactly 100 are sold (0 oversold). Figures only.
  */
 import { randomUUID } from 'node:crypto';
-import { load, send } from './load.mjs';
+import { everyoneAtOnce, load, send } from './load.mjs';
 
 const ACCEPT = { 'accept-encoding': 'br, gzip' };
 
@@ -145,36 +145,12 @@ export async function packSizeScenarios({ base, shoppers, seller, seconds, row }
     });
     if (res.status !== 200) throw new Error(`changeStock answered ${res.status}: ${res.body}`);
   }
-  const started = performance.now();
-  const answers = await Promise.all(
-    shoppers.map((who) =>
-      send(undefined, base, {
-        method: 'POST',
-        path: '/api/placeorders',
-        headers: { cookie: who.cookie, 'idempotency-key': randomUUID() },
-        body: { address: who.address, items: [{ product: scarce._id, variant: second._id, quantity: 1 }] },
-      }),
-    ),
-  );
-  const ms = performance.now() - started;
-  const sold = answers.filter((r) => r.status === 201).length;
-  const refused = answers.filter((r) => r.status === 409).length;
+  const { placed: sold, refused, figures } = await everyoneAtOnce(base, shoppers, { product: scarce._id, variant: second._id });
   const after = await productNow(base, scarce._id);
   const [a, b, c] = after.variants.map((v) => v.stock);
   const fine = sold === 5 && b === 0 && c === 100 && a === first.stock;
-  row(
-    `POST /api/placeorders (COD), ${shoppers.length} shoppers at once for the last 5 units of one pack size`,
-    {
-      requests: answers.length,
-      errors: answers.length - sold - refused,
-      p50: NaN,
-      p95: NaN,
-      p99: ms,
-      rps: NaN,
-    },
-    {
-      checks: `${sold} sold, ${refused} refused (409); sizes now ${a} / ${b} / ${c} (was ${first.stock} / 5 / 100): ${fine ? 'other sizes untouched, 0 oversold' : 'MISMATCH'}`,
-      target: '5 sold, other sizes untouched, 0 oversold',
-    },
-  );
+  row(`POST /api/placeorders (COD), ${shoppers.length} shoppers at once for the last 5 units of one pack size`, figures, {
+    checks: `${sold} sold, ${refused} refused (409); sizes now ${a} / ${b} / ${c} (was ${first.stock} / 5 / 100): ${fine ? 'other sizes untouched, 0 oversold' : 'MISMATCH'}`,
+    target: '5 sold, other sizes untouched, 0 oversold',
+  });
 }

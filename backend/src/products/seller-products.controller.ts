@@ -9,7 +9,8 @@ import { ProductsService } from './products.service';
 import { NewProductData, parseProductData, ProductDataChanges } from './dto/product-data.dto';
 import { ProductIdParams } from './dto/product-id.params';
 import { AddProductForm, ChangeStockDto, UpdateProductForm } from './dto/seller-product-forms.dto';
-import { IMAGE_FIELD, ProductImagesInterceptor, type UploadedImage } from './product-images.interceptor';
+import type { UploadedFile } from '../common/http/multipart-upload';
+import { IMAGE_FIELD, ProductImagesInterceptor } from './product-images.interceptor';
 import { SellerProductsService } from './seller-products.service';
 import type { ProductView } from './view';
 
@@ -46,7 +47,7 @@ export class SellerProductsController {
       },
     },
   })
-  async add(@CurrentSeller() seller: SellerSession, @Body() form: AddProductForm, @UploadedFiles() files: UploadedImage[] = []) {
+  async add(@CurrentSeller() seller: SellerSession, @Body() form: AddProductForm, @UploadedFiles() files: UploadedFile[] = []) {
     const product = await this.products.add(parseProductData(form.productData, NewProductData), files);
     await this.activity.record(seller, 'product.created', subjectOf(product), undefined, loggedFields(product));
     return { success: true, message: 'Product added', product };
@@ -89,7 +90,7 @@ export class SellerProductsController {
     @CurrentSeller() seller: SellerSession,
     @Param() { id }: ProductIdParams,
     @Body() form: UpdateProductForm,
-    @UploadedFiles() files: UploadedImage[] = [],
+    @UploadedFiles() files: UploadedFile[] = [],
   ) {
     const changes = form.productData === undefined ? new ProductDataChanges() : parseProductData(form.productData, ProductDataChanges);
     const before = await this.catalogue.findById(id).catch(() => undefined);

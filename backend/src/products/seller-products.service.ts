@@ -6,7 +6,7 @@ import { LocksService } from '../common/locks/locks.service';
 import { MAX_PRODUCT_IMAGES, quantityOfLabel, toPaise, type PackQuantity, type PackSizeInput } from '@greencart/domain';
 import { MediaService, type PreparedImage } from '../media/media.service';
 import type { NewProductData, ProductDataChanges } from './dto/product-data.dto';
-import { type UploadedImage } from './product-images.interceptor';
+import type { UploadedFile } from '../common/http/multipart-upload';
 import { Catalogue } from './catalogue';
 import { packSizesOf, toView, type LeanProduct, type ProductView } from './view';
 import { PRODUCT_REMOVED, type ProductRemovedEvent } from './product.events';
@@ -38,7 +38,7 @@ export class SellerProductsService {
     private readonly stock: StockService,
   ) {}
 
-  async add(data: NewProductData, files: readonly UploadedImage[]): Promise<ProductView> {
+  async add(data: NewProductData, files: readonly UploadedFile[]): Promise<ProductView> {
     if (!data.variants) checkOfferPrice(data.price, data.offerPrice);
     checkImageCount(files.length);
     // Without `variants` (the spec's form), one pack size made of the spec's fields, whose id is the product's own.
@@ -89,7 +89,7 @@ export class SellerProductsService {
    * (kept URLs and "new:N" files). Changes to one product happen one at a time (a lock document);
    * the write also requires the images and prices that were checked, for MongoDB should a stale lock be taken over.
    */
-  async update(id: string, changes: ProductDataChanges, imagesText: string | undefined, files: readonly UploadedImage[]): Promise<ProductView> {
+  async update(id: string, changes: ProductDataChanges, imagesText: string | undefined, files: readonly UploadedFile[]): Promise<ProductView> {
     const plan = imagesText === undefined ? undefined : readImagePlan(imagesText, files.length);
     if (!plan && files.length) throw new BadRequestException('New images need a place in "images"');
     const prepared = await this.prepareAll(files);
@@ -224,7 +224,7 @@ export class SellerProductsService {
   }
 
   /** Decodes every upload before anything is stored: one bad file refuses the whole form. */
-  private async prepareAll(files: readonly UploadedImage[]): Promise<PreparedImage[]> {
+  private async prepareAll(files: readonly UploadedFile[]): Promise<PreparedImage[]> {
     const prepared: PreparedImage[] = [];
     for (const file of files) {
       try {

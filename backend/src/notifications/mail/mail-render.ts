@@ -29,13 +29,19 @@ export interface Draft {
   footer: string;
 }
 
+/** A line packed to none (issue 39) stays on the bill, said so instead of "0 ×". */
+const NOT_AVAILABLE = 'not available';
+
 export function toText(draft: Draft, ctx: MailContext): string {
   const parts: string[] = [draft.heading, ''];
   for (const block of draft.blocks) {
     if ('p' in block) parts.push(block.p, '');
     else if ('small' in block) parts.push(block.small, '');
     else if ('lines' in block) {
-      for (const line of block.lines) parts.push(`${line.quantity} × ${line.name}  ${formatRupees(line.pricePaise * line.quantity)}`);
+      for (const line of block.lines)
+        parts.push(
+          line.quantity === 0 ? `${line.name} — ${NOT_AVAILABLE}` : `${line.quantity} × ${line.name}  ${formatRupees(line.pricePaise * line.quantity)}`,
+        );
       parts.push('');
     } else if ('totals' in block || 'facts' in block) {
       const rows = 'totals' in block ? block.totals : block.facts;
@@ -78,8 +84,8 @@ function blockHtml(block: Block): string {
     const rows = block.lines
       .map(
         (line) =>
-          `<tr><td style="padding:6px 0;border-bottom:1px solid #f3f4f6">${escape(line.name)} <span style="color:#6b7280">× ${line.quantity}</span></td>` +
-          `<td align="right" style="padding:6px 0;border-bottom:1px solid #f3f4f6;white-space:nowrap">${escape(formatRupees(line.pricePaise * line.quantity))}</td></tr>`,
+          `<tr><td style="padding:6px 0;border-bottom:1px solid #f3f4f6">${escape(line.name)} <span style="color:#6b7280">${line.quantity === 0 ? `— ${NOT_AVAILABLE}` : `× ${line.quantity}`}</span></td>` +
+          `<td align="right" style="padding:6px 0;border-bottom:1px solid #f3f4f6;white-space:nowrap">${line.quantity === 0 ? '' : escape(formatRupees(line.pricePaise * line.quantity))}</td></tr>`,
       )
       .join('');
     return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 8px;font-size:14px">${rows}</table>`;

@@ -107,3 +107,22 @@ describe('mail templates: delivery slots (issue 41)', () => {
     expect(seller.text).toContain('delivered in the slot Sun 29 Nov, 07:00–09:00');
   });
 });
+
+describe('mail templates: packing changes (issue 39)', () => {
+  it('a line packed to none reads "not available" on the bill, not "0 ×"', () => {
+    const packed = {
+      ...order,
+      status: 'Packing' as const,
+      items: [
+        { name: 'Desi Tomatoes 1 kg', quantity: 0, pricePaise: 4_000 },
+        { name: 'Alphonso Mango', quantity: 2, pricePaise: 12_000 },
+      ],
+    };
+    const mail = renderMail('order-adjusted', { order: packed, changes: ['Desi Tomatoes 1 kg: not available'] }, ctx);
+    expect(mail.text).toContain('Desi Tomatoes 1 kg — not available\n2 × Alphonso Mango  ₹240.00');
+    expect(mail.text).not.toMatch(/\b0 ×/);
+    expect(shownText(mail.html)).toMatch(/Desi Tomatoes 1 kg\s+— not available/);
+    expect(mail.html).not.toContain('× 0');
+    expect(mail.html).not.toContain('₹0.00');
+  });
+});

@@ -1,22 +1,8 @@
-import { DeliveryChoiceDto } from '../../delivery/dto/delivery.dto';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsIn,
-  IsInt,
-  IsMongoId,
-  IsObject,
-  IsOptional,
-  IsString,
-  Max,
-  MaxLength,
-  Min,
-  ValidateNested,
-} from 'class-validator';
-import { MAX_LINE_QUANTITY, SUBSTITUTION_CHOICES, type SubstitutionChoice } from '@greencart/domain';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsMongoId, IsOptional, Max, Min, ValidateNested } from 'class-validator';
+import { MAX_LINE_QUANTITY } from '@greencart/domain';
+import { OrderChoicesDto } from './order-choices.dto';
 
 const MAX_QUANTITY_PER_LINE = MAX_LINE_QUANTITY;
 export const MAX_LINES_PER_ORDER = 50;
@@ -39,7 +25,7 @@ export class OrderLineDto {
 }
 
 /** Body of POST /api/placeorders (spec section 7). Any client-sent amount is refused by the whitelist. */
-export class PlaceOrderDto {
+export class PlaceOrderDto extends OrderChoicesDto {
   @IsMongoId({ message: 'Please select an address' })
   address: string;
 
@@ -49,25 +35,4 @@ export class PlaceOrderDto {
   @ValidateNested({ each: true })
   @Type(() => OrderLineDto)
   items: OrderLineDto[];
-
-  /** A coupon code (issue 40); optional for the spec's client. */
-  @ApiPropertyOptional({ example: 'FLAT50', description: 'A coupon code, case-insensitive' })
-  @IsOptional()
-  @IsString({ message: 'coupon must be a coupon code' })
-  @MaxLength(40, { message: 'A coupon code is 3 to 20 letters and digits' })
-  coupon?: string;
-
-  /** If an item is not available: 'refund' it (the default) or replace it with a 'similar' item (issue 39); optional. */
-  @ApiPropertyOptional({ enum: SUBSTITUTION_CHOICES, description: 'If an item is not available (default refund)' })
-  @IsOptional()
-  @IsIn(SUBSTITUTION_CHOICES, { message: "substitutions must be 'refund' or 'similar'" })
-  substitutions?: SubstitutionChoice;
-
-  /** The delivery slot chosen (issue 41); absent: express delivery. */
-  @ApiPropertyOptional({ type: () => DeliveryChoiceDto, example: { slot: '2026-11-29T07:00' } })
-  @IsOptional()
-  @IsObject({ message: 'delivery must be { slot: "<slot id>" }' })
-  @ValidateNested()
-  @Type(() => DeliveryChoiceDto)
-  delivery?: DeliveryChoiceDto;
 }

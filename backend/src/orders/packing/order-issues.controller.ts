@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
-import type { UploadedImage } from '../../products/product-images.interceptor';
+import type { UploadedFile } from '../../common/http/multipart-upload';
 import { ActivityLog } from '../../sessions/activity/activity-log';
 import { CurrentSeller } from '../../sessions/current-seller.decorator';
 import { CurrentUser } from '../../sessions/current-user.decorator';
@@ -29,7 +29,7 @@ export class OrderIssuesController {
     @CurrentUser() user: UserData,
     @Param('id') id: string,
     @Body() dto: ReportIssueDto,
-    @UploadedFiles() files: Record<string, UploadedImage[] | undefined> | undefined,
+    @UploadedFiles() files: Record<string, UploadedFile[] | undefined> | undefined,
   ) {
     const order = await this.issues.report(user._id, id, dto, files?.[PHOTO_FIELD]?.[0]?.buffer);
     return { success: true, message: 'Thank you: the shop will look at it', order };

@@ -1,21 +1,7 @@
-import { DeliveryChoiceDto } from '../../delivery/dto/delivery.dto';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsIn,
-  IsMongoId,
-  IsObject,
-  IsNumber,
-  IsOptional,
-  IsString,
-  Matches,
-  MaxLength,
-  ValidateNested,
-} from 'class-validator';
-import { SUBSTITUTION_CHOICES, type SubstitutionChoice } from '@greencart/domain';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsMongoId, IsNumber, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { OrderChoicesDto } from '../../orders/dto/order-choices.dto';
 import { OrderLineDto } from '../../orders/dto/place-order.dto';
 
 /**
@@ -23,7 +9,7 @@ import { OrderLineDto } from '../../orders/dto/place-order.dto';
  * client sends only `{ amount }`, and then the saved server cart is priced. A client amount is never
  * charged: the server's own price is.
  */
-export class CreateOnlinePaymentDto {
+export class CreateOnlinePaymentDto extends OrderChoicesDto {
   @IsOptional()
   @IsMongoId({ message: 'Please select an address' })
   address?: string;
@@ -40,27 +26,6 @@ export class CreateOnlinePaymentDto {
   @IsOptional()
   @IsNumber({}, { message: 'amount must be a number' })
   amount?: number;
-
-  /** A coupon code (issue 40); optional for the spec's client. */
-  @ApiPropertyOptional({ example: 'FLAT50', description: 'A coupon code, case-insensitive' })
-  @IsOptional()
-  @IsString({ message: 'coupon must be a coupon code' })
-  @MaxLength(40, { message: 'A coupon code is 3 to 20 letters and digits' })
-  coupon?: string;
-
-  /** If an item is not available: 'refund' it (the default) or replace it with a 'similar' item (issue 39); optional. */
-  @ApiPropertyOptional({ enum: SUBSTITUTION_CHOICES, description: 'If an item is not available (default refund)' })
-  @IsOptional()
-  @IsIn(SUBSTITUTION_CHOICES, { message: "substitutions must be 'refund' or 'similar'" })
-  substitutions?: SubstitutionChoice;
-
-  /** The delivery slot chosen (issue 41); absent: express delivery. */
-  @ApiPropertyOptional({ type: () => DeliveryChoiceDto, example: { slot: '2026-11-29T07:00' } })
-  @IsOptional()
-  @IsObject({ message: 'delivery must be { slot: "<slot id>" }' })
-  @ValidateNested()
-  @Type(() => DeliveryChoiceDto)
-  delivery?: DeliveryChoiceDto;
 }
 
 const RAZORPAY_ID = /^[A-Za-z0-9_]{1,64}$/;
