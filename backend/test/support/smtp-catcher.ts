@@ -48,6 +48,13 @@ export class SmtpCatcher {
       onData: (stream, _session, callback) => {
         simpleParser(stream)
           .then((parsed) => {
+            // Gone away while reading it: like a mail server that stores a message only as it answers "250",
+            // this one did not take it (the sender saw the connection drop, not an answer, and sends it again).
+            if (this.server !== server) {
+              const error = new Error('Closing: not taken') as Error & { responseCode: number };
+              error.responseCode = 421;
+              return callback(error);
+            }
             const to = Array.isArray(parsed.to) ? parsed.to.map((a) => a.text).join(', ') : (parsed.to?.text ?? '');
             this.mails.push({
               to,
@@ -73,7 +80,7 @@ export class SmtpCatcher {
     return this;
   }
 
-  /** The mail server goes away: the port is closed and open connections are dropped. */
+  /** The mail server goes away: the port is closed and open connections are dropped (a message still being read is not taken). */
   async down(): Promise<void> {
     const server = this.server;
     this.server = undefined;
