@@ -4,6 +4,7 @@ import { ErrorNotice } from '@/components/ui/error-notice';
 import { Spinner } from '@/components/ui/spinner';
 import { useActivity } from '../api/get-activity';
 import { useStaff } from '../api/get-staff';
+import { fieldLabel, fieldValue } from '../activity-fields';
 import type { ActivityFilters } from '../api/keys';
 
 /** /seller/activity (owner): who did what and when, newest first, with filters by date, person and kind. */
@@ -110,17 +111,11 @@ function Entry({ entry }: { entry: ActivityEntry }) {
         <ul className="mt-1 text-xs text-gray-600">
           {fields.slice(0, 8).map((key) => (
             <li key={key} className="break-words">
-              {key}: {show(entry.before?.[key])} → {show(entry.after?.[key])}
+              {fieldLabel(key)}: {fieldValue(key, entry.before?.[key])} → {fieldValue(key, entry.after?.[key])}
             </li>
           ))}
         </ul>
       )}
     </li>
   );
-}
-
-function show(value: unknown): string {
-  if (value === undefined || value === null) return '—';
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
 }

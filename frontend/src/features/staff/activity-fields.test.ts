@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { fieldLabel, fieldValue } from './activity-fields';
+
+describe('activity log fields as the owner reads them', () => {
+  it('shows money in rupees under a plain name, lists as lists, and nothing as a dash', () => {
+    expect(fieldLabel('refundPaise')).toBe('refund');
+    expect(fieldLabel('amountPaise')).toBe('amount');
+    expect(fieldLabel('status')).toBe('status');
+    expect(fieldValue('refundPaise', 7140)).toBe('₹71.40');
+    expect(fieldValue('lines', ['Fresh Potatoes 1 kg × 3', 'Desi Tomatoes 500 g × 1'])).toBe('Fresh Potatoes 1 kg × 3, Desi Tomatoes 500 g × 1');
+    expect(fieldValue('lines', [])).toBe('(none)');
+    expect(fieldValue('inStock', false)).toBe('no');
+    expect(fieldValue('note', null)).toBe('—');
+    expect(fieldValue('note', undefined)).toBe('—');
+    expect(fieldValue('stock', 0)).toBe('0');
+  });
+
+  it('keeps objects readable and cuts long values', () => {
+    expect(fieldValue('slots', [{ start: '07:00' }])).toBe('[{"start":"07:00"}]');
+    const long = fieldValue('description', 'x'.repeat(200));
+    expect(long).toHaveLength(78);
+    expect(long.endsWith('…')).toBe(true);
+  });
+});
