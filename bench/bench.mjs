@@ -15,6 +15,7 @@
  *   node bench/order-commands.mjs      # only the ordering part: orders/s and database commands per order
  *   npm run bench -- --adjust          # only packing changes: 50 paid orders adjusted at once (issue 39)
  *   npm run bench -- --staff           # seller routes as owner vs packer; the activity log at 100,000 entries
+ *   npm run bench -- --search          # only search at 10,000 products (prepared answers and new queries)
  *   npm run bench -- --catalogue       # only /api/productList at 10,000 products, alone and while 50
  *                                      # shoppers order (with the counted-stock scenarios around it)
  *   npm run bench -- --slots           # only delivery slots: placement into slots against express, a race
@@ -400,16 +401,26 @@ async function orderReads(label, base, shopper, seller) {
 
 // ---------------------------------------------------------------------------------------------
 
-/** `--catalogue`: the catalogue list at 10,000 products, alone and while 50 shoppers order. */
-async function catalogueOnly() {
-  let { base } = await startApp({ SEED_DEMO: 'true' }, { expectProducts: 45 });
+/** The shop with 10,000 products, as in the whole run: started once (it reads the database and saves its copy), then again from the copy. */
+async function tenThousandProducts() {
+  await startApp({ SEED_DEMO: 'true' }, { expectProducts: 45 });
   await stopApp();
   await withDatabase((uri) => seedProducts(uri, 10_000 - 45));
-  // As in the whole run: started once (it reads the database and saves its copy), then again from the copy.
   await startApp({}, { expectProducts: 10_000 });
   await sleep(1_500);
   await stopApp();
-  ({ base } = await startApp({}, { expectProducts: 10_000 }));
+  return (await startApp({}, { expectProducts: 10_000 })).base;
+}
+
+/** `--search`: search at 10,000 products, prepared answers and every request a new query (issue 44). */
+async function searchOnly() {
+  await searchBench({ base: await tenThousandProducts(), row, seconds: SECONDS, log });
+  await stopApp();
+}
+
+/** `--catalogue`: the catalogue list at 10,000 products, alone and while 50 shoppers order. */
+async function catalogueOnly() {
+  const base = await tenThousandProducts();
   await catalogueList('10,000 products', base);
   const { product, seller, shoppers } = await orderingSetUp(base);
   const others = JSON.parse((await send(undefined, base, { path: '/api/products?inStock=true&limit=3&page=2' })).body.toString()).products;
@@ -474,6 +485,11 @@ async function main() {
     ({ base } = await startApp({}, { expectProducts: 45 }));
     await activityScenarios({ base, seller: await sellerCookie(base), seconds: SECONDS, row, count: 100_000 });
     await stopApp();
+    save(began);
+    return;
+  }
+  if (process.argv.includes('--search')) {
+    await searchOnly();
     save(began);
     return;
   }
