@@ -45,6 +45,21 @@ describe('packing changes as people read them', () => {
           status: 'Packing',
           paymentType: 'Online',
           amountPaise: 16999,
+          adjustments: [{ ...change, refund: { receipt: 'r', amountPaise: 20400, status: 'processed' } }],
+        }}
+      />,
+    );
+    // The seller reads who got it back, not "the way you paid".
+    expect(screen.getByTestId('packing-refund')).toHaveTextContent(
+      '₹204.00 refunded to the shopper through Razorpay — it reaches their account in 5–7 working days.',
+    );
+    rerender(
+      <PackingChanges
+        as="seller"
+        order={{
+          status: 'Packing',
+          paymentType: 'Online',
+          amountPaise: 16999,
           adjustments: [{ ...change, refund: { receipt: 'r', amountPaise: 20400, status: 'failed', error: 'Razorpay did not answer' } }],
         }}
       />,

@@ -35,7 +35,9 @@ export function PackingChanges({
           {order.paymentType === 'Online' && change.refund && (
             <p data-testid="packing-refund">
               {change.refund.status === 'processed' || change.refund.status === 'pending'
-                ? `${formatRupees(change.refund.amountPaise)} refunded to the way you paid — it reaches the account in ${REFUND_ARRIVES_IN}.`
+                ? as === 'seller'
+                  ? `${formatRupees(change.refund.amountPaise)} refunded to the shopper through Razorpay — it reaches their account in ${REFUND_ARRIVES_IN}.`
+                  : `${formatRupees(change.refund.amountPaise)} refunded to the way you paid — it reaches the account in ${REFUND_ARRIVES_IN}.`
                 : as === 'seller'
                   ? `Refund of ${formatRupees(change.refund.amountPaise)} not made yet${change.refund.error ? `: ${change.refund.error}` : ''} — retrying.`
                   : `A refund of ${formatRupees(change.refund.amountPaise)} is on its way.`}
