@@ -70,6 +70,19 @@ describe('activity log', () => {
       before: { freeDeliveryAbove: null, minimumOrder: 0 },
       after: { freeDeliveryAbove: 199, minimumOrder: 99 },
     });
+    const slotsUntouched = await newest('slots.changed');
+
+    // The slots' part is logged as its own kind, and only what changed in it.
+    const morning = { days: [1, 2, 3, 4, 5], start: '07:00', end: '09:00', capacity: 10, cutoffMinutes: 60 };
+    await m
+      .put('/api/seller/delivery')
+      .send({ areas: [], freeDeliveryAbove: 199, minimumOrder: 99, hours: null, slots: [morning], slotDays: 2 })
+      .expect(200);
+    const slots = await newest('slots.changed');
+    expect(slots).not.toEqual(slotsUntouched);
+    expect(slots).toMatchObject({ subject: 'Delivery slots', before: { slots: [], slotDays: 3 }, after: { slots: [morning], slotDays: 2 } });
+    expect(slots.after).not.toHaveProperty('minimumOrder');
+    expect(slots.after).not.toHaveProperty('express');
 
     await m.delete(`/api/products/${added._id}`).expect(200);
     expect(await newest('product.deleted')).toMatchObject({ subject: 'Logged Carrots', before: { name: 'Logged Carrots' } });

@@ -42,7 +42,21 @@ export class DeliveryController {
   async save(@CurrentSeller() seller: SellerSession, @Body() dto: DeliverySettingsDto) {
     const before = JSON.parse(JSON.stringify(await this.delivery.settings())) as Record<string, unknown>;
     const saved = await this.delivery.save(dto);
-    await this.activity.record(seller, 'delivery.changed', { name: 'Delivery settings' }, before, JSON.parse(JSON.stringify(saved)) as Record<string, unknown>);
+    const after = JSON.parse(JSON.stringify(saved)) as Record<string, unknown>;
+    // The slots' part of the settings is its own kind in the log (the owner filters "Delivery slots"); a save that changes nothing is still one entry.
+    const slotsMoved = SLOT_FIELDS.some((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+    const restMoved = Object.keys({ ...before, ...after }).some(
+      (key) => !SLOT_FIELDS.includes(key) && JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+    );
+    if (restMoved || !slotsMoved)
+      await this.activity.record(seller, 'delivery.changed', { name: 'Delivery settings' }, omit(before, SLOT_FIELDS), omit(after, SLOT_FIELDS));
+    if (slotsMoved) await this.activity.record(seller, 'slots.changed', { name: 'Delivery slots' }, pick(before, SLOT_FIELDS), pick(after, SLOT_FIELDS));
     return { success: true, message: 'Delivery settings saved', ...saved };
   }
 }
+
+/** The delivery settings that are the slots' (issue 41), logged as `slots.changed`. */
+const SLOT_FIELDS = ['express', 'slots', 'slotDays', 'closedDates'];
+
+const pick = (value: Record<string, unknown>, keys: string[]) => Object.fromEntries(Object.entries(value).filter(([key]) => keys.includes(key)));
+const omit = (value: Record<string, unknown>, keys: string[]) => Object.fromEntries(Object.entries(value).filter(([key]) => !keys.includes(key)));

@@ -15,6 +15,13 @@ describe('activity log fields as the owner reads them', () => {
     expect(fieldValue('stock', 0)).toBe('0');
   });
 
+  it('shows delivery slots as the owner typed them', () => {
+    const weekdays = { days: [5, 1, 2, 3, 4], start: '07:00', end: '09:00', capacity: 10, cutoffMinutes: 60 };
+    const weekend = { days: [0, 6], start: '18:00', end: '20:00', capacity: 1, cutoffMinutes: 0 };
+    expect(fieldValue('slots', [weekdays, weekend])).toBe('Mon–Fri 07:00–09:00, 10 places; Sun, Sat 18:00–20:00, 1 place');
+    expect(fieldValue('slots', [])).toBe('(none)');
+  });
+
   it('keeps objects readable and cuts long values', () => {
     expect(fieldValue('slots', [{ start: '07:00' }])).toBe('[{"start":"07:00"}]');
     const long = fieldValue('description', 'x'.repeat(200));

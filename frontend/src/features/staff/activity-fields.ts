@@ -14,8 +14,43 @@ export function fieldValue(key: string, value: unknown): string {
   if (typeof value === 'number' && key.endsWith('Paise')) text = formatRupees(value);
   else if (typeof value === 'boolean') text = value ? 'yes' : 'no';
   else if (typeof value === 'string') text = value;
+  else if (Array.isArray(value) && value.every(isSlot)) text = value.length ? value.map(slotText).join('; ') : '(none)';
   else if (Array.isArray(value) && value.every((item) => typeof item === 'string' || typeof item === 'number'))
     text = value.length ? value.join(', ') : '(none)';
   else text = JSON.stringify(value);
   return text.length > LONGEST ? `${text.slice(0, LONGEST - 3)}…` : text;
+}
+
+interface SlotValue {
+  days: number[];
+  start: string;
+  end: string;
+  capacity: number;
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+function isSlot(item: unknown): item is SlotValue {
+  const slot = item as Partial<SlotValue> | null;
+  return !!slot && Array.isArray(slot.days) && typeof slot.start === 'string' && typeof slot.end === 'string' && typeof slot.capacity === 'number';
+}
+
+/** A delivery slot as the owner typed it: "Mon–Fri 07:00–09:00, 10 places". */
+function slotText({ days, start, end, capacity }: SlotValue): string {
+  const sorted = [...new Set(days)].sort((a, b) => a - b);
+  const runs: string[] = [];
+  for (let i = 0; i < sorted.length;) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j++;
+    runs.push(
+      j - i >= 2
+        ? `${WEEKDAYS[sorted[i]]}–${WEEKDAYS[sorted[j]]}`
+        : sorted
+            .slice(i, j + 1)
+            .map((d) => WEEKDAYS[d])
+            .join(', '),
+    );
+    i = j + 1;
+  }
+  return `${runs.join(', ')} ${start}–${end}, ${capacity} ${capacity === 1 ? 'place' : 'places'}`;
 }
