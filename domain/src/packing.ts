@@ -14,8 +14,8 @@ export type SubstitutionChoice = (typeof SUBSTITUTION_CHOICES)[number];
 export const MIN_ONLINE_REFUND_PAISE = 100;
 
 /** What the shopper reads (page, mail, push) of a difference too small to refund online. */
-export function paidBackInCash(amountPaise: number): string {
-  return `${formatRupees(amountPaise)} will be paid back to you in cash on delivery (online refunds start at ${formatRupees(MIN_ONLINE_REFUND_PAISE)}).`;
+export function paidBackInCash(amountPaise: number, delivered = false): string {
+  return `${formatRupees(amountPaise)} ${delivered ? 'paid back to you' : 'will be paid back to you'} in cash on delivery (online refunds start at ${formatRupees(MIN_ONLINE_REFUND_PAISE)}).`;
 }
 
 /** What the shopper reads about when a refund reaches their account. */

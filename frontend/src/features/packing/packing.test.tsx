@@ -76,6 +76,10 @@ describe('packing changes as people read them', () => {
       <PackingChanges as="shopper" order={{ status: 'Packing', paymentType: 'COD', amountPaise: 4590, originalAmountPaise: 9180, adjustments: [change] }} />,
     );
     expect(screen.getByTestId('packing-cod')).toHaveTextContent('Pay ₹45.90 in cash on delivery (was ₹91.80).');
+    rerender(
+      <PackingChanges as="seller" order={{ status: 'Delivered', paymentType: 'COD', amountPaise: 4590, originalAmountPaise: 9180, adjustments: [change] }} />,
+    );
+    expect(screen.getByTestId('packing-cod')).toHaveTextContent('Collected ₹45.90 in cash on delivery (was ₹91.80).');
   });
 
   it('a difference under ₹1 on an online order: paid back in cash on delivery, never said to be refunded', () => {
@@ -102,6 +106,11 @@ describe('packing changes as people read them', () => {
     expect(screen.getByTestId('packing-changes')).not.toHaveTextContent(/refunded to the way you paid|on its way/);
     rerender(<PackingChanges as="seller" order={order} />);
     expect(screen.getByTestId('packing-cash-back')).toHaveTextContent('Give ₹0.51 back in cash on delivery: Razorpay refunds no less than ₹1.00.');
+    // Delivered: the paise were handed over at the door.
+    rerender(<PackingChanges as="seller" order={{ ...order, status: 'Delivered' }} />);
+    expect(screen.getByTestId('packing-cash-back')).toHaveTextContent('₹0.51 given back in cash on delivery (Razorpay refunds no less than ₹1.00).');
+    rerender(<PackingChanges as="shopper" order={{ ...order, status: 'Delivered' }} />);
+    expect(screen.getByTestId('packing-cash-back')).toHaveTextContent('₹0.51 paid back to you in cash on delivery (online refunds start at ₹1.00).');
     // Cancelled: the cancel's refund gives back everything still paid, these paise too.
     rerender(<PackingChanges as="shopper" order={{ ...order, status: 'Cancelled' }} />);
     expect(screen.queryByTestId('packing-cash-back')).toBeNull();

@@ -13,7 +13,8 @@ const at = (iso: string) => new Date(iso).toLocaleString('en-IN', { day: 'numeri
  * An order packed with changes, as the shopper (or the seller) reads it: when, what the refund is and when it
  * reaches the account, or the new amount to pay in cash. The seller also sees a refund not made yet, and why,
  * and which staff member packed it ("Packed with changes by Ravi"). A difference under ₹1 on an online order
- * is paid back in cash on delivery (Razorpay refunds no less); a cancel refunds it with the rest.
+ * is paid back in cash on delivery (Razorpay refunds no less); a cancel refunds it with the rest. Once the
+ * order is Delivered, the cash is told as handed over.
  */
 export function PackingChanges({
   order,
@@ -24,6 +25,8 @@ export function PackingChanges({
 }) {
   const changes = (order.adjustments ?? []).filter((a) => !a.cancels);
   if (!changes.length) return null;
+  // Delivered: the cash changed hands at the door (a COD order is marked paid then), so it is told as done.
+  const delivered = order.status === 'Delivered';
   return (
     <div data-testid="packing-changes" className="mt-3 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
       {changes.map((change) => (
@@ -46,15 +49,17 @@ export function PackingChanges({
           {order.paymentType === 'Online' && change.cashOwedPaise && order.status !== 'Cancelled' && (
             <p data-testid="packing-cash-back">
               {as === 'seller'
-                ? `Give ${formatRupees(change.cashOwedPaise)} back in cash on delivery: Razorpay refunds no less than ${formatRupees(MIN_ONLINE_REFUND_PAISE)}.`
-                : paidBackInCash(change.cashOwedPaise)}
+                ? delivered
+                  ? `${formatRupees(change.cashOwedPaise)} given back in cash on delivery (Razorpay refunds no less than ${formatRupees(MIN_ONLINE_REFUND_PAISE)}).`
+                  : `Give ${formatRupees(change.cashOwedPaise)} back in cash on delivery: Razorpay refunds no less than ${formatRupees(MIN_ONLINE_REFUND_PAISE)}.`
+                : paidBackInCash(change.cashOwedPaise, delivered)}
             </p>
           )}
         </div>
       ))}
       {order.paymentType === 'COD' && order.status !== 'Cancelled' && (
         <p data-testid="packing-cod">
-          {as === 'seller' ? 'Collect' : 'Pay'} {formatRupees(order.amountPaise)} in cash on delivery
+          {delivered ? (as === 'seller' ? 'Collected' : 'Paid') : as === 'seller' ? 'Collect' : 'Pay'} {formatRupees(order.amountPaise)} in cash on delivery
           {order.originalAmountPaise !== undefined ? ` (was ${formatRupees(order.originalAmountPaise)})` : ''}.
         </p>
       )}
