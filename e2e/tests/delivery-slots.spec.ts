@@ -136,6 +136,15 @@ test('the seller edits delivery slots on a phone: an overlapping slot is refused
     ]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await page.screenshot({ ...shot('phone-slots-settings-saved'), fullPage: true });
+
+    // The owner's activity log has the change under its own kind, the slots as they were typed.
+    await page.goto('/seller/activity');
+    await page.getByLabel('What').selectOption({ label: 'Delivery slots' });
+    const entry = page.getByTestId('activity-entry').first();
+    await expect(entry).toContainText('Delivery slots');
+    await expect(entry).toContainText('Every day 07:00–09:00, 20 places; Every day 09:00–11:00, 5 places');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.screenshot({ ...shot('phone-slots-activity'), fullPage: true });
   } finally {
     await context.request.put('/api/seller/delivery', { data: { areas: [] } });
     await context.close();

@@ -20,6 +20,9 @@ describe('activity log fields as the owner reads them', () => {
     const weekend = { days: [0, 6], start: '18:00', end: '20:00', capacity: 1, cutoffMinutes: 0 };
     expect(fieldValue('slots', [weekdays, weekend])).toBe('Mon–Fri 07:00–09:00, 10 places; Sun, Sat 18:00–20:00, 1 place');
     expect(fieldValue('slots', [])).toBe('(none)');
+    const everyDay = { ...weekend, days: [6, 5, 4, 3, 2, 1, 0], capacity: 20 };
+    const twelve = Array.from({ length: 12 }, () => everyDay);
+    expect(fieldValue('slots', twelve)).toBe(Array.from({ length: 12 }, () => 'Every day 18:00–20:00, 20 places').join('; '));
   });
 
   it('keeps objects readable and cuts long values', () => {

@@ -14,7 +14,8 @@ export function fieldValue(key: string, value: unknown): string {
   if (typeof value === 'number' && key.endsWith('Paise')) text = formatRupees(value);
   else if (typeof value === 'boolean') text = value ? 'yes' : 'no';
   else if (typeof value === 'string') text = value;
-  else if (Array.isArray(value) && value.every(isSlot)) text = value.length ? value.map(slotText).join('; ') : '(none)';
+  // A shop's slots are read whole, however many: they are what the change was about.
+  else if (Array.isArray(value) && value.length && value.every(isSlot)) return value.map(slotText).join('; ');
   else if (Array.isArray(value) && value.every((item) => typeof item === 'string' || typeof item === 'number'))
     text = value.length ? value.join(', ') : '(none)';
   else text = JSON.stringify(value);
@@ -35,9 +36,10 @@ function isSlot(item: unknown): item is SlotValue {
   return !!slot && Array.isArray(slot.days) && typeof slot.start === 'string' && typeof slot.end === 'string' && typeof slot.capacity === 'number';
 }
 
-/** A delivery slot as the owner typed it: "Mon–Fri 07:00–09:00, 10 places". */
+/** A delivery slot as the owner typed it: "Mon–Fri 07:00–09:00, 10 places", "Every day 18:00–20:00, 1 place". */
 function slotText({ days, start, end, capacity }: SlotValue): string {
   const sorted = [...new Set(days)].sort((a, b) => a - b);
+  if (sorted.length === 7) return `Every day ${start}–${end}, ${places(capacity)}`;
   const runs: string[] = [];
   for (let i = 0; i < sorted.length;) {
     let j = i;
@@ -52,5 +54,7 @@ function slotText({ days, start, end, capacity }: SlotValue): string {
     );
     i = j + 1;
   }
-  return `${runs.join(', ')} ${start}–${end}, ${capacity} ${capacity === 1 ? 'place' : 'places'}`;
+  return `${runs.join(', ')} ${start}–${end}, ${places(capacity)}`;
 }
+
+const places = (n: number) => `${n} ${n === 1 ? 'place' : 'places'}`;

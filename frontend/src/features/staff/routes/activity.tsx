@@ -101,8 +101,15 @@ function Entry({ entry }: { entry: ActivityEntry }) {
   return (
     <li data-testid="activity-entry" className="p-3 text-sm">
       <p>
-        <span className="font-medium text-gray-800">{entry.actor.name}</span> <span className="text-gray-500">({ROLE_LABELS[entry.actor.role]})</span> ·{' '}
-        {ACTIVITY_KIND_LABELS[entry.kind]} · <span className="break-words">{entry.subject}</span>
+        <span className="font-medium text-gray-800">{entry.actor.name}</span>
+        {entry.actor.name !== ROLE_LABELS[entry.actor.role] && <span className="text-gray-500"> ({ROLE_LABELS[entry.actor.role]})</span>} ·{' '}
+        {ACTIVITY_KIND_LABELS[entry.kind]}
+        {entry.subject !== ACTIVITY_KIND_LABELS[entry.kind] && (
+          <>
+            {' '}
+            · <span className="break-words">{entry.subject}</span>
+          </>
+        )}
       </p>
       <time dateTime={entry.at} className="text-xs text-gray-500">
         {new Date(entry.at).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' })}
