@@ -4,6 +4,7 @@ import request from 'supertest';
 import { AUTH_ENV, insertProducts, shopper, TEST_SELLER, VALID_ADDRESS } from './support/actors';
 import { staffCookie } from './support/staff';
 import { createTestApp, type TestApp } from './support/test-app';
+import { twoInstances } from './support/two-instances';
 
 /** The activity log (issue 42): each kind of change, by whom, with the changed fields before and after; owner only; kept a year. */
 
@@ -147,5 +148,55 @@ describe('activity log', () => {
     expect(await t.connection.collection('activity_pages').countDocuments()).toBeLessThanOrEqual(
       await t.connection.collection('activity_series').countDocuments(),
     );
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+(redisUrl ? describe : describe.skip)('activity log on two instances sharing the database and Redis', () => {
+  const apps = twoInstances('activity', redisUrl!);
+
+  it('keeps every entry of a burst on both instances: each numbered once, in order, in the whole log and in its series', async () => {
+    const { ActivityLog } = await import('../src/sessions/activity/activity-log');
+    const burst = (app: TestApp, actor: { id: string; name: string }, n: number) =>
+      Array.from({ length: n }, (_, i) =>
+        app.app
+          .get(ActivityLog)
+          .record({ ...actor, account: 'packer' }, i % 2 ? 'order.status' : 'stock.changed', { name: `Burst ${actor.name} ${i}` }, { n: i }, { n: i + 1 }),
+      );
+    const ravi = { id: randomUUID().replace(/-/g, '').slice(0, 24), name: 'Ravi' };
+    const meena = { id: randomUUID().replace(/-/g, '').slice(0, 24), name: 'Meena' };
+    await Promise.all([...burst(apps.one, ravi, 60), ...burst(apps.two, meena, 60)]);
+
+    const stored = await apps.one.connection.collection('activity_log').find({}).toArray();
+    expect(stored).toHaveLength(120);
+    expect(new Set(stored.map((doc) => Number(doc._id)))).toEqual(new Set(Array.from({ length: 120 }, (_, i) => i + 1)));
+
+    const cookie = (
+      (await request(apps.two.app.getHttpServer()).post('/api/sellerlogin').send(TEST_SELLER).expect(200)).headers['set-cookie'] as unknown as string[]
+    )
+      .find((c) => c.startsWith('sellerToken='))!
+      .split(';')[0];
+    const all = async (query: string) => {
+      const entries: ActivityEntry[] = [];
+      for (let page = 1; ; page++) {
+        const body = (await request(apps.one.app.getHttpServer()).get(`/api/seller/activity?${query}&page=${page}`).set('Cookie', cookie).expect(200)).body as {
+          entries: ActivityEntry[];
+          hasMore: boolean;
+        };
+        entries.push(...body.entries);
+        if (!body.hasMore) return entries;
+      }
+    };
+    for (const person of [ravi, meena]) {
+      const theirs = await all(`actor=${person.id}`);
+      expect(theirs).toHaveLength(60);
+      // Newest first, and each person's entries in the order they were recorded on their instance.
+      expect(theirs.map((e) => e.subject)).toEqual(Array.from({ length: 60 }, (_, i) => `Burst ${person.name} ${59 - i}`));
+    }
+    const everything = (await all('kind=stock.changed')).concat(await all('kind=order.status')).filter((e) => e.subject.startsWith('Burst'));
+    expect(everything).toHaveLength(120);
+    const whole = (await all('')).filter((e) => e.subject.startsWith('Burst'));
+    expect(whole.map((e) => Number(e._id))).toEqual(Array.from({ length: 120 }, (_, i) => 120 - i));
   });
 });

@@ -2,7 +2,9 @@ import { ACTIVITY_KEEP_DAYS, ACTIVITY_PAGE_SIZE, type ActivityEntry, type Activi
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
+import { WriteBatcher } from '../../common/batching/write-batcher';
 import { LocksService } from '../../common/locks/locks.service';
+import { DatabaseEngine, inCommands } from '../../database/database-engine';
 import type { SellerSession } from '../session.service';
 import { ActivityRecord } from './activity-entry.schema';
 import { ActivityPages, BUCKET } from './activity-pages';
@@ -36,10 +38,13 @@ export class ActivityLog implements OnApplicationBootstrap, OnModuleDestroy {
   private sweeper?: NodeJS.Timeout;
   private firstSweep?: NodeJS.Timeout;
   private readonly pages: ActivityPages;
+  /** Entries that arrive while a batch is being written go together in the next (see writeBatch). */
+  private readonly writes = new WriteBatcher<Omit<ActivityEntry, '_id'>>({ write: (batch) => this.writeBatch(batch), maxBatch: 200 });
 
   constructor(
     @InjectModel(ActivityRecord.name) private readonly log: Model<ActivityRecord>,
     private readonly locks: LocksService,
+    private readonly engine: DatabaseEngine,
   ) {
     this.pages = new ActivityPages(log.db.collection('activity_series'), log.db.collection('activity_pages'));
   }
@@ -53,9 +58,10 @@ export class ActivityLog implements OnApplicationBootstrap, OnModuleDestroy {
     this.sweeper.unref();
   }
 
-  onModuleDestroy() {
+  async onModuleDestroy() {
     clearTimeout(this.firstSweep);
     clearInterval(this.sweeper);
+    await this.writes.flush().catch(() => undefined);
   }
 
   /**
@@ -70,37 +76,40 @@ export class ActivityLog implements OnApplicationBootstrap, OnModuleDestroy {
     after?: Record<string, unknown>,
   ): Promise<void> {
     const [was, is] = before && after ? changedFields(before, after) : [before, after];
+    const entry: Omit<ActivityEntry, '_id'> = {
+      at: new Date().toISOString(),
+      actor: { id: actor.id, name: actor.name, role: actor.account },
+      kind,
+      subject: subject.name,
+      ...(subject.id ? { subjectId: subject.id } : {}),
+      ...(was ? { before: plain(was) } : {}),
+      ...(is ? { after: plain(is) } : {}),
+    };
     try {
-      // People's changes come a few a second at most: one writer at a time (a lock document on every engine) keeps the numbering and the pages simple.
-      await this.locks.run(LOCK, { busyMessage: 'The activity log is busy', waitMs: 10_000, always: true }, async () => {
-        const n = (await this.pages.count(ALL)) + 1;
-        const entry: ActivityEntry = {
-          _id: String(n),
-          at: new Date().toISOString(),
-          actor: { id: actor.id, name: actor.name, role: actor.account },
-          kind,
-          subject: subject.name,
-          ...(subject.id ? { subjectId: subject.id } : {}),
-          ...(was ? { before: plain(was) } : {}),
-          ...(is ? { after: plain(is) } : {}),
-        };
-        await this.log.create({
-          _id: n,
-          at: new Date(entry.at),
-          actorId: actor.id,
-          actorName: actor.name,
-          actorRole: actor.account,
-          kind,
-          subject: entry.subject,
-          ...(entry.subjectId ? { subjectId: entry.subjectId } : {}),
-          ...(entry.before ? { before: entry.before } : {}),
-          ...(entry.after ? { after: entry.after } : {}),
-        });
-        for (const name of [ALL, `actor:${actor.id}`, `kind:${kind}`]) await this.pages.append(name, entry);
-      });
+      await this.writes.add(entry);
     } catch (error) {
       this.logger.error(`Could not record ${kind} by ${actor.name}: ${(error as Error).message}`);
     }
+  }
+
+  /**
+   * Writes the entries that came in together (one packer marking orders, fifty packing changes at once) in
+   * one turn of the log's lock: numbered in the order they came, stored, and appended to their series.
+   * One writer at a time (a lock document on every engine) keeps the numbering and the pages simple; a batch
+   * pays the lock and each series' count once instead of once an entry.
+   */
+  private async writeBatch(batch: Omit<ActivityEntry, '_id'>[]): Promise<void> {
+    await this.locks.run(LOCK, { busyMessage: 'The activity log is busy', waitMs: 10_000, always: true }, async () => {
+      const first = (await this.pages.count(ALL)) + 1;
+      const entries: ActivityEntry[] = batch.map((entry, i) => ({ _id: String(first + i), ...entry }));
+      // Replaced, not inserted: an entry a stopped process stored but never counted is written over.
+      const writes = entries.map((entry) => ({ replaceOne: { filter: { _id: Number(entry._id) }, replacement: recordOf(entry), upsert: true } }));
+      await inCommands(writes, this.engine.updatesPerCommand, (run) => this.log.collection.bulkWrite(run as never[], { ordered: true }));
+      const series = new Map<string, ActivityEntry[]>([[ALL, entries]]);
+      for (const entry of entries) for (const name of [`actor:${entry.actor.id}`, `kind:${entry.kind}`]) series.set(name, [...(series.get(name) ?? []), entry]);
+      // The whole log first (its count numbers the next entries), then each person's and kind's series.
+      for (const [name, added] of series) await this.pages.append(name, added);
+    });
   }
 
   /** One page, newest first: read from the pages of the narrowest series the filters name (one or two reads by `_id`). */
@@ -164,4 +173,20 @@ function plain(value: Record<string, unknown>): Record<string, unknown> {
     JSON.stringify(value, (key, v: unknown) => (key.startsWith('$') ? undefined : v)),
     (key, v: unknown) => v,
   ) as Record<string, unknown>;
+}
+
+/** An entry as stored in `activity_log` (the record of truth; the screen reads the pages). */
+function recordOf(entry: ActivityEntry): Record<string, unknown> {
+  return {
+    _id: Number(entry._id),
+    at: new Date(entry.at),
+    actorId: entry.actor.id,
+    actorName: entry.actor.name,
+    actorRole: entry.actor.role,
+    kind: entry.kind,
+    subject: entry.subject,
+    ...(entry.subjectId ? { subjectId: entry.subjectId } : {}),
+    ...(entry.before ? { before: entry.before } : {}),
+    ...(entry.after ? { after: entry.after } : {}),
+  };
 }

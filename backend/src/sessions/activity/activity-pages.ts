@@ -30,14 +30,19 @@ export class ActivityPages {
     return typeof doc?.count === 'number' ? doc.count : 0;
   }
 
-  /** Appends the entry to the series (the caller holds the log's lock: one writer at a time). */
-  async append(name: string, entry: ActivityEntry): Promise<void> {
+  /** Appends the entries, in order, to the series (the caller holds the log's lock: one writer at a time). */
+  async append(name: string, added: readonly ActivityEntry[]): Promise<void> {
     const count = await this.count(name);
-    const id = `${name}#${Math.floor(count / BUCKET)}`;
-    const entries = count % BUCKET === 0 ? [] : await this.read(id);
-    entries.push(entry);
-    await this.pages.updateOne({ _id: id as never }, { $set: { json: JSON.stringify(entries) } }, { upsert: true });
-    await this.series.updateOne({ _id: name as never }, { $set: { count: count + 1 } }, { upsert: true });
+    let position = count;
+    while (position < count + added.length) {
+      const k = Math.floor(position / BUCKET);
+      const entries = position % BUCKET === 0 ? [] : await this.read(`${name}#${k}`);
+      const take = Math.min(BUCKET - entries.length, count + added.length - position);
+      entries.push(...added.slice(position - count, position - count + take));
+      await this.pages.updateOne({ _id: `${name}#${k}` as never }, { $set: { json: JSON.stringify(entries) } }, { upsert: true });
+      position += take;
+    }
+    await this.series.updateOne({ _id: name as never }, { $set: { count: position } }, { upsert: true });
   }
 
   /** A page's entries, oldest first; a full page never changes again, so it is kept in memory. */
