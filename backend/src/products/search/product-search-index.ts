@@ -1,10 +1,10 @@
 import MiniSearch, { type SearchOptions } from 'minisearch';
 import { productCodeKey } from '@greencart/domain';
-import { ProductCodes } from './product-codes';
+import { IndexedCatalogue, textOf } from './indexed-catalogue';
 import { CategoryWords, SynonymGroups } from './synonym-groups';
 import { BrandList, everywhere, parseQuery, placesToKeep, type QueryPart } from './search-query';
-import { indexTermsOf, stemOf, typoAllowance, wordsOf } from './search-text';
-import { matchingSize, sizesOf, type Quantity } from './sizes';
+import { stemOf, typoAllowance } from './search-text';
+import { matchingSize } from './sizes';
 import { byRank, rankedEntry, type IndexedProduct, type Ranked } from './search-ranking';
 import { NameScan } from './name-scan';
 import { eachMatch, type TermFields } from './raw-search';
@@ -23,18 +23,6 @@ const KIND_WEIGHT = 1_000;
 /** Typed words whose matches are kept until the catalogue's text changes (shoppers type the same words in new queries). */
 const WORDS_KEPT = 2_000;
 
-/** What a product is indexed from besides its availability. */
-const textOf = (p: SearchableProduct) =>
-  JSON.stringify([
-    p.name,
-    p.description,
-    p.category,
-    p.searchWords ?? null,
-    p.weight ?? null,
-    p.variants?.map((v) => [v._id, v.label, v.sku ?? null, v.barcode ?? null]) ?? null,
-    p.createdAt,
-  ]);
-
 /**
  * The search index over the catalogue (MiniSearch: an inverted index in a radix tree with BM25
  * scoring, prefix and Levenshtein fuzzy search). Each product is indexed as three fields: its name
@@ -51,25 +39,17 @@ export class ProductSearchIndex {
   /** What each brand of the brand list finds as the kinds it sells, computed once per change of the catalogue. */
   private brandKinds = new Map<string, { matches: Map<string, WordMatch>; found: string[] }>();
   private mini = ProductSearchIndex.emptyIndex();
-  private products = new Map<string, IndexedProduct>();
-  /** Index term → the word people read for it ("banana" → "bananas", "cornflakes" → "corn flakes"). */
-  private display = new Map<string, string>();
-  /** Words of the catalogue as typed, with the number of products using each. */
-  private vocabulary = new Map<string, number>();
-  /** Product ids by category, for words that name a category ("sabzi"). */
-  private byCategory = new Map<string, Set<string>>();
-  /** Product ids by synonym group. */
-  private byGroup = new Map<number, Set<string>>();
+  /** The products and the catalogue's words, categories, synonym groups and codes. */
+  private catalogue: IndexedCatalogue;
   /** The "name contains" rule. */
   private readonly names = new NameScan<IndexedProduct>();
-  /** SKUs and barcodes typed exactly (issue 38). */
-  private codes = new ProductCodes();
   /** The products each typed word found (read only), by word and whether it was being typed; forgotten when the text indexed changes. */
   private wordMatches = new Map<string, ReadonlyMap<string, WordMatch>>();
 
   constructor(synonyms = new SynonymGroups(), brands = new BrandList()) {
     this.synonyms = synonyms;
     this.brands = brands;
+    this.catalogue = new IndexedCatalogue(synonyms);
   }
 
   private static emptyIndex(): MiniSearch {
@@ -84,27 +64,22 @@ export class ProductSearchIndex {
   }
 
   get size(): number {
-    return this.products.size;
+    return this.catalogue.products.size;
   }
 
   /** Indexes `products` from scratch (start-up, a full reload of the catalogue). */
   rebuild(products: Iterable<SearchableProduct>): void {
     this.mini = ProductSearchIndex.emptyIndex();
-    this.products = new Map();
-    this.display = new Map();
-    this.vocabulary = new Map();
-    this.byCategory = new Map();
-    this.byGroup = new Map();
-    this.codes = new ProductCodes();
+    this.catalogue = new IndexedCatalogue(this.synonyms);
     this.textChanged();
     const documents: Record<string, string>[] = [];
-    for (const product of products) documents.push(this.prepare(product));
+    for (const product of products) documents.push(this.catalogue.add(product));
     this.mini.addAll(documents);
   }
 
   /** A product added or changed. */
   put(product: SearchableProduct): void {
-    const known = this.products.get(product._id);
+    const known = this.catalogue.products.get(product._id);
     // Its stock alone changed (an order, a checkout): what it is found by stays; only its place (in stock first) moves.
     if (known && known.text === textOf(product)) {
       known.inStock = buyable(product);
@@ -112,7 +87,7 @@ export class ProductSearchIndex {
     }
     if (known) this.drop(product._id);
     this.textChanged();
-    this.mini.add(this.prepare(product));
+    this.mini.add(this.catalogue.add(product));
   }
 
   /** What the index finds by changed: what was worked out from it before is forgotten. */
@@ -124,25 +99,15 @@ export class ProductSearchIndex {
 
   /** A product removed. */
   drop(id: string): void {
-    const known = this.products.get(id);
-    if (!known) return;
-    this.products.delete(id);
-    this.codes.drop(id);
+    if (!this.catalogue.remove(id)) return;
     this.textChanged();
-    this.byCategory.get(known.category)?.delete(id);
-    for (const group of known.groups) this.byGroup.get(group)?.delete(id);
-    for (const word of known.words) {
-      const count = (this.vocabulary.get(word) ?? 1) - 1;
-      if (count > 0) this.vocabulary.set(word, count);
-      else this.vocabulary.delete(word);
-    }
     this.mini.discard(id);
   }
 
   /** Every product that answers `query`, best first, and the query as understood; a SKU or barcode typed exactly finds its product first. */
   search(query: string): SearchAnswer {
     const code = productCodeKey(query);
-    const byCode = code === undefined ? [] : this.codes.find(code);
+    const byCode = code === undefined ? [] : this.catalogue.codes.find(code);
     const answer = this.searchWords(query);
     if (!byCode.length) return answer;
     const first = new Set(byCode.map((hit) => hit.id));
@@ -176,7 +141,7 @@ export class ProductSearchIndex {
     const joined = words.join('');
     const ranked: Ranked[] = [];
     for (const id of ids) {
-      const product = this.products.get(id)!;
+      const product = this.catalogue.products.get(id)!;
       let relevance: RelevanceLevel = Relevance.ExactName;
       let score = 0;
       for (const place of kept) {
@@ -193,7 +158,7 @@ export class ProductSearchIndex {
     const lowerQuery = query.trim().toLowerCase();
     if (lowerQuery) {
       const found = new Set(ids);
-      for (const product of this.names.containing(lowerQuery, () => this.products.values())) {
+      for (const product of this.names.containing(lowerQuery, () => this.catalogue.products.values())) {
         if (!found.has(product.id)) ranked.push(rankedEntry(product, Relevance.NameContains, 0, sizes));
       }
     }
@@ -333,7 +298,7 @@ export class ProductSearchIndex {
         } else merged.set(id, { score, match: [match] });
       });
     }
-    const known = this.vocabulary.has(word) || this.synonyms.vocabulary.has(word);
+    const known = this.catalogue.vocabulary.has(word) || this.synonyms.vocabulary.has(word);
     const matches = new Map<string, WordMatch>();
     let exactly = false;
     for (const [id, { score, match }] of merged) {
@@ -350,10 +315,10 @@ export class ProductSearchIndex {
         named.add(group);
       }
       const name = this.synonyms.groups[group].name;
-      for (const id of this.byGroup.get(group) ?? []) {
+      for (const id of this.catalogue.byGroup.get(group) ?? []) {
         const current = matches.get(id);
         // A product of one kind before a mix of several ("Desi Tomatoes" before "Tomato Soup Mix" for "tamatar").
-        const found = { score: score / this.products.get(id)!.groupCount, relevance, display: name };
+        const found = { score: score / this.catalogue.products.get(id)!.groupCount, relevance, display: name };
         if (!current || relevance < current.relevance) matches.set(id, current ? { ...found, score: found.score + current.score } : found);
         else current.score += found.score;
       }
@@ -361,13 +326,13 @@ export class ProductSearchIndex {
     // A grocery named in the description of another ("for aloo gobi" of the cauliflower) does not find it.
     if (named.size) {
       for (const [id, found] of matches) {
-        const groups = found.relevance === Relevance.Description ? this.products.get(id)!.groups : [];
+        const groups = found.relevance === Relevance.Description ? this.catalogue.products.get(id)!.groups : [];
         if (groups.length && !groups.some((group) => named.has(group))) matches.delete(id);
       }
     }
     // A word naming a category finds the whole category, after the products that have the word.
     for (const category of this.categoryWords.categoriesOf(word)) {
-      for (const id of this.byCategory.get(category) ?? []) {
+      for (const id of this.catalogue.byCategory.get(category) ?? []) {
         if (!matches.has(id)) matches.set(id, { score: 0, relevance: Relevance.Description, display: word, byCategory: true });
       }
     }
@@ -391,7 +356,7 @@ export class ProductSearchIndex {
             const asTyped = exact || term.startsWith(word);
             level = asTyped ? Relevance.Word : Relevance.Fuzzy;
             // A word found only through its stem or a typo reads as the catalogue's word ("tomatos" → "tomatoes").
-            shown = asTyped && (known || !exact) ? word : (this.display.get(term) ?? word);
+            shown = asTyped && (known || !exact) ? word : (this.catalogue.display.get(term) ?? word);
           } else {
             level = Relevance.Description;
             shown = word;
@@ -404,79 +369,4 @@ export class ProductSearchIndex {
       }
     return { score, relevance, display };
   }
-
-  /** Remembers the product and gives the document MiniSearch indexes. */
-  private prepare(product: SearchableProduct): Record<string, string> {
-    const nameWords = wordsOf(product.name);
-    const searchWords = (product.searchWords ?? []).map(wordsOf).filter((words) => words.length);
-    const descriptionWords = product.description.flatMap(wordsOf);
-    const groups = new Set<number>();
-    for (const words of [nameWords, ...searchWords]) {
-      for (const group of this.synonyms.groupsIn(words)) groups.add(group);
-      this.remember(words);
-    }
-    const words = [...new Set([...nameWords, ...searchWords.flat(), ...descriptionWords])];
-    for (const word of words) this.vocabulary.set(word, (this.vocabulary.get(word) ?? 0) + 1);
-    this.products.set(product._id, {
-      id: product._id,
-      inStock: buyable(product),
-      createdAt: new Date(product.createdAt).getTime(),
-      nameText: nameWords.join(' '),
-      nameStems: nameWords.map(stemOf).join(' '),
-      nameJoined: nameWords.join(''),
-      lowerName: product.name.toLowerCase(),
-      groupCount: groups.size,
-      groups: [...groups],
-      category: product.category,
-      words,
-      ...indexedSizes(product),
-      text: textOf(product),
-    });
-    for (const group of groups) {
-      const members = this.byGroup.get(group);
-      if (members) members.add(product._id);
-      else this.byGroup.set(group, new Set([product._id]));
-    }
-    const inCategory = this.byCategory.get(product.category);
-    if (inCategory) inCategory.add(product._id);
-    else this.byCategory.set(product.category, new Set([product._id]));
-    this.codes.put(product);
-    const nameTerms = indexTermsOf(nameWords);
-    const inName = new Set(nameTerms);
-    // A word of the name is found there (and ranked by it); the description adds the others.
-    const descriptionTerms = new Set<string>();
-    for (const word of descriptionWords) {
-      if (!inName.has(word)) descriptionTerms.add(word);
-      if (!inName.has(stemOf(word))) descriptionTerms.add(stemOf(word));
-    }
-    return {
-      id: product._id,
-      name: nameTerms.join(' '),
-      words: [...new Set(searchWords.flatMap((phrase) => indexTermsOf(phrase)))].join(' '),
-      description: [...descriptionTerms].join(' '),
-    };
-  }
-
-  /** How the index terms of a run of words read ("banana" → "bananas", "cornflakes" → "corn flakes"). */
-  private remember(words: readonly string[]): void {
-    words.forEach((word, i) => {
-      this.display.set(word, word);
-      if (!this.display.has(stemOf(word))) this.display.set(stemOf(word), word);
-      const next = words[i + 1];
-      if (next !== undefined) {
-        const joined = word + next;
-        if (!this.display.has(joined)) this.display.set(joined, `${word} ${next}`);
-        if (!this.display.has(stemOf(joined))) this.display.set(stemOf(joined), `${word} ${next}`);
-      }
-    });
-  }
-}
-
-/** Its sizes to search by: each pack size's label (a product with several), then its weight and name. */
-function indexedSizes(product: SearchableProduct): { sizes: Quantity[][]; sizeVariants: (string | undefined)[] } {
-  const packs =
-    (product.variants?.length ?? 0) > 1 ? product.variants!.map((v) => ({ label: v.label as string | undefined, variant: v._id as string | undefined })) : [];
-  const labelled = [...packs, { label: product.weight, variant: undefined }, { label: product.name, variant: undefined }];
-  const found = labelled.flatMap((entry) => sizesOf([entry.label]).map((quantities) => ({ quantities, variant: entry.variant })));
-  return { sizes: found.map((f) => f.quantities), sizeVariants: found.map((f) => f.variant) };
 }
