@@ -3,6 +3,8 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import { prepare, prepareSync, type PreparedBody } from '../common/http/prepared-body';
 import { AnswerBook, replayableHeaders, type AnswerSource, type RememberedAnswer } from '../common/http/remembered-answers';
 import type { Entry } from './catalogue-entry';
+import type { ListProductsQuery } from './dto/list-products.query';
+import { searchInfoJson, type SearchAnswer } from './search/product-search-index';
 
 /** Answers of /api/products kept per change: the most asked pages, searches and categories. */
 const PAGE_CACHE_SIZE = 500;
@@ -98,4 +100,18 @@ export class CatalogueAnswers implements AnswerSource {
       })
       .catch((error: Error) => this.logger.warn(`Could not prepare the catalogue again: ${error.message}`));
   }
+}
+
+/** The key a page of the filtered catalogue is kept under. */
+export function pageKey(q: ListProductsQuery): string {
+  return JSON.stringify([q.search?.toLowerCase() ?? null, q.category?.toLowerCase() ?? null, q.inStock ?? null, q.ids ?? null, q.page, q.limit]);
+}
+
+/** One page of `matches` as `{ success, products, total, page, limit, totalPages }` (and what a search understood). */
+export function pageJson(matches: Entry[], answer: SearchAnswer | undefined, { page, limit }: ListProductsQuery): string {
+  const slice = matches.slice((page - 1) * limit, page * limit);
+  return `{"success":true,"products":[${slice.map((e) => e.json).join(',')}],"total":${matches.length},"page":${page},"limit":${limit},"totalPages":${Math.ceil(matches.length / limit)}${searchInfoJson(
+    answer,
+    slice.map((e) => e.view._id),
+  )}}`;
 }

@@ -8,24 +8,19 @@ import { startupWork } from '../common/startup/background-work';
 import type { PreparedBody } from '../common/http/prepared-body';
 import type { AnswerSource, RememberedAnswer } from '../common/http/remembered-answers';
 import type { ListProductsQuery } from './dto/list-products.query';
-import { CatalogueAnswers } from './catalogue-answers';
+import { CatalogueAnswers, pageJson, pageKey } from './catalogue-answers';
+import { StockAnnouncer, TOPIC, type ChangeMessage } from './catalogue-messages';
+import { HoldExpiry } from './hold-expiry';
 import { skuOwnerIn, type SkuOwner } from './catalogue-codes';
 import { byCatalogueOrder, entryOf, sameEntries, toEntry, type Entry } from './catalogue-entry';
 import { CatalogueSearch } from './catalogue-search';
 import { CatalogueSnapshot, STOCK_SNAPSHOT_DELAY_MS } from './catalogue-snapshot';
 import { Product } from './schemas/product.schema';
-import { searchInfoJson, type SearchAnswer } from './search/product-search-index';
+import type { SearchAnswer } from './search/product-search-index';
 import { buyable } from './search/search-answer';
 import { isCountedOrHeld, sellerStockView, withAvailability, type LeanProduct, type ProductView, type StockState } from './view';
 
 export { SNAPSHOT_DIR_VARIABLE } from './catalogue-snapshot';
-
-/** Message to the other instances: products changed (read them again by id) or everything may have (read it all again). */
-interface ChangeMessage {
-  id?: string;
-  ids?: string[];
-  reload?: true;
-}
 
 /**
  * Availability changed by orders and checkouts reaches the prepared lists at most this late: selling a
@@ -33,11 +28,6 @@ interface ChangeMessage {
  * (`get`, the product page, pricing) is current at once; orders are checked against the database anyway.
  */
 export const STOCK_COALESCE_MS = 1_000;
-
-/** Other instances hear of this instance's stock changes in one message per this many milliseconds. */
-const ANNOUNCE_DELAY_MS = 100;
-
-const TOPIC = 'catalogue';
 
 /** Products per batch of the start-up read (the driver's default, 101, means a round trip per 101 products). */
 const LOAD_BATCH = 5_000;
@@ -71,11 +61,12 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
   private references = 0;
   /** A coalesced availability change waiting to reach the prepared lists. */
   private stockFlush: NodeJS.Timeout | undefined;
-  /** Products whose availability this instance changed, to announce to the others in one message. */
-  private stockAnnounce = new Set<string>();
-  private announceTimer: NodeJS.Timeout | undefined;
-  private expiryTimer: NodeJS.Timeout | undefined;
-  private expiryAt: number | undefined;
+  /** Products whose availability this instance changed, announced to the others in one message. */
+  private readonly announcer: StockAnnouncer;
+  private readonly expiry = new HoldExpiry(
+    () => this.entries.values(),
+    (now) => this.expireHolds(now),
+  );
   /** Work that must be done before the database is first read (an import stopped half-way finished: see holdFirstRead). */
   private readonly firstReadHolds: (() => Promise<void>)[] = [];
   private firstReadHeld = false;
@@ -86,6 +77,7 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
     @InjectModel(Product.name) private readonly products: Model<Product>,
     private readonly cluster: ClusterBus,
   ) {
+    this.announcer = new StockAnnouncer(cluster, this.logger);
     cluster.subscribe<ChangeMessage>(TOPIC, {
       message: (message) => {
         // `ids`: availability changed (orders, holds); `id`: a product written (shown at once, as on its instance).
@@ -110,8 +102,8 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
   onApplicationShutdown(): void {
     this.stopped = true;
     clearTimeout(this.stockFlush);
-    clearTimeout(this.announceTimer);
-    clearTimeout(this.expiryTimer);
+    this.announcer.stop();
+    this.expiry.stop();
     this.search.stop();
   }
 
@@ -159,16 +151,7 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
    */
   putStock(doc: LeanProduct): ProductView {
     const view = this.apply(doc, true);
-    this.stockAnnounce.add(view._id);
-    this.announceTimer ??= setTimeout(() => {
-      this.announceTimer = undefined;
-      const ids = [...this.stockAnnounce];
-      this.stockAnnounce.clear();
-      void this.cluster
-        .publish(TOPIC, { ids } satisfies ChangeMessage)
-        .catch((error: Error) => this.logger.warn(`Could not announce stock changes: ${error.message}`));
-    }, ANNOUNCE_DELAY_MS);
-    this.announceTimer.unref?.();
+    this.announcer.add(view._id);
     return view;
   }
 
@@ -227,12 +210,7 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
     await this.ready();
     return this.answers.page(pageKey(query), () => {
       const { matches, answer } = this.filter(query);
-      const { page, limit } = query;
-      const slice = matches.slice((page - 1) * limit, page * limit);
-      return `{"success":true,"products":[${slice.map((e) => e.json).join(',')}],"total":${matches.length},"page":${page},"limit":${limit},"totalPages":${Math.ceil(matches.length / limit)}${searchInfoJson(
-        answer,
-        slice.map((e) => e.view._id),
-      )}}`;
+      return pageJson(matches, answer, query);
     });
   }
 
@@ -347,7 +325,7 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
   /** Everything was read anew (from the copy or the database). */
   private loadedAll(): void {
     this.changed();
-    this.scheduleExpiry();
+    this.expiry.schedule();
     this.search.buildSoon();
   }
 
@@ -360,7 +338,7 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
     this.search.put(entry.view);
     if (availabilityOnly && before && before.base === entry.base) this.stockChanged();
     else this.changed();
-    if (entry.expiresAt !== undefined || before?.expiresAt !== undefined) this.scheduleExpiry();
+    if (entry.expiresAt !== undefined || before?.expiresAt !== undefined) this.expiry.schedule();
     return entry.view;
   }
 
@@ -395,21 +373,8 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
     this.stockFlush.unref?.();
   }
 
-  /** Computes availability again when the next hold lapses (an unpaid checkout stops holding at its expiry, with no write). */
-  private scheduleExpiry(): void {
-    let next: number | undefined;
-    for (const entry of this.entries.values()) if (entry.expiresAt !== undefined && (next === undefined || entry.expiresAt < next)) next = entry.expiresAt;
-    if (next === this.expiryAt) return;
-    clearTimeout(this.expiryTimer);
-    this.expiryAt = next;
-    if (next === undefined || this.stopped) return;
-    this.expiryTimer = setTimeout(() => this.expireHolds(), Math.max(0, next - Date.now()) + 5);
-    this.expiryTimer.unref?.();
-  }
-
-  private expireHolds(): void {
-    this.expiryAt = undefined;
-    const now = Date.now();
+  /** Holds lapsed at `now`: availability computed again (see HoldExpiry). */
+  private expireHolds(now: number): void {
     let changed = false;
     for (const [id, entry] of this.entries) {
       if (entry.expiresAt === undefined || entry.expiresAt > now) continue;
@@ -419,7 +384,6 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
       changed = true;
     }
     if (changed) this.stockChanged();
-    this.scheduleExpiry();
   }
 
   /** Another instance changed product `id`: read it again by `_id` (gone: removed). */
@@ -429,8 +393,4 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
     if (doc) this.apply(doc, availabilityOnly);
     else this.drop(id);
   }
-}
-
-function pageKey(q: ListProductsQuery): string {
-  return JSON.stringify([q.search?.toLowerCase() ?? null, q.category?.toLowerCase() ?? null, q.inStock ?? null, q.ids ?? null, q.page, q.limit]);
 }
