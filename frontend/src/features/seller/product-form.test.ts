@@ -6,21 +6,15 @@ import {
   toPackSizes,
   withSizeRows,
   buildProductUpdateFormData,
-  checkImageContent,
-  checkImageFile,
   EMPTY_PRODUCT_FORM,
-  firstProductError,
-  imageFormatOf,
-  moveSlot,
   parseRupees,
-  planImageSlots,
   productToForm,
-  readableProductErrors,
   toProductData,
   validateProductForm,
-  type ImageSlot,
   type ProductFormValues,
 } from './product-form';
+import { firstProductError, readableProductErrors } from './product-errors';
+import { checkImageContent, checkImageFile, imageFormatOf, moveSlot, planImageSlots, type ImageSlot } from './product-images';
 
 const values: ProductFormValues = {
   name: ' Fresh Apples ',

@@ -2,8 +2,6 @@ import {
   HSN_PATTERN,
   isProductCategory,
   isRupeeAmount,
-  MAX_IMAGE_BYTES,
-  MAX_IMAGE_MB,
   MAX_PRICE_RUPEES,
   MAX_PRODUCT_DESCRIPTION_LENGTH,
   MAX_PRODUCT_IMAGES,
@@ -20,6 +18,7 @@ import {
   type SellerStockView,
 } from '@greencart/domain';
 import { barcodeProblem, codesOf, skuProblem } from './pack-codes';
+import { planImageSlots, type ImageSlot } from './product-images';
 
 /** One pack size as the seller types it (text until sent). The first row is the form's price, offer price, weight (its label) and stock. */
 export interface PackSizeRow {
@@ -64,7 +63,7 @@ export interface ProductFormValues {
 }
 
 /** `sku` and `barcode`: those of a single-size product (several sizes: `sizes` names the size). */
-type ProductField = keyof ProductFormValues | 'images' | 'sizes' | 'sku' | 'barcode';
+export type ProductField = keyof ProductFormValues | 'images' | 'sizes' | 'sku' | 'barcode';
 export type ProductErrors = Partial<Record<ProductField, string>>;
 
 /** One pack size as sent: the domain's, with its codes (left out: kept as they are; null: removed). */
@@ -175,9 +174,6 @@ export function toPackSizes(values: ProductFormValues, mode: 'add' | 'edit' = 'a
   });
 }
 
-/** The picture formats the server takes. */
-export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'] as const;
-
 export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   name: '',
   description: '',
@@ -191,23 +187,6 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   firstSize: { amount: '', unit: '' },
   moreSizes: [],
 };
-
-const FIELD_ORDER: readonly ProductField[] = [
-  'images',
-  'name',
-  'description',
-  'category',
-  'price',
-  'offerPrice',
-  'weight',
-  'sku',
-  'barcode',
-  'sizes',
-  'hsn',
-  'searchWords',
-  'stock',
-  'lowStockThreshold',
-];
 
 /** The form filled with a product (and its stock as the seller sees it), for editing. */
 export function productToForm(product: ProductView, stock?: SellerStockView): ProductFormValues {
@@ -350,51 +329,6 @@ function packCodesErrors(rows: readonly PackSizeRow[], sizesProblem: string | un
   return {};
 }
 
-/** The server's field names (in `productData`) → the form's, for messages the server gives per field. */
-export const PRODUCT_FIELDS = [
-  'name',
-  'description',
-  'category',
-  'price',
-  'offerPrice',
-  'weight',
-  'hsn',
-  'searchWords',
-  'stock',
-  'lowStockThreshold',
-  'variants',
-] as const;
-type ServerProductField = (typeof PRODUCT_FIELDS)[number];
-
-/** Field messages people can act on, for what the server refuses (its own words name request fields: "offerPrice must be …"). */
-export function readableProductErrors(fields: Partial<Record<ServerProductField, string>>): ProductErrors {
-  const labels: Record<ServerProductField, string> = {
-    name: 'Product name',
-    description: 'Product description',
-    category: 'Category',
-    price: 'Product price',
-    offerPrice: 'Offer price',
-    weight: 'Weight',
-    hsn: 'HSN code',
-    stock: 'Units in stock',
-    lowStockThreshold: 'Running low at',
-    searchWords: 'Search words',
-    variants: 'Pack sizes',
-  };
-  const errors: ProductErrors = {};
-  for (const field of PRODUCT_FIELDS) {
-    const message = fields[field];
-    // The server's word for the pack sizes is `variants`; the form shows them as 'sizes'.
-    if (message) errors[field === 'variants' ? 'sizes' : field] = message.replace(new RegExp(`^(productData\\.)?${field}\\b`), labels[field]);
-  }
-  return errors;
-}
-
-export function firstProductError(errors: ProductErrors): string | undefined {
-  for (const field of FIELD_ORDER) if (errors[field]) return errors[field];
-  return undefined;
-}
-
 /** The description as sent: one trimmed line per bullet, blank lines dropped. */
 function descriptionText(description: string): string {
   return description
@@ -437,54 +371,12 @@ export function toProductData(values: ProductFormValues, mode: 'add' | 'edit' = 
   };
 }
 
-/** Why a picked file cannot be uploaded, or null when it can. */
-export function checkImageFile(file: Pick<File, 'type' | 'size' | 'name'>): string | null {
-  if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) return `${file.name} is not a JPEG, PNG, WebP, AVIF or GIF image`;
-  if (file.size >= MAX_IMAGE_BYTES) return `${file.name} is larger than ${MAX_IMAGE_MB} MB`;
-  return null;
-}
-
-/** Which picture format these first bytes of a file start, or null when none of the accepted ones. */
-export function imageFormatOf(head: Uint8Array): 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | null {
-  const text = (from: number, to: number) => String.fromCharCode(...head.subarray(from, to));
-  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
-  if (head[0] === 0x89 && text(1, 8) === 'PNG\r\n\x1a\n') return 'png';
-  if (text(0, 6) === 'GIF87a' || text(0, 6) === 'GIF89a') return 'gif';
-  if (text(0, 4) === 'RIFF' && text(8, 12) === 'WEBP') return 'webp';
-  if (text(4, 8) === 'ftyp' && ['avif', 'avis'].includes(text(8, 12))) return 'avif';
-  return null;
-}
-
-/** Why a picked file is not a picture after all (its first bytes, whatever its name says), or null when it is one. */
-export async function checkImageContent(file: Blob & { name: string }): Promise<string | null> {
-  const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
-  return imageFormatOf(head) ? null : `${file.name} is not a picture: its content is not JPEG, PNG, WebP, AVIF or GIF`;
-}
-
 /** POST /api/addproduct body: `productData` JSON and 1–4 files under `image`. */
 export function buildProductFormData(values: ProductFormValues, files: readonly File[]): FormData {
   const form = new FormData();
   form.append('productData', JSON.stringify(toProductData(values)));
   for (const file of files) form.append('image', file);
   return form;
-}
-
-/** One picture of a product being edited: one it already has (kept by URL) or a new upload. */
-export type ImageSlot = { kind: 'existing'; url: string } | { kind: 'new'; file: File; id: string };
-
-/** The `images` JSON of PATCH /api/products/:id and the files it refers to ("new:N" is the N-th file, from 0). */
-export function planImageSlots(slots: readonly ImageSlot[]): { images: string[]; files: File[] } {
-  const images: string[] = [];
-  const files: File[] = [];
-  for (const slot of slots) {
-    if (slot.kind === 'existing') {
-      images.push(slot.url);
-    } else {
-      images.push(`new:${files.length}`);
-      files.push(slot.file);
-    }
-  }
-  return { images, files };
 }
 
 /** PATCH /api/products/:id body: `productData`, the final ordered `images` list and the new files under `image`. */
@@ -495,13 +387,4 @@ export function buildProductUpdateFormData(values: ProductFormValues, slots: rea
   form.append('images', JSON.stringify(images));
   for (const file of files) form.append('image', file);
   return form;
-}
-
-/** The slots with the one at `index` moved one place left (-1) or right (+1). */
-export function moveSlot<T>(slots: readonly T[], index: number, step: -1 | 1): T[] {
-  const target = index + step;
-  if (index < 0 || index >= slots.length || target < 0 || target >= slots.length) return [...slots];
-  const next = [...slots];
-  [next[index], next[target]] = [next[target]!, next[index]!];
-  return next;
 }

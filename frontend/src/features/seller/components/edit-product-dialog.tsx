@@ -6,18 +6,15 @@ import { errorMessage, fieldErrors } from '@/lib/api-client';
 import { thumbnailOf } from '@/lib/product-urls';
 import {
   buildProductUpdateFormData,
-  firstProductError,
-  PRODUCT_FIELDS,
-  readableProductErrors,
-  moveSlot,
   productToForm,
   validateProductForm,
   withSizeRows,
-  type ImageSlot,
   type PackSizeRow,
   type ProductErrors,
   type ProductFormValues,
 } from '../product-form';
+import { firstProductError, PRODUCT_FIELDS, readableProductErrors } from '../product-errors';
+import { moveSlot, type ImageSlot } from '../product-images';
 import { ImagePickerTile } from './image-slot';
 import { ProductFields } from './product-fields';
 import { useObjectUrl } from './use-object-url';

@@ -1,6 +1,6 @@
 import type { ChangeEvent, ReactNode } from 'react';
 import { toast } from '@/lib/toast';
-import { ACCEPTED_IMAGE_TYPES, checkImageContent, checkImageFile } from '../product-form';
+import { ACCEPTED_IMAGE_TYPES, checkImageContent, checkImageFile } from '../product-images';
 
 /**
  * Picks one image file: checks type, size and its first bytes (a renamed file is never previewed as a

@@ -9,15 +9,13 @@ import { useObjectUrl } from '../components/use-object-url';
 import {
   buildProductFormData,
   EMPTY_PRODUCT_FORM,
-  firstProductError,
-  PRODUCT_FIELDS,
-  readableProductErrors,
   validateProductForm,
   withSizeRows,
   type PackSizeRow,
   type ProductErrors,
   type ProductFormValues,
 } from '../product-form';
+import { firstProductError, PRODUCT_FIELDS, readableProductErrors } from '../product-errors';
 
 const NO_FILES: (File | null)[] = Array.from({ length: MAX_PRODUCT_IMAGES }, () => null);
 
