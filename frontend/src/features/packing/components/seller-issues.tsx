@@ -1,7 +1,5 @@
 import { formatRupees } from '@greencart/domain';
 import { useId, useState } from 'react';
-import { errorMessage } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
 import { useSellerIssues, type SellerIssue } from '../api/issues';
 import { useResolveIssue } from '../api/resolve-issue';
 
@@ -28,18 +26,12 @@ function SellerIssueItem({ issue, onChanged }: { issue: SellerIssue; onChanged: 
   const amountId = useId();
   const noteId = useId();
   const answer = (action: 'refund' | 'decline') =>
-    resolve.mutate(
-      {
-        orderId: issue._id,
-        action,
-        note: note.trim() || (action === 'refund' ? 'Sorry about that' : 'We could not refund this'),
-        ...(action === 'refund' ? { amountPaise: Math.round(Number(rupees) * 100) } : {}),
-      },
-      {
-        onSuccess: () => toast.success(action === 'refund' ? 'Refund on its way' : 'Report declined', { id: `issue-${issue._id}` }),
-        onError: (error) => toast.error(errorMessage(error), { id: `issue-${issue._id}` }),
-      },
-    );
+    resolve.mutate({
+      orderId: issue._id,
+      action,
+      note: note.trim() || (action === 'refund' ? 'Sorry about that' : 'We could not refund this'),
+      ...(action === 'refund' ? { amountPaise: Math.round(Number(rupees) * 100) } : {}),
+    });
   return (
     <li data-testid="seller-issue" className="rounded bg-amber-50 p-2 text-sm">
       <p className="font-medium">
