@@ -35,16 +35,16 @@ export class PackingController {
     const { order, adjustment, replayed, before } = await this.adjusting.adjust(id, dto, key, by);
     if (!replayed && before) {
       const subject = { name: `Order ${order.orderNumber ?? id}`, id };
-      await this.activity.record(seller, 'order.packing', subject, packedFields(before), packedFields(order));
-      if (adjustment.refund) {
-        await this.activity.record(seller, 'order.refund', subject, undefined, {
-          refundPaise: adjustment.refund.amountPaise,
-          way: 'online',
-          receipt: adjustment.refund.receipt,
-        });
-      } else if (adjustment.cashOwedPaise) {
-        await this.activity.record(seller, 'order.refund', subject, undefined, { refundPaise: adjustment.cashOwedPaise, way: 'cash' });
-      }
+      const refund = adjustment.refund
+        ? { refundPaise: adjustment.refund.amountPaise, way: 'online', receipt: adjustment.refund.receipt }
+        : adjustment.cashOwedPaise
+          ? { refundPaise: adjustment.cashOwedPaise, way: 'cash' }
+          : undefined;
+      // Both entries asked at once go into the same batch of the log (in this order), one turn of its lock, not two.
+      await Promise.all([
+        this.activity.record(seller, 'order.packing', subject, packedFields(before), packedFields(order)),
+        ...(refund ? [this.activity.record(seller, 'order.refund', subject, undefined, refund)] : []),
+      ]);
     }
     return {
       success: true,
