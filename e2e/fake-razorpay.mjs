@@ -105,6 +105,11 @@ export function startFakeRazorpay({ port, host = '127.0.0.1', keys = FAKE_RAZORP
       return payment ? json(res, 200, payment) : error(res, 400, 'BAD_REQUEST_ERROR', 'The id provided does not exist');
     }
     if (req.method === 'POST' && (match = /^\/v1\/payments\/([^/]+)\/refund$/.exec(url.pathname))) return refund(match[1], body, res);
+    if (req.method === 'GET' && (match = /^\/v1\/orders\/([^/]+)\/payments$/.exec(url.pathname))) {
+      if (!orders.has(match[1])) return error(res, 400, 'BAD_REQUEST_ERROR', 'The id provided does not exist');
+      const items = [...payments.values()].filter((p) => p.order_id === match[1]).reverse();
+      return json(res, 200, { entity: 'collection', count: items.length, items });
+    }
     if (req.method === 'GET' && (match = /^\/v1\/payments\/([^/]+)\/refunds$/.exec(url.pathname))) {
       const items = [...refunds.values()].filter((r) => r.payment_id === match[1]);
       return json(res, 200, { entity: 'collection', count: items.length, items });

@@ -159,11 +159,20 @@ export class Environment {
   @Min(500)
   RAZORPAY_TIMEOUT_MS = 8_000;
 
-  /** A checkout not paid within this time expires (a payment captured later still becomes an order). */
+  /** A checkout not paid within this time expires (a payment captured within PAID_CHECKOUT_GRACE_SECONDS after still becomes an order). */
   @Type(() => Number)
   @IsInt()
   @Min(1)
   CHECKOUT_EXPIRY_SECONDS = 30 * 60;
+
+  /**
+   * How long after a checkout closed a payment may still become its order; then the sweep refunds a payment
+   * that reached it and never completed (no browser success, no webhook).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  PAID_CHECKOUT_GRACE_SECONDS = 15 * 60;
 
   /** The shop's name and contact, shown in Razorpay's checkout. */
   @IsString()

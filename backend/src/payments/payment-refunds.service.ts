@@ -1,6 +1,6 @@
 import { SlotRefused } from '../delivery/slots/slot-places.service';
 import { nameWithSize } from '@greencart/domain';
-import { ConflictException, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { ConflictException, HttpException, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
 import { DomainEvents, OnDomainEvent } from '../common/events/domain-events';
@@ -10,12 +10,41 @@ import { ORDER_UNCONFIRMED, OrderPlacing } from '../orders/order-placing.service
 import { OrderStatusChanges } from '../orders/order-status.service';
 import { OrdersService } from '../orders/orders.service';
 import { CouponRefused } from '../coupons/coupon-uses.service';
-import type { NotEnoughStock } from '../products/stock.service';
+import { NotEnoughStock, ProductGone, UnknownPackSize } from '../products/stock.service';
 import { PAYMENT_SOLD_OUT_REFUNDED, type PaymentSoldOutRefundedEvent } from './payment.events';
 import { RazorpayGateway, refundHasReceipt, type RazorpayPayment, type RazorpayRefund } from './razorpay.gateway';
 import { Checkout, CheckoutDocument } from './schemas/checkout.schema';
 
 export const SOLD_OUT_REFUND = 'Sorry, what you paid for sold out meanwhile, so no order was placed; your money is being refunded to you';
+
+/** Why a paid checkout did not become an order: the placing's refusal, or its checkout closed before the payment reached us. */
+export type NotPlaced = HttpException | 'closed';
+
+const REFUNDING = 'so no order was placed; your money is being refunded to you';
+
+/** The shopper's answer (`reason`) and the mails' short words (`told`) for a refund instead of an order. */
+export function unplacedReason(checkout: Pick<CheckoutDocument, 'quote'>, why: NotPlaced): { reason: string; told: string } {
+  if (why === 'closed') {
+    const told = 'your checkout had closed before the payment reached the shop';
+    return { reason: `Sorry, ${told}, ${REFUNDING}`, told };
+  }
+  if (why instanceof SlotRefused)
+    return { reason: `Sorry, your delivery slot filled up while you were paying, ${REFUNDING} (${why.message})`, told: why.message };
+  if (why instanceof CouponRefused)
+    return { reason: `Sorry, coupon ${why.code} ran out while you were paying, ${REFUNDING} (${why.message})`, told: why.message };
+  if (why instanceof NotEnoughStock)
+    return { reason: `Sorry, ${why.productName} sold out while you were paying, ${REFUNDING} (${why.message})`, told: why.message };
+  if (why instanceof UnknownPackSize) {
+    const told = `${why.productName} is not sold in that pack size any more`;
+    return { reason: `Sorry, ${why.productName} stopped being sold in that pack size while you were paying, ${REFUNDING}`, told };
+  }
+  if (why instanceof ProductGone) {
+    const item = checkout.quote.items.find((line) => String(line.product) === why.productId);
+    const told = `${item ? nameWithSize(item.name, item.label) : 'a product you paid for'} is no longer sold`;
+    return { reason: `Sorry, ${told}, ${REFUNDING}`, told };
+  }
+  return { reason: `Sorry, your order could not be placed (${why.message}), ${REFUNDING}`, told: why.message };
+}
 
 /**
  * Money going back: a payment whose units sold out meanwhile (no order), and a cancelled paid online
@@ -36,18 +65,14 @@ export class PaymentRefunds {
   ) {}
 
   /**
-   * The payment came in, but the checkout's units are gone (its hold lapsed and they sold, or the seller
-   * stopped selling the product): the money goes back at once and no order exists. Once per checkout:
-   * the status moves to `refunding` by a compare-and-set before Razorpay is asked, and a refund Razorpay
-   * already has for the payment is recorded instead of asking for another. Answers 409 with the reason.
+   * The payment came in, but the checkout can no longer become an order (its units are gone, the size or
+   * the product is no longer sold, its coupon or slot ran out, a price rule refuses it, or it closed before
+   * the payment reached us): the money goes back at once and no order exists. Once per checkout: the status
+   * moves to `refunding` by a compare-and-set before Razorpay is asked, and a refund Razorpay already has for
+   * the payment is recorded instead of asking for another. Answers 409 with the reason.
    */
-  async refundSoldOut(checkout: CheckoutDocument, payment: RazorpayPayment, error: NotEnoughStock | CouponRefused | SlotRefused): Promise<never> {
-    const reason =
-      error instanceof SlotRefused
-        ? `Sorry, your delivery slot filled up while you were paying, so no order was placed; your money is being refunded to you (${error.message})`
-        : error instanceof CouponRefused
-          ? `Sorry, coupon ${error.code} ran out while you were paying, so no order was placed; your money is being refunded to you (${error.message})`
-          : `Sorry, ${error.productName} sold out while you were paying, so no order was placed; your money is being refunded to you (${error.message})`;
+  async refundUnplaced(checkout: CheckoutDocument, payment: RazorpayPayment, why: NotPlaced): Promise<never> {
+    const { reason, told } = unplacedReason(checkout, why);
     const claimed = await this.checkouts.findOneAndUpdate(
       { _id: checkout._id, status: { $in: ['pending', 'expired', 'failed'] } },
       { $set: { status: 'refunding', razorpayPaymentId: payment.id, failureReason: reason } },
@@ -71,7 +96,7 @@ export class PaymentRefunds {
       amountPaise: checkout.amountPaise,
       productNames: checkout.quote.items.map((item) => nameWithSize(item.name, item.label)),
       // "Alphonso Mangoes is sold out" / "Only 1 Alphonso Mangoes left": what the mails say.
-      reason: error.message,
+      reason: told,
     } satisfies PaymentSoldOutRefundedEvent);
     throw new ConflictException(reason);
   }

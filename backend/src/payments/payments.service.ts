@@ -3,6 +3,7 @@ import { DEFAULT_ETA_MINUTES } from '@greencart/domain';
 import {
   BadRequestException,
   ConflictException,
+  HttpException,
   Injectable,
   Logger,
   NotFoundException,
@@ -16,14 +17,13 @@ import { Model, Types } from 'mongoose';
 import { cartLines } from '../cart/cart-items';
 import { CartService } from '../cart/cart.service';
 import { DomainEvents } from '../common/events/domain-events';
-import { LocksService } from '../common/locks/locks.service';
+import { LockBusy, LocksService } from '../common/locks/locks.service';
 import { isDuplicateKeyError } from '../common/mongo-errors';
 import type { Environment } from '../config/environment';
-import { CouponRefused } from '../coupons/coupon-uses.service';
 import { OrderCoupons } from '../orders/order-coupons';
 import { OrderPlacing, type OrderQuote } from '../orders/order-placing.service';
 import { stockLines } from '../orders/order-stock';
-import { NotEnoughStock, StockService } from '../products/stock.service';
+import { StockService } from '../products/stock.service';
 import type { OrderAddress, OrderRecord } from '../orders/order-record';
 
 import { PaymentRefunds, SOLD_OUT_REFUND } from './payment-refunds.service';
@@ -32,12 +32,14 @@ import { RazorpayGateway, RazorpayRefusal, refusalAsBadGateway, type RazorpayOrd
 import { PAYMENT_CAPTURED, PAYMENT_FAILED } from './payment.events';
 import { sameHex, type WebhookBody } from './webhook-body';
 import { OpenCheckoutSlots } from './open-checkout-slots';
-import { DeliverySlotsService, SlotRefused } from '../delivery/slots/delivery-slots.service';
+import { DeliverySlotsService } from '../delivery/slots/delivery-slots.service';
 import { Checkout, CheckoutDocument, PaymentEvent } from './schemas/checkout.schema';
 
 /** Razorpay statuses that mean the money is taken (authorized payments are captured by Razorpay's auto-capture). */
 const MONEY_TAKEN = new Set(['captured', 'authorized']);
 const SWEEP_MS = 60_000;
+/** Closed checkouts whose payments one sweep asks Razorpay about. */
+const UNCLAIMED_PER_SWEEP = 50;
 
 /** Whose units an online checkout holds on the products: `checkout:<id>`. */
 function checkoutHold(checkoutId: Types.ObjectId | string): string {
@@ -228,8 +230,8 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
         try {
           await this.complete(checkout, payment.id);
         } catch (error) {
-          // Sold out meanwhile: refunded, and told once; Razorpay need not send it again.
-          if (error instanceof ConflictException) return { handled: true, message: error.message };
+          // Refunded instead (sold out, size gone, …), and told once: Razorpay need not send it again. Busy: it should.
+          if (error instanceof ConflictException && !(error instanceof LockBusy)) return { handled: true, message: error.message };
           throw error;
         }
         return { handled: true, message: 'Order recorded' };
@@ -296,6 +298,24 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
     }
     if (!MONEY_TAKEN.has(payment.status)) throw new BadRequestException(`The payment is ${payment.status}, not completed`);
 
+    return this.underLock(checkout, async () => {
+      // Under the checkout's lock: the outcome of a completion or sweep that held it before stands.
+      const now = await this.checkouts.findById(checkout._id).exec();
+      if (now?.status === 'refunding' || now?.status === 'refunded') throw new ConflictException(now.failureReason ?? SOLD_OUT_REFUND);
+      const placedBefore = await this.orders.findPlaced(userId, key);
+      if (placedBefore) return { order: placedBefore, created: false };
+      return this.place(checkout, payment, key, address);
+    });
+  }
+
+  /** Commits the checkout's order, or refunds the payment when any rule of placing refuses it now. */
+  private async place(
+    checkout: CheckoutDocument,
+    payment: RazorpayPayment,
+    key: string,
+    address?: OrderAddress,
+  ): Promise<{ order: OrderRecord; created: boolean }> {
+    const userId = String(checkout.user);
     const quote: OrderQuote = {
       userId,
       paymentType: 'Online',
@@ -316,9 +336,9 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
         fromHold: checkoutHold(checkout._id),
       });
     } catch (error) {
-      // Its units, or its coupon's uses, ran out while the shopper paid: refunded, no order.
-      if (error instanceof NotEnoughStock || error instanceof CouponRefused || error instanceof SlotRefused)
-        return this.refunds.refundSoldOut(checkout, payment, error);
+      // Its units, coupon uses or slot places ran out, its size or product is gone, or a rule refuses it
+      // now: refunded, no order. A busy lock or the database away is tried again instead.
+      if (isRefusal(error)) return this.refunds.refundUnplaced(checkout, payment, error);
       throw error;
     }
     await this.checkouts.updateOne({ _id: checkout._id }, { $set: { status: 'paid', razorpayPaymentId: payment.id, orderId: placed.order._id } });
@@ -335,9 +355,58 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
     return placed;
   }
 
-  /** Expires stale checkouts and retries refunds that did not finish (Razorpay down at the time). */
+  /** One completion or sweep of a checkout at a time, on every instance and engine. */
+  private underLock<T>(checkout: CheckoutDocument, work: () => Promise<T>): Promise<T> {
+    return this.locks.run(
+      `checkout:${String(checkout._id)}`,
+      { busyMessage: 'This payment is being recorded right now; please try again', waitMs: 10_000, always: true },
+      work,
+    );
+  }
+
+  /** Expires stale checkouts, refunds payments that reached closed checkouts, and retries refunds that did not finish (Razorpay down at the time). */
   async sweep(): Promise<void> {
     await this.checkouts.updateMany({ status: 'pending', expiresAt: { $lt: new Date() } }, { $set: { status: 'expired' } });
-    if (this.razorpay.available) await this.refunds.retryUnfinished();
+    if (!this.razorpay.available) return;
+    await this.refundUnclaimedPayments();
+    await this.refunds.retryUnfinished();
   }
+
+  /**
+   * A checkout closed (expired, or its attempt failed) more than PAID_CHECKOUT_GRACE_SECONDS ago and never
+   * completed: its Razorpay order is asked once for a payment that took money, and such a payment is
+   * refunded (the browser's success and the webhook never reached the shop). Until then a late payment
+   * still becomes an order.
+   */
+  private async refundUnclaimedPayments(): Promise<void> {
+    const closedBefore = new Date(Date.now() - this.config.get('PAID_CHECKOUT_GRACE_SECONDS', { infer: true }) * 1000);
+    const closed = await this.checkouts
+      .find({ status: { $in: ['expired', 'failed'] }, expiresAt: { $lt: closedBefore }, paymentsCheckedAt: { $exists: false } })
+      .limit(UNCLAIMED_PER_SWEEP)
+      .exec();
+    for (const checkout of closed) {
+      try {
+        const payments = await this.razorpay.paymentsOf(checkout.razorpayOrderId);
+        const kept = payments.find((p) => MONEY_TAKEN.has(p.status) && p.amount === checkout.amountPaise && p.currency === checkout.currency);
+        if (kept)
+          await this.underLock(checkout, async () => {
+            const now = await this.checkouts.findById(checkout._id).exec();
+            if (!now || !['expired', 'failed'].includes(now.status)) return;
+            if (await this.orders.findPlaced(String(now.user), `rzp:${now.razorpayOrderId}`)) return;
+            await this.refunds.refundUnplaced(now, kept, 'closed').catch((error: unknown) => {
+              if (!(error instanceof ConflictException)) throw error;
+            });
+          });
+        await this.checkouts.updateOne({ _id: checkout._id }, { $set: { paymentsCheckedAt: new Date() } });
+      } catch (error) {
+        this.logger.warn(`Payments of closed checkout ${String(checkout._id)} not checked yet: ${(error as Error).message}`);
+      }
+    }
+  }
+}
+
+/** A refusal of placing the checkout's order (4xx) that trying again would not change. */
+function isRefusal(error: unknown): error is HttpException {
+  if (!(error instanceof HttpException) || error instanceof LockBusy) return false;
+  return error.getStatus() >= 400 && error.getStatus() < 500;
 }

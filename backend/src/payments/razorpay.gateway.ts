@@ -40,6 +40,9 @@ export function refundHasReceipt(refund: RazorpayRefund, receipt: string): boole
   return refund.receipt === receipt || notes.receipt === receipt;
 }
 
+/** The most refunds Razorpay answers in one page of a payment's refunds. */
+const REFUNDS_PAGE = 100;
+
 /** A 4xx answer of Razorpay's API (e.g. an id that does not exist). */
 export class RazorpayRefusal extends Error {
   constructor(
@@ -92,9 +95,26 @@ export class RazorpayGateway {
     return this.call('read a payment', (rzp) => rzp.payments.fetch(paymentId) as Promise<RazorpayPayment>);
   }
 
-  /** The refunds already made for a payment (so a retried refund never pays twice). */
+  /**
+   * The refunds already made for a payment (so a retried refund never pays twice): every page of them, since
+   * Razorpay answers 10 a page unless asked for more (at most REFUNDS_PAGE).
+   */
   async refundsOf(paymentId: string): Promise<RazorpayRefund[]> {
-    const list = await this.call('list refunds', (rzp) => rzp.payments.fetchMultipleRefund(paymentId) as Promise<{ items: RazorpayRefund[] }>);
+    const all: RazorpayRefund[] = [];
+    for (let skip = 0; ; skip += REFUNDS_PAGE) {
+      const list = await this.call(
+        'list refunds',
+        (rzp) => rzp.payments.fetchMultipleRefund(paymentId, { count: REFUNDS_PAGE, skip }) as Promise<{ items: RazorpayRefund[] }>,
+      );
+      const items = list.items ?? [];
+      all.push(...items);
+      if (items.length < REFUNDS_PAGE) return all;
+    }
+  }
+
+  /** The payments made against a Razorpay order (an order holds few: each attempt of its checkout). */
+  async paymentsOf(orderId: string): Promise<RazorpayPayment[]> {
+    const list = await this.call('list an order’s payments', (rzp) => rzp.orders.fetchPayments(orderId) as Promise<{ items: RazorpayPayment[] }>);
     return list.items ?? [];
   }
 

@@ -1,5 +1,5 @@
 import { availableUnits, nameWithSize, notEnoughMessage } from '@greencart/domain';
-import { BadRequestException, ConflictException } from '@nestjs/common';
+import { BadRequestException, ConflictException, NotFoundException } from '@nestjs/common';
 import type { ProductSoldOutEvent } from './product.events';
 import { packSizesOf, type LeanProduct } from './view';
 
@@ -29,8 +29,15 @@ export class NotEnoughStock extends ConflictException {
 
 /** An order line or a checkout names a pack size the product does not have (any more). */
 export class UnknownPackSize extends BadRequestException {
-  constructor(productName: string) {
+  constructor(readonly productName: string) {
     super(`${productName} is not sold in that pack size any more; choose another size`);
+  }
+}
+
+/** A stock change names a product that is not in the catalogue (any more): 404 "Product not found". */
+export class ProductGone extends NotFoundException {
+  constructor(readonly productId: string) {
+    super('Product not found');
   }
 }
 

@@ -7,11 +7,11 @@ import { DomainEvents } from '../common/events/domain-events';
 import { LocksService } from '../common/locks/locks.service';
 import { Catalogue } from './catalogue';
 import { PRODUCT_SOLD_OUT, type ProductSoldOutEvent } from './product.events';
-import { byProduct, NotEnoughStock, soldOutSize, UnknownPackSize, type StockLine } from './stock-lines';
+import { byProduct, NotEnoughStock, ProductGone, soldOutSize, UnknownPackSize, type StockLine } from './stock-lines';
 import { Product, type ProductHold, type ProductReturn } from './schemas/product.schema';
 import { packSizesOf, type LeanProduct } from './view';
 
-export { NotEnoughStock, UnknownPackSize, type StockLine } from './stock-lines';
+export { NotEnoughStock, ProductGone, UnknownPackSize, type StockLine } from './stock-lines';
 
 /** A change that acts on every pack size of the product at once (release, settle, sweep, threshold). */
 const EVERY_SIZE = '*';
@@ -340,7 +340,7 @@ export class StockService implements OnModuleInit, OnModuleDestroy {
     let glance: LeanProduct | undefined;
     if (!this.catalogue.countedOrHeld(productId)) {
       glance = (await this.products.findById(_id).lean<LeanProduct>()) ?? undefined;
-      if (!glance) throw new NotFoundException('Product not found');
+      if (!glance) throw new ProductGone(productId);
       const first = plan(glance);
       if (!first.needsWrite) return { results: answer(glance, first.outcomes) };
     }
@@ -348,7 +348,7 @@ export class StockService implements OnModuleInit, OnModuleDestroy {
     return this.locks.run(`product:${productId}`, { busyMessage: BUSY, waitMs: 8_000, staleMs: 30_000 }, async () => {
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
         const doc = attempt === 0 && glance && !this.locks.usesLockDocuments ? glance : await this.products.findById(_id).lean<LeanProduct>();
-        if (!doc) throw new NotFoundException('Product not found');
+        if (!doc) throw new ProductGone(productId);
         const { now, outcomes, needsWrite, set, confirmed } = plan(doc);
         if (!needsWrite) return { results: answer(doc, outcomes) };
         const version = doc.stockVersion ?? 0;

@@ -48,7 +48,7 @@ const now = () => Math.floor(Date.now() / 1000);
 /**
  * A local stand-in for Razorpay's API (v1, Basic auth with the key id and secret) with Razorpay's
  * shapes and error answers: POST /v1/orders, GET /v1/orders/:id, GET /v1/payments/:id,
- * POST /v1/payments/:id/refund, GET /v1/payments/:id/refunds. `pay()` plays the shopper paying in
+ * POST /v1/payments/:id/refund, GET /v1/payments/:id/refunds (count, skip), GET /v1/orders/:id/payments. `pay()` plays the shopper paying in
  * checkout.js and returns what checkout.js hands the page (ids and signature); `webhook()` builds a
  * signed webhook call. `down` makes it drop every connection; `delayMs` makes it slow.
  */
@@ -175,8 +175,20 @@ export class FakeRazorpay {
       }
       return this.refund(match[1], body, res);
     }
+    if (req.method === 'GET' && (match = /^\/v1\/orders\/([^/]+)\/payments$/.exec(url.pathname))) {
+      if (!this.orders.has(match[1])) return error(res, 400, 'BAD_REQUEST_ERROR', 'The id provided does not exist');
+      const items = [...this.payments.values()].filter((p) => p.order_id === match![1]).reverse();
+      return json(res, 200, { entity: 'collection', count: items.length, items });
+    }
     if (req.method === 'GET' && (match = /^\/v1\/payments\/([^/]+)\/refunds$/.exec(url.pathname))) {
-      const items = [...this.refunds.values()].filter((r) => r.payment_id === match![1]);
+      // As Razorpay: newest first, `count` a page (10 unless asked, at most 100) from `skip`.
+      const count = Number(url.searchParams.get('count') ?? 10);
+      const skip = Number(url.searchParams.get('skip') ?? 0);
+      if (!Number.isInteger(count) || count < 1 || count > 100) return error(res, 400, 'BAD_REQUEST_ERROR', 'The count must be between 1 and 100.', 'count');
+      const items = [...this.refunds.values()]
+        .filter((r) => r.payment_id === match![1])
+        .reverse()
+        .slice(skip, skip + count);
       return json(res, 200, { entity: 'collection', count: items.length, items });
     }
     error(res, 400, 'BAD_REQUEST_ERROR', 'The requested URL was not found on the server.');

@@ -19,6 +19,9 @@ export interface LockOptions {
   always?: boolean;
 }
 
+/** The lock stayed taken longer than the caller would wait: 409 with its message, worth trying again. */
+export class LockBusy extends ConflictException {}
+
 /**
  * One change at a time per key, across every instance. Every caller's write is also a conditional
  * single-document update (compare-and-set on what it read), which MongoDB applies atomically: there
@@ -60,7 +63,7 @@ export class LocksService {
         if (!isDuplicateKeyError(error)) throw error;
       }
       await this.locks.deleteOne({ _id: key, at: { $lt: new Date(Date.now() - staleMs) } });
-      if (Date.now() > deadline) throw new ConflictException(busyMessage);
+      if (Date.now() > deadline) throw new LockBusy(busyMessage);
       await sleep(15 + Math.random() * 30);
     }
     try {

@@ -42,6 +42,8 @@ export class Checkout {
   @Prop() failureReason?: string;
   /** The refund of a payment whose units were gone (status refunding / refunded). */
   @Prop() refundId?: string;
+  /** When the sweep asked Razorpay for payments of this closed checkout (once; one that took money is refunded). */
+  @Prop() paymentsCheckedAt?: Date;
   createdAt: Date;
   updatedAt: Date;
 }
