@@ -207,6 +207,56 @@ describe('pack sizes on one instance', () => {
     await asha.agent.post('/api/updateCart').send({ cartItems: {} }).expect(200);
   });
 
+  it('one cart key per pack size: a default size sent as "id:size" (as Buy again did) is the plain id, and ordering it empties the cart', async () => {
+    const created = (await addProduct({ ...ATTA, name: 'Reorder Atta' }).expect(201)).body.product as Product;
+    const [one, five] = created.variants;
+    const other = `${created._id}:${one._id}`;
+    const fiveKey = `${created._id}:${five._id}`;
+    // The storefront's "Buy again" sent the default size under its size id: one key for the size, added up.
+    await asha.agent.post('/api/updateCart').send({ cartItems: {} }).expect(200);
+    await asha.agent
+      .patch('/api/cart')
+      .send({ cartItems: { [created._id]: 1 } })
+      .expect(200);
+    const changed = await asha.agent
+      .patch('/api/cart')
+      .send({ cartItems: { [other]: 2, [fiveKey]: 1 } })
+      .expect(200);
+    expect(changed.body.cartItems).toEqual({ [created._id]: 2, [fiveKey]: 1 });
+    // Ordering exactly those lines (as the cart page sends them) takes exactly them out.
+    await place(asha, [
+      { product: created._id, variant: one._id, quantity: 2 },
+      { product: created._id, variant: five._id, quantity: 1 },
+    ]).expect(201);
+    expect((await asha.agent.get('/api/cart').expect(200)).body.cartItems).toEqual({});
+
+    // A cart saved with both keys before they were one is read as one line, written once, and emptied by its order.
+    const userId = (await asha.agent.get('/api/isAuth').expect(200)).body.userData._id as string;
+    await t.connection.collection('carts').updateOne({ _id: new Types.ObjectId(userId) }, { $set: { items: { [created._id]: 1, [other]: 2 } } });
+    expect((await asha.agent.get('/api/cart').expect(200)).body.cartItems).toEqual({ [created._id]: 3 });
+    expect((await t.connection.collection('carts').findOne({ _id: new Types.ObjectId(userId) }))?.items).toEqual({ [created._id]: 3 });
+    await t.connection.collection('carts').updateOne({ _id: new Types.ObjectId(userId) }, { $set: { items: { [other]: 3 } } });
+    await place(asha, [{ product: created._id, quantity: 3 }]).expect(201);
+    expect((await asha.agent.get('/api/cart').expect(200)).body.cartItems).toEqual({});
+
+    // A guest cart naming the default size either way merges into the one line; the whole-cart save too.
+    await asha.agent
+      .post('/api/updateCart')
+      .send({ cartItems: { [created._id]: 1 } })
+      .expect(200);
+    const merged = await asha.agent
+      .post('/api/cart/merge')
+      .send({ cartItems: { [other]: 2, [fiveKey]: 1 } })
+      .expect(200);
+    expect(merged.body.cartItems).toEqual({ [created._id]: 3, [fiveKey]: 1 });
+    const saved = await asha.agent
+      .post('/api/updateCart')
+      .send({ cartItems: { [created._id]: 1, [other]: 1 } })
+      .expect(200);
+    expect(saved.body.cartItems).toEqual({ [created._id]: 2 });
+    await asha.agent.post('/api/updateCart').send({ cartItems: {} }).expect(200);
+  });
+
   it('a product the seller deletes leaves every cart, whichever size its lines name', async () => {
     const created = (await addProduct({ ...ATTA, name: 'Gone Atta' }).expect(201)).body.product as Product;
     await asha.agent

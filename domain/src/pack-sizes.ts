@@ -175,6 +175,15 @@ export function cartKey(productId: string, packSizeId?: string): string {
   return packSizeId ? `${productId}:${packSizeId}` : productId;
 }
 
+/**
+ * The one cart key of a pack size, everywhere (storefront, server, guest cart, merge): the plain product id for
+ * its default (first) size, for no size named, and for the size of a product stored before pack sizes (whose
+ * id is the product's); `<productId>:<sizeId>` for any other size.
+ */
+export function canonicalCartKey(productId: string, packSizeId: string | undefined, defaultSizeId: string | undefined): string {
+  return !packSizeId || packSizeId === productId || packSizeId === defaultSizeId ? productId : cartKey(productId, packSizeId);
+}
+
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
 /** The product and pack size a cart key names; undefined when it is not one (ids are 24 hex digits). */

@@ -240,8 +240,12 @@ test.describe('desktop (1366×900)', () => {
     await page.getByRole('dialog', { name: 'Delete this address?' }).getByRole('button', { name: 'Delete address' }).click();
     await expect(saved).toHaveCount(1);
 
-    const { products } = await (await request.get('/api/products?inStock=true&limit=1')).json();
-    await page.goto(`/products/${products[0].category.toLowerCase()}/${products[0]._id}`);
+    // A product in several pack sizes: its default size is the one whose cart key "Buy again" got wrong.
+    const { products } = await (await request.get('/api/products?inStock=true&limit=100')).json();
+    const sized = (products as { _id: string; category: string; variants: { inStock: boolean }[] }[]).find(
+      (p) => p.variants.length > 1 && p.variants[0].inStock,
+    )!;
+    await page.goto(`/products/${sized.category.toLowerCase()}/${sized._id}`);
     const savedCart = page.waitForResponse((r) => r.url().endsWith('/api/cart') && r.request().method() === 'PATCH' && r.ok());
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await savedCart;
@@ -258,6 +262,13 @@ test.describe('desktop (1366×900)', () => {
     await card.getByRole('button', { name: 'Buy again' }).click();
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    // The reorder takes exactly its lines out of the cart: nothing is left to order twice.
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page).toHaveURL(/\/order-placed$/);
+    await page.goto('/cart');
+    await expect(page.getByRole('heading', { name: 'No Items in cart' })).toBeVisible();
+    await expect(page.getByTestId('cart-line')).toHaveCount(0);
+    await page.screenshot(shot('desktop-cart-after-reorder'));
 
     await page.goto('/My-orders');
     await card.getByRole('button', { name: 'Cancel order' }).click();

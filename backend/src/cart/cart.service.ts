@@ -1,4 +1,4 @@
-import { cartKey, MAX_CART_LINES, MAX_LINE_QUANTITY, parseCartKey } from '@greencart/domain';
+import { canonicalCartKey, cartKey, MAX_CART_LINES, MAX_LINE_QUANTITY, parseCartKey } from '@greencart/domain';
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types, type UpdateQuery } from 'mongoose';
@@ -36,10 +36,12 @@ export class CartService {
     return (await this.read(userId)).items;
   }
 
-  /** The saved cart with its version and notices. */
+  /** The saved cart with its version and notices; a cart saved with a size's other key (before keys were one) is written in its one key, once. */
   async read(userId: string): Promise<SavedCart> {
     const cart = await this.carts.findById(new Types.ObjectId(userId)).select('items version notices').lean();
-    return { items: { ...(cart?.items ?? {}) }, version: cart?.version ?? 0, notices: [...(cart?.notices ?? [])] };
+    const saved = { items: { ...(cart?.items ?? {}) }, version: cart?.version ?? 0, notices: [...(cart?.notices ?? [])] };
+    if (!(await this.hasOtherKeys(saved.items))) return saved;
+    return this.change(userId, (current) => current);
   }
 
   /** The shopper has seen the notices: forget them (no write when there are none). */
@@ -56,7 +58,7 @@ export class CartService {
    * product cannot make the cart unsavable. Nothing is written when the request is refused.
    */
   async replace(userId: string, items: CartItems): Promise<CartItems> {
-    const wanted = withoutZeros(items);
+    const wanted = await this.canonical(withoutZeros(items), 'add');
     const existing = await this.existingIds(Object.keys(wanted));
     const saved = await this.change(userId, (current) => {
       const next: CartItems = {};
@@ -73,7 +75,9 @@ export class CartService {
    * Changes only the lines given (a quantity of 0 removes the line) and leaves every other line as it
    * is saved: two tabs or devices changing different lines never undo each other's changes.
    */
-  async changeLines(userId: string, lines: CartItems): Promise<SavedCart> {
+  async changeLines(userId: string, sent: CartItems): Promise<SavedCart> {
+    // A size named by its other key is the same line (the last quantity given for it counts).
+    const lines = await this.canonical(sent, 'replace');
     const existing = await this.existingIds(Object.keys(withoutZeros(lines)));
     return this.change(userId, (current) => {
       const next: CartItems = { ...current };
@@ -97,7 +101,7 @@ export class CartService {
    * lose the rest of it), and new lines stop at 100 products.
    */
   async merge(userId: string, guest: CartItems): Promise<CartItems> {
-    const additions = withoutZeros(guest);
+    const additions = await this.canonical(withoutZeros(guest), 'add');
     const existing = await this.existingIds(Object.keys(additions));
     const saved = await this.change(userId, (current) => {
       const merged: CartItems = { ...current };
@@ -114,14 +118,15 @@ export class CartService {
   /** What was ordered has left the cart: its lines' quantities only, so lines added meanwhile stay. */
   @OnDomainEvent(ORDER_PLACED)
   async takeOrderedLines(event: OrderPlacedEvent): Promise<void> {
-    const saved = await this.carts.findById(new Types.ObjectId(event.userId)).select('items').lean();
-    if (!saved || !Object.keys(saved.items ?? {}).length) return;
+    const found = await this.carts.findById(new Types.ObjectId(event.userId)).select('items').lean();
+    if (!found || !Object.keys(found.items ?? {}).length) return;
+    const saved = { items: await this.canonical({ ...found.items }, 'add') };
     const ordered = new Map<string, number>();
     for (const item of event.order.items) {
       const id = await this.cartKeyOf(String((item.product as { _id?: unknown } | null)?._id ?? item.product), item.variant);
       ordered.set(id, (ordered.get(id) ?? 0) + item.quantity);
     }
-    if (![...ordered.keys()].some((id) => id in saved.items)) return;
+    if (![...ordered.keys()].some((id) => id in saved.items) && !(await this.hasOtherKeys(found.items))) return;
     await this.change(event.userId, (current) => {
       const next: CartItems = { ...current };
       for (const [id, quantity] of ordered) {
@@ -165,7 +170,8 @@ export class CartService {
         for (let attempt = 0; attempt < 5; attempt++) {
           const cart = await this.carts.findById(_id).select('items version notices').lean();
           const current = { ...(cart?.items ?? {}) };
-          const next = change({ ...current });
+          // Lines saved under a size's other key are written in its one key with this change.
+          const next = change(await this.canonical(current, 'add'));
           const version = cart?.version ?? 0;
           const notices = [...(cart?.notices ?? [])];
           const update = lineChanges(current, next, cart ? isPlainObject(cart.items) : false);
@@ -207,11 +213,43 @@ export class CartService {
     );
   }
 
-  /** The cart key of an order line: a plain id for the product's default pack size, "productId:sizeId" for another. */
+  /** The cart key of an order line: its size's one key (canonicalCartKey). */
   private async cartKeyOf(productId: string, variant: string | undefined): Promise<string> {
     if (!variant || variant === productId) return productId;
     const product = await this.products.findById(productId).catch(() => undefined);
-    return product && product.variants[0]?._id !== variant ? cartKey(productId, variant) : productId;
+    return canonicalCartKey(productId, variant, product?.variants[0]?._id ?? variant);
+  }
+
+  /** Whether some line names its size by a key other than the size's one key (a default size as `<productId>:<sizeId>`). */
+  private async hasOtherKeys(items: CartItems): Promise<boolean> {
+    const keys = Object.keys(items);
+    if (!keys.some((key) => key.includes(':'))) return false;
+    const canonical = await this.canonical(items, 'add');
+    return keys.some((key) => !(key in canonical));
+  }
+
+  /**
+   * The lines under each size's one key: a default size named `<productId>:<sizeId>` becomes the plain product
+   * id. Two keys of one size meeting add up (`add`, capped at MAX_LINE_QUANTITY) or the later one counts
+   * (`replace`, for lines that set a quantity). Products gone keep their keys (the rules above drop them).
+   */
+  private async canonical(items: CartItems, meeting: 'add' | 'replace'): Promise<CartItems> {
+    const named = Object.keys(items).flatMap((key) => {
+      const parsed = parseCartKey(key);
+      return parsed?.packSizeId ? [parsed.productId] : [];
+    });
+    if (!named.length) return items;
+    // From the in-memory catalogue: a cart change does not read the products from the database for this.
+    const products = await Promise.all([...new Set(named)].map((id) => this.products.findById(id).catch(() => undefined)));
+    const defaults = new Map(products.flatMap((product) => (product ? [[String(product._id), product.variants[0]?._id] as const] : [])));
+    const lines: CartItems = {};
+    for (const [key, quantity] of Object.entries(items)) {
+      const parsed = parseCartKey(key);
+      const one =
+        parsed?.packSizeId && defaults.has(parsed.productId) ? canonicalCartKey(parsed.productId, parsed.packSizeId, defaults.get(parsed.productId)) : key;
+      lines[one] = one in lines && meeting === 'add' && quantity > 0 ? Math.min(MAX_LINE_QUANTITY, lines[one] + quantity) : quantity;
+    }
+    return lines;
   }
 }
 

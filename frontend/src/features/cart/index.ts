@@ -1,4 +1,5 @@
 export { cartKeys } from './api/keys';
+export { getCartProductsQueryOptions } from './api/get-cart-products';
 export { takeOrderedLines } from './api/cart-cache';
 /** Only a signed-in shopper's pages keep the cart in step with other tabs: its code loads then (not in the first download). */
 export const loadCartSync = () => import('./components/cart-sync');

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { anAddress, anOrder, anOrderPage, aUser } from '@/test/data';
+import { anAddress, anOrder, anOrderPage, aProduct, aSizedProduct, ATTA_ID, ATTA_SIZES, aUser } from '@/test/data';
 import { renderWithApp } from '@/test/render';
 import { server, sessionHandler } from '@/test/server';
 
@@ -275,7 +275,7 @@ describe('My orders: number, cancel, buy again, search', () => {
     expect(mine.getByTestId('refund-line')).toHaveTextContent('Nothing was charged for this order.');
   });
 
-  it('buys again: the products still sold go into the cart', async () => {
+  it('buys again: the products still sold go into the cart, each size under its one cart key, and says what it could not add', async () => {
     const saved: unknown[] = [];
     server.use(
       sessionHandler({ shopper: aUser({ cartItems: { 'product-1': 1 } }) }),
@@ -295,10 +295,25 @@ describe('My orders: number, cancel, buy again, search', () => {
                   quantity: 2,
                 },
                 { product: null, name: 'Old Jam', category: 'Instant', image: '', offerPrice: 50, quantity: 1 },
+                {
+                  // The default size of a product in sizes: the plain product id in the cart, never "id:size".
+                  product: { _id: ATTA_ID, name: 'Aashirvaad Atta', category: 'Grains', image: [], offerPrice: 62 },
+                  name: 'Aashirvaad Atta',
+                  category: 'Grains',
+                  image: '',
+                  offerPrice: 62,
+                  quantity: 0,
+                  ordered: 2,
+                  variant: ATTA_SIZES.kg1,
+                  label: '1 kg',
+                },
               ],
             }),
           ]),
         ),
+      ),
+      http.get('/api/products', () =>
+        HttpResponse.json({ success: true, products: [aProduct(), aSizedProduct()], page: 1, limit: 100, total: 2, totalPages: 1 }),
       ),
       http.patch('/api/cart', async ({ request }) => {
         const body = (await request.json()) as { cartItems: Record<string, number> };
@@ -320,7 +335,8 @@ describe('My orders: number, cancel, buy again, search', () => {
     await user.click((await findOrderCard('order-2')).getByRole('button', { name: 'Buy again' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
-    await waitFor(() => expect(saved).toEqual([{ 'product-1': 3 }]));
+    await waitFor(() => expect(saved).toEqual([{ 'product-1': 3, [ATTA_ID]: 2 }]));
+    expect(await screen.findByText('Not added: Old Jam is not sold any more')).toBeInTheDocument();
   });
 
   it('finds an order by its number on the server', async () => {

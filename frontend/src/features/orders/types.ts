@@ -1,4 +1,4 @@
-import { cartKey, DELIVERY_PROMISE_MINUTES, isFinished, nameWithSize, type OrderLineView, type OrderPageResponse, type OrderView } from '@greencart/domain';
+import { DELIVERY_PROMISE_MINUTES, isFinished, nameWithSize, type OrderLineView, type OrderPageResponse, type OrderView } from '@greencart/domain';
 
 /** An order as the lists return it, with its readable number ('GC-104273'; the spec's `_id` stays the key). */
 export type Order = OrderView & { orderNumber?: string };
@@ -38,14 +38,6 @@ export function isLate(order: Pick<Order, 'status' | 'createdAt' | 'expectedDeli
 /** What an order line shows: the purchase snapshot first, the live product as a fallback; with the pack size's label ("Aashirvaad Atta 5 kg"). */
 export function itemName(item: OrderLineView): string {
   return nameWithSize(item.name || item.product?.name || 'Product', item.label);
-}
-
-/**
- * The cart key that buys a line again: the size it names (`<productId>:<sizeId>`), or the plain product id for
- * a line without one or whose size is the one a product stored before pack sizes has (its id is the product's).
- */
-export function itemCartKey(item: OrderLineView & { product: NonNullable<OrderLineView['product']> }): string {
-  return cartKey(item.product._id, item.variant && item.variant !== item.product._id ? item.variant : undefined);
 }
 
 export function itemImage(item: OrderLineView): string | undefined {

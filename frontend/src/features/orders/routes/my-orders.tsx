@@ -6,7 +6,7 @@ import { ErrorNotice } from '@/components/ui/error-notice';
 import { ProductImage } from '@/components/ui/product-image';
 import { Spinner } from '@/components/ui/spinner';
 import { useLoginDialog, useUser } from '@/features/auth';
-import { useCart } from '@/features/cart';
+import { getCartProductsQueryOptions, useCart } from '@/features/cart';
 import { categoryText } from '@/features/products';
 import { errorMessage } from '@/lib/api-client';
 import { formatPrice, formatRupees, pluralize } from '@/lib/format';
@@ -25,12 +25,12 @@ import { OrderSearch } from '../components/order-search';
 import { canReportProblem, IssueOutcome, PackingChanges, packedNote, ReportProblem } from '@/features/packing';
 import { useQueryClient } from '@tanstack/react-query';
 import { orderKeys } from '../api/keys';
+import { buyAgain } from '../buy-again';
 import {
   flattenOrders,
   formatExpectedDelivery,
   formatPlacedAt,
   itemImage,
-  itemCartKey,
   itemName,
   itemOfferPrice,
   orderNumberOf,
@@ -136,10 +136,9 @@ function OrderCard({ order }: { order: Order }) {
   const [dialog, confirm] = useConfirm();
   const number = orderNumberOf(order);
   const expected = isFinished(order.status) || order.deliverySlot ? '' : formatExpectedDelivery(order.expectedDeliveryAt);
-  // Products still sold, as many as were bought.
-  const again = order.items
-    .filter((item): item is typeof item & { product: NonNullable<typeof item.product> } => !!item.product)
-    .map((item) => ({ key: itemCartKey(item), quantity: item.quantity }));
+  // Lines whose products are still in the catalogue (their sizes and stock are checked when it is pressed).
+  const again = order.items.filter((item) => !!item.product && item.substituteFor === undefined);
+  const [buying, setBuying] = useState(false);
 
   const onCancel = async () => {
     const refund = order.paymentType === 'Online' && order.paymentStatus === 'paid' ? ' Your online payment will be refunded in full.' : '';
@@ -157,9 +156,21 @@ function OrderCard({ order }: { order: Order }) {
     });
   };
 
-  const onBuyAgain = () => {
-    cart.addLines(again);
-    navigate('/cart');
+  const onBuyAgain = async () => {
+    setBuying(true);
+    try {
+      const ids = [...new Set(again.map((item) => item.product!._id))];
+      const products = await queryClient.fetchQuery(getCartProductsQueryOptions(ids));
+      const { lines, notAdded } = buyAgain(order.items, products);
+      if (notAdded.length) toast.info(`Not added: ${notAdded.join('; ')}`, { id: `buy-again-${order._id}`, duration: 8_000 });
+      if (!lines.length) return;
+      cart.addLines(lines);
+      navigate('/cart');
+    } catch (error) {
+      toast.error(errorMessage(error), { id: `buy-again-${order._id}` });
+    } finally {
+      setBuying(false);
+    }
   };
 
   return (
@@ -251,8 +262,9 @@ function OrderCard({ order }: { order: Order }) {
         {again.length > 0 && (
           <button
             type="button"
-            onClick={onBuyAgain}
-            className="min-h-11 rounded bg-primary px-4 text-sm font-medium text-white transition hover:bg-primary-dull"
+            onClick={() => void onBuyAgain()}
+            disabled={buying}
+            className="min-h-11 rounded bg-primary px-4 text-sm font-medium text-white transition hover:bg-primary-dull disabled:opacity-60"
           >
             Buy again
           </button>
