@@ -1,6 +1,7 @@
 import { roleMay, type SellerPermission, type SellerRole } from '@greencart/domain';
 import { Types } from 'mongoose';
 import request from 'supertest';
+import { insertProducts, VALID_ADDRESS } from './support/actors';
 import { cookie, PASSWORD, SELLER, SESSION_ENV, uniqueEmail } from './support/sessions';
 import { staffCookie } from './support/staff';
 import { registeredRoutes, type Route } from './support/routes';
@@ -288,5 +289,58 @@ describe('authorization matrix', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it('a change that cancels or refunds needs the refunds permission however it is asked for (status, packing nothing); packing short stays the packer’s', async () => {
+    const [rice, dal] = await insertProducts(t, [
+      { name: 'Matrix Rice', offerPrice: 80 },
+      { name: 'Matrix Dal', offerPrice: 120 },
+    ]);
+    const shopper = cookies.shopperA!;
+    const address = (await t.http().post('/api/Address/add').set('Cookie', shopper).send({ adress: VALID_ADDRESS }).expect(201)).body.address._id as string;
+    const place = async () =>
+      (
+        await t
+          .http()
+          .post('/api/placeorders')
+          .set('Cookie', shopper)
+          .set('Idempotency-Key', new Types.ObjectId().toHexString())
+          .send({
+            address,
+            items: [
+              { product: rice, quantity: 1 },
+              { product: dal, quantity: 2 },
+            ],
+          })
+          .expect(201)
+      ).body.order._id as string;
+    const statusOf = async (id: string) => (await t.connection.collection('orders').findOne({ _id: new Types.ObjectId(id) }))?.status as string;
+    for (const who of ['seller', 'manager', 'packer'] as const) {
+      const role: SellerRole = who === 'seller' ? 'owner' : who;
+      const allowed = roleMay(role, 'refunds');
+      const asRole = (req: request.Test) => req.set('Cookie', cookies[who]!);
+      // Packing nothing is a cancel with a full refund.
+      const packedNothing = await place();
+      const adjust = await asRole(t.http().post(`/api/seller/orders/${packedNothing}/adjust`)).send({
+        lines: [
+          { line: 0, packed: 0 },
+          { line: 1, packed: 0 },
+        ],
+      });
+      expect([who, adjust.status]).toEqual([who, allowed ? 200 : 403]);
+      if (!allowed)
+        expect(adjust.body).toEqual({ success: false, message: expect.stringMatching(/cancels the order and refunds it: your role cannot cancel orders/) });
+      expect([who, await statusOf(packedNothing)]).toEqual([who, allowed ? 'Cancelled' : 'Order Placed']);
+      // So is cancelling by the status.
+      const cancelled = await place();
+      const status = await asRole(t.http().patch(`/api/orders/${cancelled}/status`)).send({ status: 'Cancelled' });
+      expect([who, status.status]).toEqual([who, allowed ? 200 : 403]);
+      expect([who, await statusOf(cancelled)]).toEqual([who, allowed ? 'Cancelled' : 'Order Placed']);
+      // Packing a line short (its exact value refunded by the money rule) is packing, which every role here may do.
+      const short = await place();
+      await asRole(t.http().post(`/api/seller/orders/${short}/adjust`))
+        .send({ lines: [{ line: 1, packed: 1 }] })
+        .expect(200);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { firstNameOf, movedByLine, replierLine, ROLE_PERMISSIONS, roleMay, SELLER_PERMISSIONS } from './staff';
+import { firstNameOf, movedByLine, replierLine, ROLE_PERMISSIONS, roleMay, SELLER_PERMISSIONS, SELLER_ROLES } from './staff';
 
 describe('seller roles', () => {
   it('gives the owner every permission, and an unnamed permission to the owner alone', () => {
@@ -18,6 +18,10 @@ describe('seller roles', () => {
     for (const permission of ROLE_PERMISSIONS.packer) expect(roleMay('manager', permission)).toBe(true);
     for (const permission of ['products', 'delivery', 'slots', 'coupons', 'issues', 'refunds'] as const) expect(roleMay('manager', permission)).toBe(true);
     for (const permission of ['money', 'orders-csv', 'invoices', 'mail', 'staff', 'activity'] as const) expect(roleMay('manager', permission)).toBe(false);
+  });
+
+  it('gives every role that answers problem reports (which refund) the refunds permission too', () => {
+    for (const role of SELLER_ROLES) if (roleMay(role, 'issues')) expect(roleMay(role, 'refunds')).toBe(true);
   });
 
   it('shows a staff member by their first name', () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AdjustRefused, fromPaise, MIN_ONLINE_REFUND_PAISE, nameWithSize, repriceAdjusted, toPaise } from '@greencart/domain';
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, Model, Types } from 'mongoose';
 import { DomainEvents } from '../../common/events/domain-events';
@@ -29,6 +29,9 @@ export interface AdjustAnswer {
   before?: OrderDocument;
 }
 
+/** A role without `refunds` packing nothing (which cancels the order and refunds it in full). */
+export const CANCEL_NEEDS_REFUNDS = 'Packing nothing cancels the order and refunds it: your role cannot cancel orders; ask a manager or the shop owner';
+
 /**
  * The seller packs an order: fewer units of some lines, substitutes for others. The change is priced by
  * the domain (repriceAdjusted), its substitutes' units taken (all or none), and stored on the order in
@@ -48,8 +51,11 @@ export class OrderAdjusting {
     private readonly work: OrderPackingWork,
   ) {}
 
-  /** `by`: who packed, as the order's timeline names them (a staff member's first name; 'seller' for the owner). */
-  async adjust(orderId: string, dto: AdjustOrderDto, idempotencyKey?: string, by = 'seller'): Promise<AdjustAnswer> {
+  /**
+   * `by`: who packed, as the order's timeline names them (a staff member's first name; 'seller' for the owner).
+   * `mayCancel`: whether they hold the `refunds` permission, which packing nothing (a cancel, refunded in full) needs.
+   */
+  async adjust(orderId: string, dto: AdjustOrderDto, idempotencyKey?: string, by = 'seller', { mayCancel = true } = {}): Promise<AdjustAnswer> {
     if (!isValidObjectId(orderId)) throw new BadRequestException('Invalid order id');
     const key = idempotencyKey ?? randomBytes(12).toString('hex');
     const seen = await this.orders.findById(orderId).exec();
@@ -59,7 +65,7 @@ export class OrderAdjusting {
     const stored = await this.locks.run(
       `order:${orderId}`,
       { busyMessage: 'This order is being changed right now; reload it to see the change', waitMs: 0 },
-      () => this.record(orderId, key, dto, by),
+      () => this.record(orderId, key, dto, by, mayCancel),
     );
     if (stored.replayed) return { ...stored, order: await this.reading.withProducts(stored.order) };
     // This instance holds the new change's refund claim (stored with it): it finishes the change in one more write.
@@ -78,7 +84,7 @@ export class OrderAdjusting {
   }
 
   /** Under the order's lock: checks, prices, takes the substitutes' units and stores the change (409 when anything moved). */
-  private async record(orderId: string, key: string, dto: AdjustOrderDto, by: string): Promise<AdjustAnswer> {
+  private async record(orderId: string, key: string, dto: AdjustOrderDto, by: string, mayCancel: boolean): Promise<AdjustAnswer> {
     const order = await this.orders.findById(orderId).exec();
     if (!order) throw new NotFoundException('Order not found');
     const earlier = order.adjustments?.find((a) => a.key === key);
@@ -115,6 +121,8 @@ export class OrderAdjusting {
       if (error instanceof AdjustRefused) throw new BadRequestException(error.message);
       throw error;
     }
+    // Packing nothing cancels and refunds the whole order: the same permission as cancelling it by its status.
+    if (price.cancels && !mayCancel) throw new ForbiddenException(CANCEL_NEEDS_REFUNDS);
     const items: OrderItem[] = order.items.map((item, line) => {
       const plain = (item as unknown as { toObject?: () => OrderItem }).toObject?.() ?? item;
       return packed.has(line) && packed.get(line) !== item.quantity ? { ...plain, ordered: item.ordered ?? item.quantity, quantity: packed.get(line)! } : plain;

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { ROLE_LABELS, roleMay } from '@greencart/domain';
+import { Body, Controller, ForbiddenException, Get, HttpCode, Param, Post, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { UploadedFile } from '../../common/http/multipart-upload';
 import { ActivityLog } from '../../sessions/activity/activity-log';
@@ -45,6 +46,9 @@ export class OrderIssuesController {
   @SellerOnly('issues')
   @HttpCode(200)
   async resolve(@CurrentSeller() seller: SellerSession, @Param('id') id: string, @Body() dto: ResolveIssueDto) {
+    // A refund needs the refunds permission, whichever route asks for it.
+    if (dto.action === 'refund' && !roleMay(seller.account, 'refunds'))
+      throw new ForbiddenException(`Your role (${ROLE_LABELS[seller.account]}) cannot refund; ask a manager or the shop owner`);
     const order = await this.issues.resolve(id, dto);
     const answer =
       dto.action === 'refund'

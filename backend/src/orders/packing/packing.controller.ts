@@ -1,4 +1,4 @@
-import { firstNameOf, nameWithSize } from '@greencart/domain';
+import { firstNameOf, nameWithSize, roleMay } from '@greencart/domain';
 import { BadRequestException, Body, Controller, Headers, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import { ActivityLog } from '../../sessions/activity/activity-log';
@@ -32,7 +32,7 @@ export class PackingController {
   ) {
     if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw new BadRequestException('Idempotency-Key must be 8–100 letters, digits, - or _');
     const by = seller.account === 'owner' ? 'seller' : firstNameOf(seller.name);
-    const { order, adjustment, replayed, before } = await this.adjusting.adjust(id, dto, key, by);
+    const { order, adjustment, replayed, before } = await this.adjusting.adjust(id, dto, key, by, { mayCancel: roleMay(seller.account, 'refunds') });
     if (!replayed && before) {
       const subject = { name: `Order ${order.orderNumber ?? id}`, id };
       const refund = adjustment.refund
