@@ -247,6 +247,22 @@ describe('coupons on one instance', () => {
     expect(await t.connection.collection('orders').countDocuments({ 'coupon.code': tabs })).toBe(1);
   });
 
+  it('a first-order coupon with a per-shopper limit above 1: a new shopper’s orders placed at once get it once', async () => {
+    const welcome = code('WELCOME');
+    await create({ code: welcome, kind: 'flat', value: 25, firstOrderOnly: true, perShopperLimit: 3 });
+    const b = await newBuyer('Newbie');
+    const answers = await Promise.all([1, 2, 3].map((quantity) => place(b, [{ product: chips, quantity }], welcome)));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    expect(answers.filter((r) => r.status === 409).map((r) => r.body)).toEqual(
+      Array(2).fill({ success: false, message: `Coupon ${welcome} is for your first order only` }),
+    );
+    expect(await t.connection.collection('orders').countDocuments({ 'coupon.code': welcome })).toBe(1);
+    // Cancelled, the first order gives its claim back: the next order is the first again.
+    const first = answers.find((r) => r.status === 201)!.body.order._id as string;
+    await b.agent.post(`/api/orders/${first}/cancel`).expect(200);
+    await place(b, [{ product: chips, quantity: 1 }], welcome).expect(201);
+  });
+
   it('an online checkout holds the use; a failed payment frees it; a capture after it lapsed with no use left is refunded once', async () => {
     const held = code('HOLD');
     await create({ code: held, kind: 'flat', value: 10, totalLimit: 1 });

@@ -105,6 +105,9 @@ export class CouponUses {
         if (!held && doc.totalLimit !== null && doc.totalLimit !== undefined && state.used + holds.length >= doc.totalLimit)
           throw new CouponRefused(doc.code, `Coupon ${doc.code} has been used up`);
         const others = mine.filter((u) => u.ref !== options.fromHold && isLive(u, now));
+        // A first-order coupon is one claim per shopper, whatever its per-shopper limit: their orders placed at
+        // once were each judged before any was stored, so the claim is decided here, under the coupon's lock.
+        if (doc.firstOrderOnly && others.length >= 1) throw new CouponRefused(doc.code, `Coupon ${doc.code} is for your first order only`);
         if (others.length >= doc.perShopperLimit) throw new CouponRefused(doc.code, this.shopperRefusal(doc));
         state.shoppers.set(use.userId, [...others, { ref: use.ref, at: new Date(now), ...(options.until ? { until: options.until } : {}) }]);
         if (options.until) {
