@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { MAX_STAFF, roleMay, SELLER_ROLES, SELLER_SOCKET_PERMISSIONS, SOCKET_EVENTS, STAFF_ROLES, type SellerRole } from '@greencart/domain';
 import request from 'supertest';
@@ -6,6 +7,7 @@ import { caughtUp, closeSockets, closings, connect, emit, inbox, listen, until }
 import { invite, signInStaff, STAFF_PASSWORD, staffCookie } from './support/staff';
 import { createTestApp, type TestApp } from './support/test-app';
 import { twoInstances } from './support/two-instances';
+import { nextSecond } from './support/waiting';
 
 /** Staff accounts (issue 42): invitations, sign-in per role, role changes and removal at once, the activity log. */
 
@@ -72,6 +74,15 @@ describe('staff accounts', () => {
     await t.http().delete(`/api/seller/staff/${c.id}`).set('Cookie', owner).expect(200);
     expect((await t.http().post('/api/seller/staff/accept').send({ token: c.token, password: STAFF_PASSWORD }).expect(410)).body.message).toMatch(/removed/);
     expect((await t.http().post('/api/seller/staff/accept').send({ token: 'nonsense', password: STAFF_PASSWORD }).expect(400)).body.success).toBe(false);
+    // Exactly one "." in a token: one with extra parts is refused, and the link itself still works.
+    const d = await invite(t, owner, 'packer');
+    const extra = await t
+      .http()
+      .post('/api/seller/staff/accept')
+      .send({ token: `${d.token}.more`, password: STAFF_PASSWORD })
+      .expect(400);
+    expect(extra.body).toMatchObject({ success: false });
+    await t.http().post('/api/seller/staff/accept').send({ token: d.token, password: STAFF_PASSWORD }).expect(200);
   });
 
   it('refuses a second account for one address, and the owner’s address', async () => {
@@ -227,5 +238,23 @@ describe('staff on two instances', () => {
     await apps.one.http().delete(`/api/seller/staff/${p.id}`).set('Cookie', ownerCookie).expect(200);
     await until(() => reasons.length > 0, 1000);
     await apps.two.http().get('/api/is-auth-seller').set('Cookie', p.cookie).expect(401);
+  });
+
+  it("the owner's sign out everywhere ends the team's sessions and sockets too, on every instance", async () => {
+    const ownerCookie = sellerCookieOf(await apps.one.http().post('/api/sellerlogin').send(TEST_SELLER).expect(200));
+    const m = await staffCookie(apps.one, ownerCookie, 'manager');
+    const server = apps.two.app.getHttpServer();
+    const url = server.listening ? `http://127.0.0.1:${(server.address() as AddressInfo).port}` : await listen(apps.two);
+    const socket = await connect(url, m.cookie, 'seller');
+    const reasons = closings(socket);
+    await apps.two.http().get('/api/is-auth-seller').set('Cookie', m.cookie).expect(200);
+    await apps.one.http().post('/api/sellerLogout/everywhere').set('Cookie', ownerCookie).expect(200);
+    await until(() => reasons.length > 0);
+    await apps.two.http().get('/api/is-auth-seller').set('Cookie', m.cookie).expect(401);
+    await apps.one.http().get('/api/is-auth-seller').set('Cookie', m.cookie).expect(401);
+    // Signing in again afterwards works (a token of a later second).
+    await nextSecond();
+    const again = await signInStaff(apps.two, m.email);
+    await apps.one.http().get('/api/is-auth-seller').set('Cookie', again).expect(200);
   });
 });

@@ -182,7 +182,8 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection {
     else if ('sellerSince' in event)
       this.closeRoom(
         SELLERS_ROOM,
-        (session) => session.kind === 'seller' && session.seller.account === 'owner' && (session.claims.iat ?? 0) * 1000 < event.sellerSince,
+        // The owner's "sign out everywhere": every seller socket signed before it, the team's too.
+        (session) => session.kind === 'seller' && (session.claims.iat ?? 0) * 1000 < event.sellerSince,
       );
     else if ('staffId' in event) this.closeRoom(staffRoom(event.staffId));
     else await this.checkEveryOpenSocket();

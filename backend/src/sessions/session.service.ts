@@ -98,6 +98,7 @@ export class SessionService {
       message: ({ sid, sellerSince, userId }) => {
         if (typeof sellerSince === 'number') {
           this.sellerSince = Promise.resolve(sellerSince);
+          this.sellerSinceKnown = sellerSince;
           void this.events.publish(SESSIONS_ENDED, { sellerSince } satisfies SessionsEndedEvent);
         }
         if (typeof sid === 'string') {
@@ -108,6 +109,7 @@ export class SessionService {
       },
       resync: () => {
         this.sellerSince = undefined;
+        this.sellerSinceKnown = undefined;
         this.forget();
         void this.events.publish(SESSIONS_ENDED, { recheck: true } satisfies SessionsEndedEvent);
       },
@@ -120,6 +122,8 @@ export class SessionService {
   private generation = 0;
   /** When the seller last signed out everywhere (ms; 0: never), read once and then told by the other instances. */
   private sellerSince?: Promise<number>;
+  /** The same once known, for the staff's fast path (undefined while it is being read). */
+  private sellerSinceKnown?: number;
 
   /** A new session for the shopper (7 days). */
   async signShopper(userId: string): Promise<string> {
@@ -139,7 +143,7 @@ export class SessionService {
     if (payload.staff === true) return this.staffFromClaims(payload, { fresh });
     if (!this.seller.isCurrent(payload)) return null;
     const [revoked, since] = await Promise.all([this.isRevoked(payload.sid, { fresh }), this.sellerSignedOutAt({ fresh })]);
-    if (revoked || (since > 0 && (typeof payload.iat !== 'number' || payload.iat * 1000 < since))) return null;
+    if (revoked || signedBefore(payload, since)) return null;
     return { role: 'seller', email: payload.sub, account: 'owner', id: OWNER_ID, name: 'Owner' };
   }
 
@@ -148,9 +152,15 @@ export class SessionService {
     if (payload.role !== 'seller' || typeof payload.sub !== 'string' || typeof payload.sv !== 'number') return null;
     // Most requests: the member and the session as last read, no promise to wait for.
     const held = fresh ? undefined : this.staff.held(payload.sub);
-    if (held !== undefined && this.live.get(payload.sid)) return held ? this.staffSession(held, payload.sv) : null;
-    const [state, revoked] = await Promise.all([this.staff.find(payload.sub, { fresh }), this.isRevoked(payload.sid, { fresh })]);
-    return revoked || !state ? null : this.staffSession(state, payload.sv);
+    if (held !== undefined && this.live.get(payload.sid) && this.sellerSinceKnown !== undefined)
+      return held && !signedBefore(payload, this.sellerSinceKnown) ? this.staffSession(held, payload.sv) : null;
+    const [state, revoked, since] = await Promise.all([
+      this.staff.find(payload.sub, { fresh }),
+      this.isRevoked(payload.sid, { fresh }),
+      this.sellerSignedOutAt({ fresh }),
+    ]);
+    // The owner's "sign out everywhere" ends the team's sessions signed before it too.
+    return revoked || !state || signedBefore(payload, since) ? null : this.staffSession(state, payload.sv);
   }
 
   private staffSession(state: StaffState, sessionVersion: number): SellerSession | null {
@@ -169,14 +179,22 @@ export class SessionService {
     const since = Date.now();
     await this.revoked.collection.updateOne({ _id: SELLER_SIGNED_OUT as never }, { $set: { until: FOREVER, since } }, { upsert: true });
     this.sellerSince = Promise.resolve(since);
+    this.sellerSinceKnown = since;
     await this.events.publish(SESSIONS_ENDED, { sellerSince: since } satisfies SessionsEndedEvent);
     await this.cluster.publish(TOPIC, { sellerSince: since } satisfies SessionEndedMessage);
   }
 
   private sellerSignedOutAt({ fresh = false }: Freshness = {}): Promise<number> {
-    if (fresh) this.sellerSince = undefined;
+    if (fresh) {
+      this.sellerSince = undefined;
+      this.sellerSinceKnown = undefined;
+    }
     this.sellerSince ??= this.revoked.collection.findOne({ _id: SELLER_SIGNED_OUT as never }).then(
-      (doc) => (typeof doc?.since === 'number' ? doc.since : 0),
+      (doc) => {
+        const since = typeof doc?.since === 'number' ? doc.since : 0;
+        this.sellerSinceKnown = since;
+        return since;
+      },
       (error: unknown) => {
         this.sellerSince = undefined;
         throw error;
@@ -281,4 +299,9 @@ function isLive(payload: { exp?: unknown; sid?: unknown }): boolean {
 
 function newSessionId(): string {
   return randomBytes(16).toString('base64url');
+}
+
+/** Whether a seller token was signed before the seller's last "sign out everywhere" (`since`, ms; 0: never). */
+function signedBefore(payload: { iat?: number }, since: number): boolean {
+  return since > 0 && (typeof payload.iat !== 'number' || payload.iat * 1000 < since);
 }

@@ -115,8 +115,10 @@ export class StaffService {
 
   /** Sets the password with an invitation link, once; the link is spent. */
   async accept(token: string, password: string): Promise<{ name: string }> {
-    const [id, secret] = token.split('.');
-    if (!id || !secret || !isValidObjectId(id)) throw new BadRequestException(BAD_LINK);
+    // Exactly `<id>.<secret>`: a token with more parts is not one this shop made.
+    const parts = token.split('.');
+    const [id, secret] = parts;
+    if (parts.length !== 2 || !id || !secret || !isValidObjectId(id)) throw new BadRequestException(BAD_LINK);
     checkPassword(password);
     const hash = await argon2.hash(password, { type: argon2.argon2id });
     return this.locks.run(`staff:${id}`, { busyMessage: 'This invitation is being used, please try again' }, async () => {
