@@ -2,6 +2,7 @@
 // Runs every suite (backend e2e, frontend unit, browser, production) and prints one summary line:
 // "N passed, N failed[, N skipped]". Exit code is non-zero if anything failed or a suite could not run.
 import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +42,11 @@ const suites = [
     // Always builds (and records the build, so `npm start` and the production suite find it up to date).
     before: () => run('build', 'node', ['scripts/build-if-changed.mjs', '--force']),
     run: npx(['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'browser.json') }),
+    // Free ports of their own: a shop already running on 3100 or a stand-in on 3190 does not stop the suite.
+    ports: async () => ({
+      E2E_PORT: process.env.E2E_PORT ?? String(await freePort('127.0.0.1')),
+      E2E_RAZORPAY_PORT: process.env.E2E_RAZORPAY_PORT ?? String(await freePort('127.0.0.1')),
+    }),
     read: fromPlaywright,
   },
   {
@@ -50,6 +56,8 @@ const suites = [
     run: npx(['playwright', 'test', '-c', 'e2e/playwright.production.config.ts', '--reporter=list,json'], {
       PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'production.json'),
     }),
+    // Three ports in a row, free on 127.0.0.1, .2 and .3 (the config gives the shops base, base + 1, base + 2).
+    ports: async () => ({ E2E_PRODUCTION_PORT: process.env.E2E_PRODUCTION_PORT ?? String(await freeRun(['127.0.0.1', '127.0.0.2', '127.0.0.3'])) }),
     read: fromPlaywright,
   },
 ].filter((s) => only.length === 0 || only.includes(s.name));
@@ -59,6 +67,37 @@ function fromJestLike(file) {
   // A suite file that fails to load has no tests but counts as a failure.
   const brokenFiles = r.numRuntimeErrorTestSuites ?? 0;
   return { passed: r.numPassedTests, failed: r.numFailedTests + brokenFiles, skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0) };
+}
+
+/** A port the system gives for `host` now (listening on 0), closed again for the suite's server to take. */
+function freePort(host) {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, host, () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Whether `port` can be listened on at `host` now. */
+function portFree(port, host) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, host, () => server.close(() => resolve(true)));
+  });
+}
+
+/** A base port whose next ports are free too, one per host in order. */
+async function freeRun(hosts) {
+  for (let tries = 0; tries < 50; tries++) {
+    const base = await freePort(hosts[0]);
+    const rest = await Promise.all(hosts.slice(1).map((host, i) => portFree(base + i + 1, host)));
+    if (rest.every(Boolean)) return base;
+  }
+  throw new Error(`no ${hosts.length} free ports in a row`);
 }
 
 function run(label, cmd, args, env = {}) {
@@ -75,7 +114,7 @@ for (const suite of suites) {
     lines.push(`${suite.name}: could not prepare (build failed)`);
     continue;
   }
-  const status = run(suite.name, suite.run.cmd, suite.run.args, suite.run.env);
+  const status = run(suite.name, suite.run.cmd, suite.run.args, { ...suite.run.env, ...(suite.ports ? await suite.ports() : {}) });
   const file = join(reports, `${suite.name}.json`);
   let counts;
   try {
