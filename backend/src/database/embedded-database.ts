@@ -4,18 +4,11 @@ import { FERRETDB_VERSION } from './ferretdb-binary';
 import { startFerret } from './ferretdb-server';
 import { startMongod } from './mongod-server';
 import { makePrivate } from './private-files';
+import type { RunningDatabase } from './running-database';
 
 export { REPO_ROOT } from './repo-root';
 export { FERRETDB_VERSION, buildFerret, ferretBinaryPath } from './ferretdb-binary';
-
-export interface RunningDatabase {
-  /** Connection string without a database name. */
-  uri: string;
-  kind: 'external' | 'mongod' | 'ferretdb';
-  /** The server process (FerretDB), for supervision and the fault tests. */
-  pid?: () => number | undefined;
-  stop(): Promise<void>;
-}
+export type { RunningDatabase } from './running-database';
 
 export interface EmbeddedOptions {
   /** Folder that keeps the server's data between runs (git-ignored). */

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createServer, Socket } from 'node:net';
 import { join } from 'node:path';
-import type { RunningDatabase } from './embedded-database';
+import type { RunningDatabase } from './running-database';
 import { FERRETDB_VERSION, ferretBinary } from './ferretdb-binary';
 
 /**

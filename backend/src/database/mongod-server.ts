@@ -2,7 +2,7 @@ import { lookup } from 'node:dns/promises';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { RunningDatabase } from './embedded-database';
+import type { RunningDatabase } from './running-database';
 
 /** mongod through mongodb-memory-server, with its data in `<data folder>/mongod`. */
 export async function startMongod(dataDir: string, log: (m: string) => void): Promise<RunningDatabase> {

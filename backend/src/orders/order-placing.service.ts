@@ -12,7 +12,16 @@ import {
   type PriceBreakdown,
   type SubstitutionChoice,
 } from '@greencart/domain';
-import { BadRequestException, ConflictException, HttpException, Inject, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  HttpException,
+  Inject,
+  Injectable,
+  Logger,
+  NotFoundException,
+  ServiceUnavailableException,
+} from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectModel } from '@nestjs/mongoose';
 import { getStorageToken, type ThrottlerStorage } from '@nestjs/throttler';
@@ -25,7 +34,8 @@ import type { Environment } from '../config/environment';
 import { DeliverySlotsService, type QuotedSlot } from '../delivery/slots/delivery-slots.service';
 import { MediaService } from '../media/media.service';
 import { ProductsService } from '../products/products.service';
-import { NotEnoughStock, StockService, UnknownPackSize } from '../products/stock.service';
+import { NotEnoughStock, StockService, UnknownPackSize, type StockLine } from '../products/stock.service';
+import { OutcomeUnknown, runSteps, type Step } from '../common/steps/steps';
 import { PlaceOrderDto } from './dto/place-order.dto';
 import { OrderCache } from './order-cache';
 import { fingerprint, mergeLines, pickAddress, type QuoteRequest } from './order-requests';
@@ -96,6 +106,7 @@ export function orderIdFor(userId: string, idempotencyKey: string): Types.Object
 /** Placing orders: quoting a request, storing the order once per checkout attempt, answering its retries. */
 @Injectable()
 export class OrderPlacing {
+  private readonly logger = new Logger(OrderPlacing.name);
   private olderOrderIds: Promise<boolean> | undefined;
 
   constructor(
@@ -259,75 +270,60 @@ export class OrderPlacing {
     const _id = orderIdFor(quote.userId, idempotencyKey);
     const stockRef = orderStockRef(_id);
     const lines = stockLines(quote.items);
-    // The counted units first (all lines or none: 409 naming the product, nothing stored); an order
-    // whose insert then fails gives them back, and one whose placing stops half-way is put right by the sweep.
-    const taken = await this.stock.take(stockRef, lines, { fromHold: options.fromHold });
-    // Then the coupon's use (409 "used up" gives the units back; a retry of this order takes nothing more).
+    // Placing is these steps, in order; one that fails undoes the ones before it (runSteps). The counted
+    // units first (all lines or none: 409 naming the product, nothing stored), then the coupon's use (409
+    // "used up"), then the slot's place (409 "full"), then the order itself in one single-document insert:
+    // the commit point. A retry of the same order takes nothing more; a placing stopped half-way is put
+    // right by the sweeps (units and places of an order never stored go back).
+    let taken: StockLine[] = [];
     let couponTaken = false;
-    if (quote.coupon) {
-      try {
-        couponTaken = await this.coupons.take(quote.userId, quote.coupon, stockRef, { fromHold: options.fromHold });
-      } catch (error) {
-        await this.stock.untake(stockRef, taken);
-        throw error;
-      }
-    }
-    // Then the slot's place (409 "full" gives the units and the coupon's use back).
     let slotTaken = false;
-    if (quote.slot) {
-      try {
-        slotTaken = await this.delivery.take(quote.slot, stockRef, { fromHold: options.fromHold });
-      } catch (error) {
-        await this.stock.untake(stockRef, taken);
-        if (couponTaken && quote.coupon) await this.coupons.giveBack(quote.userId, quote.coupon, stockRef);
-        throw error;
-      }
-    }
-    let order: OrderDocument;
-    try {
-      const placedAt = new Date();
-      order = await this.orders.create({
-        _id,
-        user: new Types.ObjectId(quote.userId),
-        items: quote.items,
-        address: quote.address,
-        amount: fromPaise(quote.price.totalPaise),
-        amountPaise: quote.price.totalPaise,
-        subtotalPaise: quote.price.subtotalPaise,
-        discountPaise: quote.price.discountPaise,
-        ...(quote.coupon
-          ? { coupon: { code: quote.coupon.code, couponId: new Types.ObjectId(quote.coupon.couponId), discountPaise: quote.coupon.discountPaise } }
-          : {}),
-        taxPaise: quote.price.taxPaise,
-        deliveryFeePaise: quote.price.shippingPaise,
-        deliverBy: quote.slot ? this.delivery.deliverBy(quote.slot) : deliverByFor(placedAt, quote.etaMinutes),
-        ...(quote.slot ? { deliverySlot: { date: quote.slot.date, start: quote.slot.start, end: quote.slot.end } } : {}),
-        paymentType: quote.paymentType,
-        paymentStatus,
-        isPaid: paymentStatus === 'paid',
-        status: 'Order Placed',
-        statusHistory: [{ status: 'Order Placed', at: placedAt }],
-        createdAt: placedAt,
-        idempotencyKey,
-        requestHash: quote.requestHash,
-        ...(quote.substitutions ? { substitutions: quote.substitutions } : {}),
-        unlisted: true,
-        linkingSince: placedAt,
-        ...(options.payment ? { payment: options.payment } : {}),
+    let stored: OrderDocument | undefined;
+    const placedAt = new Date();
+    const steps: Step[] = [
+      {
+        name: 'take the units',
+        run: async () => (taken = await this.stock.take(stockRef, lines, { fromHold: options.fromHold })),
+        undo: () => this.stock.untake(stockRef, taken),
+      },
+    ];
+    const { coupon, slot } = quote;
+    if (coupon)
+      steps.push({
+        name: 'take the coupon use',
+        run: async () => (couponTaken = await this.coupons.take(quote.userId, coupon, stockRef, { fromHold: options.fromHold })),
+        undo: async () => couponTaken && (await this.coupons.giveBack(quote.userId, coupon, stockRef)),
       });
+    if (slot)
+      steps.push({
+        name: 'take the slot place',
+        run: async () => (slotTaken = await this.delivery.take(slot, stockRef, { fromHold: options.fromHold })),
+        undo: async () => slotTaken && (await this.delivery.giveBack(slot, stockRef)),
+      });
+    steps.push({
+      name: 'store the order',
+      run: async () => {
+        try {
+          stored = await this.orders.create(this.newOrder(quote, _id, idempotencyKey, paymentStatus, placedAt, options));
+        } catch (error) {
+          // The insert may or may not have happened: say so, and a retry of the same checkout attempt (same
+          // key, or the same order within the double-submit window) answers the order if it exists. What the
+          // steps took stays taken until the sweep knows whether the order exists.
+          if (isDatabaseAway(error)) throw new OutcomeUnknown(new ServiceUnavailableException(ORDER_UNCONFIRMED));
+          throw error;
+        }
+      },
+    });
+    try {
+      await runSteps(steps, ({ step, error }) => this.logger.error(`Could not undo "${step}" of ${stockRef}: ${(error as Error)?.message ?? String(error)}`));
     } catch (error) {
-      // The insert may or may not have happened: say so, and a retry of the same checkout attempt
-      // (same key, or the same order within the double-submit window) answers the order if it exists.
-      // Its units stay taken until the sweep knows whether the order exists.
-      if (isDatabaseAway(error)) throw new ServiceUnavailableException(ORDER_UNCONFIRMED);
-      await this.stock.untake(stockRef, taken);
-      if (couponTaken && quote.coupon) await this.coupons.giveBack(quote.userId, quote.coupon, stockRef);
-      if (slotTaken && quote.slot) await this.delivery.giveBack(quote.slot, stockRef);
+      // The same checkout attempt stored meanwhile (a concurrent commit): its order is the answer.
       if (!isDuplicateKeyError(error)) throw error;
       const winner = await this.findByKey(quote.userId, idempotencyKey);
       if (!winner) throw error;
       return this.replay(winner, quote.requestHash);
     }
+    let order = stored!;
     this.stock.confirm(
       stockRef,
       lines.map((line) => line.productId),
@@ -345,6 +341,46 @@ export class OrderPlacing {
     await this.events.publish(ORDER_PLACED, event satisfies OrderPlacedEvent);
     if (paymentStatus === 'paid') await this.events.publish(ORDER_PAID, { ...event, paymentStatus } satisfies OrderPaidEvent);
     return { order: placed, created: true };
+  }
+
+  /** The order document a quote becomes (what `commit` stores). */
+  private newOrder(
+    quote: OrderQuote,
+    _id: Types.ObjectId,
+    idempotencyKey: string,
+    paymentStatus: PaymentStatus,
+    placedAt: Date,
+    options: CommitOptions,
+  ): Omit<Order, 'updatedAt'> & { _id: Types.ObjectId } {
+    return {
+      _id,
+      user: new Types.ObjectId(quote.userId),
+      items: quote.items,
+      address: quote.address,
+      amount: fromPaise(quote.price.totalPaise),
+      amountPaise: quote.price.totalPaise,
+      subtotalPaise: quote.price.subtotalPaise,
+      discountPaise: quote.price.discountPaise,
+      ...(quote.coupon
+        ? { coupon: { code: quote.coupon.code, couponId: new Types.ObjectId(quote.coupon.couponId), discountPaise: quote.coupon.discountPaise } }
+        : {}),
+      taxPaise: quote.price.taxPaise,
+      deliveryFeePaise: quote.price.shippingPaise,
+      deliverBy: quote.slot ? this.delivery.deliverBy(quote.slot) : deliverByFor(placedAt, quote.etaMinutes),
+      ...(quote.slot ? { deliverySlot: { date: quote.slot.date, start: quote.slot.start, end: quote.slot.end } } : {}),
+      paymentType: quote.paymentType,
+      paymentStatus,
+      isPaid: paymentStatus === 'paid',
+      status: 'Order Placed',
+      statusHistory: [{ status: 'Order Placed', at: placedAt }],
+      createdAt: placedAt,
+      idempotencyKey,
+      requestHash: quote.requestHash,
+      ...(quote.substitutions ? { substitutions: quote.substitutions } : {}),
+      unlisted: true,
+      linkingSince: placedAt,
+      ...(options.payment ? { payment: options.payment } : {}),
+    };
   }
 
   /** Whether this database holds orders stored before order ids were derived from the checkout attempt. */

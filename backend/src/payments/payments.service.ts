@@ -19,6 +19,7 @@ import { CartService } from '../cart/cart.service';
 import { DomainEvents } from '../common/events/domain-events';
 import { LockBusy, LocksService } from '../common/locks/locks.service';
 import { isDuplicateKeyError } from '../common/mongo-errors';
+import { runSteps, type Step } from '../common/steps/steps';
 import type { Environment } from '../config/environment';
 import { OrderCoupons } from '../orders/order-coupons';
 import { OrderPlacing, type OrderQuote } from '../orders/order-placing.service';
@@ -137,55 +138,78 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** Holds the units and opens the Razorpay order for the checkout (released again if that fails). */
+  /**
+   * Opens the checkout as steps (runSteps): hold its units, its coupon's use and its slot's place until it
+   * lapses, open the Razorpay order, store the checkout; one that fails releases what the ones before held
+   * (anything left is released when its hold lapses).
+   */
   private async openCheckout(userId: string, quote: OrderQuote, checkoutId: Types.ObjectId, expiresAt: Date): Promise<RazorpayOrder> {
     const hold = checkoutHold(checkoutId);
     const lines = stockLines(quote.items);
-    await this.stock.hold(hold, lines, expiresAt);
     let couponHeld = false;
     let slotHeld = false;
-    try {
-      // The coupon's use is held as the units are: until the checkout lapses.
-      if (quote.coupon) couponHeld = await this.coupons.take(userId, quote.coupon, hold, { until: expiresAt });
-      // So is the delivery slot's place.
-      if (quote.slot) slotHeld = await this.deliverySlots.take(quote.slot, hold, { until: expiresAt });
-      const order = await this.razorpay
-        .createOrder(quote.price.totalPaise, String(checkoutId), { checkoutId: String(checkoutId), userId })
-        .catch(refusalAsBadGateway);
-      await this.checkouts.create({
-        _id: checkoutId,
-        user: new Types.ObjectId(userId),
-        razorpayOrderId: order.id,
-        amountPaise: quote.price.totalPaise,
-        currency: 'INR',
-        quote: {
-          paymentType: quote.paymentType,
-          address: quote.address,
-          items: quote.items,
-          price: quote.price,
-          etaMinutes: quote.etaMinutes,
-          requestHash: quote.requestHash,
-          ...(quote.coupon ? { coupon: quote.coupon } : {}),
-          ...(quote.substitutions ? { substitutions: quote.substitutions } : {}),
-          ...(quote.slot ? { slot: quote.slot } : {}),
-        },
-        status: 'pending',
-        expiresAt,
+    let order: RazorpayOrder | undefined;
+    const steps: Step[] = [
+      {
+        name: 'hold the units',
+        run: () => this.stock.hold(hold, lines, expiresAt),
+        undo: () =>
+          this.stock.release(
+            hold,
+            lines.map((line) => line.productId),
+          ),
+      },
+    ];
+    const { coupon, slot } = quote;
+    if (coupon)
+      steps.push({
+        name: 'hold the coupon use',
+        run: async () => (couponHeld = await this.coupons.take(userId, coupon, hold, { until: expiresAt })),
+        undo: async () => couponHeld && (await this.coupons.giveBack(userId, coupon, hold)),
       });
-      return order;
-    } catch (error) {
-      await this.stock
-        .release(
-          hold,
-          lines.map((line) => line.productId),
-        )
-        .catch((undo: Error) => this.logger.warn(`Hold ${hold} not released (it lapses at ${expiresAt.toISOString()}): ${undo.message}`));
-      if (couponHeld && quote.coupon)
-        await this.coupons.giveBack(userId, quote.coupon, hold).catch((undo: Error) => this.logger.warn(`Coupon hold ${hold} not released: ${undo.message}`));
-      if (slotHeld && quote.slot)
-        await this.deliverySlots.giveBack(quote.slot, hold).catch((undo: Error) => this.logger.warn(`Slot hold ${hold} not released: ${undo.message}`));
-      throw error;
-    }
+    if (slot)
+      steps.push({
+        name: 'hold the slot place',
+        run: async () => (slotHeld = await this.deliverySlots.take(slot, hold, { until: expiresAt })),
+        undo: async () => slotHeld && (await this.deliverySlots.giveBack(slot, hold)),
+      });
+    steps.push(
+      {
+        name: 'open the Razorpay order',
+        run: async () =>
+          (order = await this.razorpay
+            .createOrder(quote.price.totalPaise, String(checkoutId), { checkoutId: String(checkoutId), userId })
+            .catch(refusalAsBadGateway)),
+      },
+      {
+        name: 'store the checkout',
+        run: () =>
+          this.checkouts.create({
+            _id: checkoutId,
+            user: new Types.ObjectId(userId),
+            razorpayOrderId: order!.id,
+            amountPaise: quote.price.totalPaise,
+            currency: 'INR',
+            quote: {
+              paymentType: quote.paymentType,
+              address: quote.address,
+              items: quote.items,
+              price: quote.price,
+              etaMinutes: quote.etaMinutes,
+              requestHash: quote.requestHash,
+              ...(quote.coupon ? { coupon: quote.coupon } : {}),
+              ...(quote.substitutions ? { substitutions: quote.substitutions } : {}),
+              ...(quote.slot ? { slot: quote.slot } : {}),
+            },
+            status: 'pending',
+            expiresAt,
+          }),
+      },
+    );
+    await runSteps(steps, ({ step, error }) =>
+      this.logger.warn(`Could not undo "${step}" of ${hold} (it lapses at ${expiresAt.toISOString()}): ${(error as Error)?.message ?? String(error)}`),
+    );
+    return order!;
   }
 
   /** The browser's word that Razorpay Checkout succeeded: verified, then the checkout is completed. */
