@@ -106,6 +106,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/getorder/admin/seller': 'seller:orders',
   'PATCH /api/orders/:id/status': 'seller:orders',
   'POST /api/orders/:id/cancel': 'shopper',
+  // An order's private photos (a problem report's): its shopper and staff who see orders; 404 to every other signed-in caller
+  'GET /api/orders/:id/photos/:photoId': 'account',
   // Online payment
   'GET /api/payments/options': 'public',
   'GET /api/getkey': 'shopper',

@@ -82,7 +82,7 @@ describe('problem reports after delivery', () => {
       status: 'open',
       capPaise: 10200,
       lines: [{ line: 0, quantity: 1, reason: 'missing', name: 'Desi Tomatoes' }],
-      photo: expect.stringMatching(/^\/api\/images\//),
+      photo: expect.stringMatching(new RegExp(`^/api/orders/${order._id}/photos/[0-9a-f]{32}$`)),
     });
     const open = (await shop.get('/api/seller/issues').expect(200)).body.issues as { _id: string }[];
     expect(open.map((i) => i._id)).toContain(order._id);

@@ -230,6 +230,7 @@ export interface OrderIssueView {
   at: string;
   lines: { line: number; name: string; quantity: number; reason: 'missing' | 'damaged' | 'wrong' | 'quality'; unitPaise: number }[];
   note?: string;
+  /** The shopper's photo: `/api/orders/<order id>/photos/<random id>`, served to the order's shopper and the shop's staff who see orders only. */
   photo?: string;
   status: 'open' | 'refunded' | 'declined';
   capPaise: number;

@@ -10,3 +10,9 @@ export const THUMB_SIDE = 320;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** Decompression-bomb guard: refuse images with more pixels than this (about 7000 x 7000). */
 export const MAX_IMAGE_PIXELS = 50_000_000;
+/** GridFS bucket of private photos (shoppers' problem-report photos): served only by routes that check who asks (PrivatePhotos). */
+export const PRIVATE_PHOTO_BUCKET = 'private_photos';
+/** Shoppers' photos: fewer pixels than product pictures (24 MP: 6000 x 4000; a phone's usual 12 MP photo fits twice). */
+export const MAX_PHOTO_PIXELS = 24_000_000;
+/** Shoppers' photos one instance decodes at once (each up to about 100 MB while it lasts); the others wait their turn. */
+export const PHOTO_DECODES_AT_ONCE = 2;

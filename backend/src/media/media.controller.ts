@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ImageIdParams } from './dto/image-id.params';
 import { MediaService, type ImageVariant } from './media.service';
+import { serveFile } from './serve-file';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -27,22 +28,6 @@ export class MediaController {
   }
 
   private async send(id: string, variant: ImageVariant, req: Request, res: Response) {
-    const file = await this.media.findFile(id, variant);
-    if (matchesEtag(req.headers['if-none-match'], file.etag)) {
-      res.status(304).set({ 'Cache-Control': IMMUTABLE, ETag: file.etag }).end();
-      return;
-    }
-    // Read whole before answering: an error then is a clean JSON 500 with nothing cacheable.
-    const body = await this.media.read(file);
-    res.set({ 'Cache-Control': IMMUTABLE, ETag: file.etag, 'Content-Type': file.contentType, 'Content-Length': String(body.length) }).end(body);
+    await serveFile(req, res, await this.media.findFile(id, variant), (file) => this.media.read(file), IMMUTABLE);
   }
-}
-
-/** If-None-Match uses weak comparison (RFC 9110 13.1.2): W/ prefixes are ignored, `*` matches any. */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((candidate) => {
-    const tag = candidate.trim().replace(/^W\//, '');
-    return tag === '*' || tag === etag;
-  });
 }

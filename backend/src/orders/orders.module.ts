@@ -9,6 +9,8 @@ import { OrderCache } from './order-cache';
 import { OrderLinking } from './order-linking';
 import { OrderLists } from './order-lists';
 import { OrderMigrations } from './order-migrations';
+import { OrderPhotos } from './order-photos';
+import { OrderPhotosController } from './order-photos.controller';
 import { OrderPlacing } from './order-placing.service';
 import { OrderStatusChanges } from './order-status.service';
 import { OrdersController } from './orders.controller';
@@ -40,8 +42,8 @@ import { SlotOrders } from './slots/slot-orders.service';
     CouponsModule,
     CartModule,
   ],
-  controllers: [OrdersController, OffersController, SellerSlotsController],
-  providers: [OrdersService, OrderPlacing, OrderCoupons, OrderStatusChanges, OrderLinking, OrderMigrations, OrderLists, OrderCache, SlotOrders],
-  exports: [OrdersService, OrderPlacing, OrderStatusChanges, OrderCoupons, OrderCache],
+  controllers: [OrdersController, OffersController, SellerSlotsController, OrderPhotosController],
+  providers: [OrdersService, OrderPlacing, OrderCoupons, OrderStatusChanges, OrderLinking, OrderMigrations, OrderLists, OrderCache, SlotOrders, OrderPhotos],
+  exports: [OrdersService, OrderPlacing, OrderStatusChanges, OrderCoupons, OrderCache, OrderPhotos],
 })
 export class OrdersModule {}

@@ -81,7 +81,7 @@ export class OrderIssue {
   @Prop({ required: true }) at: Date;
   @Prop({ type: [IssueLineSchema], required: true }) lines: IssueLine[];
   @Prop() note?: string;
-  /** The shopper's photo (`/api/images/<id>`). */
+  /** The shopper's photo, private (`/api/orders/<order id>/photos/<random id>`, see OrderPhotos). */
   @Prop() photo?: string;
   @Prop({ type: String, required: true, enum: ['open', 'refunded', 'declined'] }) status: 'open' | 'refunded' | 'declined';
   /** The most a refund can be: the reported units' value with their tax (capped by what is left paid). */

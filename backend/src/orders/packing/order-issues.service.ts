@@ -13,8 +13,8 @@ import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, Model } from 'mongoose';
 import { DomainEvents } from '../../common/events/domain-events';
 import { LocksService } from '../../common/locks/locks.service';
-import { MediaService } from '../../media/media.service';
 import { OrderCache } from '../order-cache';
+import { OrderPhotos } from '../order-photos';
 import { OrdersService } from '../orders.service';
 import { Order, OrderDocument } from '../schemas/order.schema';
 import type { IssueLine } from './adjustment.schema';
@@ -36,53 +36,52 @@ export class OrderIssues {
     @InjectModel(Order.name) private readonly orders: Model<Order>,
     private readonly cache: OrderCache,
     private readonly reading: OrdersService,
-    private readonly media: MediaService,
+    private readonly photos: OrderPhotos,
     private readonly locks: LocksService,
     private readonly events: DomainEvents,
     private readonly refunds: PackingRefunds,
   ) {}
 
+  /**
+   * Everything about the order is checked before its photo is decoded (a photo can take a second and
+   * about 100 MB while it is): unknown, another shopper's, not delivered, past the window, reported
+   * already or a bad line are refused without touching it. The photo is then decoded in its turn
+   * (OrderPhotos, bounded), outside the order's lock, and the order checked again under the lock.
+   */
   async report(userId: string, orderId: string, dto: ReportIssueDto, photo?: Buffer): Promise<OrderDocument> {
     if (!isValidObjectId(orderId)) throw new NotFoundException('Order not found');
     const asked = parseLines(dto.lines);
-    // The photo is checked (and re-encoded) before anything is written: 400 when it is not an image.
-    const prepared = photo ? await this.media.prepareImage(photo) : undefined;
-    const updated = await this.locks.run(`order:${orderId}`, { busyMessage: BUSY }, async () => {
-      const order = await this.orders.findById(orderId).exec();
-      if (!order || String(order.user) !== userId) throw new NotFoundException('Order not found');
-      if (order.status !== 'Delivered') throw new ConflictException('A problem can be reported once the order is delivered');
-      const delivered = [...(order.statusHistory ?? [])].reverse().find((change) => change.status === 'Delivered')?.at ?? order.updatedAt;
-      if (!withinIssueWindow(new Date(delivered))) {
-        throw new ConflictException(`Problems can be reported within ${ISSUE_WINDOW_HOURS} hours of delivery; please message the shop`);
-      }
-      if (order.issue) throw new ConflictException('A problem with this order was reported already; the shop will answer it');
-      const counted = new Map<number, number>();
-      const lines: IssueLine[] = asked.map(({ line, quantity, reason }) => {
-        const item = order.items[line];
-        if (!item || item.quantity === 0) throw new BadRequestException(`The order has no delivered line ${line}`);
-        const total = (counted.get(line) ?? 0) + quantity;
-        if (total > item.quantity) throw new BadRequestException(`${nameWithSize(item.name, item.label)}: ${item.quantity} were delivered, not ${total}`);
-        counted.set(line, total);
-        return { line, name: nameWithSize(item.name, item.label), quantity, reason, unitPaise: item.offerPricePaise };
+    reportable(await this.orders.findById(orderId).exec(), userId, asked);
+    // 400 when it is not an image or has too many pixels; nothing is written before.
+    const prepared = photo ? await this.photos.prepare(photo) : undefined;
+    let photoUrl: string | undefined;
+    let written = false;
+    try {
+      const updated = await this.locks.run(`order:${orderId}`, { busyMessage: BUSY }, async () => {
+        const { order, lines, capPaise } = reportable(await this.orders.findById(orderId).exec(), userId, asked);
+        photoUrl = prepared ? await this.photos.store(orderId, prepared, 'issue') : undefined;
+        const issue = {
+          at: new Date(),
+          lines,
+          ...(dto.note?.trim() ? { note: dto.note.trim() } : {}),
+          ...(photoUrl ? { photo: photoUrl } : {}),
+          status: 'open',
+          capPaise,
+        };
+        const stored = await this.orders
+          .findOneAndUpdate(this.locks.guarded({ _id: order._id, updatedAt: order.updatedAt }), { $set: { issue } }, { returnDocument: 'after' })
+          .exec();
+        if (!stored) throw new ConflictException('The order changed meanwhile; please try again');
+        written = true;
+        await this.cache.stored(stored);
+        return stored;
       });
-      const capPaise = Math.min(issueRefundCapPaise(lines), order.amountPaise);
-      const photoUrl = prepared ? await this.media.storePrepared(prepared) : undefined;
-      const issue = {
-        at: new Date(),
-        lines,
-        ...(dto.note?.trim() ? { note: dto.note.trim() } : {}),
-        ...(photoUrl ? { photo: photoUrl } : {}),
-        status: 'open',
-        capPaise,
-      };
-      const stored = await this.orders
-        .findOneAndUpdate(this.locks.guarded({ _id: order._id, updatedAt: order.updatedAt }), { $set: { issue } }, { returnDocument: 'after' })
-        .exec();
-      if (!stored) throw new ConflictException('The order changed meanwhile; please try again');
-      await this.cache.stored(stored);
-      return stored;
-    });
-    return this.reading.withProducts(updated);
+      return await this.reading.withProducts(updated);
+    } catch (error) {
+      // A photo no report names is not kept.
+      if (photoUrl && !written) await this.photos.delete(photoUrl).catch(() => undefined);
+      throw error;
+    }
   }
 
   /** Open reports, newest first, for the seller. */
@@ -161,8 +160,36 @@ export class OrderIssues {
   }
 }
 
+/** A line as the shopper reports it. */
+interface AskedLine {
+  line: number;
+  quantity: number;
+  reason: IssueReason;
+}
+
+/** The lines a report of `order` by `userId` would hold and its refund cap, or the 4xx saying why it cannot be made. */
+function reportable(order: OrderDocument | null, userId: string, asked: AskedLine[]): { order: OrderDocument; lines: IssueLine[]; capPaise: number } {
+  if (!order || String(order.user) !== userId) throw new NotFoundException('Order not found');
+  if (order.status !== 'Delivered') throw new ConflictException('A problem can be reported once the order is delivered');
+  const delivered = [...(order.statusHistory ?? [])].reverse().find((change) => change.status === 'Delivered')?.at ?? order.updatedAt;
+  if (!withinIssueWindow(new Date(delivered))) {
+    throw new ConflictException(`Problems can be reported within ${ISSUE_WINDOW_HOURS} hours of delivery; please message the shop`);
+  }
+  if (order.issue) throw new ConflictException('A problem with this order was reported already; the shop will answer it');
+  const counted = new Map<number, number>();
+  const lines: IssueLine[] = asked.map(({ line, quantity, reason }) => {
+    const item = order.items[line];
+    if (!item || item.quantity === 0) throw new BadRequestException(`The order has no delivered line ${line}`);
+    const total = (counted.get(line) ?? 0) + quantity;
+    if (total > item.quantity) throw new BadRequestException(`${nameWithSize(item.name, item.label)}: ${item.quantity} were delivered, not ${total}`);
+    counted.set(line, total);
+    return { line, name: nameWithSize(item.name, item.label), quantity, reason, unitPaise: item.offerPricePaise };
+  });
+  return { order, lines, capPaise: Math.min(issueRefundCapPaise(lines), order.amountPaise) };
+}
+
 /** `lines` as sent: a JSON list of `{ line, quantity, reason }` (400 with what is wrong). */
-function parseLines(text: string): { line: number; quantity: number; reason: IssueReason }[] {
+function parseLines(text: string): AskedLine[] {
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -12,12 +12,22 @@ import { PackingRefunds } from './packing-refunds';
 import { OrderIssuesController } from './order-issues.controller';
 import { OrderIssues } from './order-issues.service';
 import { MediaModule } from '../../media/media.module';
+import { MigrationsModule } from '../../database/migrations/migrations.module';
+import { IssuePhotoMigration } from './issue-photo-migration';
 
 /** Packing changes of orders (issue 39): the seller packs less or substitutes, and the difference goes back once. */
 @Module({
-  imports: [MongooseModule.forFeature([{ name: Order.name, schema: OrderSchema }]), OrdersModule, ProductsModule, PaymentsModule, LocksModule, MediaModule],
+  imports: [
+    MongooseModule.forFeature([{ name: Order.name, schema: OrderSchema }]),
+    OrdersModule,
+    ProductsModule,
+    PaymentsModule,
+    LocksModule,
+    MediaModule,
+    MigrationsModule,
+  ],
   controllers: [PackingController, OrderIssuesController],
-  providers: [OrderAdjusting, OrderPackingWork, PackingRefunds, OrderIssues],
+  providers: [OrderAdjusting, OrderPackingWork, PackingRefunds, OrderIssues, IssuePhotoMigration],
   exports: [PackingRefunds],
 })
 export class PackingModule {}

@@ -1,6 +1,12 @@
+import type { OrderIssueView } from '@greencart/domain';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { PackingChanges, packedNote } from './index';
+import { createQueryClient } from '@/lib/query-client';
+import { server } from '@/test/server';
+import { IssueOutcome, PackingChanges, packedNote, SellerIssues } from './index';
 
 const line = (over: object) => ({ product: null, name: 'Desi Tomatoes', category: 'Vegetables', image: '', offerPrice: 100, quantity: 3, ...over });
 
@@ -114,5 +120,41 @@ describe('packing changes as people read them', () => {
     // Cancelled: the cancel's refund gives back everything still paid, these paise too.
     rerender(<PackingChanges as="shopper" order={{ ...order, status: 'Cancelled' }} />);
     expect(screen.queryByTestId('packing-cash-back')).toBeNull();
+  });
+});
+
+describe('the photo of a problem report', () => {
+  // A private URL: the server serves it to the order's shopper and the shop's staff only, with their session.
+  const photo = '/api/orders/665f1c2ab0c4f1a2b3c4d5e6/photos/3f9c2a7d1e8b4c6a9d0e5f1a2b3c4d5e';
+  const issue: OrderIssueView = {
+    at: '2026-03-10T10:00:00Z',
+    lines: [{ line: 0, name: 'Milk', quantity: 1, reason: 'damaged', unitPaise: 3300 }],
+    photo,
+    status: 'open',
+    capPaise: 3366,
+  };
+  const withQueries = (children: ReactNode) => <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>;
+
+  it('is linked for the shopper on their order and for the seller on the order, by the URL the server gave', () => {
+    const order = { _id: '665f1c2ab0c4f1a2b3c4d5e6', paymentType: 'COD' as const, issue };
+    const { rerender } = render(withQueries(<IssueOutcome order={order} as="shopper" />));
+    expect(screen.getByRole('link', { name: 'See your photo' })).toHaveAttribute('href', photo);
+    rerender(withQueries(<IssueOutcome order={order} as="seller" />));
+    expect(screen.getByRole('link', { name: 'See the photo' })).toHaveAttribute('href', photo);
+    rerender(withQueries(<IssueOutcome order={{ ...order, issue: { ...issue, photo: undefined } }} as="shopper" />));
+    expect(screen.queryByTestId('issue-photo')).toBeNull();
+  });
+
+  it('is linked on the seller’s open reports', async () => {
+    server.use(
+      http.get('/api/seller/issues', () =>
+        HttpResponse.json({
+          success: true,
+          issues: [{ ...issue, _id: '665f1c2ab0c4f1a2b3c4d5e6', orderNumber: 'GC-100031', paymentType: 'COD', amountPaise: 6600 }],
+        }),
+      ),
+    );
+    render(withQueries(<SellerIssues onChanged={() => undefined} />));
+    expect(await screen.findByRole('link', { name: 'See the photo' })).toHaveAttribute('href', photo);
   });
 });

@@ -2,6 +2,7 @@ import { formatRupees, REFUND_ARRIVES_IN, type OrderView } from '@greencart/doma
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useSettleIssue } from '../api/settle-issue';
+import { IssuePhotoLink } from './issue-photo-link';
 
 /** The problem report on an order and the shop's answer; the seller can mark a cash refund paid. */
 export function IssueOutcome({
@@ -30,6 +31,7 @@ export function IssueOutcome({
       <p>
         <span className="font-medium">Problem reported:</span> {what}
       </p>
+      <IssuePhotoLink photo={issue.photo}>{as === 'shopper' ? 'See your photo' : 'See the photo'}</IssuePhotoLink>
       <p data-testid="issue-answer">{answer}</p>
       {as === 'seller' && issue.cashOwedPaise && !issue.settledAt && (
         <button

@@ -2,6 +2,7 @@ import { formatRupees } from '@greencart/domain';
 import { useId, useState } from 'react';
 import { useSellerIssues, type SellerIssue } from '../api/issues';
 import { useResolveIssue } from '../api/resolve-issue';
+import { IssuePhotoLink } from './issue-photo-link';
 
 /** Open problem reports at the top of the seller's orders: refund (at most the reported units with tax) or decline, with a note. */
 export function SellerIssues({ onChanged }: { onChanged: () => unknown }) {
@@ -38,11 +39,7 @@ function SellerIssueItem({ issue, onChanged }: { issue: SellerIssue; onChanged: 
         {issue.orderNumber ?? issue._id} · {issue.lines.map((l) => `${l.name} × ${l.quantity} (${l.reason})`).join(', ')}
       </p>
       {issue.note && <p>“{issue.note}”</p>}
-      {issue.photo && (
-        <a href={issue.photo} target="_blank" rel="noreferrer" className="underline">
-          See the photo
-        </a>
-      )}
+      <IssuePhotoLink photo={issue.photo}>See the photo</IssuePhotoLink>
       <div className="mt-2 flex flex-wrap items-end gap-2">
         <label htmlFor={amountId} className="flex flex-col">
           Refund (₹, at most {formatRupees(issue.capPaise)})
