@@ -99,3 +99,29 @@ describe('planning an import', () => {
     expect(check(csv, []).errors).toEqual([{ row: 3, column: 'offer_price', message: 'offer_price (30) must not be higher than price (28)' }]);
   });
 });
+
+describe('cells as the product forms take text', () => {
+  it('refuses control characters and text-direction overrides, naming the line and column; normalises to NFC', () => {
+    const csv = [
+      'name,category,pack_size,price,offer_price,description',
+      '"Tata\u202eSalt",Grains,1 kg,28,27,',
+      'Tata Tea,Drinks,"1\u0007kg",28,27,',
+      'Tata Sampann,Grains,1 kg,28,27,"Rich\u2066 in protein"',
+      'Cafe\u0301 Coffee,Drinks,200 g,180,170,"Line one\nLine two\tand a tab"',
+    ].join('\n');
+    const plan = check(csv, []);
+    expect(plan.errors).toEqual([
+      { row: 2, column: 'name', message: 'name contains control or text-direction characters that are not allowed' },
+      { row: 3, column: 'pack_size', message: 'pack_size contains control or text-direction characters that are not allowed' },
+      { row: 4, column: 'description', message: 'description contains control or text-direction characters that are not allowed' },
+    ]);
+    // Line breaks and tabs are text, as in the forms; "e" and a combining accent become "é".
+    expect(plan.products.map((p) => [p.name, p.description])).toEqual([['Caf\u00e9 Coffee', ['Line one', 'Line two\tand a tab']]]);
+  });
+
+  it('reads a name that shows nothing (zero-width spaces only) as empty', () => {
+    expect(check('name,category,pack_size,price,offer_price\n\u200b\u200b,Grains,1 kg,28,27\n', []).errors).toEqual([
+      { row: 2, column: 'name', message: expect.stringContaining('name is needed') },
+    ]);
+  });
+});
