@@ -151,6 +151,18 @@ export class MediaService implements OnModuleInit {
     return hashes;
   }
 
+  /** Those of `urls` that name an image stored now (one look-up by `_id` each; URLs not ours are left out). */
+  async storedImages(urls: readonly string[]): Promise<Set<string>> {
+    const stored = new Set<string>();
+    for (const url of new Set(urls)) {
+      const id = imageIdFromUrl(url);
+      if (!id) continue;
+      const file = await this.files().findOne({ _id: new mongo.ObjectId(id) });
+      if (file?.metadata?.kind === 'image') stored.add(url);
+    }
+    return stored;
+  }
+
   /** The stored file for an image id (24 hex digits) and variant, or 404. Only _id look-ups (see the class comment). */
   async findFile(id: string, variant: ImageVariant): Promise<StoredFile> {
     const image = await this.files().findOne({ _id: new mongo.ObjectId(id) });

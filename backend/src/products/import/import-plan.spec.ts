@@ -1,7 +1,7 @@
 import { readCsvTable, CsvFileProblem } from './csv-table';
 import { rowInputsOf } from './import-cells';
 import { planImport } from './import-plan';
-import type { PictureLookup } from './import-pictures-plan';
+import { keptPicturesOf, storedPicturesToCheck, type PictureLookup } from './import-pictures-plan';
 import { targetsOf, type ExistingProduct } from './import-targets';
 
 const HEADER = 'sku,barcode,name,category,description,pack_size,size_amount,size_unit,price,offer_price,stock,in_stock,images,product_id,variant_id';
@@ -123,5 +123,48 @@ describe('cells as the product forms take text', () => {
     expect(check('name,category,pack_size,price,offer_price\n\u200b\u200b,Grains,1 kg,28,27\n', []).errors).toEqual([
       { row: 2, column: 'name', message: expect.stringContaining('name is needed') },
     ]);
+  });
+});
+
+describe('pictures named by URL', () => {
+  const picture = ATTA.image[0];
+  const withImages = (images: string) => [HEADER, `ATTA-1,,Aashirvaad Atta,Grains,Whole wheat,1 kg,1,kg,68.00,62.00,20,yes,"${images}",,`].join('\n');
+
+  it('refuses an /api/images/ text that is no picture id, and a picture of another product', () => {
+    expect(check(withImages('/api/images/not-a-picture')).errors).toEqual([
+      {
+        row: 2,
+        column: 'images',
+        message:
+          '/api/images/not-a-picture is not the address of a picture: write it as the export does (/api/images/ and its 24-character id), or put the file in the zip and write its name',
+      },
+    ]);
+    expect(check(withImages(`/API/IMAGES/${'e'.repeat(24)}`)).errors).toEqual([
+      { row: 2, column: 'images', message: expect.stringContaining('is not a picture of this product') },
+    ]);
+  });
+
+  it('refuses a picture of the product that is no longer stored, when the import would write it', () => {
+    const gone: PictureLookup = { ...noPictures, gone: (url) => url === picture };
+    const second = `/api/images/${'d'.repeat(24)}`;
+    const atta = { ...ATTA, image: [picture, second] };
+    // Kept in a changed list: written, so checked.
+    expect(check(withImages(second + ' | ' + picture), [atta], gone).errors).toEqual([
+      { row: 2, column: 'images', message: `${picture} is no longer stored: put the picture in the zip and write its file name, or leave it out` },
+    ]);
+    const rows = check(withImages(second + ' | ' + picture), [atta]);
+    expect(storedPicturesToCheck(targetsOf(rowInputsOf(readCsvTable(Buffer.from(withImages(second + ' | ' + picture))).table!).rows, [atta]).targets)).toEqual([
+      second,
+      picture,
+    ]);
+    expect(keptPicturesOf(rows.products)).toEqual([
+      { url: second, line: 2 },
+      { url: picture, line: 2 },
+    ]);
+    // The pictures as they are: nothing to write, nothing to check, and the plan leaves them out.
+    const same = withImages(`${picture} | ${second}`);
+    expect(storedPicturesToCheck(targetsOf(rowInputsOf(readCsvTable(Buffer.from(same)).table!).rows, [atta]).targets)).toEqual([]);
+    expect(check(same.replace('68.00', '70.00'), [atta]).products).toMatchObject([{ _id: ATTA._id, sizes: [{ price: 70 }] }]);
+    expect(check(same.replace('68.00', '70.00'), [atta]).products[0].images).toBeUndefined();
   });
 });
