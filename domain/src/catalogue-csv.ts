@@ -74,4 +74,6 @@ export interface ImportProgressResponse {
   errors: ImportRowError[];
   /** Why a failed import failed, when it was not a row's fault. */
   message?: string;
+  /** A failed import that had started applying: some of its rows may be in the catalogue (absent: nothing changed). */
+  partlyApplied?: boolean;
 }

@@ -132,6 +132,18 @@ export class MediaService implements OnModuleInit {
     return hashes;
   }
 
+  /** Those of `urls` that name a public image stored now (one look-up by `_id` each; URLs not ours are left out). */
+  async storedImages(urls: readonly string[]): Promise<Set<string>> {
+    const stored = new Set<string>();
+    for (const url of new Set(urls)) {
+      const id = imageIdFromUrl(url);
+      if (!id) continue;
+      const file = await this.store.findFile(new mongo.ObjectId(id));
+      if (file?.metadata?.kind === 'image' && file.metadata.private !== true) stored.add(url);
+    }
+    return stored;
+  }
+
   /**
    * The stored file for an image id (24 hex digits) and variant, or 404. Only _id look-ups (see
    * GridFsFiles). A shopper's photo stored here by an older version is not served (see `withdraw`).

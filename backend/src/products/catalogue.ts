@@ -22,6 +22,13 @@ import { isCountedOrHeld, sellerStockView, withAvailability, type LeanProduct, t
 
 export { SNAPSHOT_DIR_VARIABLE } from './catalogue-snapshot';
 
+/** Work the catalogue's first read from the database waits for (`until`), started by a hold. */
+export interface FirstReadWork {
+  until: Promise<void>;
+}
+/** Asked before the first read: the work it started, or undefined when there is none. */
+export type FirstReadHold = () => Promise<FirstReadWork | undefined>;
+
 /**
  * Availability changed by orders and checkouts reaches the prepared lists at most this late: selling a
  * unit must not re-serialise and re-compress the whole catalogue per order. A product read by id
@@ -67,9 +74,14 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
     () => this.entries.values(),
     (now) => this.expireHolds(now),
   );
-  /** Work that must be done before the database is first read (an import stopped half-way finished: see holdFirstRead). */
-  private readonly firstReadHolds: (() => Promise<void>)[] = [];
+  /** Asked before the database is first read whether some work must be done first (an import stopped half-way: see holdFirstRead). */
+  private readonly firstReadHolds: FirstReadHold[] = [];
   private firstReadHeld = false;
+  /** The work the holds started, once they were asked. */
+  private firstReadWork: Promise<Promise<void>[]> | undefined;
+  /** Resolves when a hold says the first read waits for work it started. */
+  private readonly heldBack: Promise<void>;
+  private holdBack: () => void = () => undefined;
   /** Full reads made while the catalogue is served, one after the other. */
   private rereading: Promise<void> = Promise.resolve();
 
@@ -77,6 +89,7 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
     @InjectModel(Product.name) private readonly products: Model<Product>,
     private readonly cluster: ClusterBus,
   ) {
+    this.heldBack = new Promise<void>((resolve) => (this.holdBack = resolve));
     this.announcer = new StockAnnouncer(cluster, this.logger);
     cluster.subscribe<ChangeMessage>(TOPIC, {
       message: (message) => {
@@ -96,7 +109,11 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
 
   async onModuleInit(): Promise<void> {
     // A database away at start-up does not stop the shop: the first request loads it.
-    await this.ready().catch((error: Error) => this.logger.warn(`Catalogue not loaded at start-up: ${error.message}`));
+    const loading = this.ready().catch((error: Error) => this.logger.warn(`Catalogue not loaded at start-up: ${error.message}`));
+    // Read before the shop listens, unless the first read waits for work a hold started (an import left
+    // half-way): then in the background, so that no start-up waits for an import; requests wait meanwhile.
+    const first = await Promise.race([loading.then(() => 'read' as const), this.heldBack.then(() => 'held' as const)]);
+    if (first === 'held') void startupWork('catalogue read once the import left half-way is seen to', loading);
   }
 
   onApplicationShutdown(): void {
@@ -128,9 +145,13 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
     await read;
   }
 
-  /** `work` runs (once it succeeds) before the catalogue is first read from the database; registered before start-up. */
-  holdFirstRead(work: () => Promise<void>): void {
-    this.firstReadHolds.push(work);
+  /**
+   * `hold` is asked (once it answers) before the catalogue is first read from the database; the work it
+   * says it started is waited for by that read and by the requests that need the catalogue, never by
+   * the start-up. Registered before start-up.
+   */
+  holdFirstRead(hold: FirstReadHold): void {
+    this.firstReadHolds.push(hold);
   }
 
   get size(): number {
@@ -290,7 +311,13 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
   /** `overCopy`: the catalogue serves its copy of an earlier run meanwhile. */
   private async readDatabase(overCopy = false): Promise<void> {
     if (!this.firstReadHeld) {
-      for (const work of this.firstReadHolds) await work();
+      try {
+        for (const work of await this.heldWork()) await work;
+      } catch (error) {
+        // Asked again by the next read.
+        this.firstReadWork = undefined;
+        throw error;
+      }
       this.firstReadHeld = true;
     }
     const started = Date.now();
@@ -320,6 +347,25 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
     this.entries = entries;
     this.loadedAll();
     this.logger.log(`Catalogue loaded: ${entries.size} products in ${Date.now() - started} ms`);
+  }
+
+  /** Asks each hold once (again after a failure) and gives the work they started. */
+  private heldWork(): Promise<Promise<void>[]> {
+    this.firstReadWork ??= (async () => {
+      const started: Promise<void>[] = [];
+      for (const hold of this.firstReadHolds) {
+        const work = await hold();
+        if (work) started.push(work.until);
+        // Waited for in turn by the read: a failure before its turn is not unhandled.
+        work?.until.catch(() => undefined);
+      }
+      if (started.length) this.holdBack();
+      return started;
+    })().catch((error: unknown) => {
+      this.firstReadWork = undefined;
+      throw error;
+    });
+    return this.firstReadWork;
   }
 
   /** Everything was read anew (from the copy or the database). */

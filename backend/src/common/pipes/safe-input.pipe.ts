@@ -58,10 +58,20 @@ function checkOnly(text: string, field: string): string {
 }
 
 function cleanText(text: string, field: string): string {
-  checkOnly(text, field);
-  if (FORBIDDEN.test(text)) throw new BadRequestException(`${field} contains control or text-direction characters that are not allowed`);
+  const safe = safeText(text, field);
+  if ('problem' in safe) throw new BadRequestException(safe.problem);
+  return safe.text;
+}
+
+/**
+ * The rule every text of a request is held to, for text that reaches the shop another way (a catalogue
+ * import's cells): the text as stored (NFC; "" when it shows nothing), or why it is refused, naming `field`.
+ */
+export function safeText(text: string, field: string): { text: string } | { problem: string } {
+  if (!isWellFormed(text)) return { problem: `${field} is not valid text (broken Unicode)` };
+  if (FORBIDDEN.test(text)) return { problem: `${field} contains control or text-direction characters that are not allowed` };
   const normalised = text.normalize('NFC');
-  return normalised.replace(INVISIBLE, '') === '' ? '' : normalised;
+  return { text: normalised.replace(INVISIBLE, '') === '' ? '' : normalised };
 }
 
 /** No lone surrogate (String.prototype.isWellFormed, without needing the ES2024 library typings). */

@@ -12,6 +12,7 @@ import { rowInputsOf } from './import-cells';
 import { ImportApplier } from './import-applier';
 import { ImportJournal } from './import-journal';
 import { planImport, type ImportPlan } from './import-plan';
+import { storedPicturesToCheck } from './import-pictures-plan';
 import { checkZipPictures, zipNamesOf } from './import-pictures';
 import { PictureZip, ZipFileProblem } from './picture-zip';
 import { targetsOf, type ExistingProduct } from './import-targets';
@@ -39,8 +40,8 @@ export class CatalogueImportService {
     private readonly applier: ImportApplier,
     catalogue: Catalogue,
   ) {
-    // A shop stopped mid-import finishes it before its catalogue is first read: as before, or as after.
-    catalogue.holdFirstRead(() => this.applier.finishInterrupted());
+    // A shop stopped mid-import finishes it (in the background) before its catalogue is first read: as before, or as after.
+    catalogue.holdFirstRead(() => this.applier.interrupted());
   }
 
   /** The catalogue as CSV: a byte order mark, the header, one line per pack size, oldest product first. */
@@ -94,6 +95,7 @@ export class CatalogueImportService {
       total: record.total,
       errors: record.problems ?? [],
       ...(record.message ? { message: record.message } : {}),
+      ...(record.state === 'failed' && record.partlyApplied ? { partlyApplied: true } : {}),
     };
   }
 
@@ -112,7 +114,10 @@ export class CatalogueImportService {
       const touched = found.targets.filter((target) => target.product && target.row.images?.some((name) => names.has(name)));
       const storedHashes = await this.media.sourceHashes(touched.flatMap((target) => target.product!.image));
       const pictures = await checkZipPictures(this.media, zip, names, storedHashes);
-      const plan = planImport(found.targets, existing, pictures);
+      // The product's pictures named by URL in a changed list: still stored, or the row is wrong.
+      const toCheck = new Set(storedPicturesToCheck(found.targets));
+      const stored = await this.media.storedImages([...toCheck]);
+      const plan = planImport(found.targets, existing, { ...pictures, gone: (url) => toCheck.has(url) && !stored.has(url) });
       plan.errors = [...cells.errors, ...found.errors, ...plan.errors].sort((a, b) => a.row - b.row);
       return { plan, zip };
     } catch (error) {

@@ -18,6 +18,7 @@ import {
   type PackSizeUnit,
   type ProductCategory,
 } from '@greencart/domain';
+import { safeText } from '../../common/pipes/safe-input.pipe';
 import type { CsvTable } from './csv-table';
 
 /**
@@ -70,11 +71,18 @@ export function rowInputsOf(table: CsvTable): { rows: RowInput[]; errors: Import
   const rows: RowInput[] = [];
   const errors: ImportRowError[] = [];
   for (const { line, cells } of table.rows) {
+    const fail = (column: CatalogueCsvColumn, message: string) => errors.push({ row: line, column, message });
+    // Each cell held to the rule of the product forms' text (see safeText); a refused one fails the row.
     const cell = (column: CatalogueCsvColumn): string | undefined => {
       const index = table.columns.get(column);
-      return index === undefined ? undefined : cellText(cells[index]);
+      if (index === undefined) return undefined;
+      const safe = safeText(cells[index] ?? '', column);
+      if ('problem' in safe) {
+        fail(column, safe.problem);
+        return undefined;
+      }
+      return cellText(safe.text);
     };
-    const fail = (column: CatalogueCsvColumn, message: string) => errors.push({ row: line, column, message });
     const row: RowInput = { line };
     const before = errors.length;
 

@@ -5,6 +5,7 @@ import { Model, Types } from 'mongoose';
 import type { ImportRowError, ImportState } from '@greencart/domain';
 import { isDuplicateKeyError } from '../../common/mongo-errors';
 import { CatalogueImport, CatalogueImportChunk, CatalogueImportSlot } from '../schemas/catalogue-import.schema';
+import { ImportCannotApply } from './import-failure';
 import type { PlannedProduct } from './import-plan';
 
 const SLOT = 'catalogue';
@@ -20,10 +21,11 @@ export const BUSY_MESSAGE = 'Another catalogue import is running: wait until it 
 
 export type ImportRecord = CatalogueImport;
 
-/** This instance holding the slot: `release` gives it up; until then it is kept alive. */
+/** This instance holding the slot: `release` gives it up; until then it is kept alive (`leave`: no longer, left to go stale). */
 export interface SlotClaim {
   importId: string;
   release(): Promise<void>;
+  leave(): void;
 }
 
 /**
@@ -75,6 +77,7 @@ export class ImportJournal {
     alive.unref();
     return {
       importId,
+      leave: () => clearInterval(alive),
       release: async () => {
         clearInterval(alive);
         const slot = await this.slots.findById(SLOT).lean();
@@ -100,8 +103,12 @@ export class ImportJournal {
     await this.records.updateOne({ _id: new Types.ObjectId(importId) }, { $set: { done } });
   }
 
-  async failed(importId: string, message: string, problems: ImportRowError[] = []): Promise<void> {
-    await this.records.updateOne({ _id: new Types.ObjectId(importId) }, { $set: { state: 'failed' satisfies ImportState, message, problems } });
+  /** `partlyApplied`: it was committed, so some of its writes may have been made. */
+  async failed(importId: string, message: string, options: { problems?: ImportRowError[]; partlyApplied?: boolean } = {}): Promise<void> {
+    await this.records.updateOne(
+      { _id: new Types.ObjectId(importId) },
+      { $set: { state: 'failed' satisfies ImportState, message, problems: options.problems ?? [], partlyApplied: options.partlyApplied ?? false } },
+    );
   }
 
   async done(importId: string, total: number): Promise<void> {
@@ -125,7 +132,7 @@ export class ImportJournal {
   /** The n-th chunk of an import's planned writes. */
   async chunk(importId: string, n: number): Promise<PlannedProduct[]> {
     const chunk = await this.chunks.findById(`${importId}:${n}`).lean();
-    if (!chunk) throw new Error(`Planned writes ${importId}:${n} are missing`);
+    if (!chunk) throw new ImportCannotApply(`its planned writes ${importId}:${n} are missing from the database`);
     return chunk.products as PlannedProduct[];
   }
 

@@ -2,13 +2,13 @@ import { sourceHashOf, type MediaService } from '../../media/media.service';
 import { NOT_AN_IMAGE } from '../seller-products.service';
 import type { RowInput } from './import-cells';
 import type { PlannedProduct } from './import-plan';
-import type { PictureLookup } from './import-pictures-plan';
+import { isZipName, type PictureLookup } from './import-pictures-plan';
 import type { PictureZip } from './picture-zip';
 
 /** The names rows give in `images` that are files of the zip (not URLs). */
 export function zipNamesOf(rows: readonly RowInput[]): Set<string> {
   const names = new Set<string>();
-  for (const row of rows) for (const name of row.images ?? []) if (!name.includes('/api/images/') && !/^[a-z][a-z0-9+.-]*:\/\//i.test(name)) names.add(name);
+  for (const row of rows) for (const name of row.images ?? []) if (isZipName(name)) names.add(name);
   return names;
 }
 

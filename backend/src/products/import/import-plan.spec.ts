@@ -1,7 +1,7 @@
 import { readCsvTable, CsvFileProblem } from './csv-table';
 import { rowInputsOf } from './import-cells';
 import { planImport } from './import-plan';
-import type { PictureLookup } from './import-pictures-plan';
+import { keptPicturesOf, storedPicturesToCheck, type PictureLookup } from './import-pictures-plan';
 import { targetsOf, type ExistingProduct } from './import-targets';
 
 const HEADER = 'sku,barcode,name,category,description,pack_size,size_amount,size_unit,price,offer_price,stock,in_stock,images,product_id,variant_id';
@@ -97,5 +97,74 @@ describe('planning an import', () => {
   it('counts the line a row starts on, quoted line breaks and blank lines included', () => {
     const csv = `${HEADER}\r\n\r\n,,"Tata\r\nSalt",Grains,"Iodised\r\nFree flowing",1 kg,,,28,30,,,,,\r\n`;
     expect(check(csv, []).errors).toEqual([{ row: 3, column: 'offer_price', message: 'offer_price (30) must not be higher than price (28)' }]);
+  });
+});
+
+describe('cells as the product forms take text', () => {
+  it('refuses control characters and text-direction overrides, naming the line and column; normalises to NFC', () => {
+    const csv = [
+      'name,category,pack_size,price,offer_price,description',
+      '"Tata\u202eSalt",Grains,1 kg,28,27,',
+      'Tata Tea,Drinks,"1\u0007kg",28,27,',
+      'Tata Sampann,Grains,1 kg,28,27,"Rich\u2066 in protein"',
+      'Cafe\u0301 Coffee,Drinks,200 g,180,170,"Line one\nLine two\tand a tab"',
+    ].join('\n');
+    const plan = check(csv, []);
+    expect(plan.errors).toEqual([
+      { row: 2, column: 'name', message: 'name contains control or text-direction characters that are not allowed' },
+      { row: 3, column: 'pack_size', message: 'pack_size contains control or text-direction characters that are not allowed' },
+      { row: 4, column: 'description', message: 'description contains control or text-direction characters that are not allowed' },
+    ]);
+    // Line breaks and tabs are text, as in the forms; "e" and a combining accent become "é".
+    expect(plan.products.map((p) => [p.name, p.description])).toEqual([['Caf\u00e9 Coffee', ['Line one', 'Line two\tand a tab']]]);
+  });
+
+  it('reads a name that shows nothing (zero-width spaces only) as empty', () => {
+    expect(check('name,category,pack_size,price,offer_price\n\u200b\u200b,Grains,1 kg,28,27\n', []).errors).toEqual([
+      { row: 2, column: 'name', message: expect.stringContaining('name is needed') },
+    ]);
+  });
+});
+
+describe('pictures named by URL', () => {
+  const picture = ATTA.image[0];
+  const withImages = (images: string) => [HEADER, `ATTA-1,,Aashirvaad Atta,Grains,Whole wheat,1 kg,1,kg,68.00,62.00,20,yes,"${images}",,`].join('\n');
+
+  it('refuses an /api/images/ text that is no picture id, and a picture of another product', () => {
+    expect(check(withImages('/api/images/not-a-picture')).errors).toEqual([
+      {
+        row: 2,
+        column: 'images',
+        message:
+          '/api/images/not-a-picture is not the address of a picture: write it as the export does (/api/images/ and its 24-character id), or put the file in the zip and write its name',
+      },
+    ]);
+    expect(check(withImages(`/API/IMAGES/${'e'.repeat(24)}`)).errors).toEqual([
+      { row: 2, column: 'images', message: expect.stringContaining('is not a picture of this product') },
+    ]);
+  });
+
+  it('refuses a picture of the product that is no longer stored, when the import would write it', () => {
+    const gone: PictureLookup = { ...noPictures, gone: (url) => url === picture };
+    const second = `/api/images/${'d'.repeat(24)}`;
+    const atta = { ...ATTA, image: [picture, second] };
+    // Kept in a changed list: written, so checked.
+    expect(check(withImages(second + ' | ' + picture), [atta], gone).errors).toEqual([
+      { row: 2, column: 'images', message: `${picture} is no longer stored: put the picture in the zip and write its file name, or leave it out` },
+    ]);
+    const rows = check(withImages(second + ' | ' + picture), [atta]);
+    expect(storedPicturesToCheck(targetsOf(rowInputsOf(readCsvTable(Buffer.from(withImages(second + ' | ' + picture))).table!).rows, [atta]).targets)).toEqual([
+      second,
+      picture,
+    ]);
+    expect(keptPicturesOf(rows.products)).toEqual([
+      { url: second, line: 2 },
+      { url: picture, line: 2 },
+    ]);
+    // The pictures as they are: nothing to write, nothing to check, and the plan leaves them out.
+    const same = withImages(`${picture} | ${second}`);
+    expect(storedPicturesToCheck(targetsOf(rowInputsOf(readCsvTable(Buffer.from(same)).table!).rows, [atta]).targets)).toEqual([]);
+    expect(check(same.replace('68.00', '70.00'), [atta]).products).toMatchObject([{ _id: ATTA._id, sizes: [{ price: 70 }] }]);
+    expect(check(same.replace('68.00', '70.00'), [atta]).products[0].images).toBeUndefined();
   });
 });

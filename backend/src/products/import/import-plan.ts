@@ -38,7 +38,7 @@ export interface PlannedProduct {
   name?: string;
   category?: ProductCategory;
   description?: string[];
-  /** Left out: the pictures stay as they are. */
+  /** Left out: the pictures stay as they are (also when the rows name them as they are). */
   images?: PlannedPicture[];
   sizes: PlannedSize[];
   /** The pack-size rows it applies (the progress counts them). */
@@ -103,13 +103,14 @@ export function planImport(targets: readonly RowTarget[], existing: readonly Exi
     checkSizes(name, sizes, written, group, fail);
 
     const images = resolvePictures(shared.images, current, pictures, fail);
+    const picturesChanged =
+      images !== undefined && (!current || images.length !== current.image.length || images.some((p, i) => !('url' in p) || p.url !== current.image[i]));
     const productChanged =
       !current ||
       (shared.name !== undefined && shared.name !== current.name) ||
       (shared.category !== undefined && shared.category !== current.category) ||
       (shared.description !== undefined && shared.description.join('\n') !== current.description.join('\n')) ||
-      (images !== undefined && images.some((p, i) => !('url' in p) || p.url !== current.image[i])) ||
-      (images !== undefined && images.length !== current.image.length);
+      picturesChanged;
     for (const { row } of group) {
       const sizeId = [...written].find(([, line]) => line === row.line)?.[0];
       if (actions.get(row.line) === 'update' && !productChanged && sizeId && !changedSizes.has(sizeId)) actions.set(row.line, 'unchanged');
@@ -122,7 +123,8 @@ export function planImport(targets: readonly RowTarget[], existing: readonly Exi
       ...(shared.name !== undefined && (!current || shared.name !== current.name) ? { name: shared.name } : {}),
       ...(shared.category !== undefined && (!current || shared.category !== current.category) ? { category: shared.category } : {}),
       ...(shared.description !== undefined || !current ? { description: shared.description ?? [] } : {}),
-      ...(images !== undefined ? { images } : !current ? { images: [] } : {}),
+      // Pictures as they are are left out: the product keeps what it shows when the import is applied.
+      ...(picturesChanged ? { images } : !current ? { images: [] } : {}),
       sizes: write,
       rows: group.length,
     });

@@ -5,6 +5,7 @@ import { LocksService } from '../../common/locks/locks.service';
 import { isDuplicateKeyError } from '../../common/mongo-errors';
 import { Product, type ProductHold, type ProductReturn, type ProductVariant } from '../schemas/product.schema';
 import { packSizesOf, type LeanProduct } from '../view';
+import { ImportCannotApply } from './import-failure';
 import type { PlannedProduct, PlannedSize } from './import-plan';
 
 const BUSY = 'A product of the import is being changed right now';
@@ -74,7 +75,7 @@ export class ImportWrites {
 }
 
 function urlOf(picture: NonNullable<PlannedProduct['images']>[number]): string {
-  if (!('url' in picture)) throw new Error(`Picture ${picture.zip} was not stored before the import was committed`);
+  if (!('url' in picture)) throw new ImportCannotApply(`the picture ${picture.zip} of line ${picture.line} was not stored before the import was committed`);
   return picture.url;
 }
 

@@ -25,6 +25,8 @@ export class CatalogueImport {
   /** What went wrong with a failed import (not `errors`: mongoose keeps that name for itself). */
   @Prop({ type: [ImportProblemSchema], default: [] }) problems: ImportRowError[];
   @Prop({ type: String }) message?: string;
+  /** A failed import that was committed: some of its writes may have been made. */
+  @Prop({ type: Boolean, default: false }) partlyApplied: boolean;
   /** How many chunks of planned writes there are (set when the import is committed). */
   @Prop({ type: Number, default: 0 }) chunks: number;
   /** Pictures stored for it from the zip, removed again if it never applies. */

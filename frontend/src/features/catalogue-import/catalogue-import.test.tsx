@@ -200,6 +200,24 @@ describe('importing the catalogue from a CSV file', () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('opened on an import that stopped part-way: says some rows may be applied, and why', async () => {
+    const message =
+      'The import stopped part-way (its planned writes are missing from the database). Some rows may already be applied: fix what is said and import the file again (rows already applied count as unchanged).';
+    server.use(
+      sessionHandler({ seller: true }),
+      http.get('/api/seller/products/import/:id', () =>
+        HttpResponse.json({ success: true, state: 'failed', done: 0, total: 2, errors: [], partlyApplied: true, message }),
+      ),
+    );
+    renderWithApp('/seller/products/import?import=imp-3');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The import stopped part-way: some of its rows may already be in the catalogue.');
+    expect(alert).not.toHaveTextContent('nothing was applied');
+    expect(alert).toHaveTextContent(message);
+    expect(screen.getByRole('button', { name: 'Check a file again' })).toBeInTheDocument();
+  });
+
   it('refuses a file that is not CSV or too large before sending it', async () => {
     const sent = sellerImporting();
     const { user } = renderWithApp('/seller/products/import');

@@ -15,13 +15,13 @@ export function getImportProgress(importId: string, signal?: AbortSignal): Promi
   return api.get<ImportProgress>(`/api/seller/products/import/${encodeURIComponent(importId)}`, { signal });
 }
 
-/** Asked again every second while it runs; once done, every product list and page is reloaded (the catalogue changed at once). */
+/** Asked again every second while it runs; once done (or failed part-way), every product list and page is reloaded (the catalogue changed at once). */
 export const getImportProgressQueryOptions = (importId: string, queryClient: QueryClient) =>
   queryOptions({
     queryKey: catalogueImportKeys.progress(importId),
     queryFn: async ({ signal }) => {
       const progress = await getImportProgress(importId, signal);
-      if (progress.state === 'done') void invalidateProductQueries(queryClient);
+      if (progress.state === 'done' || (progress.state === 'failed' && progress.partlyApplied)) void invalidateProductQueries(queryClient);
       return progress;
     },
     refetchInterval: (query) => (isImportRunning(query.state.data) ? IMPORT_PROGRESS_POLL_MS : false),

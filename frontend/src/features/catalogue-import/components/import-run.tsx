@@ -52,7 +52,11 @@ export function ImportRun({ importId, expected, onAnother }: { importId: string;
     return (
       <div className="mt-6">
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          <p className="font-medium">The import failed, and nothing was applied: the catalogue is as it was.</p>
+          <p className="font-medium">
+            {progress.data.partlyApplied
+              ? 'The import stopped part-way: some of its rows may already be in the catalogue.'
+              : 'The import failed, and nothing was applied: the catalogue is as it was.'}
+          </p>
           {progress.data.message && <p className="mt-1">{progress.data.message}</p>}
           {errors.length === 0 && <p className="mt-1">Please check the file again and apply it once more.</p>}
         </div>
