@@ -185,7 +185,8 @@ describe('problem-report photos: private, and decoded only when the report can b
     expect(answers.map((r) => r.status)).toEqual(Array(16).fill(404));
     expect(answers.every((r) => r.body.success === false && r.body.message === 'Order not found')).toBe(true);
     expect(decode).not.toHaveBeenCalled();
-    expect(after).toBeLessThan(512 * 1024 * 1024);
+    // The growth the 16 requests cause (one 49 MP photo decoded would be about 200 MB); the worker's own size
+    // depends on the suites it ran before in the same process, so only the growth is judged here.
     expect(after - before).toBeLessThan(128 * 1024 * 1024);
 
     // Nor for another shopper's order, one not delivered yet or one reported already.

@@ -237,6 +237,16 @@ describe('seller product management', () => {
         'weight must be at most 40 characters',
       ],
       [
+        'a name with a text-direction override written as a JSON escape',
+        async () => ({ productData: JSON.stringify({ ...VALID, name: 'NAME' }).replace('"NAME"', '"\\u202eEvil"'), files: [{ buffer: png }] }),
+        'name contains control or text-direction characters that are not allowed',
+      ],
+      [
+        'a description with a control character written as a JSON escape',
+        async () => ({ productData: JSON.stringify({ ...VALID, description: 'DESC' }).replace('"DESC"', '"Bell\\u0007"'), files: [{ buffer: png }] }),
+        'description contains control or text-direction characters that are not allowed',
+      ],
+      [
         'a description that is a list',
         async () => ({ productData: { ...VALID, description: ['a', 'b'] }, files: [{ buffer: png }] }),
         /^description must be text/,

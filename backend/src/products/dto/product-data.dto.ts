@@ -1,4 +1,5 @@
 import { applyDecorators, BadRequestException } from '@nestjs/common';
+import { cleanInput } from '../../common/pipes/safe-input.pipe';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
@@ -289,6 +290,9 @@ export function parseProductData<T extends object>(text: unknown, type: new () =
     throw new BadRequestException(INVALID_PRODUCT_DATA);
   }
   if (typeof plain !== 'object' || plain === null || Array.isArray(plain)) throw new BadRequestException('productData must be a JSON object');
+  // The text inside the JSON is held to the rule of every request's text (a JSON escape such as \u202e is
+  // only a character once parsed): control and text-direction characters refused, NFC, blank when it shows nothing.
+  cleanInput(plain);
   const data = plainToInstance(type, plain);
   const errors = validateSync(data, { whitelist: true, forbidNonWhitelisted: true, stopAtFirstError: true, validationError: { target: false } });
   if (errors.length) throw new BadRequestException(errors.flatMap((error) => Object.values(error.constraints ?? {})).join('; '));
