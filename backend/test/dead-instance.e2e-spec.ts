@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import type { Types } from 'mongoose';
+import { Types } from 'mongoose';
 import { insertProducts, seller, shopper, VALID_ADDRESS, type Agent } from './support/actors';
 import type { TestApp } from './support/test-app';
 import { twoInstances } from './support/two-instances';
@@ -8,7 +8,8 @@ import { eventually } from './support/waiting';
 
 /**
  * What an instance that died leaves behind (hardening round four, finding 7): an order whose request died
- * with it is listed by the survivors' minute sweep, not only at the next start-up.
+ * with it is listed by the survivors' minute sweep, not only at the next start-up; a lock it held is taken
+ * over within seconds by a shopper waiting for it, who is answered.
  */
 const REDIS = process.env.TEST_REDIS_URL;
 
@@ -109,4 +110,62 @@ const REDIS = process.env.TEST_REDIS_URL;
     const totals = await Promise.all([sellers.one, sellers.two].map(async (agent) => (await agent.get('/api/getorder/admin/seller?limit=50')).body.total));
     expect(totals).toEqual([sellerTotal + 1, sellerTotal + 1]);
   }, 90_000);
+
+  it('a product lock left by an instance that died is taken over within seconds: the shopper waiting for it gets the order, not a 409', async () => {
+    const okra = await addProduct('Bhindi', 10);
+    const { LocksService } = await import('../src/common/locks/locks.service');
+    const locks = one.connection.collection<{ _id: string; holder: string; instance: string; at: Date }>('locks');
+    // The lock document a run on a dead instance leaves: taken a moment ago (far from its 30 s staleness),
+    // naming an instance whose heartbeat no one writes any more.
+    const dead = 'instance-that-died';
+    await one.connection.collection<{ _id: string; beat: Date }>('lock_instances').insertOne({ _id: dead, beat: new Date() });
+    const usesLockDocuments = two.app.get(LocksService).usesLockDocuments;
+    if (usesLockDocuments) await locks.insertOne({ _id: `product:${okra}`, holder: 'run-that-died', instance: dead, at: new Date() });
+
+    const placed = await asha.two
+      .post('/api/placeorders')
+      .set('Idempotency-Key', randomUUID())
+      .send({ address, items: [{ product: okra, quantity: 3 }] });
+    expect(placed.status).toBe(201);
+    expect(placed.body.order).toMatchObject({ items: [expect.objectContaining({ quantity: 3 })] });
+    expect((await one.connection.collection('products').findOne({ _id: new Types.ObjectId(okra) }))?.stock).toBe(7);
+    // Taken over and given back: no lock is left.
+    expect(await locks.findOne({ _id: `product:${okra}` })).toBeNull();
+  }, 60_000);
+
+  it('a lock held on a live instance is never taken over, however long it is held: its heartbeat keeps it', async () => {
+    const { LocksService } = await import('../src/common/locks/locks.service');
+    const { LAPSE_MS, BEAT_MS } = await import('../src/common/locks/lock-watch');
+    const [first, second] = [one.app.get(LocksService), two.app.get(LocksService)];
+    const key = `test:${randomUUID()}`;
+    const options = { busyMessage: 'busy', waitMs: 60_000, always: true };
+    let release!: () => void;
+    let firstHolds!: () => void;
+    const holding = new Promise<void>((resolve) => (firstHolds = resolve));
+    const held = first.run(key, options, () => new Promise<void>((resolve) => (firstHolds(), (release = resolve))));
+    await holding;
+    let secondRan = false;
+    const waiting = second.run(key, options, async () => void (secondRan = true));
+
+    // Until instance one has beaten more than LAPSE_MS worth of times while instance two waited.
+    const beats = one.connection.collection<{ _id: string; beat: Date }>('lock_instances');
+    const seen = new Set<number>();
+    await eventually(
+      async () => {
+        const beat = (await beats.findOne({ _id: first.instance }))?.beat.getTime();
+        if (beat !== undefined) seen.add(beat);
+        return seen.size > LAPSE_MS / BEAT_MS + 1;
+      },
+      'instance one has beaten for longer than a dead holder’s heartbeat lasts',
+      30_000,
+      () => [...seen],
+    );
+    expect(secondRan).toBe(false);
+    expect(await one.connection.collection('locks').findOne({ _id: key } as object)).toMatchObject({ instance: first.instance });
+
+    release();
+    await held;
+    await waiting;
+    expect(secondRan).toBe(true);
+  }, 60_000);
 });
