@@ -221,3 +221,88 @@ describe('the ceiling on all connections (MAX_CONNECTIONS) and the request deadl
     expect((await get(port, '/api/productList', '127.0.0.201')).status).toBe(200);
   });
 });
+
+/**
+ * Keeps `perAddress` connections that never send a byte open from each of `addresses`, opening another
+ * from the same address whenever one is closed, until stopped: a flood holding every place it can get.
+ */
+function flood(port: number, addresses: string[], perAddress: number) {
+  let stopped = false;
+  let opened = 0;
+  const sockets = new Set<TcpSocket>();
+  const keep = (localAddress: string) => {
+    if (stopped) return;
+    const socket = tcpConnect({ host: '127.0.0.1', port, localAddress });
+    opened++;
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+    // Read (and drop) the refusal, so that the server's close is seen.
+    socket.resume();
+    socket.once('close', () => {
+      sockets.delete(socket);
+      keep(localAddress);
+    });
+  };
+  for (const address of addresses) for (let i = 0; i < perAddress; i++) keep(address);
+  return {
+    opened: () => opened,
+    stop: () => {
+      stopped = true;
+      for (const socket of sockets) socket.destroy();
+    },
+  };
+}
+
+describe('the health probe’s reserve over the ceiling, under a flood of silent connections', () => {
+  const MAX = 40;
+  /** healthBand(40): the places over the ceiling kept for the health probe. */
+  const RESERVE = 4;
+  let t: TestApp;
+  let port: number;
+  let attack: ReturnType<typeof flood> | undefined;
+  beforeAll(async () => {
+    t = await createTestApp({ ...AUTH_ENV, MAX_CONNECTIONS: String(MAX), CONNECTIONS_PER_ADDRESS: '20' });
+    port = Number(new URL(await listen(t)).port);
+  });
+  afterAll(async () => {
+    attack?.stop();
+    await allClosed(t);
+    await t.close();
+  });
+
+  it('silent connections from many addresses hold the ceiling and the reserve: /api/health from another address is answered every time, anything else is refused', async () => {
+    // 11 addresses × 4: as many as the ceiling and the reserve hold, each one closed opened again at once.
+    const addresses = Array.from({ length: 11 }, (_, i) => `127.0.0.${10 + i}`);
+    attack = flood(port, addresses, 4);
+    const full = (what: string) =>
+      eventually(
+        async () => (await serverConnections(t)) >= MAX + RESERVE,
+        what,
+        30_000,
+        () => serverConnections(t),
+      );
+    await full('the flood holds the ceiling and the reserve');
+
+    const answers: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      // Each probe meets a full house (the reserve's silent connections are turned away after a second and come back).
+      await full(`the flood holds every place again before probe ${i + 1}`);
+      const probe = await get(port, i % 2 ? '/api/health/ready' : '/api/health', '127.0.0.200');
+      answers.push(probe.status);
+      if (probe.status === 200) expect(JSON.parse(probe.body)).toMatchObject({ success: true, status: 'ok', database: { status: 'up' } });
+    }
+    expect(answers).toEqual(Array(20).fill(200));
+    // The flood was turned away over the ceiling meanwhile (its places were taken back), not let in.
+    expect(attack.opened()).toBeGreaterThan(addresses.length * 4);
+
+    // A shopper's request in the reserve is refused as over the ceiling, in the API's shape.
+    await full('the flood holds every place before the shopper asks');
+    const shopper = await get(port, '/api/productList', '127.0.0.201');
+    expect(shopper.status).toBe(503);
+    expect(JSON.parse(shopper.body)).toEqual({ success: false, message: expect.stringContaining('too many open connections right now') });
+
+    attack.stop();
+    await allClosed(t);
+    expect((await get(port, '/api/productList', '127.0.0.201')).status).toBe(200);
+  }, 120_000);
+});

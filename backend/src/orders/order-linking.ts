@@ -34,8 +34,9 @@ const linkTask = (orderId: Types.ObjectId | string) => `link:${String(orderId)}`
  * number. The order's creator does it right after the insert, under a claim (`linkingSince`). When that
  * fails (database away), the creator notes a `link:` task and gives up its claim as soon as the
  * database answers; every instance's sweep then lists the order within seconds, and a retry of its
- * checkout attempt lists it before answering. A process that stopped leaves a claim that goes stale,
- * and the orders it left are found at the next start-up.
+ * checkout attempt lists it before answering. A process that stopped leaves a claim that goes stale
+ * and no task: the orders it left are found by the minute sweep of what stopped processes left
+ * (OrderStatusChanges.sweepStock, see linkLeftBehind) and at start-up.
  */
 @Injectable()
 export class OrderLinking implements OnApplicationBootstrap, OnModuleDestroy {
@@ -138,9 +139,9 @@ export class OrderLinking implements OnApplicationBootstrap, OnModuleDestroy {
    * Links an order whose linking was interrupted, once its creator's claim is given up or stale. Taking
    * over the claim is a conditional update, one at a time per order (a lock document on FerretDB).
    */
-  async linkIfUnlisted(order: OrderDocument): Promise<OrderDocument> {
-    if (order.get('unlisted') !== true || !claimable(order)) return order;
-    const stale = new Date(Date.now() - LINK_STALE_MS);
+  async linkIfUnlisted(order: OrderDocument, now: number = Date.now()): Promise<OrderDocument> {
+    if (order.get('unlisted') !== true || !claimable(order, now)) return order;
+    const stale = new Date(now - LINK_STALE_MS);
     return this.locks.run(`order-link:${String(order._id)}`, { busyMessage: ORDER_UNCONFIRMED }, async () => {
       const claim = await this.orders.updateOne(
         { _id: order._id, unlisted: true, $or: [{ linkingSince: { $exists: false } }, { linkingSince: { $lte: stale } }] },
@@ -169,18 +170,39 @@ export class OrderLinking implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  /** Links every order a stopped process left out of the lists (found by the sparse `unlisted` index). */
+  /** At start-up: links every order a stopped process left out of the lists. */
   async linkUnlisted(): Promise<void> {
+    await this.linkLeftBehind();
+  }
+
+  /**
+   * Links the orders left out of the lists whose linking claim is given up or stale (a request that died
+   * with its process leaves its fresh claim and no `link:` task): found by the sparse `unlisted` index, a
+   * query on the orders (a read of the whole collection on FerretDB over SQLite), so it runs at start-up
+   * and in the minute sweep, not in the 2-second one. `now`: tests judge what is stale at a later time
+   * instead of waiting. Returns how many it listed.
+   */
+  async linkLeftBehind(now: number = Date.now()): Promise<number> {
     const unlisted = await this.orders.find({ unlisted: true }).sort({ createdAt: 1, _id: 1 }).exec();
-    for (const order of unlisted) await this.linkIfUnlisted(order);
-    if (unlisted.length) this.logger.log(`Linked ${unlisted.length} orders a stopped process had left out of the order lists`);
+    let linked = 0;
+    for (const order of unlisted) {
+      if (!claimable(order, now)) continue;
+      try {
+        if ((await this.linkIfUnlisted(order, now)).get('unlisted') !== true) linked++;
+      } catch (error) {
+        // Tried again by the next sweep (or the order's retry); the others go on.
+        this.logger.warn(`Could not list order ${String(order._id)} yet: ${(error as Error).message}`);
+      }
+    }
+    if (linked) this.logger.log(`Linked ${linked} orders a stopped process had left out of the order lists`);
+    return linked;
   }
 }
 
-/** Whether no one holds a fresh claim on the order's linking. */
-function claimable(order: OrderDocument): boolean {
+/** Whether no one holds a fresh claim on the order's linking (judged at `now`). */
+function claimable(order: OrderDocument, now: number = Date.now()): boolean {
   const since = order.get('linkingSince') as Date | undefined;
-  return !since || since.getTime() <= Date.now() - LINK_STALE_MS;
+  return !since || since.getTime() <= now - LINK_STALE_MS;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

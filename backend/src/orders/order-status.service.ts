@@ -8,6 +8,7 @@ import { isDuplicateKeyError } from '../common/mongo-errors';
 import { STALE_TAKE_MS, StockService } from '../products/stock.service';
 import { OrderCache } from './order-cache';
 import { OrderCoupons } from './order-coupons';
+import { OrderLinking } from './order-linking';
 import { orderStockRef, stockLines } from './order-stock';
 import { DeliverySlotsService } from '../delivery/slots/delivery-slots.service';
 import { ORDER_PAID, ORDER_REFUNDED, ORDER_STATUS_CHANGED, type OrderPaidEvent, type OrderRefundedEvent, type OrderStatusChangedEvent } from './order.events';
@@ -37,6 +38,7 @@ export class OrderStatusChanges implements OnApplicationBootstrap, OnModuleDestr
     private readonly reading: OrdersService,
     private readonly coupons: OrderCoupons,
     private readonly slots: DeliverySlotsService,
+    private readonly linking: OrderLinking,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -147,7 +149,8 @@ export class OrderStatusChanges implements OnApplicationBootstrap, OnModuleDestr
 
   /**
    * Puts right what a stopped process left: units and slot places taken for orders that were never stored
-   * (given back) or whose storing was not confirmed (kept), and cancelled orders whose units did not go back yet.
+   * (given back) or whose storing was not confirmed (kept), cancelled orders whose units did not go back yet,
+   * and stored orders it left out of the order lists (their linking claim stale).
    * `now`: tests judge what is stale at a later time instead of waiting.
    */
   async sweepStock(now: number = Date.now()): Promise<void> {
@@ -163,6 +166,7 @@ export class OrderStatusChanges implements OnApplicationBootstrap, OnModuleDestr
       if (order?.status === 'Cancelled') await this.giveBack(order);
       else if (task.at.getTime() < stale) await this.tasks.deleteOne({ _id: task._id });
     }
+    await this.linking.linkLeftBehind(now);
   }
 
   /** Whether the order a take was for is stored: `order:<id>`, or `order:<id>:adj:<key>` for a packing change's substitutes (stored once the change is on the order). */

@@ -1,4 +1,4 @@
-import { defaultMaxConnections, healthBand, softOpenFileLimit } from './connection-limits';
+import { defaultMaxConnections, healthBand, reserveSpaceFor, softOpenFileLimit } from './connection-limits';
 
 describe('the connection ceiling', () => {
   it('defaults to 80 % of the soft open-file limit', () => {
@@ -19,5 +19,24 @@ describe('the connection ceiling', () => {
   it('reads this process’s soft limit', () => {
     const limit = softOpenFileLimit();
     expect(Number.isInteger(limit) && limit! > 0).toBe(true);
+  });
+});
+
+describe('the health probe’s reserve over the ceiling', () => {
+  const answering = (...sockets: object[]) => new Set(sockets);
+
+  it('a newcomer takes the place of the oldest connection that has sent nothing', () => {
+    const [probe, halfSent, silentOld, silentNew] = [{ bytesRead: 40 }, { bytesRead: 12 }, { bytesRead: 0 }, { bytesRead: 0 }];
+    expect(reserveSpaceFor([probe, halfSent, silentOld, silentNew], answering(probe))).toBe(silentOld);
+  });
+
+  it('else of the oldest whose request is not a health probe being answered (a half-sent one)', () => {
+    const [probe, halfSentOld, halfSentNew] = [{ bytesRead: 40 }, { bytesRead: 12 }, { bytesRead: 3 }];
+    expect(reserveSpaceFor([probe, halfSentOld, halfSentNew], answering(probe))).toBe(halfSentOld);
+  });
+
+  it('and of none while every place is answering a probe (the newcomer is refused)', () => {
+    const probes = [{ bytesRead: 40 }, { bytesRead: 0 }];
+    expect(reserveSpaceFor(probes, answering(...probes))).toBeUndefined();
   });
 });

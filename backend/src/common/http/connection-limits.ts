@@ -52,16 +52,30 @@ export function softOpenFileLimit(): number | undefined {
 
 /**
  * MAX_CONNECTIONS when unset: 80 % of the soft open-file limit (1,024 when unknown). The rest is for
- * the health probe's band over the ceiling (at most 256), the database's and Redis's connections,
+ * the health probe's reserve over the ceiling (at most 256), the database's and Redis's connections,
  * uploaded files and the logs.
  */
 export function defaultMaxConnections(limit = softOpenFileLimit() ?? 1024): number {
   return Math.max(16, Math.floor(limit * 0.8));
 }
 
-/** Connections over the ceiling still let in briefly (for the health probe): 5 % of it, 4 to 256. */
+/** The health probe's reserve over the ceiling (see limitConnections): 5 % of it, 4 to 256. */
 export function healthBand(total: number): number {
   return Math.max(4, Math.min(256, Math.ceil(total / 20)));
+}
+
+/**
+ * The reserve's connection that gives its place to a newcomer: the oldest that has sent nothing, else the
+ * oldest whose request is not a health probe being answered (a half-sent one); none when all are answering.
+ */
+export function reserveSpaceFor<S extends { bytesRead: number }>(reserve: Iterable<S>, answering: { has(socket: S): boolean }): S | undefined {
+  let spoken: S | undefined;
+  for (const socket of reserve) {
+    if (answering.has(socket)) continue;
+    if (socket.bytesRead === 0) return socket;
+    spoken ??= socket;
+  }
+  return spoken;
 }
 
 function refuse(socket: Socket, message: string): void {
@@ -81,9 +95,12 @@ function refuse(socket: Socket, message: string): void {
  * - One address may hold at most `perAddress` connections at once: the next is answered 503 (with
  *   Retry-After) and closed.
  * - The process holds at most `total` connections (whatever their addresses), so that clients holding
- *   connections cannot use up its file descriptors. A connection over it gets a second to ask for
- *   /api/health, which is answered (then closed); anything else is answered 503 and closed. Past a
- *   small band over the ceiling (healthBand), connections are answered 503 and closed at once.
+ *   connections cannot use up its file descriptors. Over it, a reserve of healthBand connections is kept
+ *   for the health probe: a connection there gets a second to ask for /api/health, which is answered (then
+ *   closed); anything else is answered 503 and closed. Connections that say nothing cannot fill the
+ *   reserve: when it is full, a newcomer takes the place of its oldest connection not being answered (one
+ *   that has sent nothing first), which is answered 503 and closed; only when every place is answering a
+ *   probe is the newcomer refused at once.
  *
  * Returns the Express middleware that answers the requests of connections over the ceiling: it must
  * be the first one.
@@ -94,7 +111,7 @@ export function limitConnections(server: Server, limits: ConnectionLimits) {
   server.keepAliveTimeout = limits.keepAliveMs;
   // Read by Node when the server starts listening (configureApp runs before that); not in @types/node.
   (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = Math.max(50, Math.min(1_000, Math.floor(limits.headersMs / 4)));
-  const band = healthBand(limits.total);
+  const reservePlaces = healthBand(limits.total);
   const triageMs = Math.min(1_000, limits.headersMs);
   /** Every connection open and not refused (a refused one is on its way out). */
   const open = new Set<Socket>();
@@ -102,10 +119,13 @@ export function limitConnections(server: Server, limits: ConnectionLimits) {
   const silent = new Map<Socket, number>();
   /** Connections over the ceiling: only a health probe is answered on them. */
   const overCeiling = new WeakSet<Socket>();
+  /** The reserve: connections over the ceiling still open and not turned away, oldest first. */
+  const reserve = new Set<Socket>();
   const answeringHealth = new WeakSet<Socket>();
 
   const turnAway = (socket: Socket, message: string) => {
     open.delete(socket);
+    reserve.delete(socket);
     refuse(socket, message);
   };
 
@@ -123,9 +143,15 @@ export function limitConnections(server: Server, limits: ConnectionLimits) {
       });
       if (mine > limits.perAddress) return turnAway(socket, TOO_MANY_CONNECTIONS_MESSAGE);
     }
-    if (open.size > limits.total + band) return turnAway(socket, SHOP_BUSY_MESSAGE);
     if (open.size > limits.total) {
       overCeiling.add(socket);
+      if (reserve.size >= reservePlaces) {
+        const making = reserveSpaceFor(reserve, answeringHealth);
+        if (!making) return turnAway(socket, SHOP_BUSY_MESSAGE);
+        turnAway(making, SHOP_BUSY_MESSAGE);
+      }
+      reserve.add(socket);
+      socket.once('close', () => reserve.delete(socket));
       const timer = setTimeout(() => {
         if (!answeringHealth.has(socket)) turnAway(socket, SHOP_BUSY_MESSAGE);
       }, triageMs);
@@ -168,6 +194,7 @@ export function limitConnections(server: Server, limits: ConnectionLimits) {
       return next();
     }
     open.delete(socket);
+    reserve.delete(socket);
     res.setHeader('Retry-After', '5');
     res.status(503).json({ success: false, message: SHOP_BUSY_MESSAGE });
   };

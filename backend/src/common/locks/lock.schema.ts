@@ -18,6 +18,25 @@ export class Lock {
   /** When it was taken; older locks are stale (a crashed request) and may be taken over. No TTL index on FerretDB. */
   @Prop({ type: Date, required: true })
   at: Date;
+
+  /** The instance (process) whose run holds it: its heartbeat (LockInstance) says whether it is alive. */
+  @Prop({ type: String })
+  instance?: string;
 }
 
 export const LockSchema = SchemaFactory.createForClass(Lock);
+
+/**
+ * The heartbeat of an instance holding lock documents, rewritten every second while it holds one (see
+ * lock-watch.ts): a lock whose instance's heartbeat stops changing was left by an instance that died.
+ */
+@Schema({ collection: 'lock_instances', versionKey: false })
+export class LockInstance {
+  @Prop({ type: String, required: true })
+  _id: string;
+
+  @Prop({ type: Date, required: true })
+  beat: Date;
+}
+
+export const LockInstanceSchema = SchemaFactory.createForClass(LockInstance);

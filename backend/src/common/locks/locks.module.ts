@@ -1,10 +1,15 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import { Lock, LockSchema } from './lock.schema';
+import { Lock, LockInstance, LockInstanceSchema, LockSchema } from './lock.schema';
 import { LocksService } from './locks.service';
 
 @Module({
-  imports: [MongooseModule.forFeature([{ name: Lock.name, schema: LockSchema }])],
+  imports: [
+    MongooseModule.forFeature([
+      { name: Lock.name, schema: LockSchema },
+      { name: LockInstance.name, schema: LockInstanceSchema },
+    ]),
+  ],
   providers: [LocksService],
   exports: [LocksService],
 })

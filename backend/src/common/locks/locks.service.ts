@@ -1,16 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { ConflictException, Injectable } from '@nestjs/common';
+import { ConflictException, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
 import { DatabaseEngine } from '../../database/database-engine';
 import { isDuplicateKeyError } from '../mongo-errors';
-import { Lock } from './lock.schema';
+import { Lock, LockInstance } from './lock.schema';
+import { BEAT_MS, LOOK_MS, watchHolder, type Sighting } from './lock-watch';
 
 export interface LockOptions {
   /** The 409 message when the lock stays taken longer than `waitMs`. */
   busyMessage: string;
   waitMs?: number;
-  /** Longer than the work ever takes; a lock this old was left by a request that died. */
+  /**
+   * Longer than the work ever takes; a lock this old was left by a request that died. (A lock whose
+   * instance died is taken over sooner: once its heartbeat stops, see lock-watch.ts.)
+   */
   staleMs?: number;
   /**
    * Hold a lock document on every engine, for work that is several writes no single compare-and-set can
@@ -27,13 +31,45 @@ export class LockBusy extends ConflictException {}
  * single-document update (compare-and-set on what it read), which MongoDB applies atomically: there
  * that is the guard and no lock document is written. FerretDB v1 lets several conditional updates of
  * one document win, so there the work runs while holding a lock document.
+ *
+ * A lock document names its instance, which rewrites its heartbeat every second while it holds any:
+ * a caller waiting for a lock whose instance's heartbeat has stopped takes it over after LAPSE_MS
+ * (lock-watch.ts), so an instance that died holds nobody up for long; a lock older than `staleMs` is
+ * taken over whoever holds it, as before.
  */
 @Injectable()
-export class LocksService {
+export class LocksService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(LocksService.name);
+  /** This process, as its lock documents and its heartbeat name it. */
+  readonly instance = randomBytes(12).toString('hex');
+  /** Lock documents this instance holds now: its heartbeat runs while there is one. */
+  private holding = 0;
+  private beater?: NodeJS.Timeout;
+  private beating = false;
+  /** Whether this instance has written a heartbeat (removed on the way out). */
+  private beaten = false;
+  private stopped = false;
+
   constructor(
     @InjectModel(Lock.name) private readonly locks: Model<Lock>,
+    @InjectModel(LockInstance.name) private readonly instances: Model<LockInstance>,
     private readonly engine: DatabaseEngine,
   ) {}
+
+  onModuleInit(): void {
+    // Heartbeats of instances gone for a day: a handful of documents, read in the background.
+    void this.instances
+      .deleteMany({ beat: { $lt: new Date(Date.now() - 24 * 3600_000) } })
+      .exec()
+      .catch((error: Error) => this.logger.warn(`Could not clear old lock heartbeats: ${error.message}`));
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.beater);
+    this.beater = undefined;
+    if (this.beaten) await this.instances.deleteOne({ _id: this.instance }).catch(() => undefined);
+  }
 
   /** Whether this instance writes lock documents (decided by the engine at start-up). */
   get usesLockDocuments(): boolean {
@@ -55,21 +91,75 @@ export class LocksService {
     const { busyMessage, waitMs = 5_000, staleMs = 30_000 } = options;
     const holder = randomBytes(12).toString('hex');
     const deadline = Date.now() + waitMs;
+    const watch: { sighting?: Sighting } = {};
+    let nextLook = 0;
     for (;;) {
       try {
-        await this.locks.create({ _id: key, holder, at: new Date() });
+        await this.locks.create({ _id: key, holder, instance: this.instance, at: new Date() });
         break;
       } catch (error) {
         if (!isDuplicateKeyError(error)) throw error;
       }
-      await this.locks.deleteOne({ _id: key, at: { $lt: new Date(Date.now() - staleMs) } });
+      if (Date.now() >= nextLook) {
+        nextLook = Date.now() + LOOK_MS;
+        if (await this.takeOverIfLeft(key, staleMs, watch)) continue;
+      }
       if (Date.now() > deadline) throw new LockBusy(busyMessage);
       await sleep(15 + Math.random() * 30);
     }
+    this.hold();
     try {
       return await work();
     } finally {
+      this.letGo();
       await this.release(key, holder, Date.now() + staleMs);
+    }
+  }
+
+  /**
+   * Looks at who holds `key`: removes the lock when it is older than `staleMs` or its instance died (its
+   * heartbeat unchanged through `watch`, see lock-watch.ts). True when the lock is free now.
+   */
+  private async takeOverIfLeft(key: string, staleMs: number, watch: { sighting?: Sighting }): Promise<boolean> {
+    const lock = await this.locks.findById(key).lean();
+    if (!lock) return true;
+    let left = lock.at.getTime() < Date.now() - staleMs;
+    // This instance's own runs are alive; a lock naming no instance (written before heartbeats) waits for staleMs.
+    if (!left && lock.instance && lock.instance !== this.instance) {
+      const heartbeat = await this.instances.findById(lock.instance).lean();
+      const look = watchHolder(watch.sighting, { holder: lock.holder, beat: heartbeat?.beat.getTime() ?? null }, Date.now());
+      watch.sighting = look.sighting;
+      left = look.dead;
+      if (left) this.logger.warn(`Taking over lock ${key}: the heartbeat of its instance ${lock.instance} has stopped`);
+    }
+    if (!left) return false;
+    await this.locks.deleteOne({ _id: key, holder: lock.holder });
+    return true;
+  }
+
+  private hold(): void {
+    if (this.holding++ > 0 || this.stopped) return;
+    this.beater = setInterval(() => void this.beat(), BEAT_MS);
+    this.beater.unref();
+  }
+
+  private letGo(): void {
+    if (--this.holding > 0) return;
+    clearInterval(this.beater);
+    this.beater = undefined;
+  }
+
+  /** One write for all the locks this instance holds; skipped while the previous one is still on its way. */
+  private async beat(): Promise<void> {
+    if (this.beating || this.stopped) return;
+    this.beating = true;
+    this.beaten = true;
+    try {
+      await this.instances.updateOne({ _id: this.instance }, { $set: { beat: new Date() } }, { upsert: true });
+    } catch {
+      // The database is away: so is every caller who would look at it; the next beat tries again.
+    } finally {
+      this.beating = false;
     }
   }
 
