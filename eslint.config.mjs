@@ -30,6 +30,41 @@ const modulesWithSchemas = backendModules.filter((name) => {
 });
 
 /**
+ * The floors of backend/src, top to bottom (docs/architecture.md): a folder, or a file at the top of
+ * backend/src, imports only what lies on a floor below its own, never a floor above nor a neighbour on
+ * its own floor. So no arrow between the backend's folders points up and none can close a circle. A new
+ * folder gets a floor here (the config refuses to load without one); code two floors share goes down to
+ * common/ or config/, or to the domain package when it is pure.
+ */
+const BACKEND_FLOORS = [
+  ['main.ts'],
+  ['app.module.ts'],
+  ['health'],
+  ['app.setup.ts', 'notifications'],
+  ['chat', 'payments', 'seller', 'stats'],
+  ['auth', 'orders'],
+  ['addresses', 'cart'],
+  ['coupons', 'delivery', 'products', 'shop'],
+  ['sessions'],
+  ['database', 'media', 'newsletter', 'users'],
+  ['common'],
+  ['config'],
+];
+const backendTopFiles = readdirSync(path.join(root, BACKEND)).filter((name) => name.endsWith('.ts') && !name.endsWith('.spec.ts'));
+const unplaced = [...backendModules, ...backendTopFiles].filter((name) => !BACKEND_FLOORS.flat().includes(name));
+if (unplaced.length) throw new Error(`eslint.config.mjs: put backend/src/${unplaced.join(', backend/src/')} on a floor of BACKEND_FLOORS`);
+const floorZones = BACKEND_FLOORS.flatMap((floor, level) =>
+  floor.map((name) => ({
+    target: `${BACKEND}/${name}`,
+    from: BACKEND_FLOORS.slice(0, level + 1)
+      .flat()
+      .filter((other) => other !== name)
+      .map((other) => `${BACKEND}/${other}`),
+    message: `backend/src/${name} imports only from the floors below it (BACKEND_FLOORS in eslint.config.mjs): move what both need down to common/ or config/, or turn the arrow round.`,
+  })),
+).filter((zone) => zone.from.length > 0);
+
+/**
  * Module boundaries, in the manner of bulletproof-react's `import/no-restricted-paths` zones:
  * a feature reaches another feature only through its index.ts; shared code (lib, components)
  * never reaches up into features or the app; the tiers meet only in @greencart/domain.
@@ -60,6 +95,7 @@ const zones = [
     from: `${BACKEND}/${name}/schemas`,
     message: `${name}'s schemas are used inside ${name} only: ask its service, or use a plain type it exports.`,
   })),
+  ...floorZones,
 ];
 
 export default defineConfig(

@@ -78,7 +78,7 @@ import { UsersModule } from './users/users.module';
     CouponsModule,
     OrdersModule,
     PaymentsModule,
-    PackingModule,
+    PackingModule.register(PaymentsModule),
     ChatModule,
     NotificationsModule,
     StatsModule,

@@ -15,7 +15,7 @@ import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import { ShopSocketAdapter } from './chat/socket-io.adapter';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
-import { LARGEST_JSON_BODY_BYTES } from './delivery/delivery-limits';
+import { LARGEST_JSON_BODY_BYTES } from './config/input-limits';
 import { REPO_ROOT } from './database/embedded-database';
 import { SafeInputPipe } from './common/pipes/safe-input.pipe';
 import { validationFailed } from './common/validation/validation-errors';

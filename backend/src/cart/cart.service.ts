@@ -5,7 +5,6 @@ import { Model, Types, type UpdateQuery } from 'mongoose';
 import { DomainEvents, OnDomainEvent } from '../common/events/domain-events';
 import { LocksService } from '../common/locks/locks.service';
 import { isDuplicateKeyError } from '../common/mongo-errors';
-import { ORDER_PLACED, type OrderPlacedEvent } from '../orders/order.events';
 import { PRODUCT_REMOVED, type ProductRemovedEvent } from '../products/product.events';
 import { ProductsService } from '../products/products.service';
 import { CART_CHANGED, type CartChangedEvent } from './cart.events';
@@ -22,6 +21,13 @@ export interface SavedCart {
 }
 
 /** The shopper's saved cart: its storage and its rules. */
+/** A line of a placed order, as the cart reads it: the product (an id, or the product populated), its pack size, how many. */
+export interface OrderedLine {
+  product: unknown;
+  variant?: string;
+  quantity: number;
+}
+
 @Injectable()
 export class CartService {
   constructor(
@@ -115,19 +121,21 @@ export class CartService {
     return saved.items;
   }
 
-  /** What was ordered has left the cart: its lines' quantities only, so lines added meanwhile stay. */
-  @OnDomainEvent(ORDER_PLACED)
-  async takeOrderedLines(event: OrderPlacedEvent): Promise<void> {
-    const found = await this.carts.findById(new Types.ObjectId(event.userId)).select('items').lean();
+  /**
+   * What was ordered has left the cart: its lines' quantities only, so lines added meanwhile stay. Called on
+   * `order.placed` by orders' OrderedLinesLeaveCart (orders sits above cart, so cart does not import its events).
+   */
+  async takeOrderedLines(userId: string, items: readonly OrderedLine[]): Promise<void> {
+    const found = await this.carts.findById(new Types.ObjectId(userId)).select('items').lean();
     if (!found || !Object.keys(found.items ?? {}).length) return;
     const saved = { items: await this.canonical({ ...found.items }, 'add') };
     const ordered = new Map<string, number>();
-    for (const item of event.order.items) {
+    for (const item of items) {
       const id = await this.cartKeyOf(String((item.product as { _id?: unknown } | null)?._id ?? item.product), item.variant);
       ordered.set(id, (ordered.get(id) ?? 0) + item.quantity);
     }
     if (![...ordered.keys()].some((id) => id in saved.items) && !(await this.hasOtherKeys(found.items))) return;
-    await this.change(event.userId, (current) => {
+    await this.change(userId, (current) => {
       const next: CartItems = { ...current };
       for (const [id, quantity] of ordered) {
         if (!(id in next)) continue;

@@ -1,5 +1,4 @@
 import {
-  allStaffMay,
   firstNameOf,
   ROLE_LABELS,
   roleMay,
@@ -35,6 +34,7 @@ import {
 import type { Environment } from '../config/environment';
 import { SESSIONS_ENDED, SessionService, type SellerSession, type SessionsEndedEvent, type Shopper, type SocketSession } from '../sessions/session.service';
 import { ClusterBus } from '../common/cluster/cluster-bus';
+import { SELLERS_ROOM, sellersWith, sessionRoom, shopperRoom, STAFF_ROOM, staffRoom } from '../common/sockets/socket-rooms';
 import { ChatRateLimit } from './chat-rate-limit';
 import { ChatService } from './chat.service';
 import { OnDomainEvent } from '../common/events/domain-events';
@@ -52,20 +52,6 @@ interface SocketData {
 }
 type ShopSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type ShopServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-
-/** The seller's account room (one seller). */
-export const SELLERS_ROOM = 'sellers';
-/** A shopper's account room: every socket of theirs, whatever the session. */
-export const shopperRoom = (userId: string) => `user:${userId}`;
-/** Every staff member's sockets (left out of what only the owner receives). */
-export const STAFF_ROOM = 'staff';
-/** The seller sockets whose roles have `permission` (the domain's table of socket events). */
-export const sellersWith = <S extends Server>(server: S | undefined, permission: SellerPermission) =>
-  allStaffMay(permission) ? server?.to(SELLERS_ROOM) : server?.to(SELLERS_ROOM).except(STAFF_ROOM);
-/** A staff member's sockets: they close when the person is removed or their sessions end. */
-export const staffRoom = (staffId: string) => `staff:${staffId}`;
-/** The sockets opened with one session (its token's `sid`). */
-export const sessionRoom = (sid: string) => `session:${sid}`;
 
 const SESSION_ENDED_MESSAGE = 'Your session has ended; please log in again';
 const TOO_MANY_SOCKETS = 'Too many chat connections are open for this account or address; please close some tabs and try again';

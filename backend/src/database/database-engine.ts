@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
+import type { LockEngine } from '../common/locks/lock-engine';
 
 export type EngineName = 'mongodb' | 'ferretdb';
 
@@ -16,7 +17,7 @@ export interface EngineInfo {
  * (e.g. `needsLockDocuments`), never "is this FerretDB".
  */
 @Injectable()
-export class DatabaseEngine implements OnModuleInit {
+export class DatabaseEngine implements OnModuleInit, LockEngine {
   private readonly logger = new Logger(DatabaseEngine.name);
   private detected: EngineInfo = { name: 'mongodb', version: 'unknown' };
 

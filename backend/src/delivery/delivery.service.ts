@@ -19,7 +19,7 @@ import { ClusterBus } from '../common/cluster/cluster-bus';
 import type { Environment } from '../config/environment';
 import { StoredDeliverySettings } from './schemas/delivery-settings.schema';
 import { ShopClock } from './shop-clock';
-import { dayOf } from '../stats/shop-time';
+import { dayOf } from '../common/time/shop-time';
 
 const SETTINGS_ID = 'delivery';
 const TOPIC = 'delivery';

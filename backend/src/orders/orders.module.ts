@@ -23,6 +23,7 @@ import { CartModule } from '../cart/cart.module';
 import { CouponsModule } from '../coupons/coupons.module';
 import { OffersController } from './offers.controller';
 import { OrderCoupons } from './order-coupons';
+import { OrderedLinesLeaveCart } from './ordered-lines-leave-cart';
 import { SellerSlotsController } from './slots/seller-slots.controller';
 import { SlotOrders } from './slots/slot-orders.service';
 
@@ -43,7 +44,19 @@ import { SlotOrders } from './slots/slot-orders.service';
     CartModule,
   ],
   controllers: [OrdersController, OffersController, SellerSlotsController, OrderPhotosController],
-  providers: [OrdersService, OrderPlacing, OrderCoupons, OrderStatusChanges, OrderLinking, OrderMigrations, OrderLists, OrderCache, SlotOrders, OrderPhotos],
+  providers: [
+    OrdersService,
+    OrderPlacing,
+    OrderCoupons,
+    OrderStatusChanges,
+    OrderLinking,
+    OrderMigrations,
+    OrderLists,
+    OrderCache,
+    SlotOrders,
+    OrderPhotos,
+    OrderedLinesLeaveCart,
+  ],
   exports: [OrdersService, OrderPlacing, OrderStatusChanges, OrderCoupons, OrderCache, OrderPhotos],
 })
 export class OrdersModule {}

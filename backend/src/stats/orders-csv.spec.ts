@@ -1,5 +1,6 @@
 import { priceCart } from '@greencart/domain';
-import { CSV_HEADER, csvLine, headerLine, moneyCell, orderLine, phoneCell, textCell, type CsvOrder } from './orders-csv';
+import { csvLine, moneyCell, phoneCell, textCell } from '../common/csv/csv-cells';
+import { CSV_HEADER, headerLine, orderLine, type CsvOrder } from './orders-csv';
 
 /** The cells of one CSV line as a spreadsheet reads them (quoted cells, doubled quotes, CRLF end). */
 function cellsOf(line: string): string[] {

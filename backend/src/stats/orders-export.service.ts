@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { OrdersService } from '../orders/orders.service';
 import { UsersService } from '../users/users.service';
-import { headerLine, orderLine, CSV_BOM, type CsvOrder } from './orders-csv';
-import { rangeInstants } from './shop-time';
+import { CSV_BOM } from '../common/csv/csv-cells';
+import { headerLine, orderLine, type CsvOrder } from './orders-csv';
+import { rangeInstants } from '../common/time/shop-time';
 import { StatsService, type RangeQuery } from './stats.service';
 
 /** Lines per chunk written to the response. */

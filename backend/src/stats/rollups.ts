@@ -10,7 +10,7 @@ import {
   type TopProductSize,
   type WaitingStatus,
 } from '@greencart/domain';
-import { dayOf } from './shop-time';
+import { dayOf } from '../common/time/shop-time';
 
 /**
  * The roll-ups: one document per day of the shop's time zone (`day:YYYY-MM-DD`, the day the orders were

@@ -1,7 +1,7 @@
 import { SELLER_SOCKET_PERMISSIONS, SOCKET_EVENTS, type ServerToClientEvents, type StatsPush } from '@greencart/domain';
 import { WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import type { Server } from 'socket.io';
-import { sellersWith } from '../chat/chat.gateway';
+import { sellersWith } from '../common/sockets/socket-rooms';
 import { STATS_CHANGED } from './rollup-store';
 import { OnDomainEvent } from '../common/events/domain-events';
 

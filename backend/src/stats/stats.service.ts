@@ -31,7 +31,7 @@ import {
   type StatsOrder,
   type WaitingRollup,
 } from './rollups';
-import { addDays, dayOf, daysInRange, eachDay, isDay } from './shop-time';
+import { addDays, dayOf, daysInRange, eachDay, isDay } from '../common/time/shop-time';
 import { BUILT_DOC, rebuildRollups, type RebuildResult } from './stats-rebuild';
 import { OnDomainEvent } from '../common/events/domain-events';
 import { ORDER_ADJUSTED, ORDER_ISSUE_RESOLVED, type OrderAdjustedEvent, type OrderIssueResolvedEvent } from '../orders/packing/packing.events';

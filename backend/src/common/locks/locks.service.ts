@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { ConflictException, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
-import { DatabaseEngine } from '../../database/database-engine';
 import { isDuplicateKeyError } from '../mongo-errors';
+import { LockEngine } from './lock-engine';
 import { Lock, LockInstance } from './lock.schema';
 import { BEAT_MS, LOOK_MS, watchHolder, type Sighting } from './lock-watch';
 
@@ -53,7 +53,7 @@ export class LocksService implements OnModuleInit, OnModuleDestroy {
   constructor(
     @InjectModel(Lock.name) private readonly locks: Model<Lock>,
     @InjectModel(LockInstance.name) private readonly instances: Model<LockInstance>,
-    private readonly engine: DatabaseEngine,
+    private readonly engine: LockEngine,
   ) {}
 
   onModuleInit(): void {

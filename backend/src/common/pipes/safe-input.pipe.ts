@@ -1,5 +1,5 @@
 import { ArgumentMetadata, BadRequestException, Injectable, PipeTransform } from '@nestjs/common';
-import { LARGEST_INPUT_NODES } from '../../delivery/delivery-limits';
+import { LARGEST_INPUT_NODES } from '../../config/input-limits';
 
 /** Deeper than any body, query or parameter of the API; refused before validation walks it recursively. */
 export const MAX_INPUT_DEPTH = 12;

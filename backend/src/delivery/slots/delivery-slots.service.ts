@@ -17,7 +17,7 @@ import {
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../../config/environment';
-import { addDays, dayOf } from '../../stats/shop-time';
+import { addDays, dayOf } from '../../common/time/shop-time';
 import { DeliveryService, type DeliveryQuote } from '../delivery.service';
 import { ShopClock } from '../shop-clock';
 import { SlotPlacesService, SlotRefused, type SlotTerms, type UnconfirmedPlace } from './slot-places.service';

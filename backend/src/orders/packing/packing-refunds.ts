@@ -3,11 +3,10 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types, type UpdateQuery } from 'mongoose';
 import { LocksService } from '../../common/locks/locks.service';
-import { PaymentRefunds } from '../../payments/payment-refunds.service';
-import { refundHasReceipt } from '../../payments/razorpay.gateway';
 import { OrderCache } from '../order-cache';
 import { Order, OrderDocument } from '../schemas/order.schema';
 import type { AdjustmentRefund } from './adjustment.schema';
+import { PackingPayments } from './packing-payments';
 
 /** A claim to ask Razorpay older than this was left by an instance that stopped: another takes it over. */
 export const REFUND_CLAIM_MS = 30_000;
@@ -27,7 +26,7 @@ export class PackingRefunds {
 
   constructor(
     @InjectModel(Order.name) private readonly orders: Model<Order>,
-    private readonly payments: PaymentRefunds,
+    private readonly payments: PackingPayments,
     private readonly locks: LocksService,
     private readonly cache: OrderCache,
   ) {}
@@ -105,7 +104,7 @@ export class PackingRefunds {
 
   /** A pending refund: Razorpay's present status is recorded once it is processed (or failed: asked again). */
   private async follow(order: OrderDocument, at: string, refund: AdjustmentRefund, paymentId: string): Promise<void> {
-    const now = (await this.payments.refundsWithReceipts(paymentId)).find((r) => r.id === refund.id || refundHasReceipt(r, refund.receipt));
+    const now = await this.payments.refundMatching(paymentId, refund.id, refund.receipt);
     if (!now || now.status === 'pending') return;
     const update =
       now.status === 'processed'

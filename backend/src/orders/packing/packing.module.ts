@@ -1,7 +1,6 @@
-import { Module } from '@nestjs/common';
+import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { LocksModule } from '../../common/locks/locks.module';
-import { PaymentsModule } from '../../payments/payments.module';
 import { ProductsModule } from '../../products/products.module';
 import { OrdersModule } from '../orders.module';
 import { Order, OrderSchema } from '../schemas/order.schema';
@@ -17,17 +16,14 @@ import { IssuePhotoMigration } from './issue-photo-migration';
 
 /** Packing changes of orders (issue 39): the seller packs less or substitutes, and the difference goes back once. */
 @Module({
-  imports: [
-    MongooseModule.forFeature([{ name: Order.name, schema: OrderSchema }]),
-    OrdersModule,
-    ProductsModule,
-    PaymentsModule,
-    LocksModule,
-    MediaModule,
-    MigrationsModule,
-  ],
+  imports: [MongooseModule.forFeature([{ name: Order.name, schema: OrderSchema }]), OrdersModule, ProductsModule, LocksModule, MediaModule, MigrationsModule],
   controllers: [PackingController, OrderIssuesController],
   providers: [OrderAdjusting, OrderPackingWork, PackingRefunds, OrderIssues, IssuePhotoMigration],
   exports: [PackingRefunds],
 })
-export class PackingModule {}
+export class PackingModule {
+  /** With the module that provides PackingPayments (PaymentsModule, from AppModule: payments sits above orders). */
+  static register(payments: Type): DynamicModule {
+    return { module: PackingModule, imports: [payments] };
+  }
+}

@@ -1,7 +1,7 @@
 import { CATEGORIES, pickListLines, shortDay, slotText, type PickList } from '@greencart/domain';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { DeliverySlotsService } from '../../delivery/slots/delivery-slots.service';
-import { csvLine, CSV_BOM, textCell } from '../../stats/orders-csv';
+import { csvLine, CSV_BOM, textCell } from '../../common/csv/csv-cells';
 import { OrderCache } from '../order-cache';
 import { OrdersService } from '../orders.service';
 import type { OrderDocument } from '../schemas/order.schema';

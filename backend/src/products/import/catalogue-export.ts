@@ -1,5 +1,5 @@
 import { CATALOGUE_CSV_COLUMNS, CSV_LIST_SEPARATOR, gtinCheckDigit, toPaise } from '@greencart/domain';
-import { csvLine, moneyCell, textCell } from '../../stats/orders-csv';
+import { csvLine, moneyCell, textCell } from '../../common/csv/csv-cells';
 import type { ExistingProduct, ExistingSize } from './import-targets';
 
 /** The header line of the catalogue CSV (the export's columns, in order). */

@@ -9,7 +9,7 @@ import { OrdersService } from '../../orders/orders.service';
 import type { OrderRecord } from '../../orders/order-record';
 import { ProductsService } from '../../products/products.service';
 import { ShopService } from '../../shop/shop.service';
-import { dayOf, financialYear, timeOf } from '../shop-time';
+import { dayOf, financialYear, timeOf } from '../../common/time/shop-time';
 import { invoiceAmounts, type InvoiceShop } from './invoice-lines';
 import { InvoiceNumbers } from './invoice-numbers';
 import { renderInvoicePdf, type InvoiceData } from './invoice-pdf';
