@@ -5,11 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import Redis from 'ioredis';
 import sharp from 'sharp';
 import { AUTH_ENV, insertProducts, seller, shopper, VALID_ADDRESS, type Agent } from './support/actors';
 import { createTestApp, type TestApp } from './support/test-app';
-import { clusterListening, eventually } from './support/waiting';
+import { twoInstances } from './support/two-instances';
+import { eventually } from './support/waiting';
 
 interface Raw {
   status: number;
@@ -196,8 +196,8 @@ describe('catalogue read model', () => {
 
 const redisUrl = process.env.TEST_REDIS_URL;
 (redisUrl ? describe : describe.skip)('catalogue read model on two instances sharing Redis', () => {
-  const prefix = `test:catalogue-${randomBytes(4).toString('hex')}:`;
-  const database = `t_catalogue_shared_${randomBytes(3).toString('hex')}`;
+  // Both subscribed before the first write.
+  const apps = twoInstances('catalogue', redisUrl);
   let one: TestApp;
   let two: TestApp;
   let url2: string;
@@ -205,22 +205,10 @@ const redisUrl = process.env.TEST_REDIS_URL;
   let png: Buffer;
 
   beforeAll(async () => {
-    const settings = { ...AUTH_ENV, REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix };
-    one = await createTestApp(settings, { database });
-    two = await createTestApp(settings, { database, sameModules: true });
+    ({ one, two } = apps);
     url2 = await listen(two);
     sellerAgent = await seller(one);
     png = await picture();
-    // Both subscribed before the first write.
-    await clusterListening(redisUrl!, prefix, 'catalogue');
-  });
-  afterAll(async () => {
-    await two.close();
-    await one.close();
-    const redis = new Redis(redisUrl!);
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
   });
 
   /** Polls the second instance until `check` holds (told over the ClusterBus: how soon is a bench figure, not a test's). */

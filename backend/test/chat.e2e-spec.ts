@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import Redis from 'ioredis';
 import { Types } from 'mongoose';
 import type { Socket } from 'socket.io-client';
 import { AUTH_ENV, insertProducts, VALID_ADDRESS } from './support/actors';
 import { type Ack, caughtUp, closeSockets, connect, emit, inbox as received, listen, register, sellerCookie, until } from './support/sockets';
 import { createTestApp, type TestApp } from './support/test-app';
+import { twoInstances } from './support/two-instances';
 
 /** What a socket receives of one event. */
 const inbox = (socket: Socket, event: string) => received<{ text?: string; _id?: string; status?: string; from?: string }>(socket, event);
@@ -204,27 +203,16 @@ describe('chat with the shop over socket.io', () => {
 
 const redisUrl = process.env.TEST_REDIS_URL;
 (redisUrl ? describe : describe.skip)('chat and order pushes across two instances through Redis', () => {
-  const prefix = `test:chat-${randomBytes(4).toString('hex')}:`;
-  const database = `t_chat_shared_${randomBytes(3).toString('hex')}`;
+  const apps = twoInstances('chat', redisUrl, {}, { listening: [] });
   let one: TestApp;
   let two: TestApp;
   let url1: string;
   let url2: string;
 
   beforeAll(async () => {
-    const settings = { ...AUTH_ENV, REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix };
-    one = await createTestApp(settings, { database });
+    ({ one, two } = apps);
     url1 = await listen(one);
-    two = await createTestApp(settings, { database, sameModules: true });
     url2 = await listen(two);
-  });
-  afterAll(async () => {
-    await two.close();
-    await one.close();
-    const redis = new Redis(redisUrl!);
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
   });
 
   it('a shopper on instance 1 and the seller on instance 2 hear each other; a third shopper hears nothing', async () => {

@@ -1,10 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { MAX_DELIVERY_AREAS } from '@greencart/domain';
-import Redis from 'ioredis';
 import { AUTH_ENV, insertProducts, seller, shopper, VALID_ADDRESS, type Agent } from './support/actors';
 import { FakeRazorpay } from './support/fake-razorpay';
 import { createTestApp, type TestApp } from './support/test-app';
-import { clusterListening, eventually } from './support/waiting';
+import { twoInstances } from './support/two-instances';
+import { eventually } from './support/waiting';
 
 /** Where and when the shop delivers (issue 20): areas, fees, minimum, hours, checked before anything is stored or charged. */
 
@@ -234,24 +234,12 @@ describe('delivery areas, fees, minimum and hours', () => {
 
 const redisUrl = process.env.TEST_REDIS_URL;
 (redisUrl ? describe : describe.skip)('delivery settings on two instances', () => {
-  const prefix = `test:delivery-${randomBytes(4).toString('hex')}:`;
-  const database = `t_delivery_two_${randomBytes(3).toString('hex')}`;
+  const apps = twoInstances('delivery', redisUrl, {}, { listening: ['delivery'] });
   let one: TestApp;
   let two: TestApp;
 
-  beforeAll(async () => {
-    const settings = { ...AUTH_ENV, REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix };
-    one = await createTestApp(settings, { database });
-    two = await createTestApp(settings, { database, sameModules: true });
-    await clusterListening(redisUrl!, prefix, 'delivery');
-  });
-  afterAll(async () => {
-    await two.close();
-    await one.close();
-    const redis = new Redis(redisUrl!);
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
+  beforeAll(() => {
+    ({ one, two } = apps);
   });
 
   it('a change saved on one instance is answered by the other within a second', async () => {

@@ -1,10 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
 import sharp from 'sharp';
 import request from 'supertest';
 import { AUTH_ENV, insertProducts, seller, shopper, VALID_ADDRESS, type Agent } from './support/actors';
 import { pdfText } from './support/pdf-text';
 import { createTestApp, type TestApp } from './support/test-app';
+import { twoInstances } from './support/two-instances';
 import { priceCart } from '@greencart/domain';
 import { rupeesInWords } from '../src/stats/invoices/amount-in-words';
 
@@ -312,17 +313,13 @@ describe('GST-ready invoices: the shop’s details, HSN codes, the tax split and
 });
 
 describe('invoice numbers on two instances sharing the database', () => {
-  const database = `t_invoices_two_${randomBytes(3).toString('hex')}`;
+  // Redis shared where the run has it (as createTestApp gives it), not required: the numbers come from the database.
+  const apps = twoInstances('invoices', process.env.TEST_REDIS_URL, {}, { listening: [] });
   let one: TestApp;
   let two: TestApp;
 
-  beforeAll(async () => {
-    one = await createTestApp(AUTH_ENV, { database });
-    two = await createTestApp(AUTH_ENV, { database, sameModules: true });
-  });
-  afterAll(async () => {
-    await two.close();
-    await one.close();
+  beforeAll(() => {
+    ({ one, two } = apps);
   });
 
   it('30 downloads at once, each order on both instances: one number per order, none skipped, none given twice', async () => {

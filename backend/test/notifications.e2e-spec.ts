@@ -5,6 +5,7 @@ import { AUTH_ENV, insertProducts, notVerification, seller, shopper, VALID_ADDRE
 import { FakeRazorpay } from './support/fake-razorpay';
 import { SmtpCatcher } from './support/smtp-catcher';
 import { createTestApp, type TestApp } from './support/test-app';
+import { twoInstances } from './support/two-instances';
 import { eventually } from './support/waiting';
 
 /**
@@ -848,8 +849,6 @@ describe('mail off', () => {
 
 const redisUrl = process.env.TEST_REDIS_URL;
 (redisUrl ? describe : describe.skip)('two instances on one database and Redis', () => {
-  const database = `t_mail_two_${randomBytes(3).toString('hex')}`;
-  const prefix = `test:mail-two-${randomBytes(4).toString('hex')}:`;
   let one: TestApp;
   let two: TestApp;
   let smtp: SmtpCatcher;
@@ -858,17 +857,14 @@ const redisUrl = process.env.TEST_REDIS_URL;
   beforeAll(async () => {
     smtp = await new SmtpCatcher().up();
     for (const name of ['PUBLIC_URL', 'COOKIE_SECURE', 'SELLER_NOTIFY_EMAIL']) delete process.env[name];
-    // Each instance sweeps every 150 ms and adopts whatever is overdue by that much: both instances
-    // reach for the same messages all the time, which the claims must settle.
-    const settings = { ...AUTH_ENV, REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix, SMTP_URL: smtp.url, OUTBOX_RETRY_MS: '100', OUTBOX_SWEEP_MS: '150' };
-    one = await createTestApp(settings, { database });
-    two = await createTestApp(settings, { database, sameModules: true });
-    [milk] = await insertProducts(one, [{ name: 'Milk', offerPrice: 30 }]);
   });
-  afterAll(async () => {
-    await smtp.down();
-    await two?.close();
-    await one?.close();
+  afterAll(() => smtp.down());
+  // Each instance sweeps every 150 ms and adopts whatever is overdue by that much: both instances
+  // reach for the same messages all the time, which the claims must settle.
+  const apps = twoInstances('mail', redisUrl, () => ({ SMTP_URL: smtp.url, OUTBOX_RETRY_MS: '100', OUTBOX_SWEEP_MS: '150' }), { listening: [] });
+  beforeAll(async () => {
+    ({ one, two } = apps);
+    [milk] = await insertProducts(one, [{ name: 'Milk', offerPrice: 30 }]);
   });
 
   async function shopperOn(app: TestApp, name: string) {

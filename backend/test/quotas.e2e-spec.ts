@@ -1,10 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import Redis from 'ioredis';
+import { randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
 import { AUTH_ENV, insertProducts, quickShoppers, shopper, VALID_ADDRESS } from './support/actors';
 import { FakeRazorpay } from './support/fake-razorpay';
 import { createTestApp, type TestApp } from './support/test-app';
-import { clusterListening, eventually } from './support/waiting';
+import { twoInstances } from './support/two-instances';
+import { eventually } from './support/waiting';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
@@ -161,19 +161,18 @@ describe('open online checkouts per shopper', () => {
 });
 
 (redisUrl ? describe : describe.skip)('the address quota on two instances', () => {
-  const prefix = `test:quotas-${randomBytes(4).toString('hex')}:`;
-  const database = `t_quotas_two_${randomBytes(3).toString('hex')}`;
   let one: TestApp;
   let two: TestApp;
   let rzp: FakeRazorpay;
   beforeAll(async () => {
     rzp = await new FakeRazorpay().start();
-    const quotas = { ADDRESS_BOOK_LIMIT: '5', COD_ORDERS_PER_HOUR: '4', OPEN_CHECKOUTS_PER_SHOPPER: '3' };
-    const settings = { ...AUTH_ENV, ...rzp.env(), REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix, ...quotas };
-    one = await createTestApp(settings, { database });
-    two = await createTestApp(settings, { database, sameModules: true });
-    await clusterListening(redisUrl!, prefix, 'catalogue');
   });
+  const quotas = { ADDRESS_BOOK_LIMIT: '5', COD_ORDERS_PER_HOUR: '4', OPEN_CHECKOUTS_PER_SHOPPER: '3' };
+  const apps = twoInstances('quotas', redisUrl, () => ({ ...rzp.env(), ...quotas }));
+  beforeAll(() => {
+    ({ one, two } = apps);
+  });
+  afterAll(() => rzp.stop());
   /** Products inserted behind the shop's back, announced, and in both instances' catalogues. */
   async function inBothCatalogues(id: string) {
     const { Catalogue } = await import('../src/products/catalogue');
@@ -183,15 +182,6 @@ describe('open online checkouts per shopper', () => {
       'both instances have the product in their catalogues',
     );
   }
-  afterAll(async () => {
-    await two.close();
-    await one.close();
-    await rzp.stop();
-    const redis = new Redis(redisUrl!);
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
-  });
 
   it('40 adds at once from one shopper on two instances: exactly 5 stored and listed, the rest 400 or 409', async () => {
     const { id } = (await quickShoppers(one, 1, 'Flood'))[0];

@@ -1,27 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
-import { AUTH_ENV } from './support/actors';
-import { createTestApp, type TestApp } from './support/test-app';
+import type { TestApp } from './support/test-app';
+import { twoInstances } from './support/two-instances';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
 // Runs wherever Redis answers (always in CI, where global setup insists on it).
 (redisUrl ? describe : describe.skip)('rate limits shared through Redis by every instance', () => {
-  const prefix = `test:shared-${randomBytes(4).toString('hex')}:`;
-  const settings = { ...AUTH_ENV, REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix, LOGIN_THROTTLE_LIMIT: '5' };
+  const apps = twoInstances('shared', redisUrl, { LOGIN_THROTTLE_LIMIT: '5' }, { listening: [] });
+  const { prefix } = apps;
   let first: TestApp;
   let second: TestApp;
-  beforeAll(async () => {
-    first = await createTestApp(settings);
-    second = await createTestApp(settings);
-  });
-  afterAll(async () => {
-    await first.close();
-    await second.close();
-    const redis = new Redis(redisUrl!);
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
+  beforeAll(() => {
+    ({ one: first, two: second } = apps);
   });
 
   it('counts sign-in attempts on two instances against one budget', async () => {
@@ -38,21 +28,11 @@ const redisUrl = process.env.TEST_REDIS_URL;
 });
 
 (redisUrl ? describe : describe.skip)('the catalogue fast path counts in the same shared limit', () => {
-  const prefix = `test:fast-${randomBytes(4).toString('hex')}:`;
-  const settings = { ...AUTH_ENV, REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix, THROTTLE_LIMIT: '20', THROTTLE_TTL_MS: '60000' };
+  const apps = twoInstances('fast', redisUrl, { THROTTLE_LIMIT: '20', THROTTLE_TTL_MS: '60000' }, { listening: [] });
   let first: TestApp;
   let second: TestApp;
-  beforeAll(async () => {
-    first = await createTestApp(settings);
-    second = await createTestApp(settings);
-  });
-  afterAll(async () => {
-    await first.close();
-    await second.close();
-    const redis = new Redis(redisUrl!);
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
+  beforeAll(() => {
+    ({ one: first, two: second } = apps);
   });
 
   it('60 catalogue reads from one address over two instances: about the limit of 20 answered (never the 60 of two separate budgets), then 429 in the error shape', async () => {

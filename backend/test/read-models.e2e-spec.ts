@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import Redis from 'ioredis';
 import request from 'supertest';
-import { AUTH_ENV, insertProducts, seller, VALID_ADDRESS, type Agent } from './support/actors';
-import { createTestApp, type TestApp } from './support/test-app';
-import { clusterListening, eventually } from './support/waiting';
+import { insertProducts, seller, VALID_ADDRESS, type Agent } from './support/actors';
+import type { TestApp } from './support/test-app';
+import { twoInstances } from './support/two-instances';
+import { eventually } from './support/waiting';
 
 /**
  * Orders, order lists and session checks are kept in memory by each instance (issue 12); what one
@@ -11,8 +11,8 @@ import { clusterListening, eventually } from './support/waiting';
  */
 const redisUrl = process.env.TEST_REDIS_URL;
 (redisUrl ? describe : describe.skip)('orders and sessions kept in memory, on two instances sharing Redis', () => {
-  const prefix = `test:read-models-${randomBytes(4).toString('hex')}:`;
-  const database = `t_read_models_${randomBytes(3).toString('hex')}`;
+  // Both subscribed before the first write.
+  const apps = twoInstances('readmodels', redisUrl, {}, { listening: ['orders', 'order-lists', 'sessions', 'accounts'] });
   let one: TestApp;
   let two: TestApp;
   let product: string;
@@ -20,22 +20,10 @@ const redisUrl = process.env.TEST_REDIS_URL;
   let sellerTwo: Agent;
 
   beforeAll(async () => {
-    const settings = { ...AUTH_ENV, REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix };
-    one = await createTestApp(settings, { database });
-    two = await createTestApp(settings, { database, sameModules: true });
+    ({ one, two } = apps);
     [product] = await insertProducts(one, [{ name: 'Milk', category: 'Dairy', offerPrice: 30 }]);
     sellerOne = await seller(one);
     sellerTwo = await seller(two);
-    // Both subscribed before the first write.
-    for (const topic of ['orders', 'order-lists', 'sessions', 'accounts']) await clusterListening(redisUrl!, prefix, topic);
-  });
-  afterAll(async () => {
-    await two.close();
-    await one.close();
-    const redis = new Redis(redisUrl!);
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
   });
 
   /** A shopper signed up on instance one, with a saved address; `on(app)` sends their cookie to either instance. */

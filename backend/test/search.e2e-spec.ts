@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import Redis from 'ioredis';
 import sharp from 'sharp';
 import { GROCERY_SYNONYMS } from '@greencart/domain';
 import { AUTH_ENV, seller, type Agent } from './support/actors';
 import { createTestApp, type TestApp } from './support/test-app';
-import { clusterListening, eventually } from './support/waiting';
+import { twoInstances } from './support/two-instances';
+import { eventually } from './support/waiting';
 
 /**
  * Search (issue 21) through GET /api/products?search=, on the demo catalogue plus products a seller adds
@@ -441,30 +440,18 @@ describe('search (issue 21)', () => {
 
 const redisUrl = process.env.TEST_REDIS_URL;
 (redisUrl ? describe : describe.skip)('search on two instances sharing the database and Redis', () => {
-  const prefix = `test:search-${randomBytes(4).toString('hex')}:`;
-  const database = `t_search_two_${randomBytes(3).toString('hex')}`;
+  // Both subscribed (the helper waits for it) and indexed before the first write.
+  const apps = twoInstances('search', redisUrl);
   let one: TestApp;
   let two: TestApp;
   let sellerOne: Agent;
   let png: Buffer;
 
   beforeAll(async () => {
-    const settings = { ...AUTH_ENV, REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix };
-    one = await createTestApp(settings, { database });
-    two = await createTestApp(settings, { database, sameModules: true });
+    ({ one, two } = apps);
     sellerOne = await seller(one);
     png = await picture();
-    // Both subscribed (and indexed) before the first write.
     await search(two, 'anything');
-    await clusterListening(redisUrl!, prefix, 'catalogue');
-  });
-  afterAll(async () => {
-    await two.close();
-    await one.close();
-    const redis = new Redis(redisUrl!);
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
   });
 
   /** Polls until `check` holds; fails if that takes more than a second (what these tests promise). */

@@ -19,6 +19,7 @@ import {
   until,
 } from './support/sockets';
 import { createTestApp, type TestApp } from './support/test-app';
+import { twoInstances } from './support/two-instances';
 
 /** Sockets live no longer than their session (issue 24): logouts close them, an ended session never sends. */
 
@@ -145,28 +146,17 @@ describe('sockets close with their session', () => {
 
 const redisUrl = process.env.TEST_REDIS_URL;
 (redisUrl ? describe : describe.skip)('sockets close with their session across two instances', () => {
-  const prefix = `test:socket-sessions-${randomBytes(4).toString('hex')}:`;
-  const database = `t_socket_sessions_${randomBytes(3).toString('hex')}`;
+  // Every message checks its session in the database: the tests below end sessions behind the shop's back.
+  const apps = twoInstances('socketsessions', redisUrl, { SOCKET_SESSION_CHECK_MS: '0' }, { listening: [] });
   let one: TestApp;
   let two: TestApp;
   let url1: string;
   let url2: string;
 
   beforeAll(async () => {
-    // Every message checks its session in the database: the tests below end sessions behind the shop's back.
-    const settings = { ...AUTH_ENV, REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix, SOCKET_SESSION_CHECK_MS: '0' };
-    one = await createTestApp(settings, { database });
+    ({ one, two } = apps);
     url1 = await listen(one);
-    two = await createTestApp(settings, { database, sameModules: true });
     url2 = await listen(two);
-  });
-  afterAll(async () => {
-    await two.close();
-    await one.close();
-    const redis = new Redis(redisUrl!);
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
   });
 
   it('the seller’s logout on instance 2 closes the seller’s socket on instance 1, which hears of no new order', async () => {

@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { EventEmitter2 } from '@nestjs/event-emitter';
-import Redis from 'ioredis';
 import { Types } from 'mongoose';
 import request from 'supertest';
 import { priceCart } from '@greencart/domain';
@@ -8,7 +7,8 @@ import { ORDER_PLACED, ORDER_REFUNDED, ORDER_STATUS_CHANGED } from '../src/order
 import { AUTH_ENV, insertProducts, seller, shopper, VALID_ADDRESS, type Agent } from './support/actors';
 import { FakeRazorpay } from './support/fake-razorpay';
 import { createTestApp, type TestApp } from './support/test-app';
-import { clusterListening, eventually } from './support/waiting';
+import { twoInstances } from './support/two-instances';
+import { eventually } from './support/waiting';
 
 const TZ = 'Asia/Kolkata';
 const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -500,31 +500,19 @@ describe('the seller’s figures: kept by the order events, read by day', () => 
 });
 
 (process.env.TEST_REDIS_URL ? describe : describe.skip)('the figures on two instances sharing the database and Redis', () => {
-  const prefix = `test:stats-${randomBytes(4).toString('hex')}:`;
-  const database = `t_stats_two_${randomBytes(3).toString('hex')}`;
+  // Both instances listen for each other's changes before the first order.
+  const apps = twoInstances('stats', process.env.TEST_REDIS_URL, {}, { listening: ['stats', 'catalogue', 'orders', 'order-lists'] });
   let one: TestApp;
   let two: TestApp;
   let products: string[];
 
   beforeAll(async () => {
-    const settings = { ...AUTH_ENV, REDIS_URL: process.env.TEST_REDIS_URL!, REDIS_KEY_PREFIX: prefix };
-    one = await createTestApp(settings, { database });
-    two = await createTestApp(settings, { database, sameModules: true });
+    ({ one, two } = apps);
     products = await insertProducts(one, [
       { name: 'Apple', offerPrice: 33.33 },
       { name: 'Milk', offerPrice: 30, category: 'Dairy' },
       { name: 'Rice', offerPrice: 72.5, category: 'Grains' },
     ]);
-    // Both instances listen for each other's changes before the first order.
-    for (const topic of ['stats', 'catalogue', 'orders', 'order-lists']) await clusterListening(process.env.TEST_REDIS_URL!, prefix, topic);
-  });
-  afterAll(async () => {
-    await two.close();
-    await one.close();
-    const redis = new Redis(process.env.TEST_REDIS_URL!);
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
   });
 
   async function newShopper(i: number) {

@@ -1,10 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import Redis from 'ioredis';
+import { randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
 import { AUTH_ENV, insertProducts, quickShoppers, seller, shopper, VALID_ADDRESS, type Agent } from './support/actors';
 import { FakeRazorpay } from './support/fake-razorpay';
 import { createTestApp, type TestApp } from './support/test-app';
-import { clusterListening, eventually, past } from './support/waiting';
+import { twoInstances } from './support/two-instances';
+import { eventually, past } from './support/waiting';
 
 /** Counted stock (issue 19): taking units is atomic, checkouts hold them, cancels give them back. */
 
@@ -211,25 +211,13 @@ describe('counted stock on one instance', () => {
 
 const redisUrl = process.env.TEST_REDIS_URL;
 (redisUrl ? describe : describe.skip)('counted stock on two instances sharing the database and Redis', () => {
-  const prefix = `test:stock-${randomBytes(4).toString('hex')}:`;
-  const database = `t_stock_two_${randomBytes(3).toString('hex')}`;
+  // Both catalogues listen for each other's changes before anything changes.
+  const apps = twoInstances('stock', redisUrl);
   let one: TestApp;
   let two: TestApp;
 
-  beforeAll(async () => {
-    const settings = { ...AUTH_ENV, REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix };
-    one = await createTestApp(settings, { database });
-    two = await createTestApp(settings, { database, sameModules: true });
-    // Both catalogues listen for each other's changes before anything changes.
-    await clusterListening(redisUrl!, prefix, 'catalogue');
-  });
-  afterAll(async () => {
-    await two.close();
-    await one.close();
-    const redis = new Redis(redisUrl!);
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
+  beforeAll(() => {
+    ({ one, two } = apps);
   });
 
   it('30 shoppers on two instances racing for 10 units: exactly 10 orders, count 0, and both instances say sold out', async () => {
