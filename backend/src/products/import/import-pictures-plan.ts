@@ -1,7 +1,6 @@
 import { MAX_PRODUCT_IMAGES, type CatalogueCsvColumn } from '@greencart/domain';
 import { imageIdFromUrl } from '../../media/media.service';
 import type { RowInput } from './import-cells';
-import type { PlannedProduct } from './import-plan';
 import type { ExistingProduct, RowTarget } from './import-targets';
 
 /** A picture of a product after the import: one it has (its URL; `line`, the row naming it), or a file of the zip to store. */
@@ -88,7 +87,7 @@ export function storedPicturesToCheck(targets: readonly RowTarget[]): string[] {
 }
 
 /** The stored pictures the plan puts on products (only those whose pictures change have any), with the line naming each. */
-export function keptPicturesOf(products: readonly PlannedProduct[]): { url: string; line?: number }[] {
+export function keptPicturesOf(products: readonly { images?: readonly PlannedPicture[] }[]): { url: string; line?: number }[] {
   return products.flatMap((product) => (product.images ?? []).flatMap((picture) => ('url' in picture ? [{ url: picture.url, line: picture.line }] : [])));
 }
 
