@@ -7,6 +7,7 @@ import { FakeRazorpay } from './support/fake-razorpay';
 import { createTestApp, type TestApp } from './support/test-app';
 import { twoInstances } from './support/two-instances';
 import { eventually } from './support/waiting';
+import { ATTA } from './support/pack-size-products';
 
 /** Pack sizes (issue 37): one product in several sizes, each with its own prices and counted stock, from shelf to order. */
 
@@ -33,17 +34,6 @@ interface Buyer {
   agent: Agent;
   address: string;
 }
-
-const ATTA = {
-  name: 'Aashirvaad Atta',
-  description: 'Whole wheat',
-  category: 'Grains',
-  variants: [
-    { label: '1 kg', price: 68, offerPrice: 62, stock: 20 },
-    { label: '5 kg', price: 310, offerPrice: 285, size: { amount: 5, unit: 'kg' }, stock: 5 },
-    { label: '10 kg', price: 600, offerPrice: 549 },
-  ],
-};
 
 async function withAddress(agent: Agent): Promise<Buyer> {
   const address = (await agent.post('/api/Address/add').send({ adress: VALID_ADDRESS }).expect(201)).body.address._id as string;

@@ -5,6 +5,7 @@ import { shopper, seller, VALID_ADDRESS, type Agent } from './support/actors';
 import { FakeRazorpay } from './support/fake-razorpay';
 import type { TestApp } from './support/test-app';
 import { twoInstances } from './support/two-instances';
+import { ATTA } from './support/pack-size-products';
 
 /**
  * No money kept without an order (hardening round four, finding 1): whatever stops a paid checkout from
@@ -18,17 +19,6 @@ interface Size {
   offerPrice: number;
   stock?: number | null;
 }
-
-const ATTA = {
-  name: 'Aashirvaad Atta',
-  description: 'Whole wheat',
-  category: 'Grains',
-  variants: [
-    { label: '1 kg', price: 68, offerPrice: 62, stock: 20 },
-    { label: '5 kg', price: 310, offerPrice: 285, size: { amount: 5, unit: 'kg' }, stock: 5 },
-    { label: '10 kg', price: 600, offerPrice: 549 },
-  ],
-};
 
 const REDIS = process.env.TEST_REDIS_URL;
 const maybe = REDIS ? describe : describe.skip;
