@@ -105,6 +105,31 @@ describe('problem reports after delivery', () => {
     expect(mine.issue).toMatchObject({ status: 'refunded', amountPaise: 10200, resolutionNote: 'Sorry about that' });
   });
 
+  it('the dashboard’s "Refunded today" counts a packing refund and a problem report’s refund beside cancelled paid orders', async () => {
+    const refundedToday = async () => (await shop.get('/api/seller/stats?days=1').expect(200)).body.refunded as { orders: number; amount: number };
+    const before = await refundedToday();
+    const started = (
+      await asha.agent
+        .post('/api/paymentonline')
+        .send({ address: asha.address, items: lines([[tomato, 2]]) })
+        .expect(201)
+    ).body.order as { id: string };
+    const order = (await asha.agent.post('/api/payment-success').send(rzp.pay(started.id).success).expect(201)).body.order as { _id: string };
+    // Packed 1 of 2 tomatoes: ₹100 + ₹2 tax back online.
+    const packed = await shop
+      .post(`/api/seller/orders/${order._id}/adjust`)
+      .send({ lines: [{ line: 0, packed: 1 }], reason: 'Only one left' })
+      .expect(200);
+    expect(packed.body.adjustment).toMatchObject({ differencePaise: 10200, refund: { amountPaise: 10200 } });
+    await deliver(order._id);
+    await report(order._id, { lines: [{ line: 0, quantity: 1, reason: 'damaged' }] }).expect(201);
+    const resolved = await shop.post(`/api/seller/issues/${order._id}/resolve`).send({ action: 'refund', amountPaise: 5000, note: 'Sorry' }).expect(200);
+    expect(resolved.body.order.issue).toMatchObject({ status: 'refunded', amountPaise: 5000 });
+    const after = await refundedToday();
+    expect(after.orders - before.orders).toBe(2);
+    expect(Math.round((after.amount - before.amount) * 100)).toBe(10200 + 5000);
+  });
+
   it('one report per order; more than delivered, bad lines and another shopper’s order are refused with a message', async () => {
     const order = await deliveredCod([[milk, 2]]);
     const message = async (body: { lines: unknown; note?: string }, status = 400, agent?: Agent) =>

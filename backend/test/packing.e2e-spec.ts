@@ -165,6 +165,11 @@ describe('packing changes on one instance', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].text).toMatch(/Desi Tomatoes: 1 of 3 packed/);
     expect(mails[0].text).toMatch(/₹204\.00 is being refunded[\s\S]*5–7 working days/);
+    // The packer's note, and the bill's short line as "1 of 3 packed" (never "not available").
+    expect(mails[0].text).toContain('Note from the shop: “Only one ripe tomato left”');
+    expect(mails[0].html).toContain('Note from the shop: “Only one ripe tomato left”');
+    expect(mails[0].text).toContain('1 × Desi Tomatoes  ₹100.00 — 1 of 3 packed');
+    expect(mails[0].text).not.toMatch(/Desi Tomatoes — not available/);
   });
 
   it('the same change raced with one key: one change, one refund; a change while one is applied is a 409', async () => {

@@ -181,7 +181,12 @@ export function orderSnapshot(order: OrderRecord): OrderSnapshot {
     placedAt: placedAt.toISOString(),
     deliverBy: deliverBy.toISOString(),
     ...(plain.deliverySlot ? { deliverySlot: slotText(plain.deliverySlot) } : {}),
-    items: plain.items.map((item) => ({ name: nameWithSize(item.name, item.label), quantity: item.quantity, pricePaise: item.offerPricePaise })),
+    items: plain.items.map((item) => ({
+      name: nameWithSize(item.name, item.label),
+      quantity: item.quantity,
+      pricePaise: item.offerPricePaise,
+      ...(item.ordered !== undefined && item.ordered !== item.quantity ? { ordered: item.ordered } : {}),
+    })),
     subtotalPaise: plain.subtotalPaise,
     ...(plain.discountPaise ? { discountPaise: plain.discountPaise } : {}),
     ...(plain.discountPaise && plain.coupon?.code ? { couponCode: plain.coupon.code } : {}),

@@ -30,7 +30,9 @@ export class PackingListener {
     try {
       const snapshot = orderSnapshot(order);
       const changes = changesOf(order, key);
-      const cashPaise = order.adjustments?.find((a) => a.key === key)?.cashOwedPaise;
+      const adjustment = order.adjustments?.find((a) => a.key === key);
+      const cashPaise = adjustment?.cashOwedPaise;
+      const note = adjustment?.reason?.trim();
       const refundPaise = order.paymentType === 'Online' && !cashPaise ? differencePaise : undefined;
       const mails = this.mailer.enabled
         ? [
@@ -42,6 +44,7 @@ export class PackingListener {
               data: {
                 order: snapshot,
                 changes,
+                ...(note ? { note } : {}),
                 ...(refundPaise !== undefined ? { refundPaise, refundArrives: REFUND_ARRIVES_IN } : {}),
                 ...(cashPaise ? { cashPaise } : {}),
               },

@@ -41,6 +41,8 @@ export interface StatsOrder {
   statusHistory?: readonly { status: OrderStatus; at?: Date | string }[];
   /** A problem report the shop refunded (issue 39): what it gave back comes off the day's revenue. */
   issue?: { status?: string; amountPaise?: number | null } | null;
+  /** Packing changes (issue 39): an online refund of one (`refund`) counts in the day's refunds. */
+  adjustments?: readonly { key: string; cancels?: boolean | null; refund?: { amountPaise: number } | null }[] | null;
 }
 
 export interface Delta {
@@ -191,11 +193,24 @@ export function refundedChange(order: StatsOrder, timeZone: string): Change {
   return change;
 }
 
-/** A packing change (issue 39): the order's figures move from what it was to what it now is (the shop keeps less). */
-export function adjustedChange(before: StatsOrder, after: StatsOrder, timeZone: string): Change {
+/**
+ * A packing change (issue 39): the order's figures move from what it was to what it now is (the shop keeps less),
+ * and the online refund the change carries (`key`'s, stored with it: the commit point) counts in the day's refunds.
+ */
+export function adjustedChange(before: StatsOrder, after: StatsOrder, timeZone: string, key?: string): Change {
   const change: Change = {};
   orderFigures(change, before, timeZone, -1);
   orderFigures(change, after, timeZone, 1);
+  const adjustment = key === undefined ? undefined : after.adjustments?.find((a) => a.key === key);
+  if (adjustment) mergeChange(change, packingRefundChange(after, adjustment, timeZone));
+  return change;
+}
+
+/** One refund of a packing change (an online one, never a cancel's, which the cancel's refund counts): one more refund, its amount. */
+function packingRefundChange(order: StatsOrder, adjustment: NonNullable<StatsOrder['adjustments']>[number], timeZone: string): Change {
+  const change: Change = {};
+  const amount = !adjustment.cancels ? (adjustment.refund?.amountPaise ?? 0) : 0;
+  if (amount > 0) add(change, dayDocId(dayOf(new Date(order.createdAt), timeZone)), { refundedOrders: 1, refundedPaise: amount });
   return change;
 }
 
@@ -203,7 +218,14 @@ export function adjustedChange(before: StatsOrder, after: StatsOrder, timeZone: 
 export function issueRefundChange(order: StatsOrder, timeZone: string): Change {
   const change: Change = {};
   const amount = order.issue?.status === 'refunded' ? (order.issue.amountPaise ?? 0) : 0;
-  if (amount > 0) add(change, dayDocId(dayOf(new Date(order.createdAt), timeZone)), { revenuePaise: -amount, issueRefundedPaise: amount });
+  // It is money given back too: counted in the day's refunds (`refunded`), beside cancelled paid orders and packing refunds.
+  if (amount > 0)
+    add(change, dayDocId(dayOf(new Date(order.createdAt), timeZone)), {
+      revenuePaise: -amount,
+      issueRefundedPaise: amount,
+      refundedOrders: 1,
+      refundedPaise: amount,
+    });
   return change;
 }
 
@@ -229,6 +251,7 @@ export function orderChange(order: StatsOrder, timeZone: string): Change {
   const change = placedChange(order, timeZone);
   for (const [from, to] of statusMoves(order)) mergeChange(change, statusChange(order, from, to, timeZone));
   if (order.paymentStatus === 'refunded') mergeChange(change, refundedChange(order, timeZone));
+  for (const adjustment of order.adjustments ?? []) mergeChange(change, packingRefundChange(order, adjustment, timeZone));
   mergeChange(change, issueRefundChange(order, timeZone));
   return change;
 }

@@ -141,7 +141,12 @@ export class StatsService implements OnApplicationBootstrap {
   adjusted(event: OrderAdjustedEvent): void {
     this.count(event.orderId, async () => [
       `adjusted:${event.orderId}:${event.key}`,
-      adjustedChange(event.before as unknown as StatsOrder, await this.withProductIds(event.orderId, event.order as unknown as StatsOrder), this.timeZone),
+      adjustedChange(
+        event.before as unknown as StatsOrder,
+        await this.withProductIds(event.orderId, event.order as unknown as StatsOrder),
+        this.timeZone,
+        event.key,
+      ),
     ]);
   }
 

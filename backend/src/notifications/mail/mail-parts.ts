@@ -21,7 +21,8 @@ export interface OrderSnapshot {
   deliverBy: string;
   /** The delivery slot chosen, as said ("Sun 29 Nov, 07:00–09:00"); absent: express. */
   deliverySlot?: string;
-  items: { name: string; quantity: number; pricePaise: number }[];
+  /** `ordered`: the quantity ordered when packing supplied fewer (issue 39). */
+  items: { name: string; quantity: number; pricePaise: number; ordered?: number }[];
   subtotalPaise: number;
   /** A coupon's discount off the subtotal; absent or 0 on orders without one (and on mails queued before coupons). */
   discountPaise?: number;

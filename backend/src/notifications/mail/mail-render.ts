@@ -15,7 +15,7 @@ export interface MailContext {
 /** A mail as blocks, written once for both parts. */
 export type Block =
   | { p: string }
-  | { lines: { name: string; quantity: number; pricePaise: number }[] }
+  | { lines: { name: string; quantity: number; pricePaise: number; ordered?: number }[] }
   | { totals: [string, string][] }
   | { facts: [string, string][] }
   | { button: { label: string; href: string } }
@@ -31,6 +31,9 @@ export interface Draft {
 
 /** A line packed to none (issue 39) stays on the bill, said so instead of "0 ×". */
 const NOT_AVAILABLE = 'not available';
+/** A line packed short (0 < quantity < ordered) says so: "1 of 2 packed", never "not available". */
+const packedShort = (line: { quantity: number; ordered?: number }) =>
+  line.ordered !== undefined && line.quantity > 0 && line.quantity < line.ordered ? ` — ${line.quantity} of ${line.ordered} packed` : '';
 
 export function toText(draft: Draft, ctx: MailContext): string {
   const parts: string[] = [draft.heading, ''];
@@ -40,7 +43,9 @@ export function toText(draft: Draft, ctx: MailContext): string {
     else if ('lines' in block) {
       for (const line of block.lines)
         parts.push(
-          line.quantity === 0 ? `${line.name} — ${NOT_AVAILABLE}` : `${line.quantity} × ${line.name}  ${formatRupees(line.pricePaise * line.quantity)}`,
+          line.quantity === 0
+            ? `${line.name} — ${NOT_AVAILABLE}`
+            : `${line.quantity} × ${line.name}  ${formatRupees(line.pricePaise * line.quantity)}${packedShort(line)}`,
         );
       parts.push('');
     } else if ('totals' in block || 'facts' in block) {
@@ -84,7 +89,7 @@ function blockHtml(block: Block): string {
     const rows = block.lines
       .map(
         (line) =>
-          `<tr><td style="padding:6px 0;border-bottom:1px solid #f3f4f6">${escape(line.name)} <span style="color:#6b7280">${line.quantity === 0 ? `— ${NOT_AVAILABLE}` : `× ${line.quantity}`}</span></td>` +
+          `<tr><td style="padding:6px 0;border-bottom:1px solid #f3f4f6">${escape(line.name)} <span style="color:#6b7280">${line.quantity === 0 ? `— ${NOT_AVAILABLE}` : `× ${line.quantity}${escape(packedShort(line))}`}</span></td>` +
           `<td align="right" style="padding:6px 0;border-bottom:1px solid #f3f4f6;white-space:nowrap">${line.quantity === 0 ? '' : escape(formatRupees(line.pricePaise * line.quantity))}</td></tr>`,
       )
       .join('');

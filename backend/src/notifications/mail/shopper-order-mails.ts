@@ -27,8 +27,8 @@ export interface ShopperOrderMailKinds {
   'refund-started': { order: OrderSnapshot; refundId: string };
   'refund-done': { order: OrderSnapshot; refundId: string };
   'sold-out-refund': SoldOutRefundSnapshot;
-  /** Packing changed the order (issue 39): what changed, and the refund or the new amount to pay in cash. */
-  'order-adjusted': { order: OrderSnapshot; changes: string[]; refundPaise?: number; refundArrives?: string; cashPaise?: number };
+  /** Packing changed the order (issue 39): what changed, the packer's note (the change's `reason`), and the refund or the new amount to pay in cash. */
+  'order-adjusted': { order: OrderSnapshot; changes: string[]; note?: string; refundPaise?: number; refundArrives?: string; cashPaise?: number };
   /** The shop answered "something was wrong with my order". */
   /** `inCash`: owed in cash (a COD order, or an online one's refund under ₹1). */
   'issue-resolved': { order: OrderSnapshot; action: 'refund' | 'decline'; amountPaise: number; note?: string; refundArrives?: string; inCash?: boolean };
@@ -129,13 +129,14 @@ export const SHOPPER_ORDER_MAILS: TemplatesOf<ShopperOrderMailKinds> = {
     ],
     footer: shopperFooter(ctx),
   }),
-  'order-adjusted': ({ order, changes, refundPaise, refundArrives, cashPaise }, ctx) => ({
+  'order-adjusted': ({ order, changes, note, refundPaise, refundArrives, cashPaise }, ctx) => ({
     subject: `Order ${order.orderNumber} was packed with changes`,
     heading: 'Your order changed while packing',
     blocks: [
       { p: hello(ctx) },
       { p: `Not everything in order ${order.orderNumber} could be packed as ordered:` },
       { facts: changes.map((change, i): [string, string] => [String(i + 1), typed(change)]) },
+      ...(note?.trim() ? [{ p: `Note from the shop: “${typed(note.trim())}”` }] : []),
       {
         p:
           order.paymentType === 'COD'

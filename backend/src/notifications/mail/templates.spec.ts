@@ -125,4 +125,36 @@ describe('mail templates: packing changes (issue 39)', () => {
     expect(mail.html).not.toContain('× 0');
     expect(mail.html).not.toContain('₹0.00');
   });
+
+  it('a line packed short reads "1 of 2 packed" on the bill, never "not available"', () => {
+    const packed = {
+      ...order,
+      status: 'Packing' as const,
+      items: [
+        { name: 'Desi Tomatoes 1 kg', quantity: 1, ordered: 2, pricePaise: 4_000 },
+        { name: 'Milk', quantity: 0, ordered: 2, pricePaise: 3_000 },
+        { name: 'Alphonso Mango', quantity: 2, pricePaise: 12_000 },
+      ],
+    };
+    const changes = ['Desi Tomatoes 1 kg: 1 of 2 packed', 'Milk: not available'];
+    for (const mail of [renderMail('order-adjusted', { order: packed, changes }, ctx), renderMail('order-confirmation', { order: packed }, ctx)]) {
+      expect(mail.text).toContain('1 × Desi Tomatoes 1 kg  ₹40.00 — 1 of 2 packed');
+      expect(mail.text).toContain('Milk — not available');
+      expect(mail.text).not.toContain('Desi Tomatoes 1 kg — not available');
+      expect(shownText(mail.html)).toMatch(/Desi Tomatoes 1 kg\s+× 1 — 1 of 2 packed/);
+      expect(shownText(mail.html)).not.toMatch(/Desi Tomatoes 1 kg\s+— not/);
+      expect(mail.text).toContain('2 × Alphonso Mango  ₹240.00\n');
+    }
+  });
+
+  it('the packing-change mail carries the packer’s note in text and HTML, and says nothing without one', () => {
+    const packed = { ...order, status: 'Packing' as const };
+    const withNote = renderMail('order-adjusted', { order: packed, changes: ['Milk: not available'], note: 'Milk ran out, see milk.example.com' }, ctx);
+    expect(withNote.text.replace(ZWSP, '')).toContain('Note from the shop: “Milk ran out, see milk.example.com”');
+    expect(withNote.text).not.toContain('milk.example.com');
+    expect(shownText(withNote.html).replace(ZWSP, '')).toContain('Note from the shop: “Milk ran out, see milk.example.com”');
+    const without = renderMail('order-adjusted', { order: packed, changes: ['Milk: not available'] }, ctx);
+    expect(without.text).not.toContain('Note from the shop');
+    expect(without.html).not.toContain('Note from the shop');
+  });
 });
