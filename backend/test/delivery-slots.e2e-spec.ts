@@ -336,18 +336,19 @@ describe('delivery slots on one instance', () => {
       createdAt: now,
       updatedAt: now,
     });
-    const inserted = await t.connection.collection('products').insertMany([
-      product('Cow Ghee', 'Dairy', [size('500 ml', 300, { sku: 'GHEE-500', barcode: '8901234000011' })]),
-      product('Sona Masoori', 'Grains', [size('5 kg', 400, { sku: 'SONA-5KG' })]),
-      product('Curry Leaves', 'Vegetables', [size('1 bunch', 10, {})]),
-    ]);
+    const inserted = await t.connection
+      .collection('products')
+      .insertMany([
+        product('Cow Ghee', 'Dairy', [size('500 ml', 300, { sku: 'GHEE-500', barcode: '8901234000011' })]),
+        product('Sona Masoori', 'Grains', [size('5 kg', 400, { sku: 'SONA-5KG' })]),
+        product('Curry Leaves', 'Vegetables', [size('1 bunch', 10, {})]),
+      ]);
     const [ghee, sona, curry] = Object.values(inserted.insertedIds).map(String);
     const [a, b] = await buyers(2);
     const slot = '2026-12-03T18:00';
     const order = async (x: Buyer, items: { product: string; quantity: number }[]) =>
-      (
-        await x.agent.post('/api/placeorders').set('Idempotency-Key', randomUUID()).send({ address: x.address, items, delivery: { slot } }).expect(201)
-      ).body.order as { _id: string; items: { product: unknown }[] };
+      (await x.agent.post('/api/placeorders').set('Idempotency-Key', randomUUID()).send({ address: x.address, items, delivery: { slot } }).expect(201)).body
+        .order as { _id: string; items: { product: unknown }[] };
     const first = await order(a, [
       { product: ghee, quantity: 2 },
       { product: curry, quantity: 1 },
@@ -358,7 +359,11 @@ describe('delivery slots on one instance', () => {
     ]);
     // Curry leaves run out: packed to 0 in both orders, nothing of them to pick.
     const curryLine = (o: typeof first) => o.items.findIndex((item) => String((item.product as { _id?: string })?._id ?? item.product) === curry);
-    for (const o of [first, second]) await shop.post(`/api/seller/orders/${o._id}/adjust`).send({ lines: [{ line: curryLine(o), packed: 0 }] }).expect(200);
+    for (const o of [first, second])
+      await shop
+        .post(`/api/seller/orders/${o._id}/adjust`)
+        .send({ lines: [{ line: curryLine(o), packed: 0 }] })
+        .expect(200);
 
     const pick = (await shop.get('/api/seller/slots/2026-12-03/18:00/picklist').expect(200)).body;
     expect(pick.orders).toBe(2);

@@ -51,7 +51,15 @@ export class SlotOrders {
   async pickListCsv(date: string, start: string): Promise<{ filename: string; body: string }> {
     const list = await this.pickList(date, start);
     const rows = list.lines.map((line) =>
-      csvLine([textCell(line.category), textCell(line.name), textCell(line.label ?? ''), textCell(line.sku ?? ''), textCell(line.barcode ?? ''), String(line.quantity), String(line.orders)]),
+      csvLine([
+        textCell(line.category),
+        textCell(line.name),
+        textCell(line.label ?? ''),
+        textCell(line.sku ?? ''),
+        textCell(line.barcode ?? ''),
+        String(line.quantity),
+        String(line.orders),
+      ]),
     );
     return {
       filename: `greencart-picklist-${date}-${start.replace(':', '')}.csv`,

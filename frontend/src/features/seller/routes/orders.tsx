@@ -277,7 +277,11 @@ function SellerOrder({ order, isNew, now }: { order: Order; isNew: boolean; now:
           </button>
         ))}
         {order.status !== 'Cancelled' && (
-          <button type="button" onClick={() => setSlipOpen(true)} className="min-h-11 rounded border border-gray-300 px-4 font-medium text-gray-700 hover:border-primary">
+          <button
+            type="button"
+            onClick={() => setSlipOpen(true)}
+            className="min-h-11 rounded border border-gray-300 px-4 font-medium text-gray-700 hover:border-primary"
+          >
             Print packing slip
           </button>
         )}
