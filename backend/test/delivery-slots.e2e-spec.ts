@@ -304,13 +304,81 @@ describe('delivery slots on one instance', () => {
     const csv = await shop.get('/api/seller/slots/2026-12-06/18:00/picklist.csv').expect(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(csv.text.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
-      '"Aisle","Product","Pack size","Quantity","Orders"',
-      '"Vegetables","Spinach","",3,1',
-      '"Dairy","Toned Milk","",3,2',
-      '"Grains","Basmati Rice","",1,1',
+      '"Aisle","Product","Pack size","SKU","Barcode","Quantity","Orders"',
+      '"Vegetables","Spinach","","","",3,1',
+      '"Dairy","Toned Milk","","","",3,2',
+      '"Grains","Basmati Rice","","","",1,1',
       '',
     ]);
     expect((await shop.get('/api/seller/slots/2026-12-06/7am/picklist').expect(400)).body.message).toMatch(/HH:MM/);
+  });
+
+  it('the pick list names each pack size’s SKU and barcode, and leaves out a line packed to 0 in every order', async () => {
+    await settings({ slots: [{ ...EVENING, capacity: 20 }], slotDays: 7 }).expect(200);
+    const now = new Date();
+    const size = (label: string, offerPrice: number, codes: { sku?: string; barcode?: string }) => ({
+      _id: new Types.ObjectId(),
+      label,
+      price: offerPrice,
+      offerPrice,
+      inStock: true,
+      ...codes,
+    });
+    const product = (name: string, category: string, variants: ReturnType<typeof size>[]) => ({
+      name,
+      description: [`About ${name}`],
+      category,
+      price: variants[0].price,
+      offerPrice: variants[0].offerPrice,
+      image: ['/api/images/000000000000000000000000'],
+      inStock: true,
+      variants,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const inserted = await t.connection
+      .collection('products')
+      .insertMany([
+        product('Cow Ghee', 'Dairy', [size('500 ml', 300, { sku: 'GHEE-500', barcode: '8901234000011' })]),
+        product('Sona Masoori', 'Grains', [size('5 kg', 400, { sku: 'SONA-5KG' })]),
+        product('Curry Leaves', 'Vegetables', [size('1 bunch', 10, {})]),
+      ]);
+    const [ghee, sona, curry] = Object.values(inserted.insertedIds).map(String);
+    const [a, b] = await buyers(2);
+    const slot = '2026-12-07T18:00';
+    const order = async (x: Buyer, items: { product: string; quantity: number }[]) =>
+      (await x.agent.post('/api/placeorders').set('Idempotency-Key', randomUUID()).send({ address: x.address, items, delivery: { slot } }).expect(201)).body
+        .order as { _id: string; items: { product: unknown }[] };
+    const first = await order(a, [
+      { product: ghee, quantity: 2 },
+      { product: curry, quantity: 1 },
+    ]);
+    const second = await order(b, [
+      { product: sona, quantity: 1 },
+      { product: curry, quantity: 2 },
+    ]);
+    // Curry leaves run out: packed to 0 in both orders, nothing of them to pick.
+    const curryLine = (o: typeof first) => o.items.findIndex((item) => String((item.product as { _id?: string })?._id ?? item.product) === curry);
+    for (const o of [first, second])
+      await shop
+        .post(`/api/seller/orders/${o._id}/adjust`)
+        .send({ lines: [{ line: curryLine(o), packed: 0 }] })
+        .expect(200);
+
+    const pick = (await shop.get('/api/seller/slots/2026-12-07/18:00/picklist').expect(200)).body;
+    expect(pick.orders).toBe(2);
+    expect(pick.lines).toEqual([
+      expect.objectContaining({ name: 'Cow Ghee', quantity: 2, orders: 1, sku: 'GHEE-500', barcode: '8901234000011' }),
+      expect.objectContaining({ name: 'Sona Masoori', quantity: 1, orders: 1, sku: 'SONA-5KG' }),
+    ]);
+    expect(pick.lines[1].barcode).toBeUndefined();
+    const csv = await shop.get('/api/seller/slots/2026-12-07/18:00/picklist.csv').expect(200);
+    expect(csv.text.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
+      '"Aisle","Product","Pack size","SKU","Barcode","Quantity","Orders"',
+      '"Dairy","Cow Ghee","","GHEE-500","8901234000011",2,1',
+      '"Grains","Sona Masoori","","SONA-5KG","",1,1',
+      '',
+    ]);
   });
 
   it('time-zone edges: just after midnight in India (still the day before in UTC), today is India’s day', async () => {

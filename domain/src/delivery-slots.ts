@@ -253,6 +253,9 @@ export interface PickListLine {
   quantity: number;
   /** How many of the slot's orders want it. */
   orders: number;
+  /** The pack size's stock-keeping code and barcode, when the seller gave them. */
+  sku?: string;
+  barcode?: string;
 }
 
 /** GET /api/seller/slots/:date/:start/picklist */
@@ -274,7 +277,9 @@ export interface PackerSlot extends DeliverySlot {
 
 /**
  * The pick list of a slot's orders: every product and pack size once with its total quantity, in aisle
- * order (the categories' order, then by name and size). Cancelled orders are not picked.
+ * order (the categories' order, then by name and size). Cancelled orders are not picked, nor lines
+ * packed down to 0: a line whose total is 0 is left out, and `orders` counts the orders with some of it.
+ * `codesOf` gives a pack size's SKU and barcode (from the catalogue), put on its line when present.
  */
 export function pickListLines(
   orders: readonly {
@@ -282,13 +287,16 @@ export function pickListLines(
     items: readonly { product: unknown; variant?: string; name: string; label?: string; category: string; quantity: number }[];
   }[],
   categoryOrder: readonly string[],
+  codesOf: (product: string, variant: string | undefined) => { sku?: string; barcode?: string } | undefined = () => undefined,
 ): PickListLine[] {
   const lines = new Map<string, PickListLine>();
   for (const order of orders) {
     if (order.status === 'Cancelled') continue;
     for (const item of order.items) {
+      if (!(item.quantity > 0)) continue;
       const product = String((item.product as { _id?: unknown } | null)?._id ?? item.product);
       const key = `${product}:${item.variant ?? ''}`;
+      const codes = lines.has(key) ? undefined : codesOf(product, item.variant);
       const line = lines.get(key) ?? {
         product,
         name: item.name,
@@ -296,6 +304,8 @@ export function pickListLines(
         category: item.category,
         quantity: 0,
         orders: 0,
+        ...(codes?.sku ? { sku: codes.sku } : {}),
+        ...(codes?.barcode ? { barcode: codes.barcode } : {}),
       };
       line.quantity += item.quantity;
       line.orders += 1;

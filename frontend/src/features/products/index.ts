@@ -14,3 +14,4 @@ export { prefetchBestSellers, prefetchProduct, prefetchProductList } from './fir
 /** The catalogue pages load with their routes (one chunk, they share the grid); start-up asks first. */
 export const loadProductPages = remember(() => import('./routes/pages'));
 export type { Product } from './types';
+export { getProductQueryOptions } from './api/get-product';

@@ -189,8 +189,8 @@ export function SellerLayout({ children, account }: { children: ReactNode; accou
   );
 
   return (
-    <div className="flex min-h-screen flex-col">
-      <header className="flex items-center justify-between border-b border-gray-300 bg-white px-4 py-3 md:px-8">
+    <div className="flex min-h-screen flex-col print:block print:min-h-0 print:bg-white print:text-black">
+      <header className="flex items-center print:hidden justify-between border-b border-gray-300 bg-white px-4 py-3 md:px-8">
         <Link to="/" aria-label="GreenCart shop">
           <Logo />
         </Link>
@@ -206,8 +206,8 @@ export function SellerLayout({ children, account }: { children: ReactNode; accou
           </button>
         </div>
       </header>
-      <div className="flex flex-1">
-        <nav aria-label="Seller" className="hidden w-64 shrink-0 border-r border-gray-300 pt-4 text-base md:block">
+      <div className="flex flex-1 print:block">
+        <nav aria-label="Seller" className="hidden print:hidden! w-64 shrink-0 border-r border-gray-300 pt-4 text-base md:block">
           <ul>
             {menus.side.map((entry) => (
               <li key={entry.path}>
@@ -230,7 +230,7 @@ export function SellerLayout({ children, account }: { children: ReactNode; accou
           {signOutEverywhereButton(entryClass)}
         </nav>
         {/* Room below the content for the phone's bottom bar. */}
-        <main className="min-w-0 flex-1 p-3 pb-24 sm:p-4 sm:pb-24 md:p-10">
+        <main className="min-w-0 flex-1 p-3 pb-24 sm:p-4 sm:pb-24 md:p-10 print:p-0">
           <SoundBlockedPrompt blocked={soundBlocked} />
           {children}
         </main>
@@ -275,7 +275,7 @@ function PhoneNavigation({
   const tabClass = 'relative flex min-h-14 flex-col items-center justify-center gap-0.5 px-1 text-xs font-medium';
 
   return (
-    <div className="md:hidden">
+    <div className="md:hidden print:hidden">
       {moreOpen && (
         <div
           id={moreId}
@@ -347,7 +347,7 @@ function PhoneNavigation({
 function SoundBlockedPrompt({ blocked }: { blocked: boolean }) {
   if (!blocked) return null;
   return (
-    <p role="status" data-testid="sound-blocked" className="mb-3 flex flex-wrap items-center gap-x-2 text-xs text-amber-900">
+    <p role="status" data-testid="sound-blocked" className="mb-3 flex print:hidden flex-wrap items-center gap-x-2 text-xs text-amber-900">
       <span>The browser is keeping the new-order sound silent:</span>
       <button type="button" onClick={unlockChime} className="min-h-8 font-medium underline underline-offset-2 hover:text-amber-950">
         Tap to enable the order sound

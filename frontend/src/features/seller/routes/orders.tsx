@@ -36,6 +36,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useNow } from '@/lib/use-now';
 import { SlotFilter, useSlotOrders } from '@/features/slots';
 import { useSellerMay } from '@/features/staff';
+import { PackingSlip } from '../components/packing-slip';
 import { useNewOrders } from '../new-orders';
 
 type StatusFilter = OrderStatus | 'open' | 'all';
@@ -142,6 +143,7 @@ function SellerOrder({ order, isNew, now }: { order: Order; isNew: boolean; now:
   const late = isLate(order, now);
   const queryClient = useQueryClient();
   const [packing, setPacking] = useState(false);
+  const [slipOpen, setSlipOpen] = useState(false);
   const canPack = order.status === 'Order Placed' || order.status === 'Packing';
 
   const move = async (status: OrderStatus) => {
@@ -274,8 +276,18 @@ function SellerOrder({ order, isNew, now }: { order: Order; isNew: boolean; now:
             {statusActionLabel(status)}
           </button>
         ))}
+        {order.status !== 'Cancelled' && (
+          <button
+            type="button"
+            onClick={() => setSlipOpen(true)}
+            className="min-h-11 rounded border border-gray-300 px-4 font-medium text-gray-700 hover:border-primary"
+          >
+            Print packing slip
+          </button>
+        )}
         {order.status !== 'Cancelled' && <InvoiceButton orderId={order._id} as="seller" className="sm:ml-auto" />}
       </div>
+      {slipOpen && <PackingSlip order={order} onClose={() => setSlipOpen(false)} />}
       {dialog}
     </li>
   );

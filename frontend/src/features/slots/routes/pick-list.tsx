@@ -10,7 +10,7 @@ export function PickListRoute() {
   const { date = '', start = '' } = useParams();
   const list = usePickList(date, start);
   return (
-    <section aria-labelledby="picklist-heading" className="max-w-3xl print:max-w-none">
+    <section aria-labelledby="picklist-heading" className="max-w-3xl print:max-w-none print:bg-white print:text-black">
       <title>Pick list · GreenCart seller</title>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 id="picklist-heading" className="text-lg font-medium">
@@ -37,7 +37,7 @@ export function PickListRoute() {
       {list.isError && <ErrorNotice error={list.error} onRetry={() => void list.refetch()} />}
       {list.data && (
         <>
-          <p className="mt-1 text-sm text-gray-600">
+          <p className="mt-1 text-sm text-gray-600 print:text-black">
             {pluralize(list.data.orders, 'order')} in this slot.{' '}
             <Link to="/seller/orders" className="text-primary underline print:hidden">
               Back to orders
@@ -48,21 +48,25 @@ export function PickListRoute() {
           ) : (
             <table className="mt-4 w-full border-collapse text-sm" data-testid="pick-list">
               <thead>
-                <tr className="border-b border-gray-300 text-left text-gray-600">
+                <tr className="border-b border-gray-300 text-left text-gray-600 print:border-black print:text-black">
                   <th className="py-2 pr-3 font-medium">Aisle</th>
                   <th className="py-2 pr-3 font-medium">Product</th>
+                  <th className="py-2 pr-3 font-medium">SKU</th>
+                  <th className="py-2 pr-3 font-medium">Barcode</th>
                   <th className="py-2 pr-3 text-right font-medium">Quantity</th>
                   <th className="py-2 text-right font-medium">Orders</th>
                 </tr>
               </thead>
               <tbody>
                 {list.data.lines.map((line) => (
-                  <tr key={`${line.product}-${line.label ?? ''}`} className="border-b border-gray-200">
+                  <tr key={`${line.product}-${line.label ?? ''}`} className="border-b border-gray-200 print:break-inside-avoid print:border-gray-500">
                     <td className="py-2 pr-3 text-gray-600">{categoryText(line.category)}</td>
                     <td className="py-2 pr-3 font-medium text-gray-800">
                       {line.name}
                       {line.label && <span className="text-gray-600"> · {line.label}</span>}
                     </td>
+                    <td className="py-2 pr-3 font-mono text-xs text-gray-700 print:text-black">{line.sku ?? ''}</td>
+                    <td className="py-2 pr-3 font-mono text-xs text-gray-700 print:text-black">{line.barcode ?? ''}</td>
                     <td className="py-2 pr-3 text-right text-base font-semibold">{line.quantity}</td>
                     <td className="py-2 text-right text-gray-600">{line.orders}</td>
                   </tr>
