@@ -65,6 +65,22 @@ describe('the order buttons a role cannot use are not shown', () => {
     expect(within(delivered!).getByRole('button', { name: 'Mark ₹33.00 paid in cash' })).toBeInTheDocument();
   });
 
+  it.each([
+    ['packer', true],
+    ['manager', false],
+  ] as const)('packing nothing (which cancels the order) as a %s: Save refused: %s', async (role, refused) => {
+    signInAs(role);
+    showOrders();
+    const { user } = renderWithApp('/seller/orders');
+    const [placed] = await screen.findAllByTestId('seller-order');
+    await user.click(within(placed!).getByRole('button', { name: 'Pack items…' }));
+    const form = within(await screen.findByTestId('pack-order'));
+    await user.click(form.getByRole('checkbox'));
+    expect(form.getByTestId('pack-preview')).toHaveTextContent(refused ? 'your role cannot cancel orders' : 'cancelled and refunded in full');
+    if (refused) expect(form.getByRole('button', { name: 'Save packing' })).toBeDisabled();
+    else expect(form.getByRole('button', { name: 'Save packing' })).toBeEnabled();
+  });
+
   it('the owner is offered every one of them', async () => {
     signInAs('owner');
     showOrders();
@@ -106,5 +122,13 @@ describe('the product buttons a role cannot use are not shown', () => {
     expect(row.getByRole('button', { name: 'Delete Fresh Apples' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Import' })).toBeInTheDocument();
+  });
+});
+
+describe('a seller page that does not exist', () => {
+  it('leads a packer back to their orders, not to the owner’s dashboard', async () => {
+    signInAs('packer');
+    renderWithApp('/seller/no-such-page');
+    expect(await screen.findByRole('link', { name: 'Back to your orders' })).toHaveAttribute('href', '/seller/orders');
   });
 });

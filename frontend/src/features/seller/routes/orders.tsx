@@ -254,7 +254,12 @@ function SellerOrder({ order, isNew, now }: { order: Order; isNew: boolean; now:
       <PackingChanges order={order} as="seller" />
       <IssueOutcome order={order} as="seller" maySettle={maySettle} onChanged={() => queryClient.invalidateQueries({ queryKey: orderKeys.sellerAll() })} />
       {packing && canPack && mayPack && (
-        <PackOrder order={order} onChanged={() => queryClient.invalidateQueries({ queryKey: orderKeys.sellerAll() })} onClose={() => setPacking(false)} />
+        <PackOrder
+          order={order}
+          mayCancel={mayCancel}
+          onChanged={() => queryClient.invalidateQueries({ queryKey: orderKeys.sellerAll() })}
+          onClose={() => setPacking(false)}
+        />
       )}
 
       <div className="mt-4 flex flex-wrap gap-2 border-t border-gray-200 pt-4">
