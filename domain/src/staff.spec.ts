@@ -1,4 +1,4 @@
-import { firstNameOf, movedByLine, replierLine, ROLE_PERMISSIONS, roleMay, SELLER_PERMISSIONS, SELLER_ROLES } from './staff';
+import { firstNameOf, movedByLine, replierLine, ROLE_PERMISSIONS, roleMay, SELLER_PERMISSIONS, SELLER_ROLES, sellerGreeting } from './staff';
 
 describe('seller roles', () => {
   it('gives the owner every permission, and an unnamed permission to the owner alone', () => {
@@ -26,6 +26,14 @@ describe('seller roles', () => {
 
   it('shows a staff member by their first name', () => {
     expect(firstNameOf('  Ravi  Kumar ')).toBe('Ravi');
+  });
+
+  it('greets the person signed in by first name and role; the owner by role alone until the account has a name', () => {
+    expect(sellerGreeting({ role: 'packer', name: 'Ravi Kumar' })).toBe('Hi Ravi · Packer');
+    expect(sellerGreeting({ role: 'manager', name: 'Meena Iyer' })).toBe('Hi Meena · Manager');
+    expect(sellerGreeting({ role: 'owner', name: 'Owner' })).toBe('Hi · Owner');
+    expect(sellerGreeting({ role: 'owner', name: 'Lakshmi Rao' })).toBe('Hi Lakshmi · Owner');
+    expect(sellerGreeting({ role: 'packer', name: '  ' })).toBe('Hi · Packer');
   });
 });
 

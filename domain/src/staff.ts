@@ -80,6 +80,15 @@ export function firstNameOf(name: string): string {
   return name.trim().split(/\s+/)[0] ?? '';
 }
 
+/**
+ * The seller header's greeting of who is signed in: "Hi Ravi · Packer", "Hi Meena · Manager". The owner's
+ * account has no name of its own (the session calls it 'Owner'): "Hi · Owner", or "Hi Lakshmi · Owner" once it has one.
+ */
+export function sellerGreeting({ role, name }: { role: SellerRole; name: string }): string {
+  const first = role === 'owner' && name.trim() === ROLE_LABELS.owner ? '' : firstNameOf(name);
+  return first ? `Hi ${first} · ${ROLE_LABELS[role]}` : `Hi · ${ROLE_LABELS[role]}`;
+}
+
 /** `GET /api/seller/me`: who is signed in to the seller area. */
 export interface SellerAccount {
   role: SellerRole;

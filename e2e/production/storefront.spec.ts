@@ -91,9 +91,9 @@ test('over plain http at PUBLIC_URL: every asset loads, the seller and a shopper
   await sellerPage.getByLabel('Email').fill(PRODUCTION_ENV.SELLER_EMAIL);
   await sellerPage.getByLabel('Password').fill(PRODUCTION_ENV.SELLER_PASSWORD);
   await sellerPage.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(sellerPage.getByText('Hi! Admin')).toBeVisible();
+  await expect(sellerPage.getByText('Hi · Owner')).toBeVisible();
   await sellerPage.reload();
-  await expect(sellerPage.getByText('Hi! Admin')).toBeVisible();
+  await expect(sellerPage.getByText('Hi · Owner')).toBeVisible();
   await expect(sellerPage.getByRole('navigation', { name: 'Seller' })).toBeVisible();
   await expect(sellerPage.getByLabel('Password')).toHaveCount(0);
 

@@ -204,7 +204,7 @@ for (const viewport of VIEWPORTS) {
       await page.getByLabel('Email').fill(SELLER.email);
       await page.getByLabel('Password').fill(SELLER.password);
       await page.getByRole('button', { name: 'Login', exact: true }).click();
-      await expect(page.getByText('Hi! Admin')).toBeVisible();
+      await expect(page.getByText('Hi · Owner')).toBeVisible();
       await expect(page.getByTestId('today-figures')).toBeVisible();
       await scan(page, findings, at('/seller (dashboard)'));
       await visitAndScan(page, findings, '/seller/add-product', at('/seller/add-product'));

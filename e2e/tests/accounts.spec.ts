@@ -56,17 +56,17 @@ test('a shopper signs up, signs out, signs in, and the cart follows them', async
 
 test('the seller signs in and sees the dashboard; a shopper cannot', async ({ page }) => {
   await page.goto('/seller');
-  await expect(page.getByText('Hi! Admin')).toBeHidden();
+  await expect(page.getByText('Hi · Owner')).toBeHidden();
   await page.getByLabel('Email').fill('shopper@example.com');
   await page.getByLabel('Password').fill('not-the-seller');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByRole('alert')).toBeVisible();
-  await expect(page.getByText('Hi! Admin')).toBeHidden();
+  await expect(page.getByText('Hi · Owner')).toBeHidden();
 
   await page.getByLabel('Email').fill(SELLER.email);
   await page.getByLabel('Password').fill(SELLER.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByText('Hi! Admin')).toBeVisible();
+  await expect(page.getByText('Hi · Owner')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Seller' })).toBeVisible();
   // Seller pages hide the shopper navbar and footer.
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
@@ -74,7 +74,7 @@ test('the seller signs in and sees the dashboard; a shopper cannot', async ({ pa
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.goto('/seller');
-  await expect(page.getByText('Hi! Admin')).toBeHidden();
+  await expect(page.getByText('Hi · Owner')).toBeHidden();
   await expect(page.getByLabel('Password')).toBeVisible();
 });
 

@@ -14,7 +14,7 @@ async function signInSeller(page: Page) {
   await page.getByLabel('Email').fill(SELLER.email);
   await page.getByLabel('Password').fill(SELLER.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByText('Hi! Admin')).toBeVisible();
+  await expect(page.getByText('Hi · Owner')).toBeVisible();
 }
 
 test('a seller on a phone imports a catalogue file: a wrong row named, fixed, applied with progress, the products in the shop', async ({ browser }) => {

@@ -21,7 +21,7 @@ async function signInSeller(browser: Browser): Promise<Page> {
   await seller.getByLabel('Email').fill(SELLER.email);
   await seller.getByLabel('Password').fill(SELLER.password);
   await seller.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(seller.getByText('Hi! Admin')).toBeVisible();
+  await expect(seller.getByText('Hi · Owner')).toBeVisible();
   return seller;
 }
 

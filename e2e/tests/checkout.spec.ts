@@ -100,7 +100,7 @@ test('COD order from cart to delivered, with both roles', async ({ page, browser
   await seller.getByLabel('Email').fill(SELLER.email);
   await seller.getByLabel('Password').fill(SELLER.password);
   await seller.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(seller.getByText('Hi! Admin')).toBeVisible();
+  await expect(seller.getByText('Hi · Owner')).toBeVisible();
   await seller.goto('/seller/orders');
   const order = seller.getByTestId('seller-order').filter({ hasText: '7 Lake View Road' });
   await expect(order).toHaveCount(1);

@@ -10,7 +10,7 @@ async function signInSeller(page: Page) {
   await page.getByLabel('Email').fill(SELLER.email);
   await page.getByLabel('Password').fill(SELLER.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByText('Hi! Admin')).toBeVisible();
+  await expect(page.getByText('Hi · Owner')).toBeVisible();
 }
 
 /** A shopper signed up through the API with a saved address, and an in-stock product to order. */

@@ -86,7 +86,7 @@ test('a shopper picks tomorrow morning’s last place, orders, and the seller pa
     await sellerPage.getByLabel('Email').fill(SELLER.email);
     await sellerPage.getByLabel('Password').fill(SELLER.password);
     await sellerPage.getByRole('button', { name: 'Login', exact: true }).click();
-    await expect(sellerPage.getByText('Hi! Admin')).toBeVisible();
+    await expect(sellerPage.getByText('Hi · Owner')).toBeVisible();
     await sellerPage.goto('/seller/orders');
     await sellerPage.getByLabel('Delivery slot').selectOption({ label: `Tomorrow ${start}–${end} · 1 order` });
     await expect(sellerPage.getByTestId('seller-order')).toHaveCount(1);
@@ -111,7 +111,7 @@ test('the seller edits delivery slots on a phone: an overlapping slot is refused
   await page.getByLabel('Email').fill(SELLER.email);
   await page.getByLabel('Password').fill(SELLER.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByText('Hi! Admin')).toBeVisible();
+  await expect(page.getByText('Hi · Owner')).toBeVisible();
   try {
     await page.goto('/seller/delivery');
     const slots = page.getByTestId('slot-settings');

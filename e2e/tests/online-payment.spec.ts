@@ -71,7 +71,7 @@ async function sellerSignIn(page: Page) {
   await page.getByLabel('Email').fill(SELLER.email);
   await page.getByLabel('Password').fill(SELLER.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByText('Hi! Admin')).toBeVisible();
+  await expect(page.getByText('Hi · Owner')).toBeVisible();
 }
 
 test('a shopper pays online, the seller sees it paid, cancels it, and both sides see the refund', async ({ page, browser, request }) => {

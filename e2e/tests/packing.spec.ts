@@ -75,7 +75,7 @@ async function signInSeller(page: Page) {
   await page.getByLabel('Email').fill(SELLER.email);
   await page.getByLabel('Password').fill(SELLER.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByText('Hi! Admin')).toBeVisible();
+  await expect(page.getByText('Hi · Owner')).toBeVisible();
 }
 
 test('the seller packs one line short and replaces another; the shopper sees it, the refund and the mail, then reports a missing item and is refunded', async ({

@@ -186,7 +186,7 @@ test.describe('phone (390×844)', () => {
     await page.getByLabel('Email').fill(SELLER.email);
     await page.getByLabel('Password').fill(SELLER.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await expect(page.getByText('Hi! Admin')).toBeVisible();
+    await expect(page.getByText('Hi · Owner')).toBeVisible();
 
     await page.goto('/seller/product-list');
     const first = page.getByTestId('seller-product-row').first();

@@ -38,7 +38,7 @@ async function signInSeller(page: Page) {
   await page.getByLabel('Email').fill(SELLER.email);
   await page.getByLabel('Password').fill(SELLER.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByText('Hi! Admin')).toBeVisible();
+  await expect(page.getByText('Hi · Owner')).toBeVisible();
 }
 
 for (const [name, viewport] of Object.entries({ phone: PHONE, desktop: DESKTOP })) {

@@ -14,7 +14,7 @@ test('the seller adds a product with two images, sees it everywhere, and takes i
   await page.getByLabel('Email').fill(SELLER.email);
   await page.getByLabel('Password').fill(SELLER.password);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByText('Hi! Admin')).toBeVisible();
+  await expect(page.getByText('Hi · Owner')).toBeVisible();
 
   await page.getByLabel('Upload image 1').setInputFiles({ name: 'mango-1.png', mimeType: 'image/png', buffer: await picture('#f4a300') });
   await page.getByLabel('Upload image 2').setInputFiles({ name: 'mango-2.png', mimeType: 'image/png', buffer: await picture('#e85d04') });

@@ -55,7 +55,7 @@ async function signInSeller(page: Page) {
   await page.getByLabel('Email').fill(SELLER.email);
   await page.getByLabel('Password').fill(SELLER.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByText('Hi! Admin')).toBeVisible();
+  await expect(page.getByText('Hi · Owner')).toBeVisible();
 }
 
 /** The shopper writes about one order from My orders' "Send Message to Shop" (in a browser of their own). */

@@ -74,7 +74,7 @@ test.describe('the shop’s team on a phone (390×844)', () => {
     const email = `ravi-${Date.now()}@example.com`;
     // The owner invites Ravi as a packer from Staff (under More).
     await signIn(page, SELLER.email, SELLER.password);
-    await expect(page.getByText('Hi! Admin')).toBeVisible();
+    await expect(page.getByText('Hi · Owner')).toBeVisible();
     const bar = page.getByRole('navigation', { name: 'Seller sections' });
     await bar.getByRole('button', { name: 'More' }).click();
     await page.getByRole('link', { name: 'Staff', exact: true }).click();
@@ -135,7 +135,7 @@ test.describe('the shop’s team on a computer (1280×800)', () => {
     const email = `asha-${Date.now()}@example.com`;
     const password = 'mango-lantern-river-27';
     await signIn(page, SELLER.email, SELLER.password);
-    await expect(page.getByText('Hi! Admin')).toBeVisible();
+    await expect(page.getByText('Hi · Owner')).toBeVisible();
     await page.goto('/seller/staff');
     const invite = page.getByRole('form', { name: 'Invite someone' });
     await invite.getByLabel('Name').fill('Asha Menon');

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { useSellerMay } from '@/features/staff';
 import { useDownloadProductsCsv } from '../api/download-products-csv';
 
 export const IMPORT_PAGE_PATH = '/seller/products/import';
@@ -8,10 +9,15 @@ export const IMPORT_PAGE_PATH = '/seller/products/import';
 const buttonClass =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-full border border-gray-300 px-4 text-sm font-medium text-gray-700 transition hover:border-primary hover:text-primary-dull disabled:cursor-wait disabled:opacity-60';
 
-/** The product list's "Export CSV" (the whole catalogue, one row per pack size) and "Import" (to the import page). */
+/**
+ * The product list's "Export CSV" (the whole catalogue, one row per pack size) and "Import" (to the import page):
+ * both need the 'products' permission (a packer, who only switches stock, sees neither).
+ */
 export function CatalogueActions() {
   const download = useDownloadProductsCsv();
+  const mayUse = useSellerMay('products');
   const exportCsv = () => download.mutate(undefined, { onError: (error) => toast.error(errorMessage(error), { id: 'products-csv' }) });
+  if (!mayUse) return null;
   return (
     <div className="flex gap-2">
       <button type="button" onClick={exportCsv} disabled={download.isPending} aria-busy={download.isPending} className={buttonClass}>

@@ -4,15 +4,20 @@ import { toast } from '@/lib/toast';
 import { useSettleIssue } from '../api/settle-issue';
 import { IssuePhotoLink } from './issue-photo-link';
 
-/** The problem report on an order and the shop's answer; the seller can mark a cash refund paid. */
+/**
+ * The problem report on an order and the shop's answer; a seller whose role answers reports (`maySettle`: the
+ * 'issues' permission, which the seller page reads) can mark a cash refund paid.
+ */
 export function IssueOutcome({
   order,
   as,
   onChanged,
+  maySettle = false,
 }: {
   order: Pick<OrderView, '_id' | 'issue' | 'paymentType'>;
   as: 'shopper' | 'seller';
   onChanged?: () => unknown;
+  maySettle?: boolean;
 }) {
   const settle = useSettleIssue({ onChanged: onChanged ?? (() => undefined) });
   const issue = order.issue;
@@ -33,7 +38,7 @@ export function IssueOutcome({
       </p>
       <IssuePhotoLink photo={issue.photo}>{as === 'shopper' ? 'See your photo' : 'See the photo'}</IssuePhotoLink>
       <p data-testid="issue-answer">{answer}</p>
-      {as === 'seller' && issue.cashOwedPaise && !issue.settledAt && (
+      {as === 'seller' && maySettle && issue.cashOwedPaise && !issue.settledAt && (
         <button
           type="button"
           disabled={settle.isPending}

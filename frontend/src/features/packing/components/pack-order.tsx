@@ -18,8 +18,19 @@ const newKey = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math
  * The seller packs an order on the phone: a tick per line (packed in full), how many were packed, and —
  * when the shopper allowed it — "Replace with…" from the catalogue. Shows the new total and the refund
  * before saving; saving sends one change with its own key (a retry after a lost answer changes it once).
+ * Packing nothing cancels the order and refunds it: without `mayCancel` (the 'refunds' permission) Save stays off for it.
  */
-export function PackOrder({ order, onChanged, onClose }: { order: OrderView; onChanged: () => unknown; onClose: () => void }) {
+export function PackOrder({
+  order,
+  onChanged,
+  onClose,
+  mayCancel = false,
+}: {
+  order: OrderView;
+  onChanged: () => unknown;
+  onClose: () => void;
+  mayCancel?: boolean;
+}) {
   const [packed, setPacked] = useState(() => order.items.map((item) => item.quantity));
   const [subs, setSubs] = useState<Substitute[]>([]);
   const [reason, setReason] = useState('');
@@ -43,6 +54,7 @@ export function PackOrder({ order, onChanged, onClose }: { order: OrderView; onC
     }
   })();
   const changed = packed.some((count, i) => count !== order.items[i].quantity) || subs.length > 0;
+  const cancelRefused = !!preview?.cancels && !mayCancel;
 
   const setLine = (index: number, count: number) => {
     const item = order.items[index];
@@ -139,7 +151,9 @@ export function PackOrder({ order, onChanged, onClose }: { order: OrderView; onC
       {preview && changed && (
         <p className="mt-3 text-sm" data-testid="pack-preview" aria-live="polite">
           {preview.cancels
-            ? 'Nothing packed: the order will be cancelled and refunded in full.'
+            ? cancelRefused
+              ? 'Nothing packed would cancel the order: your role cannot cancel orders, so ask a manager or the shop owner.'
+              : 'Nothing packed: the order will be cancelled and refunded in full.'
             : `New total ${formatRupees(preview.totalPaise)} (was ${formatRupees(order.amountPaise)}) · ${
                 order.paymentType === 'COD' ? `collect ${formatRupees(preview.totalPaise)}` : `refund ${formatRupees(preview.differencePaise)}`
               }`}
@@ -149,7 +163,7 @@ export function PackOrder({ order, onChanged, onClose }: { order: OrderView; onC
         <button
           type="button"
           onClick={save}
-          disabled={!changed || adjust.isPending}
+          disabled={!changed || cancelRefused || adjust.isPending}
           className="min-h-11 flex-1 rounded bg-primary px-4 font-medium text-white disabled:opacity-60 sm:flex-none sm:px-8"
         >
           {adjust.isPending ? 'Saving…' : 'Save packing'}

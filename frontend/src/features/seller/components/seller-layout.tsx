@@ -1,4 +1,4 @@
-import { firstNameOf, ROLE_LABELS, roleMay, type SellerAccount } from '@greencart/domain';
+import { roleMay, sellerGreeting, type SellerAccount } from '@greencart/domain';
 import { useId, useState, type ReactElement, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
@@ -195,7 +195,7 @@ export function SellerLayout({ children, account }: { children: ReactNode; accou
           <Logo />
         </Link>
         <div className="flex items-center gap-5 text-gray-500">
-          <p data-testid="seller-greeting">{account.role === 'owner' ? 'Hi! Admin' : `Hi ${firstNameOf(account.name)} · ${ROLE_LABELS[account.role]}`}</p>
+          <p data-testid="seller-greeting">{sellerGreeting(account)}</p>
           <button
             type="button"
             onClick={signOut}

@@ -138,6 +138,10 @@ function SellerOrder({ order, isNew, now }: { order: Order; isNew: boolean; now:
   const [dialog, confirm] = useConfirm();
   // Cancelling refunds a paid order: a manager's or the owner's, so a packer is not offered it.
   const mayCancel = useSellerMay('refunds');
+  // Packing changes, cash refunds of problem reports and invoices: each shown to the roles whose routes allow it.
+  const mayPack = useSellerMay('packing');
+  const maySettle = useSellerMay('issues');
+  const mayInvoice = useSellerMay('invoices');
   const moves = nextStatuses(order.status).filter((status) => status !== 'Cancelled' || mayCancel);
   const number = orderNumberOf(order);
   const late = isLate(order, now);
@@ -250,13 +254,18 @@ function SellerOrder({ order, isNew, now }: { order: Order; isNew: boolean; now:
         </div>
       </div>
       <PackingChanges order={order} as="seller" />
-      <IssueOutcome order={order} as="seller" onChanged={() => queryClient.invalidateQueries({ queryKey: orderKeys.sellerAll() })} />
-      {packing && canPack && (
-        <PackOrder order={order} onChanged={() => queryClient.invalidateQueries({ queryKey: orderKeys.sellerAll() })} onClose={() => setPacking(false)} />
+      <IssueOutcome order={order} as="seller" maySettle={maySettle} onChanged={() => queryClient.invalidateQueries({ queryKey: orderKeys.sellerAll() })} />
+      {packing && canPack && mayPack && (
+        <PackOrder
+          order={order}
+          mayCancel={mayCancel}
+          onChanged={() => queryClient.invalidateQueries({ queryKey: orderKeys.sellerAll() })}
+          onClose={() => setPacking(false)}
+        />
       )}
 
       <div className="mt-4 flex flex-wrap gap-2 border-t border-gray-200 pt-4">
-        {canPack && !packing && (
+        {canPack && mayPack && !packing && (
           <button type="button" onClick={() => setPacking(true)} className="min-h-11 rounded border border-primary px-4 font-medium text-primary">
             Pack items…
           </button>
@@ -285,7 +294,7 @@ function SellerOrder({ order, isNew, now }: { order: Order; isNew: boolean; now:
             Print packing slip
           </button>
         )}
-        {order.status !== 'Cancelled' && <InvoiceButton orderId={order._id} as="seller" className="sm:ml-auto" />}
+        {order.status !== 'Cancelled' && mayInvoice && <InvoiceButton orderId={order._id} as="seller" className="sm:ml-auto" />}
       </div>
       {slipOpen && <PackingSlip order={order} onClose={() => setSlipOpen(false)} />}
       {dialog}
