@@ -101,14 +101,14 @@ test('a shopper picks tomorrow morning’s last place, orders, and the seller pa
     await sellerPage.emulateMedia({ media: 'print' });
     await expect(table).toBeVisible();
     await expect(sellerPage.getByText('Hi · Owner')).toBeHidden();
-    await sellerPage.screenshot(shot('desktop-slots-pick-list-print'), { fullPage: true });
+    await sellerPage.screenshot({ ...shot('desktop-slots-pick-list-print'), fullPage: true });
     await sellerPage.emulateMedia({ media: 'screen' });
     // The order's packing slip, printed.
     await sellerPage.goBack();
     await sellerPage.getByTestId('seller-order').first().getByRole('button', { name: 'Print packing slip' }).click();
     await sellerPage.emulateMedia({ media: 'print' });
     await expect(sellerPage.getByTestId('packing-slip').getByText(/Fresh Potatoes/)).toBeVisible();
-    await sellerPage.screenshot(shot('desktop-slots-packing-slip-print'), { fullPage: true });
+    await sellerPage.screenshot({ ...shot('desktop-slots-packing-slip-print'), fullPage: true });
     await desk.close();
   } finally {
     await seller.put('/api/seller/delivery', { data: { areas: [] } });
