@@ -30,9 +30,9 @@ export interface FileExtent<Id extends FileId = FileId> {
 
 /**
  * One GridFS bucket, written in the standard layout (any GridFS client can read it) as one chunk whose
- * _id equals the file's _id. Serving then needs only _id look-ups: FerretDB v1 (SQLite) cannot push a
- * `files_id` filter down, so the driver's download stream scans every chunk of the bucket (measured:
- * 1.4 s against 27 ms by _id over 50 MB of chunks). Product images and private photos each have one.
+ * _id equals the file's _id. Serving then needs only _id look-ups: an engine that answers only `_id` filters
+ * from an index (docs/database.md) would scan every chunk of the bucket for the driver's `files_id` filter
+ * (measured: 1.4 s against 27 ms by _id over 50 MB of chunks). Product images and private photos each have one.
  */
 export class GridFsFiles<Id extends FileId> {
   private readonly logger = new Logger(GridFsFiles.name);

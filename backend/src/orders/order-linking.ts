@@ -178,7 +178,7 @@ export class OrderLinking implements OnApplicationBootstrap, OnModuleDestroy {
   /**
    * Links the orders left out of the lists whose linking claim is given up or stale (a request that died
    * with its process leaves its fresh claim and no `link:` task): found by the sparse `unlisted` index, a
-   * query on the orders (a read of the whole collection on FerretDB over SQLite), so it runs at start-up
+   * query on the orders (a read of the whole collection where only `_id` filters use an index), so it runs at start-up
    * and in the minute sweep, not in the 2-second one. `now`: tests judge what is stale at a later time
    * instead of waiting. Returns how many it listed.
    */

@@ -30,7 +30,7 @@ export class IssuePhotoMigration implements OnModuleInit {
     this.migrations.register({ id: 'issue-photos-private', run: () => this.run() });
   }
 
-  /** Reads every order that has a report's photo (a filter on `issue.photo` reads every order on FerretDB v1 anyway). */
+  /** Reads every order that has a report's photo (once; a filter on `issue.photo` may read every order, see docs/database.md). */
   async run(): Promise<void> {
     const reported = await this.orders.collection
       .find({ 'issue.photo': { $exists: true } })
