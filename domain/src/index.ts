@@ -19,3 +19,6 @@ export * from './product-codes';
 export * from './catalogue-csv';
 export * from './packing';
 export * from './staff';
+export * from './tax-rates';
+export * from './tax';
+export * from './tax-credit-notes';
