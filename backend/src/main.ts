@@ -13,7 +13,7 @@ import { SNAPSHOT_DIR_VARIABLE } from './products/catalogue';
 const running: { app?: INestApplication; database?: RunningDatabase } = {};
 let stopping = false;
 
-// Listening from the first moment: a signal during start-up (say `npm start` stopped while FerretDB starts)
+// Listening from the first moment: a signal during start-up (say `npm start` stopped while the embedded database starts)
 // must stop the database too, which Node's default (die at once, no exit handlers) would leave running.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

@@ -85,7 +85,7 @@ describe('the embedded FerretDB under concurrent updates (a pool of 100 SQLite c
       '300 single updates at once',
       Promise.all([
         ...Array.from({ length: 150 }, (_, i) => counters().findOneAndUpdate({ _id: `c${i}` }, { $inc: { n: 1 } }, { returnDocument: 'after' })),
-        // Other documents: FerretDB v1 does not apply concurrent updates of one document atomically (DatabaseEngine.needsLockDocuments).
+        // Other documents: FerretDB v1 does not apply concurrent updates of one document atomically (docs/database.md: the shop holds a lock document).
         ...Array.from({ length: 150 }, (_, i) => counters().updateOne({ _id: `c${150 + i}` }, { $inc: { n: 2 } })),
         ...Array.from({ length: 50 }, (_, i) => counters().findOne({ _id: `c${DOCS - 1 - i}` })),
       ]),

@@ -47,10 +47,9 @@ export class AddressesService implements OnModuleInit {
       if (!served) await this.keepDefault(userId);
       const address = await this.addresses.create({ ...present(fields), ...(served ? { defaultAt: new Date() } : {}), user: new Types.ObjectId(userId) });
       const id = String(address._id);
-      // On MongoDB the condition is the guard (applied atomically); under a lock document the lock is.
-      const room = { _id: userId, [`ids.${this.limit - 1}`]: { $exists: false } };
+      // By `_id` alone: the book's lock is the guard of the count read above.
       try {
-        const result = await this.books.updateOne(this.locks.guarded(room), { $push: { ids: id } }, { upsert: true }).exec();
+        const result = await this.books.updateOne({ _id: userId }, { $push: { ids: id } }, { upsert: true }).exec();
         if (result.matchedCount + result.upsertedCount === 0) throw this.full();
       } catch (error) {
         // Full meanwhile (the upsert met the existing book): the address goes again.
@@ -83,8 +82,8 @@ export class AddressesService implements OnModuleInit {
   /** The address only if it belongs to this shopper. */
   async findOwned(userId: string, addressId: string): Promise<AddressDocument | null> {
     if (!isValidObjectId(addressId)) return null;
-    // By `_id` alone, then the owner checked here: every order reads its address, and FerretDB v1 over
-    // SQLite answers `{ _id, user }` by reading every shopper's addresses (only `_id` is looked up by index).
+    // By `_id` alone, then the owner checked here: every order reads its address, and `{ _id, user }` is
+    // answered by reading every shopper's addresses where an index answers only `_id` (docs/database.md).
     const address = await this.addresses.findById(addressId).exec();
     return address && String(address.user) === userId ? address : null;
   }

@@ -150,7 +150,7 @@ export class CartService {
   /** A product left the catalogue: it leaves every cart holding it, with a line telling the shopper. */
   @OnDomainEvent(PRODUCT_REMOVED)
   async removeDeletedProduct(event: ProductRemovedEvent): Promise<void> {
-    // A query on one cart field (every cart read on FerretDB v1): products are deleted rarely.
+    // A query on one cart field (it may read every cart, docs/database.md): products are deleted rarely.
     const keys = [event.productId, ...(event.variantIds ?? []).filter((id) => id !== event.productId).map((id) => cartKey(event.productId, id))];
     const holding = await this.carts
       .find({ $or: keys.map((key) => ({ [`items.${key}`]: { $exists: true } })) })
@@ -165,8 +165,8 @@ export class CartService {
   /**
    * Read-modify-write of the saved cart, one change at a time per shopper (see LocksService), with a
    * version check as the conditional write. Only the lines that differ are written (`items.<id>`):
-   * FerretDB v1 compares an embedded document by its values alone when deciding whether `$set`
-   * changes it, so `{A:1,B:1}` replaced whole by `{A:1,C:1}` was silently kept. Returns the cart as saved
+   * an engine may compare an embedded document by its values alone when deciding whether `$set`
+   * changes it (docs/database.md), so `{A:1,B:1}` replaced whole by `{A:1,C:1}` was silently kept. Returns the cart as saved
    * and tells the shopper's other tabs (CART_CHANGED).
    */
   private async change(userId: string, change: (current: CartItems) => CartItems, notice?: string): Promise<SavedCart> {

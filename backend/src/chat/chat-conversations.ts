@@ -3,7 +3,6 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { ClusterBus } from '../common/cluster/cluster-bus';
 import { startupWork } from '../common/startup/background-work';
-import { DatabaseEngine } from '../database/database-engine';
 import { markKey, messageKey, RememberedMessages, type Side, type StoredMessage } from './chat-format';
 import { moveOldMessages } from './chat-migration';
 import { ChatMessageRecord, ChatReadMark, Conversation } from './schemas/chat-message.schema';
@@ -76,7 +75,6 @@ export class ChatConversations implements OnApplicationBootstrap {
     @InjectModel(Conversation.name) private readonly rows: Model<Conversation>,
     @InjectModel(ChatReadMark.name) private readonly marks: Model<ChatReadMark>,
     private readonly remembered: RememberedMessages,
-    private readonly engine: DatabaseEngine,
     private readonly cluster: ClusterBus,
   ) {
     cluster.subscribe<ChangedMessage>(TOPIC, {
@@ -159,7 +157,7 @@ export class ChatConversations implements OnApplicationBootstrap {
     if (!(await this.marks.exists({ _id: MOVED_MARK }))) {
       // The old format's indexes: every insert would keep them up to date for nothing.
       for (const index of ['user_1_createdAt_-1', 'user_1_from_1_read_1']) await this.messages.collection.dropIndex(index).catch(() => undefined);
-      const moved = await moveOldMessages(this.messages.collection, this.rows.collection, this.marks.collection, this.engine);
+      const moved = await moveOldMessages(this.messages.collection, this.rows.collection, this.marks.collection);
       if (moved.conversations) this.logger.log(`Moved ${moved.messages} chat messages of ${moved.conversations} conversations to the format by place`);
       await this.marks.updateOne({ _id: MOVED_MARK }, { $set: { upTo: 1 } }, { upsert: true });
     }

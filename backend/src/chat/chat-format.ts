@@ -3,7 +3,6 @@ import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import type { Collection, Types } from 'mongoose';
 import { isDuplicateKeyError } from '../common/mongo-errors';
-import type { DatabaseEngine } from '../database/database-engine';
 import type { ChatMessageRecord, PagedMessage } from './schemas/chat-message.schema';
 
 /**
@@ -145,19 +144,22 @@ export function writeErrorsOf(error: unknown): unknown[] {
   return Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : [];
 }
 
-/** A bulk write's error that is only `_id`s met (on MongoDB, a guarded upsert that found its document further on). */
+/** A bulk write's error that is only `_id`s met (another instance's upsert of the same document inserted it first). */
 export const onlyDuplicates = (error: unknown): boolean => {
   const failures = writeErrorsOf(error);
   return failures.length > 0 && failures.every((failure) => isDuplicateKeyError(failure));
 };
 
-/** Stores a read mark, never lowering it on MongoDB (FerretDB has no atomic guard: the last write wins). */
-export async function writeReadMark(marks: Collection, engine: DatabaseEngine, key: string, upTo: number): Promise<void> {
-  const filter = engine.needsLockDocuments ? { _id: key } : { _id: key, upTo: { $not: { $gte: upTo } } };
+/**
+ * Stores a read mark by `_id` alone: this instance writes one mark at a time (ChatInbox), and of two
+ * instances writing one mark at once the last write wins (a mark can at worst show a message as unread
+ * again after a restart; docs/database.md).
+ */
+export async function writeReadMark(marks: Collection, key: string, upTo: number): Promise<void> {
   try {
-    await marks.updateOne(filter as never, { $set: { upTo } }, { upsert: true });
+    await marks.updateOne({ _id: key } as never, { $set: { upTo } }, { upsert: true });
   } catch (error) {
-    // MongoDB: the mark is already further (the guarded upsert met the _id).
+    // Another instance's upsert of the same mark inserted it first: that write stands.
     if (!isDuplicateKeyError(error)) throw error;
   }
 }

@@ -2,7 +2,7 @@ import type { ChatMessage } from '@greencart/domain';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, Model, Types } from 'mongoose';
-import { DatabaseEngine, inCommands } from '../database/database-engine';
+import { inCommands } from '../database/bulk-writes';
 import { ChatConversations } from './chat-conversations';
 import { type LegacyMessage, messageKey, PAGE_SIZE, PAGE_SPAN, pageKey, placeOfMessage, RememberedMessages, type StoredMessage, toPaged } from './chat-format';
 import { ChatMessageRecord, ChatPage, pagedMessages, pageFields } from './schemas/chat-message.schema';
@@ -20,7 +20,6 @@ export class ChatHistory {
     @InjectModel(ChatPage.name) private readonly pages: Model<ChatPage>,
     private readonly conversations: ChatConversations,
     private readonly remembered: RememberedMessages,
-    private readonly engine: DatabaseEngine,
   ) {}
 
   /** Messages before `before` (an id as the API gave it; the newest when absent), oldest first. */
@@ -59,7 +58,7 @@ export class ChatHistory {
   /**
    * Places `start`…`end - 1` of a conversation: from memory, else from its pages of history (a page
    * holds PAGE_SPAN places, so one read by `_id` answers any range of up to PAGE_SIZE + 1 places), else
-   * message by message (a range of `_id`s on MongoDB).
+   * message by message (one read by `_id` each: a range of `_id`s is not answered from every engine's index, see docs/database.md).
    */
   private async range(userId: string, start: number, end: number): Promise<ChatMessage[]> {
     const keys: string[] = [];
@@ -91,17 +90,15 @@ export class ChatHistory {
     }
     if (missing.length) {
       const wanted = missing.map((n) => messageKey(userId, n));
-      const found = this.engine.readsIdRangesFromIndex
-        ? await this.messages.find({ _id: { $gte: wanted[0], $lte: wanted[wanted.length - 1] } }).lean<StoredMessage[]>()
-        : await Promise.all(wanted.map((key) => this.messages.findById(key).lean<StoredMessage>()));
+      const found = await Promise.all(wanted.map((key) => this.messages.findById(key).lean<StoredMessage>()));
       for (const doc of found) if (doc) this.remembered.remember(doc);
     }
     return keys.map((key) => this.remembered.get(key)).filter((message): message is ChatMessage => message !== undefined);
   }
 
   /**
-   * Writes the pages of history of `userIds` as far as their messages go (on FerretDB in commands of
-   * DatabaseEngine.updatesPerCommand); how far each conversation's pages now go.
+   * Writes the pages of history of `userIds` as far as their messages go (in commands of
+   * UPDATES_PER_COMMAND, see bulk-writes.ts); how far each conversation's pages now go.
    */
   async writePages(userIds: string[]): Promise<Map<string, number>> {
     const writes: { updateOne: { filter: { _id: string }; update: object; upsert: true } }[] = [];
@@ -123,7 +120,7 @@ export class ChatHistory {
         if (start + entries.length < end) break;
       }
     }
-    await inCommands(writes, this.engine.updatesPerCommand, (run) => this.pages.collection.bulkWrite(run as never[], { ordered: false }));
+    await inCommands(writes, (run) => this.pages.collection.bulkWrite(run as never[], { ordered: false }));
     return pagedTo;
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
 import { WriteBatchers } from '../common/batching/write-batcher';
-import { DatabaseEngine, inCommands } from '../database/database-engine';
+import { inCommands } from '../database/bulk-writes';
 import { ChatConversations, type ConversationState, rowOf, unreadBySeller } from './chat-conversations';
 import { markKey, onlyDuplicates, type Side, writeReadMark } from './chat-format';
 import { ChatReadMark, Conversation } from './schemas/chat-message.schema';
@@ -13,23 +13,21 @@ import { ChatReadMark, Conversation } from './schemas/chat-message.schema';
  * seller's total a sum kept in memory (ChatConversations). Inbox rows (`chat_conversations`) are
  * written behind the messages (ChatWriteBehind).
  *
- * Rows and marks are written by `_id` with absolute values, on MongoDB guarded so that they only move
- * forward. On FerretDB two instances writing one row at once may leave the older values: a row is only
- * where the check after a start-up begins, and a mark can at worst show a message as unread again
- * after a restart.
+ * Rows and marks are written by `_id` alone with absolute values. Two instances writing one row at once
+ * may leave the older values (docs/database.md): a row is only where the check after a start-up begins,
+ * and a mark can at worst show a message as unread again after a restart.
  */
 @Injectable()
 export class ChatInbox {
   /** Writes of read marks, one at a time per mark (a lower mark never lands last), those waiting as one: the highest. */
   private readonly markWrites = new WriteBatchers<number>({
-    write: (key, upTos) => writeReadMark(this.marks.collection, this.engine, key, Math.max(...upTos)),
+    write: (key, upTos) => writeReadMark(this.marks.collection, key, Math.max(...upTos)),
   });
 
   constructor(
     @InjectModel(Conversation.name) private readonly rows: Model<Conversation>,
     @InjectModel(ChatReadMark.name) private readonly marks: Model<ChatReadMark>,
     private readonly conversations: ChatConversations,
-    private readonly engine: DatabaseEngine,
   ) {}
 
   /** The shopper's row as the inbox has it, if they have a conversation. */
@@ -75,7 +73,7 @@ export class ChatInbox {
 
   /**
    * Writes the inbox rows of `userIds` as this instance knows them, with how far their pages of history
-   * go (on FerretDB in commands of DatabaseEngine.updatesPerCommand).
+   * go (in commands of UPDATES_PER_COMMAND, see bulk-writes.ts).
    */
   async writeRows(userIds: string[], pagedTo: Map<string, number>): Promise<void> {
     const writes: { updateOne: { filter: object; update: object; upsert: true } }[] = [];
@@ -83,15 +81,14 @@ export class ChatInbox {
       const state = this.conversations.get(userId);
       if (!state) continue;
       const { _id, ...fields } = rowOf(state);
-      const guard = this.engine.needsLockDocuments ? {} : { next: { $not: { $gt: state.next } } };
       const paged = pagedTo.get(userId) ?? this.conversations.pagedOf(userId);
-      writes.push({ updateOne: { filter: { _id, ...guard }, update: { $set: { ...fields, paged } }, upsert: true } });
+      writes.push({ updateOne: { filter: { _id }, update: { $set: { ...fields, paged } }, upsert: true } });
     }
-    await inCommands(writes, this.engine.updatesPerCommand, async (run) => {
+    await inCommands(writes, async (run) => {
       try {
         await this.rows.collection.bulkWrite(run as never[], { ordered: false });
       } catch (error) {
-        // MongoDB: a row already past this one (another instance's; the guarded upsert met the _id) is as it should be.
+        // Another instance's upsert of the same row inserted it first: its row stands.
         if (!onlyDuplicates(error)) throw error;
       }
     });

@@ -12,8 +12,8 @@ import { ChatMessageRecord, Conversation } from './schemas/chat-message.schema';
 const BATCH = 500;
 
 /**
- * Storing messages. Every read and write names `_id` alone (FerretDB v1 over SQLite answers nothing
- * else from an index, and does one command at a time: about 1 ms each on this machine).
+ * Storing messages. Every read and write names `_id` alone (the one filter every engine answers from an
+ * index, docs/database.md; a command takes about 1 ms on this machine).
  *
  * A message is one unique insert at the next place of its conversation (`messageKey`), carrying the
  * counts of both sides up to it. The place is known in memory (ChatConversations); a place another
@@ -23,8 +23,8 @@ const BATCH = 500;
  * acknowledged once it is inserted (and, for a conversation's first message, once its inbox row is):
  * that is all the writing a message waits for; rows and pages of history follow (ChatWriteBehind).
  *
- * No count is kept by `$inc` and no document is updated by every message (FerretDB v1 loses concurrent
- * updates of one document, docs/database.md).
+ * No count is kept by `$inc` and no document is updated by every message (concurrent updates of one
+ * document may be lost, docs/database.md).
  */
 @Injectable()
 export class ChatMessages {

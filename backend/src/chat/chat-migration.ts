@@ -1,7 +1,6 @@
 import type { Collection } from 'mongoose';
 import { Types } from 'mongoose';
 import { isDuplicateKeyError } from '../common/mongo-errors';
-import type { DatabaseEngine } from '../database/database-engine';
 import { type LegacyMessage, markKey, messageKey, type StoredMessage, writeErrorsOf, writeReadMark } from './chat-format';
 
 /**
@@ -10,12 +9,7 @@ import { type LegacyMessage, markKey, messageKey, type StoredMessage, writeError
  * the counts. Safe to run again after a stop half-way: places follow from the old documents' order
  * (moved ones keep `createdAt`), inserts meet the ones already made, and marks already written stay.
  */
-export async function moveOldMessages(
-  messages: Collection,
-  rows: Collection,
-  marks: Collection,
-  engine: DatabaseEngine,
-): Promise<{ messages: number; conversations: number }> {
+export async function moveOldMessages(messages: Collection, rows: Collection, marks: Collection): Promise<{ messages: number; conversations: number }> {
   const old = (await messages.find({ n: { $exists: false } }).toArray()) as unknown as LegacyMessage[];
   if (!old.length) return { messages: 0, conversations: 0 };
   const byUser = new Map<string, LegacyMessage[]>();
@@ -62,8 +56,8 @@ export async function moveOldMessages(
     await rows.updateOne({ _id: new Types.ObjectId(userId) } as never, {
       $set: { next: list.length, users, sellers, lastFrom: last.from === 'seller' ? 'seller' : 'user', lastAt: new Date(last.createdAt) },
     });
-    if (sellerRead) await writeReadMark(marks, engine, markKey(userId, 'seller'), sellerRead);
-    if (shopperRead) await writeReadMark(marks, engine, markKey(userId, 'user'), shopperRead);
+    if (sellerRead) await writeReadMark(marks, markKey(userId, 'seller'), sellerRead);
+    if (shopperRead) await writeReadMark(marks, markKey(userId, 'user'), shopperRead);
     // Last: the old document keeps what numbering and counting need on a second run, and where it went.
     for (const doc of docs) {
       await messages.replaceOne({ _id: new Types.ObjectId(doc.legacyId) } as never, {

@@ -1,16 +1,11 @@
 import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
-import { InjectConnection } from '@nestjs/mongoose';
 import { ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
-import type { Connection } from 'mongoose';
 import { rateLimitStore, SKIP_EVERY_LIMIT } from '../auth/rate-limit.module';
-import { DatabaseEngine } from '../database/database-engine';
+import { DatabaseHealth } from '../database/database-health';
 import { Mailer } from '../notifications/mail/mailer';
 import { OutboxWorker } from '../notifications/outbox/outbox-worker';
 import { startupWorkRunning } from '../common/startup/background-work';
-
-/** How long the health check waits for the database before saying it is down. */
-const PING_TIMEOUT_MS = 1_000;
 
 /** Probes for load balancers and orchestrators: never rate-limited (by any of the named limits, see RateLimitModule). */
 @ApiTags('health')
@@ -18,8 +13,7 @@ const PING_TIMEOUT_MS = 1_000;
 @Controller('health')
 export class HealthController {
   constructor(
-    @InjectConnection() private readonly connection: Connection,
-    private readonly engine: DatabaseEngine,
+    private readonly database: DatabaseHealth,
     private readonly mailer: Mailer,
     private readonly outbox: OutboxWorker,
   ) {}
@@ -42,30 +36,17 @@ export class HealthController {
    */
   @Get()
   async check() {
-    const started = Date.now();
-    try {
-      await Promise.race([
-        this.connection.db!.admin().ping(),
-        new Promise((_, reject) => setTimeout(() => reject(new Error('ping timed out')), PING_TIMEOUT_MS).unref()),
-      ]);
-    } catch {
-      throw new ServiceUnavailableException('Database unavailable');
-    }
+    const database = await this.database.check();
+    if (!database) throw new ServiceUnavailableException('Database unavailable');
     const redis = rateLimitStore();
     return {
       success: true,
       status: redis === 'degraded' ? 'degraded' : 'ok',
       uptimeSeconds: Math.round(process.uptime()),
-      database: {
-        status: 'up',
-        name: this.connection.name,
-        engine: this.engine.info.name,
-        engineVersion: this.engine.info.version,
-        latencyMs: Date.now() - started,
-      },
+      database,
       redis: { status: redis },
       mail: this.mailState(),
-      // One-time checks after the start (they read whole collections on FerretDB): the shop is usable meanwhile.
+      // One-time checks after the start (some read whole collections, see docs/database.md): the shop is usable meanwhile.
       startup: { running: startupWorkRunning() },
     };
   }

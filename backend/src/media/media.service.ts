@@ -97,8 +97,8 @@ export class MediaService implements OnModuleInit {
     // Once kept, an image stays kept (deleteImage refuses it): remember it and skip the write next time.
     const ids = [...new Set(urls.map(imageIdFromUrl).filter((id): id is string => !!id && !this.kept.has(id)))].map((id) => new mongo.ObjectId(id));
     if (!ids.length) return;
-    // One update by `_id` alone each: FerretDB v1 over SQLite reads every file for any other filter
-    // (`_id: { $in }` included). The ids come from image URLs, so they name images, not thumbnails.
+    // One update by `_id` alone each: any other filter (`_id: { $in }` included) may read every file
+    // (docs/database.md). The ids come from image URLs, so they name images, not thumbnails.
     await Promise.all(ids.map((_id) => this.store.files().updateOne({ _id }, { $set: { 'metadata.keptByOrder': true } })));
     for (const id of ids) {
       if (this.kept.size >= 100_000) this.kept.clear();

@@ -137,7 +137,7 @@ export class OrderLinking implements OnApplicationBootstrap, OnModuleDestroy {
 
   /**
    * Links an order whose linking was interrupted, once its creator's claim is given up or stale. Taking
-   * over the claim is a conditional update, one at a time per order (a lock document on FerretDB).
+   * over the claim is a conditional update under the order's link lock document, one at a time per order.
    */
   async linkIfUnlisted(order: OrderDocument, now: number = Date.now()): Promise<OrderDocument> {
     if (order.get('unlisted') !== true || !claimable(order, now)) return order;

@@ -28,7 +28,7 @@ const TOPIC = 'order-lists';
 /**
  * Lists of order ids, newest last, made of one document per place (see OrderListEntry), so that
  * appending is a unique insert and reading a page is a handful of reads by `_id`: nothing scans the
- * orders, on FerretDB v1 over SQLite (which pushes only `_id` equality down to SQLite) as on MongoDB.
+ * orders, on every engine (some answer only `_id` equality from an index, docs/database.md).
  * Places are taken in order, never skipped nor freed, so a list's length is its first free place.
  *
  * Lengths and places are kept in memory: a length is found once (by reads of places) and then kept

@@ -96,8 +96,8 @@ export const OLDER_ORDER_IDS = 'orders-without-derived-ids';
 /**
  * The _id of the order a checkout attempt (shopper, idempotency key) produces: derived from both, so
  * finding a previous attempt's order is a read by `_id` and two concurrent attempts meet at the unique
- * `_id` on insert. (FerretDB v1 over SQLite would answer a query on (user, idempotencyKey) by reading
- * every order.)
+ * `_id` on insert. (A query on (user, idempotencyKey) may be answered by reading every order: only `_id`
+ * filters are answered from an index everywhere, docs/database.md.)
  */
 export function orderIdFor(userId: string, idempotencyKey: string): Types.ObjectId {
   return new Types.ObjectId(createHash('sha256').update(`greencart-order\0${userId}\0${idempotencyKey}`).digest('hex').slice(0, 24));
@@ -394,7 +394,7 @@ export class OrderPlacing {
 
   /** The order of a checkout attempt: by its derived `_id`; an order stored before ids were derived is found by query. */
   private async findByKey(userId: string, idempotencyKey: string): Promise<OrderDocument | null> {
-    // By `_id` alone: FerretDB v1 pushes a filter down to SQLite only when `_id` is all it names.
+    // By `_id` alone: the one filter every engine answers from its index (docs/database.md).
     const order = await this.cache.findById(orderIdFor(userId, idempotencyKey));
     if (order && String(order.user) === userId && order.idempotencyKey === idempotencyKey) return order;
     if (!(await this.hasOrdersWithoutDerivedIds())) return null;

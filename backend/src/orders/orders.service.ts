@@ -101,8 +101,8 @@ export class OrdersService {
   /**
    * Orders placed in [from, to), oldest first, found through the seller's order list (places in the
    * order orders were placed): a binary search for the first place of the range, then reads by `_id`
-   * until the range is passed. No query on the orders (FerretDB v1 over SQLite would read every stored
-   * order, past the database time-out at 100,000). Orders not linked into the lists yet (the seconds
+   * until the range is passed. No query on the orders (where only `_id` filters are answered from an index
+   * it would read every stored order, past the database time-out at 100,000; docs/database.md). Orders not linked into the lists yet (the seconds
    * after a stopped placing) are not included. For the seller's CSV export.
    */
   async listedBetween(from: Date, to: Date): Promise<OrderDocument[]> {
@@ -135,7 +135,7 @@ export class OrdersService {
 
   /**
    * Orders placed in [from, to), oldest first, as stored (plain objects, one cursor): a query on the
-   * orders, for the stats rebuild (FerretDB v1 over SQLite reads every order).
+   * orders, for the stats rebuild (it may read every order: docs/database.md).
    */
   placedBetween(from: Date, to: Date): AsyncIterable<Order & { _id: Types.ObjectId }> {
     return this.orders
@@ -175,7 +175,7 @@ export class OrdersService {
     return { orders: found.filter((order): order is OrderJson => !!order), total };
   }
 
-  /** Newest first; the count is its own query (no $facet on FerretDB). Reads every order on FerretDB v1 over SQLite. */
+  /** Newest first; the count is its own query (no $facet). May read every order (docs/database.md). */
   private async listPage(filter: QueryFilter<Order>, page: number, limit: number) {
     const [orders, total] = await Promise.all([
       this.orders
@@ -192,7 +192,7 @@ export class OrdersService {
   /**
    * Fills `items.product` with what the order shows of each product (name, category, image,
    * offerPrice; null once the product is deleted) from the catalogue read model, instead of a
-   * populate query (`_id: { $in }`, which FerretDB v1 over SQLite answers by reading every product).
+   * populate query (`_id: { $in }`, which may be answered by reading every product: docs/database.md).
    */
   async withProducts(order: OrderDocument): Promise<OrderDocument> {
     return (await this.withProductsAll([order]))[0];

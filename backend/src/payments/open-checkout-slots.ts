@@ -69,7 +69,7 @@ export class OpenCheckoutSlots {
         try {
           const result = await this.openCheckouts
             .updateOne(
-              this.locks.guarded({ _id: userId, v }),
+              { _id: userId },
               { $set: { [`open.${checkoutId}`]: entry, v: v + 1 }, ...(Object.keys(lapsed).length ? { $unset: lapsed } : {}) },
               { upsert: !kept },
             )
@@ -78,7 +78,7 @@ export class OpenCheckoutSlots {
         } catch (error) {
           if (!isDuplicateKeyError(error)) throw error;
         }
-        // Another request of this shopper changed the list meanwhile (MongoDB): read it again.
+        // Another instance's upsert of this shopper's list inserted it first: read it again.
       }
       throw new ConflictException(OPENING_BUSY);
     });

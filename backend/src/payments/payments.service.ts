@@ -82,7 +82,7 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit() {
-    // No TTL indexes on FerretDB: stale checkouts expire and unfinished refunds are retried here.
+    // No TTL indexes (docs/database.md): stale checkouts expire and unfinished refunds are retried here.
     this.sweeper = setInterval(() => void this.sweep().catch((error: Error) => this.logger.warn(`Payment sweep: ${error.message}`)), SWEEP_MS);
     this.sweeper.unref();
   }
@@ -379,11 +379,11 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
     return placed;
   }
 
-  /** One completion or sweep of a checkout at a time, on every instance and engine. */
+  /** One completion or sweep of a checkout at a time, on every instance. */
   private underLock<T>(checkout: CheckoutDocument, work: () => Promise<T>): Promise<T> {
     return this.locks.run(
       `checkout:${String(checkout._id)}`,
-      { busyMessage: 'This payment is being recorded right now; please try again', waitMs: 10_000, always: true },
+      { busyMessage: 'This payment is being recorded right now; please try again', waitMs: 10_000 },
       work,
     );
   }

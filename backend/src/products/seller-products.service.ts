@@ -115,7 +115,7 @@ export class SellerProductsService {
       if (changes.weight === '' || changes.hsn === '') update.$unset = { ...(changes.weight === '' && { weight: 1 }), ...(changes.hsn === '' && { hsn: 1 }) };
       let saved;
       try {
-        // No projection: FerretDB v1 does not implement findAndModify with one.
+        // No projection: findAndModify with one is not answered on every engine (docs/database.md).
         saved = await this.products
           .findOneAndUpdate(
             {
@@ -180,7 +180,7 @@ export class SellerProductsService {
       if (change.stock !== undefined && change.variant === undefined && sizes.length > 1) throw new BadRequestException(NAME_A_SIZE(sizes.length));
     }
     if (change.inStock !== undefined) {
-      // The spec's toggle acts on every pack size; with `variant`, on that one. No projection: FerretDB v1 does not implement findAndModify with one.
+      // The spec's toggle acts on every pack size; with `variant`, on that one. No projection: findAndModify with one is not answered on every engine (docs/database.md).
       doc = await this.oneAtATime(id, async () => {
         const current = await this.products.findById(id).lean<LeanProduct>();
         if (!current) return null;

@@ -256,7 +256,7 @@ export class SessionService {
     this.forget(payload.sid);
     await this.events.publish(SESSIONS_ENDED, { sid: payload.sid } satisfies SessionsEndedEvent);
     await this.cluster.publish(TOPIC, { sid: payload.sid } satisfies SessionEndedMessage);
-    // Records of sessions that have expired anyway are no longer needed (no TTL indexes on FerretDB).
+    // Records of sessions that have expired anyway are no longer needed (the app expires old records itself: no TTL indexes, docs/database.md).
     await this.revoked.deleteMany({ until: { $lt: new Date() } });
   }
 

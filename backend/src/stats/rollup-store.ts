@@ -40,9 +40,9 @@ interface Kept {
  * Keeps the roll-up documents, exactly once per event, across instances:
  *
  * - an event is applied once: its marker is inserted into `stats_applied` (unique `_id`, reliable on
- *   FerretDB v1 and MongoDB); a retried or replayed event meets the marker and changes nothing;
- * - the increments go to each document one writer at a time (`LocksService`: a lock document on FerretDB
- *   v1, whose concurrent `$inc` of one document loses counts; nothing on MongoDB, where `$inc` is atomic);
+ *   every engine); a retried or replayed event meets the marker and changes nothing;
+ * - the increments go to each document one writer at a time (`LocksService`'s lock document: concurrent
+ *   `$inc`s of one document may lose counts, docs/database.md);
  * - events that arrive while a write is under way are written together in the next one (one insert of
  *   markers, one `$inc` per document), so a busy day's document is not a queue of one lock per order.
  *

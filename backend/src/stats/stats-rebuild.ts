@@ -8,7 +8,7 @@ const MARKER_BATCH = 1_000;
 /**
  * Markers are written for the orders changed within this time before the rebuild: an event is replayed
  * (a refund recorded by both the webhook and the sweep, a retried request) within minutes of happening,
- * and one marker per event of 100,000 orders would make the rebuild minutes long on FerretDB.
+ * and one marker per event of 100,000 orders would make the rebuild minutes long where only `_id` filters are answered from an index (docs/database.md).
  */
 export const MARKER_WINDOW_MS = 24 * 3_600_000;
 
@@ -66,8 +66,8 @@ export async function rebuildRollups(db: Pick<mongo.Db, 'collection'>, orders: A
   }
   if (markers.length) await insertMarkers(markers);
   const docs = documentsOf(change);
-  // Delete then insert rather than replace: FerretDB v1 may skip an update whose embedded documents have
-  // the same values under other keys (see docs/database.md).
+  // Delete then insert rather than replace: an update whose embedded documents have the same values under
+  // other keys may be skipped (see docs/database.md).
   for (const doc of Object.values(docs) as { _id: string }[]) {
     await rollups.deleteOne({ _id: doc._id });
     // Another instance's rebuild inserted it meanwhile (MongoDB runs them side by side): the same figures.

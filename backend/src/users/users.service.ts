@@ -131,7 +131,7 @@ export class UsersService implements OnModuleInit {
       const linked = await this.users.findOne({ googleId: identity.googleId }).select(PUBLIC_FIELDS).lean<StoredUser>();
       if (linked) return toUserData(linked);
 
-      // updateOne then find: FerretDB v1's findAndModify refuses a projection, and select:false adds one.
+      // updateOne then find: findAndModify with a projection is not answered on every engine (docs/database.md), and select:false adds one.
       const link = await this.users.updateOne(
         { email: identity.email, googleId: { $exists: false } },
         // Google vouches for the address: a password account waiting for its verification link is verified too.
@@ -240,17 +240,15 @@ export class UsersService implements OnModuleInit {
    */
   async claimVerificationMail(id: string, everyMs: number): Promise<Date | 'verified' | null> {
     if (!isValidObjectId(id)) return 'verified';
-    // One claim at a time per account: FerretDB v1 lets two conditional updates of one document both win.
+    // One claim at a time per account, under its lock: two conditional updates of one document may both win (docs/database.md).
     return this.locks.run(`verification-mail:${id}`, { busyMessage: 'A confirmation link is being sent; please try again in a moment' }, async () => {
       const now = new Date();
       const since = new Date(now.getTime() - everyMs);
       const user = await this.users.findById(id, { emailVerified: 1, verificationMailAt: 1 }).lean<{ emailVerified?: boolean; verificationMailAt?: Date }>();
       if (!user || user.emailVerified !== false) return 'verified';
       if (user.verificationMailAt && new Date(user.verificationMailAt) > since) return null;
-      const claimed = await this.users.updateOne(
-        this.locks.guarded({ _id: id, emailVerified: false, $or: [{ verificationMailAt: { $exists: false } }, { verificationMailAt: { $lte: since } }] }),
-        { $set: { verificationMailAt: now } },
-      );
+      // By `_id` alone: the lock is the guard of what was read above.
+      const claimed = await this.users.updateOne({ _id: id }, { $set: { verificationMailAt: now } });
       return claimed.modifiedCount === 1 ? now : null;
     });
   }

@@ -2,8 +2,8 @@ import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 
 /**
  * One shopper's saved addresses, by `_id` (the shopper's id): the list is read through it by `_id`
- * alone, never by a query on `addresses.user` (which FerretDB v1 over SQLite answers by reading every
- * shopper's addresses), and it holds the quota (ADDRESS_BOOK_LIMIT).
+ * alone, never by a query on `addresses.user` (which may be answered by reading every shopper's
+ * addresses, docs/database.md), and it holds the quota (ADDRESS_BOOK_LIMIT).
  */
 @Schema({ collection: 'address_books', versionKey: false })
 export class AddressBook {

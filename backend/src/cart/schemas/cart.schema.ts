@@ -14,7 +14,7 @@ export class Cart {
   @Prop({ type: Object, default: () => ({}) })
   items: CartItems;
 
-  /** Bumped on every write, so a read-modify-write can detect a concurrent change (no transactions on FerretDB). */
+  /** Bumped on every write, so a read-modify-write can detect a concurrent change (no transactions, docs/database.md). */
   @Prop({ default: 0 })
   version: number;
 

@@ -90,15 +90,15 @@ export interface PagedMessage {
 /**
  * Up to PAGE_SPAN (2 × PAGE_SIZE) consecutive messages of a conversation in one document, `_id`
  * `<shopper id>@<k>` (places k·PAGE_SIZE onwards, so each page holds the next one's places too): what a
- * page of history reads, one read by `_id` for a page of the API (FerretDB answers one command at a time)
- * instead of one per message. Pages written before they overlapped (PAGE_SIZE places) are still read. The messages are one JSON string (`PagedMessage[]`): FerretDB v1 takes about three times as
- * long to read the same messages as an array of embedded documents. Written behind the messages
+ * page of history reads, one read by `_id` for a page of the API (the database may answer one command at a time)
+ * instead of one per message. Pages written before they overlapped (PAGE_SIZE places) are still read. The messages are one JSON string (`PagedMessage[]`): the embedded database took about three times
+ * as long to read the same messages as an array of embedded documents (docs/database.md). Written behind the messages
  * (ChatWriteBehind), so a page may hold fewer than were stored: the places it lacks are read one by one.
  */
 @Schema({ collection: 'chat_pages', versionKey: false })
 export class ChatPage {
   @Prop({ type: String, required: true }) _id: string;
-  /** The messages as JSON (`PagedMessage[]`), raw-deflated: a fifth of the size, and FerretDB reads it in two thirds of the time. */
+  /** The messages as JSON (`PagedMessage[]`), raw-deflated: a fifth of the size, and read in two thirds of the time. */
   @Prop({ type: Buffer }) deflated?: Buffer;
   /** The same as plain JSON: pages written before they were deflated. */
   @Prop() messages?: string;

@@ -3,7 +3,6 @@ import { ConflictException, Injectable, Logger, OnModuleDestroy, OnModuleInit } 
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
 import { isDuplicateKeyError } from '../mongo-errors';
-import { LockEngine } from './lock-engine';
 import { Lock, LockInstance } from './lock.schema';
 import { BEAT_MS, LOOK_MS, watchHolder, type Sighting } from './lock-watch';
 
@@ -16,21 +15,17 @@ export interface LockOptions {
    * instance died is taken over sooner: once its heartbeat stops, see lock-watch.ts.)
    */
   staleMs?: number;
-  /**
-   * Hold a lock document on every engine, for work that is several writes no single compare-and-set can
-   * guard (the activity log's numbering and pages); only for work that comes a few times a second at most.
-   */
-  always?: boolean;
 }
 
 /** The lock stayed taken longer than the caller would wait: 409 with its message, worth trying again. */
 export class LockBusy extends ConflictException {}
 
 /**
- * One change at a time per key, across every instance. Every caller's write is also a conditional
- * single-document update (compare-and-set on what it read), which MongoDB applies atomically: there
- * that is the guard and no lock document is written. FerretDB v1 lets several conditional updates of
- * one document win, so there the work runs while holding a lock document.
+ * One change at a time per key, across every instance: the work runs while holding a lock document,
+ * whose unique `_id` is the key, so inserting it is taking the lock. FerretDB v1 lets several
+ * conditional updates of one document win but does enforce a unique `_id`; MongoDB takes the same
+ * path, so what CI runs is what production runs (docs/database.md). The lock is the guard, so the
+ * writes made under it name `_id` alone, the one filter FerretDB v1 over SQLite answers from its index.
  *
  * A lock document names its instance, which rewrites its heartbeat every second while it holds any:
  * a caller waiting for a lock whose instance's heartbeat has stopped takes it over after LAPSE_MS
@@ -53,7 +48,6 @@ export class LocksService implements OnModuleInit, OnModuleDestroy {
   constructor(
     @InjectModel(Lock.name) private readonly locks: Model<Lock>,
     @InjectModel(LockInstance.name) private readonly instances: Model<LockInstance>,
-    private readonly engine: LockEngine,
   ) {}
 
   onModuleInit(): void {
@@ -71,23 +65,23 @@ export class LocksService implements OnModuleInit, OnModuleDestroy {
     if (this.beaten) await this.instances.deleteOne({ _id: this.instance }).catch(() => undefined);
   }
 
-  /** Whether this instance writes lock documents (decided by the engine at start-up). */
+  /**
+   * Always true: every `run` holds a lock document.
+   * @deprecated Lock documents are written on every engine; callers need not ask (removed once no caller does).
+   */
   get usesLockDocuments(): boolean {
-    return this.engine.needsLockDocuments;
+    return true;
   }
 
   /**
-   * The filter of a compare-and-set write made inside `run`: `condition` is the guard where no lock
-   * document is written (MongoDB applies the conditional update atomically); under a lock document the
-   * lock is the guard and the filter names `_id` alone, the only filter FerretDB v1 over SQLite answers
-   * from its index (any other field makes it read the whole collection).
+   * The filter of a write made inside `run`: `_id` alone, since the lock is the guard.
+   * @deprecated Write `{ _id }` directly (removed once no caller uses it).
    */
-  guarded<F extends { _id: unknown }>(filter: F): F | { _id: F['_id'] } {
-    return this.usesLockDocuments ? { _id: filter._id } : filter;
+  guarded<F extends { _id: unknown }>(filter: F): { _id: F['_id'] } {
+    return { _id: filter._id };
   }
 
   async run<T>(key: string, options: LockOptions, work: () => Promise<T>): Promise<T> {
-    if (!this.usesLockDocuments && !options.always) return work();
     const { busyMessage, waitMs = 5_000, staleMs = 30_000 } = options;
     const holder = randomBytes(12).toString('hex');
     const deadline = Date.now() + waitMs;

@@ -3,7 +3,7 @@ import { HydratedDocument } from 'mongoose';
 
 @Schema({ timestamps: true })
 export class Subscriber {
-  /** Stored lower-cased: FerretDB has no collation, so uniqueness is on the normalised value. */
+  /** Stored lower-cased: no collation (docs/database.md), so uniqueness is on the normalised value. */
   @Prop({ required: true, unique: true, lowercase: true, trim: true })
   email: string;
 }

@@ -10,7 +10,7 @@ const CLAIM_STALE_MS = 5 * 60_000;
 
 /**
  * Exactly once: attempt `n` of a message is made only by the instance whose insert of the claim
- * `<id>#<n>` succeeds (a unique insert, reliable on FerretDB v1 and MongoDB alike). A claim older than
+ * `<id>#<n>` succeeds (a unique insert, reliable on every engine). A claim older than
  * CLAIM_STALE_MS whose attempt never finished (its instance stopped mid-send) lets the message go on
  * with attempt n + 1.
  */

@@ -3,7 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { InjectModel } from '@nestjs/mongoose';
 import type { AnyBulkWriteOperation, Model } from 'mongoose';
 import type { Environment } from '../../config/environment';
-import { DatabaseEngine, inCommands } from '../../database/database-engine';
+import { inCommands } from '../../database/bulk-writes';
 import { SendFailure } from '../mail/mailer';
 import type { Delivery, Job } from './outbox-job';
 import { OutboxMarkers } from './outbox-markers';
@@ -37,7 +37,6 @@ export class OutboxOutcomes {
     @InjectModel(OutboxMessage.name) private readonly messages: Model<OutboxMessage>,
     @InjectModel(OutboxFailed.name) private readonly failed: Model<OutboxFailed>,
     private readonly markers: OutboxMarkers,
-    private readonly engine: DatabaseEngine,
     config: ConfigService<Environment, true>,
   ) {
     this.retryMs = config.get('OUTBOX_RETRY_MS', { infer: true });
@@ -92,11 +91,10 @@ export class OutboxOutcomes {
 
     // The order matters for a crash in between: the outcome first, then the markers all of whose messages
     // are finished (a marker left over is dropped by whoever reads its finished messages). Written as built
-    // (the driver's bulkWrite, no casting by the schema: every value is already of its type; on FerretDB
-    // in commands of DatabaseEngine.updatesPerCommand).
-    const per = this.engine.updatesPerCommand;
-    await inCommands(messageOps, per, (run) => this.messages.collection.bulkWrite(run as never[], { ordered: false }));
-    await inCommands(failedOps, per, (run) => this.failed.collection.bulkWrite(run as never[], { ordered: false }));
+    // (the driver's bulkWrite, no casting by the schema: every value is already of its type; in commands
+    // of UPDATES_PER_COMMAND, see bulk-writes.ts).
+    await inCommands(messageOps, (run) => this.messages.collection.bulkWrite(run as never[], { ordered: false }));
+    await inCommands(failedOps, (run) => this.failed.collection.bulkWrite(run as never[], { ordered: false }));
     await this.markers.finish(finished);
     return recorded;
   }

@@ -13,7 +13,7 @@ export type MessageState = 'pending' | 'sent' | 'failed' | 'skipped';
  * derived from that event (`email:order-status:<order id>:Packing`), so an event handled twice queues
  * one message. What it says is rendered when it is sent, from `data` (a snapshot of the facts at the
  * time of the event); who gets it (`recipient`: `shopper:<user id>` or `seller`) is resolved then too.
- * Read and written by `_id` only (FerretDB v1 over SQLite reads the whole collection for anything else).
+ * Read and written by `_id` only (anything else may read the whole collection, docs/database.md).
  */
 @Schema({ collection: 'outbox', versionKey: false })
 export class OutboxMessage {
@@ -99,8 +99,8 @@ export class OutboxFailed {
 }
 
 /**
- * Attempt `n` of message `m` is made by whoever inserts `<m>#<n>` first: a unique insert, which FerretDB
- * v1 enforces (unlike concurrent conditional updates of one document), so no two instances ever send
+ * Attempt `n` of message `m` is made by whoever inserts `<m>#<n>` first: a unique insert, which every
+ * engine enforces (unlike concurrent conditional updates of one document), so no two instances ever send
  * the same attempt.
  */
 @Schema({ collection: 'outbox_claims', versionKey: false })

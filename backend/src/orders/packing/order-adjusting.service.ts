@@ -191,14 +191,10 @@ export class OrderAdjusting {
     const taken = subLines.length ? await this.stock.take(ref, subLines) : [];
     // Should this write fail unanswered, the stock sweep gives the units back unless the change is on the order.
     const updated = await this.orders
-      .findOneAndUpdate(
-        this.locks.guarded({ _id: order._id, updatedAt: order.updatedAt }),
-        { $set: set, $push: { adjustments: adjustment } },
-        { returnDocument: 'after' },
-      )
+      .findOneAndUpdate({ _id: order._id }, { $set: set, $push: { adjustments: adjustment } }, { returnDocument: 'after' })
       .exec();
     if (!updated) {
-      // The same change stored meanwhile (the same key raced where no lock document is written): its units are that change's.
+      // The order is gone, or the same change was stored meanwhile: its units are that change's.
       const now = await this.orders.findById(orderId).exec();
       const same = now?.adjustments?.find((a) => a.key === key);
       if (now && same) return { order: now, adjustment: same, replayed: true };

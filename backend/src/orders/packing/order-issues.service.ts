@@ -68,9 +68,7 @@ export class OrderIssues {
           status: 'open',
           capPaise,
         };
-        const stored = await this.orders
-          .findOneAndUpdate(this.locks.guarded({ _id: order._id, updatedAt: order.updatedAt }), { $set: { issue } }, { returnDocument: 'after' })
-          .exec();
+        const stored = await this.orders.findOneAndUpdate({ _id: order._id }, { $set: { issue } }, { returnDocument: 'after' }).exec();
         if (!stored) throw new ConflictException('The order changed meanwhile; please try again');
         written = true;
         await this.cache.stored(stored);
@@ -120,9 +118,7 @@ export class OrderIssues {
           set['issue.cashOwedPaise'] = amount;
         }
       }
-      const stored = await this.orders
-        .findOneAndUpdate(this.locks.guarded({ _id: order._id, updatedAt: order.updatedAt }), { $set: set }, { returnDocument: 'after' })
-        .exec();
+      const stored = await this.orders.findOneAndUpdate({ _id: order._id }, { $set: set }, { returnDocument: 'after' }).exec();
       if (!stored) throw new ConflictException('The order changed meanwhile; please try again');
       await this.cache.stored(stored);
       return stored;

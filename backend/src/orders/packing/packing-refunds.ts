@@ -56,17 +56,11 @@ export class PackingRefunds {
       if (!refund.id && refund.amountPaise < MIN_ONLINE_REFUND_PAISE) return this.owedInCash(order, at, refund);
       if (refund.claimedAt && Date.now() - refund.claimedAt.getTime() < REFUND_CLAIM_MS) return;
       const claimed = await this.orders
-        .findOneAndUpdate(
-          this.locks.guarded({ _id: order._id, [`${at}.claimedAt`]: refund.claimedAt ?? null }),
-          { $set: { [`${at}.claimedAt`]: new Date() }, $inc: { [`${at}.attempts`]: 1 } },
-          { returnDocument: 'after' },
-        )
+        .findOneAndUpdate({ _id: order._id }, { $set: { [`${at}.claimedAt`]: new Date() }, $inc: { [`${at}.attempts`]: 1 } }, { returnDocument: 'after' })
         .exec();
       if (!claimed) return;
       const update = await this.attempt(orderId, paymentId, refund, at);
-      const recorded = await this.orders
-        .findOneAndUpdate(this.locks.guarded({ _id: order._id, [`${at}.id`]: null }), update, { returnDocument: 'after' })
-        .exec();
+      const recorded = await this.orders.findOneAndUpdate({ _id: order._id }, update, { returnDocument: 'after' }).exec();
       if (recorded) await this.cache.stored(recorded);
     });
   }
@@ -93,11 +87,7 @@ export class PackingRefunds {
   private async owedInCash(order: OrderDocument, at: string, refund: AdjustmentRefund): Promise<void> {
     const owner = at.slice(0, -'.refund'.length);
     const updated = await this.orders
-      .findOneAndUpdate(
-        this.locks.guarded({ _id: order._id, [`${at}.receipt`]: refund.receipt, [`${at}.id`]: null }),
-        { $set: { [`${owner}.cashOwedPaise`]: refund.amountPaise }, $unset: { [at]: 1 } },
-        { returnDocument: 'after' },
-      )
+      .findOneAndUpdate({ _id: order._id }, { $set: { [`${owner}.cashOwedPaise`]: refund.amountPaise }, $unset: { [at]: 1 } }, { returnDocument: 'after' })
       .exec();
     if (updated) await this.cache.stored(updated);
   }

@@ -72,8 +72,8 @@ export interface OpenCheckout {
 
 /**
  * The online checkouts one shopper has open, by `_id` (the shopper's id): the same order again reuses
- * its checkout, and at most OPEN_CHECKOUTS_PER_SHOPPER are open at once. `v` counts changes (the
- * compare-and-set of MongoDB; FerretDB holds a lock document around it).
+ * its checkout, and at most OPEN_CHECKOUTS_PER_SHOPPER are open at once. `v` counts changes (each made
+ * under the shopper's lock document).
  */
 @Schema({ collection: 'open_checkouts', versionKey: false })
 export class OpenCheckouts {

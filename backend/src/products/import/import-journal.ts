@@ -30,8 +30,8 @@ export interface SlotClaim {
 
 /**
  * Where imports are recorded (issue 38): the slot that lets one run at a time, each import's record
- * (state, progress, errors) and its planned writes in chunks. Every read is by `_id` (the only filter
- * FerretDB over SQLite answers from an index) and every write one document.
+ * (state, progress, errors) and its planned writes in chunks. Every read is by `_id` (the one filter
+ * every engine answers from an index, docs/database.md) and every write one document.
  */
 @Injectable()
 export class ImportJournal {

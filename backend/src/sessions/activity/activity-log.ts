@@ -4,7 +4,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
 import { WriteBatcher } from '../../common/batching/write-batcher';
 import { LocksService } from '../../common/locks/locks.service';
-import { DatabaseEngine, inCommands } from '../../database/database-engine';
+import { inCommands } from '../../database/bulk-writes';
 import type { SellerSession } from '../session.service';
 import { ActivityRecord } from './activity-entry.schema';
 import { ActivityPages, BUCKET } from './activity-pages';
@@ -30,7 +30,7 @@ export interface ActivityQuery {
 /**
  * The activity log: every change a seller account makes, with who, when, what and the changed fields
  * before and after. Written only here, never edited or deleted by the app, except that entries older
- * than 365 days are swept (FerretDB v1 has no TTL indexes). Read from pages by `_id` (ActivityPages).
+ * than 365 days are swept (the app expires old records itself: no TTL indexes, see docs/database.md). Read from pages by `_id` (ActivityPages).
  */
 @Injectable()
 export class ActivityLog implements OnApplicationBootstrap, OnModuleDestroy {
@@ -44,7 +44,6 @@ export class ActivityLog implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     @InjectModel(ActivityRecord.name) private readonly log: Model<ActivityRecord>,
     private readonly locks: LocksService,
-    private readonly engine: DatabaseEngine,
   ) {
     this.pages = new ActivityPages(log.db.collection('activity_series'), log.db.collection('activity_pages'));
   }
@@ -95,16 +94,16 @@ export class ActivityLog implements OnApplicationBootstrap, OnModuleDestroy {
   /**
    * Writes the entries that came in together (one packer marking orders, fifty packing changes at once) in
    * one turn of the log's lock: numbered in the order they came, stored, and appended to their series.
-   * One writer at a time (a lock document on every engine) keeps the numbering and the pages simple; a batch
+   * One writer at a time (the log's lock document) keeps the numbering and the pages simple; a batch
    * pays the lock and each series' count once instead of once an entry.
    */
   private async writeBatch(batch: Omit<ActivityEntry, '_id'>[]): Promise<void> {
-    await this.locks.run(LOCK, { busyMessage: 'The activity log is busy', waitMs: 10_000, always: true }, async () => {
+    await this.locks.run(LOCK, { busyMessage: 'The activity log is busy', waitMs: 10_000 }, async () => {
       const first = (await this.pages.count(ALL)) + 1;
       const entries: ActivityEntry[] = batch.map((entry, i) => ({ _id: String(first + i), ...entry }));
       // Replaced, not inserted: an entry a stopped process stored but never counted is written over.
       const writes = entries.map((entry) => ({ replaceOne: { filter: { _id: Number(entry._id) }, replacement: recordOf(entry), upsert: true } }));
-      await inCommands(writes, this.engine.updatesPerCommand, (run) => this.log.collection.bulkWrite(run as never[], { ordered: true }));
+      await inCommands(writes, (run) => this.log.collection.bulkWrite(run as never[], { ordered: true }));
       const series = new Map<string, ActivityEntry[]>([[ALL, entries]]);
       for (const entry of entries) for (const name of [`actor:${entry.actor.id}`, `kind:${entry.kind}`]) series.set(name, [...(series.get(name) ?? []), entry]);
       // The whole log first (its count numbers the next entries), then each person's and kind's series.

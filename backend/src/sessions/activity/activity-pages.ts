@@ -9,11 +9,11 @@ const SWEPT = 'swept';
 export const BUCKET = 50;
 
 /**
- * The log as series read by `_id` (FerretDB v1 over SQLite answers only `{ _id }` filters from its index;
- * a range, `$in`, another field or a sort reads the whole collection): the whole log (`all`), and one series
+ * The log as series read by `_id` (the one filter every engine answers from its index; a range, `$in`,
+ * another field or a sort may read the whole collection, docs/database.md): the whole log (`all`), and one series
  * per person (`actor:<id>`) and per kind (`kind:<kind>`). Each series has a count (`activity_series`) and
  * pages of BUCKET entries (`activity_pages`, `_id` `<series>#<k>`, entries oldest first, as one JSON string:
- * FerretDB v1 reads an array of embedded documents about three times slower), so any page of it, newest
+ * the embedded database read an array of embedded documents about three times slower), so any page of it, newest
  * first, is one or two reads by `_id`, and a full page is read once per instance.
  */
 export class ActivityPages {

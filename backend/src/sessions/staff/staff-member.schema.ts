@@ -5,7 +5,7 @@ import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 @Schema({ collection: 'staff_members', versionKey: false, timestamps: { createdAt: true, updatedAt: false } })
 export class StaffMember {
   @Prop({ required: true }) name: string;
-  /** Lower-cased; one account per address (FerretDB has no collation). */
+  /** Lower-cased; one account per address (no collation, see docs/database.md). */
   @Prop({ required: true, unique: true }) email: string;
   @Prop({ type: String, required: true, enum: STAFF_ROLES }) role: StaffRole;
   /** argon2id, set by accepting the invitation; never selected unless asked for. */

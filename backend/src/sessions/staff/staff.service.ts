@@ -57,7 +57,7 @@ export class StaffService {
   /** A new staff member and their invitation link (mailed; also returned so the owner can pass it on). */
   async invite(actor: Actor, input: { name: string; email: string; role: StaffRole }): Promise<{ member: StaffMemberView; link: string }> {
     if (input.email === this.ownerEmail) throw new ConflictException('This is the owner’s own address');
-    const { member, link } = await this.locks.run(STAFF_LOCK, { busyMessage: 'The team is being changed, please try again', always: true }, async () => {
+    const { member, link } = await this.locks.run(STAFF_LOCK, { busyMessage: 'The team is being changed, please try again' }, async () => {
       if ((await this.staff.countDocuments().exec()) >= MAX_STAFF) throw new ConflictException(`A shop can have at most ${MAX_STAFF} staff accounts`);
       const invitation = newInvitation();
       try {
@@ -76,7 +76,7 @@ export class StaffService {
   /** New name and/or role; a role applies from the person's next request. */
   async update(actor: Actor, id: string, change: { name?: string; role?: StaffRole }): Promise<StaffMemberView> {
     const before = await this.load(id);
-    // updateOne, then a read: FerretDB v1's findAndModify takes no projection (and mongoose sends one for the hidden hash).
+    // updateOne, then a read: findAndModify with a projection is not answered on every engine (docs/database.md), and mongoose sends one for the hidden hash.
     await this.staff.updateOne({ _id: id }, { $set: change }).exec();
     const updated = await this.staff.findById(id).select('+passwordHash').lean<StoredStaff>().exec();
     if (!updated) throw new NotFoundException('This staff member no longer exists');
@@ -127,10 +127,13 @@ export class StaffService {
       if (!member.inviteHash || member.inviteHash !== hashOf(secret)) throw new GoneException(USED_LINK);
       if (!member.inviteExpiresAt || member.inviteExpiresAt.getTime() <= Date.now()) throw new GoneException(EXPIRED_LINK);
       const spent = await this.staff
-        .updateOne(this.locks.guarded({ _id: member._id, inviteHash: member.inviteHash }), {
-          $set: { passwordHash: hash, inviteHash: null, inviteExpiresAt: null },
-          $inc: { sessionVersion: 1 },
-        })
+        .updateOne(
+          { _id: member._id },
+          {
+            $set: { passwordHash: hash, inviteHash: null, inviteExpiresAt: null },
+            $inc: { sessionVersion: 1 },
+          },
+        )
         .exec();
       if (spent.modifiedCount !== 1) throw new GoneException(USED_LINK);
       await this.directory.changed(id, { ended: true });

@@ -36,14 +36,12 @@ export interface IssuedNumber {
 
 /**
  * Invoice numbers without gaps or duplicates, one series per Indian financial year, on any number of
- * instances and without transactions (FerretDB v1 has none). A year's counter document holds the last
- * number and the order it went to; the next number is taken by a findOneAndUpdate that `$inc`s the
- * counter only if it still holds the number read (compare-and-set), so each number goes to exactly one
- * order. Before taking one, whoever takes it first writes the previous number onto its order's record
- * (it may have stopped before doing so itself): a number is thus never lost, and an order that already
- * has one is seen to have it before it could take a second. MongoDB applies the compare-and-set
- * atomically; FerretDB v1 lets two of them win, so there each attempt runs under the year's lock
- * document (LocksService decides which, once, from the engine).
+ * instances and without transactions (docs/database.md). A year's counter document holds the last
+ * number and the order it went to; each attempt runs under the year's lock document, reads the
+ * counter and `$inc`s it by `_id`, so each number goes to exactly one order. Before taking one,
+ * whoever takes it first writes the previous number onto its order's record (it may have stopped
+ * before doing so itself): a number is thus never lost, and an order that already has one is seen to
+ * have it before it could take a second.
  */
 export class InvoiceNumbers {
   private readonly records: Collection<InvoiceRecord>;
@@ -96,7 +94,8 @@ export class InvoiceNumbers {
     const mine = await this.existing(orderId);
     if (mine) return mine;
     const taken = await this.counters.findOneAndUpdate(
-      this.locks.guarded({ _id: counter._id, last: counter.last }),
+      // By `_id` alone: the year's lock is the guard of the number read.
+      { _id: counter._id },
       { $inc: { last: 1 }, $set: { order: orderId, at: new Date() } },
       { returnDocument: 'after' },
     );

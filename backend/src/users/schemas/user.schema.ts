@@ -6,7 +6,7 @@ export class User {
   @Prop({ required: true, trim: true, maxlength: 50 })
   firstName: string;
 
-  /** Stored lower-cased: FerretDB has no collation, so uniqueness is on the normalised value. */
+  /** Stored lower-cased: no collation (docs/database.md), so uniqueness is on the normalised value. */
   @Prop({ required: true, unique: true, lowercase: true, trim: true })
   email: string;
 
@@ -14,7 +14,7 @@ export class User {
   @Prop({ select: false })
   passwordHash?: string;
 
-  /** Google's `sub`. Not a unique index: FerretDB v1 has no sparse/partial indexes, so linking is by the unique email. */
+  /** Google's `sub`. Not a unique index: no sparse/partial indexes (docs/database.md), so linking is by the unique email. */
   @Prop({ index: true })
   googleId?: string;
 
