@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEmitter2 } from '@nestjs/event-emitter';
 import request from 'supertest';
-import { Types } from 'mongoose';
+import { getConnectionToken } from '@nestjs/mongoose';
+import { Types, type Connection } from 'mongoose';
 import { ORDER_PAID, ORDER_PLACED, ORDER_STATUS_CHANGED } from '../src/orders/order.events';
 import { AUTH_ENV, insertProducts, seller, shopper, TEST_SELLER, VALID_ADDRESS, type Agent } from './support/actors';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -256,12 +257,18 @@ describe('one session check for HTTP and sockets; the engine seam', () => {
     expect(await sessions.fromCookieHeader(sellerCookie.replace('sellerToken=', 'token='))).toEqual({ shopper: null, seller: null });
   });
 
-  it('detects the engine once, reports it in /api/health, and writes lock documents only where the engine needs them', async () => {
+  it('detects the engine once, reports it in /api/health, and holds a lock document on every engine (one path for both)', async () => {
     const engine = t.app.get((await import('../src/database/database-engine')).DatabaseEngine);
     expect(['ferretdb', 'mongodb']).toContain(engine.info.name);
     const health = await t.http().get('/api/health').expect(200);
     expect(health.body.database).toMatchObject({ status: 'up', engine: engine.info.name });
-    expect(t.app.get((await import('../src/common/locks/locks.service')).LocksService).usesLockDocuments).toBe(engine.info.name === 'ferretdb');
+    const locks = t.app.get((await import('../src/common/locks/locks.service')).LocksService);
+    const connection = t.app.get<Connection>(getConnectionToken());
+    const held = await locks.run('test:one-path', { busyMessage: 'busy' }, () =>
+      connection.collection<{ _id: string }>('locks').findOne({ _id: 'test:one-path' }),
+    );
+    expect(held).toMatchObject({ _id: 'test:one-path', instance: locks.instance });
+    expect(await connection.collection<{ _id: string }>('locks').findOne({ _id: 'test:one-path' })).toBeNull();
   });
 });
 
