@@ -150,8 +150,9 @@ export class OrderStatusChanges implements OnApplicationBootstrap, OnModuleDestr
   }
 
   /**
-   * Puts right what a stopped process left: units and slot places taken for orders that were never stored
-   * (given back) or whose storing was not confirmed (kept), cancelled orders whose units did not go back yet,
+   * Puts right what a stopped process left: what counted things (units, slot places) took for orders that
+   * were never stored (given back) or whose storing was not confirmed (kept), through the counted things'
+   * sweep (common/counted/counted-sweep.ts), cancelled orders whose units did not go back yet,
    * and stored orders it left out of the order lists (their linking claim stale).
    * `now`: tests judge what is stale at a later time instead of waiting.
    */
