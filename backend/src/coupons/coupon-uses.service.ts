@@ -5,7 +5,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { ItemFailed } from '../common/batching/write-batcher';
 import { applyBatch, Counted, LOST, type Written } from '../common/counted/counted';
-import { isLive, liveMarks } from '../common/counted/marks';
+import { heldBy, isLive, liveMarks } from '../common/counted/marks';
 import { LocksService } from '../common/locks/locks.service';
 import { isDuplicateKeyError } from '../common/mongo-errors';
 import type { Environment } from '../config/environment';
@@ -107,7 +107,7 @@ export class CouponUses {
       apply: (state, doc, now) => {
         const mine = state.shoppers.get(use.userId) ?? [];
         if (mine.some((u) => u.ref === use.ref)) return false;
-        const held = options.fromHold ? state.holds.find((h) => h.ref === options.fromHold) : undefined;
+        const held = heldBy(state.holds, options.fromHold, now);
         const holds = state.holds.filter((h) => h !== held);
         if (!held && doc.totalLimit !== null && doc.totalLimit !== undefined && state.used + holds.length >= doc.totalLimit)
           throw new CouponRefused(doc.code, `Coupon ${doc.code} has been used up`);

@@ -5,7 +5,7 @@ import { Model, Types } from 'mongoose';
 import { ItemFailed } from '../common/batching/write-batcher';
 import { Counted, LOST, type Written } from '../common/counted/counted';
 import { CountedSweep } from '../common/counted/counted-sweep';
-import { Confirmations, giveBackMark, isLive, isStale, settleMarks, takeAll } from '../common/counted/marks';
+import { Confirmations, giveBackMark, heldBy, isLive, isStale, settleMarks, takeAll } from '../common/counted/marks';
 import { DomainEvents } from '../common/events/domain-events';
 import { LocksService } from '../common/locks/locks.service';
 import { Catalogue } from './catalogue';
@@ -78,7 +78,7 @@ export class StockService implements OnModuleInit, OnModuleDestroy {
           if (s.onHand === null) return null;
           // The same order's units are already taken (a retried placing): nothing more.
           if (s.holds.some((h) => h.ref === ref && h.taken)) return null;
-          const own = options.fromHold ? s.holds.find((h) => h.ref === options.fromHold && !h.taken) : undefined;
+          const own = heldBy(s.holds, options.fromHold, now);
           const others = s.holds.filter((h) => h !== own);
           const left = s.listed ? (availableUnits(s.onHand, others, now) ?? 0) : 0;
           if (left < line.quantity) throw new NotEnoughStock(line.productId, s.name, left, s.sized);

@@ -2,7 +2,7 @@ import { ConflictException, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
 import { applyBatch, Counted, LOST, type Written } from '../../common/counted/counted';
-import { Confirmations, giveBackMark, isStale, liveMarks, settleMarks } from '../../common/counted/marks';
+import { Confirmations, giveBackMark, heldBy, isStale, liveMarks, settleMarks } from '../../common/counted/marks';
 import { LocksService } from '../../common/locks/locks.service';
 import { isDuplicateKeyError } from '../../common/mongo-errors';
 import { SlotPlaces, type SlotPlace } from '../schemas/slot-places.schema';
@@ -107,9 +107,9 @@ export class SlotPlacesService {
       slotId,
       apply: (places, shopNow) => {
         if (places.some((p) => p.ref === ref)) return false;
-        const held = options.fromHold ? places.findIndex((p) => p.ref === options.fromHold) : -1;
-        if (held >= 0) {
-          places.splice(held, 1, { ref, at: new Date() });
+        const held = heldBy(places, options.fromHold, Date.now());
+        if (held) {
+          places.splice(places.indexOf(held), 1, { ref, at: new Date() });
           return true;
         }
         if (shopNow >= terms.closesAt.getTime()) throw new SlotRefused(terms.closed);
