@@ -60,14 +60,13 @@ interface Change {
  * uses — its total (`used`, open checkouts' `holds`) and the uses of each shopper (documents
  * `coupon_shoppers/<coupon>:<user>`) — is one at a time per coupon: under the coupon's lock, raising its
  * `usesVersion`, and changes asked meanwhile on this instance are written together (one lock, one read,
- * one write for the lot, as stock's are). That one write carries the
- * new uses of the shoppers it changed (`journal`), which is what the next change reads for them; their
- * own documents are written after it, each only over an older version, and the next change writes them
- * again should this one have stopped first. So the one write of the coupon, under its lock, decides
- * everything. A use counted for an order
- * that was then not stored is given back by the placing; a process stopped in between leaves it counted:
- * the shop gives one fewer, never one too many. A shopper's uses name their order or checkout, so a retried
- * take or give-back of the same one changes nothing: once each.
+ * one write for the lot, as stock's are). That one write carries the new uses of the shoppers it changed
+ * (`journal`), which is what the next change reads for them; their own documents are written after it, and
+ * the next change writes them again should this one have stopped first. So the one write of the coupon,
+ * under its lock, decides everything. A use counted for an order that was then not stored is given back by
+ * the placing; a process stopped in between leaves it counted: the shop gives one fewer, never one too
+ * many. A shopper's uses name their order or checkout, so a retried take or give-back of the same one
+ * changes nothing: once each.
  */
 @Injectable()
 export class CouponUses {
