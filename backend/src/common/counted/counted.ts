@@ -32,6 +32,13 @@ import { pause } from '../time/pause';
  *
  * What each service writes: its document and version field, its lock key and busy message, and its
  * change rules (pure functions of the state). It never writes a retry, a pause or a sweep of its own.
+ * Who counts what today:
+ *   - units per pack size: products/stock.service.ts (rules in stock-plan.ts), lock `product:<id>`,
+ *     version `stockVersion`, marks in `holds` (`taken` for an order's units) and `returns`;
+ *   - a coupon's uses, in total and per shopper: coupons/coupon-uses.service.ts, lock `coupon:<id>`,
+ *     version `usesVersion`, holds in `holds`, each shopper's uses in the coupon's `journal`;
+ *   - places per delivery slot: delivery/slots/slot-places.service.ts, one lock for every slot
+ *     (`delivery-slot-places`), version `v`, marks in `places`.
  *
  * Taking for an order is a step with an undo (common/steps): placing takes units, the coupon use and the
  * slot place, stores the order, and then confirms the takes (their `at` marks go with the next write).
