@@ -1,5 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { WriteBatcher } from '../common/batching/write-batcher';
+import { pause } from '../common/time/pause';
 import { ChatConversations } from './chat-conversations';
 import { ChatHistory } from './chat-history';
 import { ChatInbox } from './chat-inbox';
@@ -9,8 +10,6 @@ const FLUSH_EVERY_MS = 10_000;
 const FLUSH_CHUNK = 5;
 /** The pause between two writes behind, for the messages waiting behind them (the database does one command at a time). */
 const PAUSE_MS = 10;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 /**
  * Inbox rows and pages of history of the conversations this instance stored messages in, written
@@ -80,6 +79,6 @@ export class ChatWriteBehind implements OnApplicationBootstrap, BeforeApplicatio
       for (const userId of userIds) this.conversations.markBehind(userId);
       throw error;
     }
-    if (!this.stopped && !this.hurried) await sleep(PAUSE_MS);
+    if (!this.stopped && !this.hurried) await pause(PAUSE_MS, { unref: true });
   }
 }

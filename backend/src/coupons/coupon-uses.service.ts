@@ -3,13 +3,14 @@ import { ConflictException, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
-import { ItemFailed, WriteBatchers } from '../common/batching/write-batcher';
+import { ItemFailed } from '../common/batching/write-batcher';
+import { applyBatch, Counted, LOST, type Written } from '../common/counted/counted';
+import { heldBy, isLive, liveMarks } from '../common/counted/marks';
 import { LocksService } from '../common/locks/locks.service';
 import { isDuplicateKeyError } from '../common/mongo-errors';
 import type { Environment } from '../config/environment';
 import { Coupon, CouponShopper, type CouponHold, type CouponJournal, type CouponShopperUse } from './schemas/coupon.schema';
 
-const MAX_ATTEMPTS = 60;
 const BUSY = 'Many shoppers are using this coupon right now; please try again';
 
 /** A use refused because the coupon's uses ran out, in total or for the shopper: 409 with the reason. */
@@ -55,34 +56,39 @@ interface Change {
 
 /**
  * Counting a coupon's uses so that no limit is ever exceeded, whatever the concurrency and the number of
- * instances. Every change of one coupon's uses — its total (`used`, open checkouts' `holds`) and the uses
- * of each shopper (documents `coupon_shoppers/<coupon>:<user>`) — is one at a time per coupon: under the
- * coupon's lock, a compare-and-set on its `usesVersion`, and changes asked meanwhile on this instance are
- * written together (one lock, one read, one write for the lot, as stock's are). That one write carries the
- * new uses of the shoppers it changed (`journal`), which is what the next change reads for them; their
- * own documents are written after it, each only over an older version, and the next change writes them
- * again should this one have stopped first. So the one compare-and-set on the coupon decides everything,
- * on MongoDB (where it is atomic) as on FerretDB (where the lock makes it so). A use counted for an order
- * that was then not stored is given back by the placing; a process stopped in between leaves it counted:
- * the shop gives one fewer, never one too many. A shopper's uses name their order or checkout, so a retried
- * take or give-back of the same one changes nothing: once each.
+ * instances: a counted thing (common/counted/counted.ts explains the model). Every change of one coupon's
+ * uses — its total (`used`, open checkouts' `holds`) and the uses of each shopper (documents
+ * `coupon_shoppers/<coupon>:<user>`) — is one at a time per coupon: under the coupon's lock, raising its
+ * `usesVersion`, and changes asked meanwhile on this instance are written together (one lock, one read,
+ * one write for the lot, as stock's are). That one write carries the new uses of the shoppers it changed
+ * (`journal`), which is what the next change reads for them; their own documents are written after it, and
+ * the next change writes them again should this one have stopped first. So the one write of the coupon,
+ * under its lock, decides everything. A use counted for an order that was then not stored is given back by
+ * the placing; a process stopped in between leaves it counted: the shop gives one fewer, never one too
+ * many. A shopper's uses name their order or checkout, so a retried take or give-back of the same one
+ * changes nothing: once each.
  */
 @Injectable()
 export class CouponUses {
-  private readonly changes = new WriteBatchers<Change, boolean>({ maxBatch: Infinity, write: (id, batch) => this.write(id, batch) });
+  private readonly changes: Counted<Change, boolean>;
   /** Per coupon, the last journal version whose shoppers this instance wrote (no need to write them again). */
   private readonly shoppersWritten = new Map<string, number>();
 
   constructor(
     @InjectModel(Coupon.name) private readonly coupons: Model<Coupon>,
     @InjectModel(CouponShopper.name) private readonly shoppers: Model<CouponShopper>,
-    private readonly locks: LocksService,
+    locks: LocksService,
     private readonly config: ConfigService<Environment, true>,
-  ) {}
+  ) {
+    this.changes = new Counted<Change, boolean>(locks, {
+      lock: (couponId) => ({ name: `coupon:${couponId}`, busyMessage: BUSY, waitMs: 8_000 }),
+      attempt: (couponId, batch) => this.attempt(couponId, batch),
+    });
+  }
 
   /** The uses a shopper and everyone have now (lapsed holds not counted). */
   async usesOf(coupon: LeanCoupon, userId: string | undefined, now: number = Date.now()): Promise<UsesNow> {
-    const usedInTotal = (coupon.used ?? 0) + liveHolds(coupon.holds ?? [], now).length;
+    const usedInTotal = (coupon.used ?? 0) + liveMarks(coupon.holds ?? [], now).length;
     if (!userId) return { usedInTotal, usedByShopper: 0 };
     const mine = await this.shoppers.findById(shopperId(coupon._id, userId)).lean<CouponShopper>().exec();
     return { usedInTotal, usedByShopper: (mine?.uses ?? []).filter((u) => isLive(u, now)).length };
@@ -95,12 +101,12 @@ export class CouponUses {
    * placing of the same order takes nothing more).
    */
   async take(use: CouponUse, options: { until?: Date; fromHold?: string } = {}): Promise<boolean> {
-    return this.changes.add(use.couponId, {
+    return this.changes.change(use.couponId, {
       userId: use.userId,
       apply: (state, doc, now) => {
         const mine = state.shoppers.get(use.userId) ?? [];
         if (mine.some((u) => u.ref === use.ref)) return false;
-        const held = options.fromHold ? state.holds.find((h) => h.ref === options.fromHold) : undefined;
+        const held = heldBy(state.holds, options.fromHold, now);
         const holds = state.holds.filter((h) => h !== held);
         if (!held && doc.totalLimit !== null && doc.totalLimit !== undefined && state.used + holds.length >= doc.totalLimit)
           throw new CouponRefused(doc.code, `Coupon ${doc.code} has been used up`);
@@ -127,7 +133,7 @@ export class CouponUses {
    * failed or lapsed. Once per `ref`, whatever is retried.
    */
   async giveBack(use: CouponUse): Promise<void> {
-    await this.changes.add(use.couponId, {
+    await this.changes.change(use.couponId, {
       userId: use.userId,
       apply: (state) => {
         const mine = state.shoppers.get(use.userId) ?? [];
@@ -163,78 +169,65 @@ export class CouponUses {
 
   /**
    * Applies a batch of one coupon's changes to one read of it (and of the shoppers they name) and writes the
-   * outcome once: the coupon (counts and the journal of the shoppers' uses) by compare-and-set, then the
-   * shoppers' documents. A shopper named by the coupon's journal reads from it (their document may lag).
+   * outcome once: the coupon (counts and the journal of the shoppers' uses), then the shoppers' documents.
+   * A shopper named by the coupon's journal reads from it (their document may lag).
    */
-  private async write(couponId: string, batch: readonly Change[]): Promise<(boolean | ItemFailed)[]> {
+  private async attempt(couponId: string, batch: readonly Change[]): Promise<Written<boolean> | typeof LOST> {
     const _id = new Types.ObjectId(couponId);
     const users = [...new Set(batch.map((change) => change.userId))];
-    return this.locks.run(`coupon:${couponId}`, { busyMessage: BUSY, waitMs: 8_000 }, async () => {
-      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-        const [doc, ...mine] = await Promise.all([
-          this.coupons.findById(_id).lean<LeanCoupon>().exec(),
-          ...users.map((userId) => this.shoppers.findById(shopperId(_id, userId)).lean<CouponShopper>().exec()),
-        ]);
-        if (!doc) return batch.map(() => new ItemFailed(new CouponRefused('', 'This coupon is no longer offered')));
-        const now = Date.now();
-        const journal = new Map((doc.journal?.shoppers ?? []).map((entry) => [entry.user, entry.uses]));
-        const state: UsesState = {
-          used: doc.used ?? 0,
-          discountGivenPaise: doc.discountGivenPaise ?? 0,
-          holds: liveHolds(doc.holds ?? [], now),
-          shoppers: new Map(users.map((userId, i) => [userId, journal.get(userId) ?? (mine[i] as CouponShopper | null)?.uses ?? []])),
-        };
-        const changedShoppers = new Set<string>();
-        const outcomes = batch.map((change): boolean | ItemFailed => {
-          // Each change sees what the ones before it left; a refused one leaves the state as it was.
-          const before = { ...state, shoppers: new Map(state.shoppers) };
-          try {
-            const changed = change.apply(state, doc, now);
-            if (changed) changedShoppers.add(change.userId);
-            return changed;
-          } catch (error) {
-            Object.assign(state, before);
-            return new ItemFailed(error);
-          }
-        });
-        const pruned = state.holds.length !== (doc.holds ?? []).length;
-        if (!outcomes.some((o) => o === true) && !pruned) return outcomes;
-        const version = (doc.usesVersion ?? 0) + 1;
-        const written: CouponJournal = { version, shoppers: [...changedShoppers].map((user) => ({ user, uses: state.shoppers.get(user) ?? [] })) };
-        const { used, discountGivenPaise, holds } = state;
-        const saved = await this.coupons
-          .updateOne(this.locks.guarded({ _id, usesVersion: version - 1 }), {
-            $set: { used, discountGivenPaise, holds, usesVersion: version, journal: written },
-          })
-          .exec();
-        if (!saved.matchedCount) {
-          await sleep(1 + Math.random() * 8 * Math.min(attempt + 1, 5));
-          continue;
-        }
-        // The shoppers of the journal before this one, should its writer have stopped before writing them,
-        // then this one's: each written only over an older version (a writer running late changes nothing).
-        if (doc.journal && this.shoppersWritten.get(couponId) !== doc.journal.version) {
-          const earlier = doc.journal.shoppers.filter((entry) => !changedShoppers.has(entry.user));
-          await this.writeShoppers(_id, doc.journal.version, earlier);
-        }
-        await this.writeShoppers(_id, version, written.shoppers);
-        this.shoppersWritten.set(couponId, version);
-        return outcomes;
-      }
-      throw new ConflictException(BUSY);
-    });
+    const [doc, ...mine] = await Promise.all([
+      this.coupons.findById(_id).lean<LeanCoupon>().exec(),
+      ...users.map((userId) => this.shoppers.findById(shopperId(_id, userId)).lean<CouponShopper>().exec()),
+    ]);
+    if (!doc) return { outcomes: batch.map(() => new ItemFailed(new CouponRefused('', 'This coupon is no longer offered'))) };
+    const now = Date.now();
+    const journal = new Map((doc.journal?.shoppers ?? []).map((entry) => [entry.user, entry.uses]));
+    const initial: UsesState = {
+      used: doc.used ?? 0,
+      discountGivenPaise: doc.discountGivenPaise ?? 0,
+      holds: liveMarks(doc.holds ?? [], now),
+      shoppers: new Map(users.map((userId, i) => [userId, journal.get(userId) ?? (mine[i] as CouponShopper | null)?.uses ?? []])),
+    };
+    const changedShoppers = new Set<string>();
+    // Each change sees what the ones before it left; a refused one leaves the state as it was.
+    const { state, outcomes } = applyBatch(
+      initial,
+      batch,
+      (change, draft) => {
+        const changed = change.apply(draft, doc, now);
+        if (changed) changedShoppers.add(change.userId);
+        return changed;
+      },
+      (draft) => ({ ...draft, shoppers: new Map(draft.shoppers) }),
+    );
+    const pruned = state.holds.length !== (doc.holds ?? []).length;
+    if (!outcomes.some((o) => o === true) && !pruned) return { outcomes };
+    const version = (doc.usesVersion ?? 0) + 1;
+    const written: CouponJournal = { version, shoppers: [...changedShoppers].map((user) => ({ user, uses: state.shoppers.get(user) ?? [] })) };
+    const { used, discountGivenPaise, holds } = state;
+    const saved = await this.coupons.updateOne({ _id }, { $set: { used, discountGivenPaise, holds, usesVersion: version, journal: written } }).exec();
+    if (!saved.matchedCount) return LOST;
+    // The shoppers of the journal before this one, should its writer have stopped before writing them,
+    // then this one's (under the coupon's lock: no writer of an older version runs meanwhile).
+    if (doc.journal && this.shoppersWritten.get(couponId) !== doc.journal.version) {
+      const earlier = doc.journal.shoppers.filter((entry) => !changedShoppers.has(entry.user));
+      await this.writeShoppers(_id, doc.journal.version, earlier);
+    }
+    await this.writeShoppers(_id, version, written.shoppers);
+    this.shoppersWritten.set(couponId, version);
+    return { outcomes };
   }
 
-  /** Writes shoppers' uses as of coupon version `version`, over a document of an older version only. */
+  /** Writes shoppers' uses as of coupon version `version` (under the coupon's lock: no older writer runs meanwhile). */
   private async writeShoppers(couponId: Types.ObjectId, version: number, entries: CouponJournal['shoppers']): Promise<void> {
     await Promise.all(
       entries.map(async ({ user, uses }) => {
         const _id = shopperId(couponId, user);
         await this.shoppers
-          .updateOne(this.locks.usesLockDocuments ? { _id } : { _id, v: { $lt: version } }, { $set: { uses, v: version } }, { upsert: true })
+          .updateOne({ _id }, { $set: { uses, v: version } }, { upsert: true })
           .exec()
           .catch((error: unknown) => {
-            // Upserted by a newer version meanwhile (MongoDB): that one stands.
+            // Upserted by another write meanwhile: that one stands.
             if (!isDuplicateKeyError(error)) throw error;
           });
       }),
@@ -245,13 +238,3 @@ export class CouponUses {
 export function shopperId(couponId: Types.ObjectId | string, userId: string): string {
   return `${String(couponId)}:${userId}`;
 }
-
-function isLive(use: CouponShopperUse, now: number): boolean {
-  return !use.until || new Date(use.until).getTime() > now;
-}
-
-function liveHolds(holds: readonly CouponHold[], now: number): CouponHold[] {
-  return holds.filter((h) => new Date(h.until).getTime() > now);
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { CountedModule } from '../common/counted/counted.module';
 import { LocksModule } from '../common/locks/locks.module';
 import { DeliveryController } from './delivery.controller';
 import { DeliveryService } from './delivery.service';
@@ -16,6 +17,7 @@ import { SlotPlacesService } from './slots/slot-places.service';
       { name: SlotPlaces.name, schema: SlotPlacesSchema },
     ]),
     LocksModule,
+    CountedModule,
   ],
   controllers: [DeliveryController],
   providers: [DeliveryService, ShopClock, SlotPlacesService, DeliverySlotsService],

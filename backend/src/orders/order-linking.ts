@@ -8,6 +8,7 @@ import { OrderCache } from './order-cache';
 import { OrderLists, SELLER_LIST, shopperList } from './order-lists';
 import { Order, OrderDocument } from './schemas/order.schema';
 import { OrderTask } from './schemas/order-task.schema';
+import { pause } from '../common/time/pause';
 
 /** An order still being linked into the order lists after this long was left by a request that stopped. */
 export const LINK_STALE_MS = 5_000;
@@ -109,7 +110,7 @@ export class OrderLinking implements OnApplicationBootstrap, OnModuleDestroy {
         if (claimedAt) await this.orders.updateOne({ _id: orderId, unlisted: true, linkingSince: claimedAt }, { $unset: { linkingSince: 1 } });
         return;
       } catch {
-        await sleep(500);
+        await pause(500);
       }
     }
   }
@@ -130,7 +131,7 @@ export class OrderLinking implements OnApplicationBootstrap, OnModuleDestroy {
         if (linked.get('unlisted') !== true) return linked;
       }
       if (Date.now() > deadline) throw new ServiceUnavailableException(ORDER_UNCONFIRMED);
-      await sleep(150);
+      await pause(150);
       current = await this.orders.findById(order._id).exec();
     }
   }
@@ -204,5 +205,3 @@ function claimable(order: OrderDocument, now: number = Date.now()): boolean {
   const since = order.get('linkingSince') as Date | undefined;
   return !since || since.getTime() <= now - LINK_STALE_MS;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

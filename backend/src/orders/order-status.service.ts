@@ -2,10 +2,11 @@ import { canMove, paymentAfterStatusChange, type OrderStatus } from '@greencart/
 import { BadRequestException, ConflictException, Injectable, Logger, NotFoundException, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, Model, Types } from 'mongoose';
+import { CountedSweep } from '../common/counted/counted-sweep';
 import { DomainEvents } from '../common/events/domain-events';
 import { LocksService } from '../common/locks/locks.service';
 import { isDuplicateKeyError } from '../common/mongo-errors';
-import { STALE_TAKE_MS, StockService } from '../products/stock.service';
+import { StockService } from '../products/stock.service';
 import { OrderCache } from './order-cache';
 import { OrderCoupons } from './order-coupons';
 import { OrderLinking } from './order-linking';
@@ -39,6 +40,7 @@ export class OrderStatusChanges implements OnApplicationBootstrap, OnModuleDestr
     private readonly coupons: OrderCoupons,
     private readonly slots: DeliverySlotsService,
     private readonly linking: OrderLinking,
+    private readonly counted: CountedSweep,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -148,17 +150,14 @@ export class OrderStatusChanges implements OnApplicationBootstrap, OnModuleDestr
   }
 
   /**
-   * Puts right what a stopped process left: units and slot places taken for orders that were never stored
-   * (given back) or whose storing was not confirmed (kept), cancelled orders whose units did not go back yet,
+   * Puts right what a stopped process left: what counted things (units, slot places) took for orders that
+   * were never stored (given back) or whose storing was not confirmed (kept), through the counted things'
+   * sweep (common/counted/counted-sweep.ts), cancelled orders whose units did not go back yet,
    * and stored orders it left out of the order lists (their linking claim stale).
    * `now`: tests judge what is stale at a later time instead of waiting.
    */
   async sweepStock(now: number = Date.now()): Promise<void> {
-    for (const { ref, line } of await this.stock.staleTakes(now)) {
-      if (await this.isStored(ref)) await this.stock.settle(ref, [line.productId]);
-      else await this.stock.untake(ref, [line]);
-    }
-    for (const place of await this.slots.staleTakes(new Date(now - STALE_TAKE_MS))) await this.slots.settle(place, await this.isStored(place.ref));
+    await this.counted.sweep((ref) => this.isStored(ref), now);
     const stale = Date.now() - 60_000;
     for (const task of await this.tasks.find({ _id: { $gte: 'giveback:', $lt: 'giveback;' } }).lean()) {
       const orderId = task._id.slice('giveback:'.length);

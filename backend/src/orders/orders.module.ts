@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { AddressesModule } from '../addresses/addresses.module';
+import { CountedModule } from '../common/counted/counted.module';
 import { LocksModule } from '../common/locks/locks.module';
 import { MigrationsModule } from '../database/migrations/migrations.module';
 import { MediaModule } from '../media/media.module';
@@ -39,6 +40,7 @@ import { SlotOrders } from './slots/slot-orders.service';
     ProductsModule,
     MediaModule,
     LocksModule,
+    CountedModule,
     MigrationsModule,
     CouponsModule,
     CartModule,

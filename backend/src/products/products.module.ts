@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { CountedModule } from '../common/counted/counted.module';
 import { LocksModule } from '../common/locks/locks.module';
 import { MigrationsModule } from '../database/migrations/migrations.module';
 import { MediaModule } from '../media/media.module';
@@ -36,6 +37,7 @@ import { DemoCatalogueSeeder } from './seed/demo-catalogue.seeder';
     ]),
     MediaModule,
     LocksModule,
+    CountedModule,
     MigrationsModule,
   ],
   controllers: [ProductsController, SellerProductsController, CatalogueImportController],

@@ -3,6 +3,7 @@ import { ConflictException, Injectable, Logger, OnModuleDestroy, OnModuleInit } 
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
 import { isDuplicateKeyError } from '../mongo-errors';
+import { pause } from '../time/pause';
 import { Lock, LockInstance } from './lock.schema';
 import { BEAT_MS, LOOK_MS, watchHolder, type Sighting } from './lock-watch';
 
@@ -65,22 +66,6 @@ export class LocksService implements OnModuleInit, OnModuleDestroy {
     if (this.beaten) await this.instances.deleteOne({ _id: this.instance }).catch(() => undefined);
   }
 
-  /**
-   * Always true: every `run` holds a lock document.
-   * @deprecated Lock documents are written on every engine; callers need not ask (removed once no caller does).
-   */
-  get usesLockDocuments(): boolean {
-    return true;
-  }
-
-  /**
-   * The filter of a write made inside `run`: `_id` alone, since the lock is the guard.
-   * @deprecated Write `{ _id }` directly (removed once no caller uses it).
-   */
-  guarded<F extends { _id: unknown }>(filter: F): { _id: F['_id'] } {
-    return { _id: filter._id };
-  }
-
   async run<T>(key: string, options: LockOptions, work: () => Promise<T>): Promise<T> {
     const { busyMessage, waitMs = 5_000, staleMs = 30_000 } = options;
     const holder = randomBytes(12).toString('hex');
@@ -99,7 +84,7 @@ export class LocksService implements OnModuleInit, OnModuleDestroy {
         if (await this.takeOverIfLeft(key, staleMs, watch)) continue;
       }
       if (Date.now() > deadline) throw new LockBusy(busyMessage);
-      await sleep(15 + Math.random() * 30);
+      await pause(15 + Math.random() * 30);
     }
     this.hold();
     try {
@@ -174,5 +159,3 @@ export class LocksService implements OnModuleInit, OnModuleDestroy {
 }
 
 const RELEASE_RETRY_MS = 500;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -4,6 +4,7 @@ import { InjectConnection } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { isDuplicateKeyError } from '../../common/mongo-errors';
 import { startupWork } from '../../common/startup/background-work';
+import { pause } from '../../common/time/pause';
 
 /** A change to stored data made once per database, at start-up. */
 export interface Migration {
@@ -36,7 +37,7 @@ const WAIT_STEP_MS = 200;
  * (features register theirs in onModuleInit; all run before any feature's onApplicationBootstrap that
  * depends on this module). Two instances starting at once meet at the record's unique `_id`: one runs
  * the migration, the other waits until it is recorded done (or its claim goes stale and is taken over).
- * Only single-document inserts, reads and deletes: no transactions, the same on FerretDB v1 and MongoDB.
+ * Only single-document inserts, reads and deletes: no transactions, the same on every database the shop runs on (docs/database.md).
  */
 @Injectable()
 export class MigrationRunner implements OnApplicationBootstrap {
@@ -77,7 +78,7 @@ export class MigrationRunner implements OnApplicationBootstrap {
         await records.deleteOne({ _id: migration.id, state: 'running', holder: record.holder, aliveAt: record.aliveAt });
         continue;
       }
-      await sleep(WAIT_STEP_MS);
+      await pause(WAIT_STEP_MS);
     }
     const alive = setInterval(
       () => void records.updateOne({ _id: migration.id, holder }, { $set: { aliveAt: new Date() } }).catch(() => undefined),
@@ -98,5 +99,3 @@ export class MigrationRunner implements OnApplicationBootstrap {
     this.logger.log(`Migration ${migration.id} done in ${Date.now() - started} ms`);
   }
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -16,6 +16,7 @@ import {
 } from '@greencart/domain';
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { CountedSweep } from '../../common/counted/counted-sweep';
 import type { Environment } from '../../config/environment';
 import { addDays, dayOf } from '../../common/time/shop-time';
 import { DeliveryService, type DeliveryQuote } from '../delivery.service';
@@ -48,8 +49,15 @@ export class DeliverySlotsService {
     private readonly places: SlotPlacesService,
     private readonly clock: ShopClock,
     config: ConfigService<Environment, true>,
+    sweep: CountedSweep,
   ) {
     this.timeZone = config.get('SHOP_TIMEZONE', { infer: true });
+    // What the sweep does with a stale take: keeps the place of a stored order, gives back one whose order never was (once).
+    sweep.register<UnconfirmedPlace>({
+      staleTakes: (now) => this.staleTakes(now),
+      settle: ({ slotId: id, ref }) => this.places.settle(id, ref),
+      giveBack: ({ slotId: id, ref }) => this.places.giveBack(id, ref, { unstored: true }),
+    });
   }
 
   /** GET /api/delivery/slots: express now (or why not) and the next days' slots with the places left. */
@@ -174,18 +182,12 @@ export class DeliverySlotsService {
   }
 
   /**
-   * Orders' places taken before `before` whose orders were not known to be stored, in the slots from
-   * yesterday on (a place is taken for today or later; an older slot is over and its places matter no more).
+   * Orders' places taken longer than STALE_TAKE_MS before `now` whose orders were not known to be stored, in the
+   * slots from yesterday on (a place is taken for today or later; an older slot is over and its places matter no more).
    */
-  staleTakes(before: Date): Promise<UnconfirmedPlace[]> {
+  private staleTakes(now: number): Promise<UnconfirmedPlace[]> {
     const earliest = Math.min(Date.now(), this.clock.now().getTime());
-    return this.places.staleTakes(addDays(dayOf(new Date(earliest), this.timeZone), -1), before);
-  }
-
-  /** What the sweep does with a stale take: keeps the place of a stored order, gives back one whose order never was (once). */
-  async settle({ slotId: id, ref }: UnconfirmedPlace, stored: boolean): Promise<void> {
-    if (stored) await this.places.settle(id, ref);
-    else await this.places.giveBack(id, ref, { unstored: true });
+    return this.places.staleTakes(addDays(dayOf(new Date(earliest), this.timeZone), -1), now);
   }
 }
 

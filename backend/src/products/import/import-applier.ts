@@ -10,14 +10,12 @@ import { keptPicturesOf } from './import-pictures-plan';
 import { storeZipPictures } from './import-pictures';
 import { ImportWrites } from './import-writes';
 import type { PictureZip } from './picture-zip';
+import { pause } from '../../common/time/pause';
 
 /** Progress is written at most this often (the seller's bar polls it). */
 const PROGRESS_EVERY_MS = 500;
 /** A slot another live instance holds is waited for (in the background) at most this long; then its import is finished here too. */
 const WAIT_FOR_OTHER_MS = 120_000;
-
-/** A pause that does not keep a stopping process alive. */
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 /**
  * Applies a checked import, all or nothing, without transactions. Its pictures are stored first (and
@@ -99,7 +97,7 @@ export class ImportApplier implements OnApplicationShutdown {
         const slot = await this.journal.slot();
         if (!slot) return;
         if (!slot.stale && this.cluster.shared && Date.now() < deadline) {
-          await sleep(SLOT_ALIVE_MS / 4);
+          await pause(SLOT_ALIVE_MS / 4, { unref: true });
           continue;
         }
         // Without REDIS_URL this is the only instance: a slot found at start-up was left by a stopped shop.
@@ -114,7 +112,7 @@ export class ImportApplier implements OnApplicationShutdown {
       } catch (error) {
         if (this.stopped) throw error;
         this.logger.warn(`The import left half-way is not seen to yet (${(error as Error).message}); trying again`);
-        await sleep(SLOT_ALIVE_MS);
+        await pause(SLOT_ALIVE_MS, { unref: true });
       }
     }
   }
@@ -169,7 +167,7 @@ export class ImportApplier implements OnApplicationShutdown {
             this.logger.warn(`Import ${importId} could not be marked failed (${(failure as Error).message}); trying again`);
           }
         } else this.logger.warn(`Import ${importId} not applied yet (${(error as Error).message}); trying again`);
-        await sleep(retryPause(tries));
+        await pause(retryPause(tries), { unref: true });
       }
     }
   }

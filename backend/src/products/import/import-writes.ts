@@ -1,6 +1,7 @@
-import { ConflictException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
+import { LOST, writeUnderLock } from '../../common/counted/counted';
 import { LocksService } from '../../common/locks/locks.service';
 import { isDuplicateKeyError } from '../../common/mongo-errors';
 import { Product, type ProductHold, type ProductReturn, type ProductVariant } from '../schemas/product.schema';
@@ -9,14 +10,13 @@ import { ImportCannotApply } from './import-failure';
 import type { PlannedProduct, PlannedSize } from './import-plan';
 
 const BUSY = 'A product of the import is being changed right now';
-const MAX_ATTEMPTS = 20;
 
 /**
  * The writes of an import, each one product document, each safe to make again: a new product is
  * inserted under the id the plan chose (a second insert finds it there), an existing one gets the
  * plan's fields over what it has now (a second time changes nothing). Existing products are written
- * one at a time per product like every other change of them (lock document on FerretDB, compare-and-set
- * on stockVersion), so a shopper's order taking units meanwhile is neither lost nor doubled.
+ * one at a time per product like every other change of them (the product's lock, raising stockVersion:
+ * common/counted/counted.ts), so a shopper's order taking units meanwhile is neither lost nor doubled.
  */
 @Injectable()
 export class ImportWrites {
@@ -56,20 +56,13 @@ export class ImportWrites {
   /** Writes the plan over the product as it is now; the pictures it no longer shows. Nothing when it is gone or already so. */
   update(plan: PlannedProduct): Promise<string[]> {
     const _id = new Types.ObjectId(plan._id);
-    return this.locks.run(`product:${plan._id}`, { busyMessage: BUSY, waitMs: 30_000, staleMs: 30_000 }, async () => {
-      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-        const current = await this.products.findById(_id).lean<LeanProduct>();
-        if (!current) return [];
-        const next = merged(current, plan);
-        if (!next) return [];
-        const version = current.stockVersion ?? 0;
-        const written = await this.products.updateOne(this.locks.guarded({ _id, stockVersion: version === 0 ? { $in: [0, null] } : version }), {
-          $set: next.set,
-          $inc: { stockVersion: 1 },
-        });
-        if (written.matchedCount) return (current.image ?? []).filter((url) => !next.image.includes(url));
-      }
-      throw new ConflictException(BUSY);
+    return writeUnderLock(this.locks, { name: `product:${plan._id}`, busyMessage: BUSY, waitMs: 30_000, staleMs: 30_000 }, async () => {
+      const current = await this.products.findById(_id).lean<LeanProduct>();
+      if (!current) return [];
+      const next = merged(current, plan);
+      if (!next) return [];
+      const written = await this.products.updateOne({ _id }, { $set: next.set, $inc: { stockVersion: 1 } });
+      return written.matchedCount ? (current.image ?? []).filter((url) => !next.image.includes(url)) : LOST;
     });
   }
 }
