@@ -49,6 +49,11 @@ export class CatalogueAnswers {
     return this.fullList.body;
   }
 
+  /** After a change of availability, a whole list asked for before is prepared again at once, not at its next request. */
+  listAgain(version: number, ordered: () => Entry[]): void {
+    if (this.fullList) this.list(version, ordered).catch(() => undefined);
+  }
+
   /** The page answer for `key`, built by `json` the first time since the last change. */
   page(key: string, json: () => string): PreparedBody {
     const cached = this.pages.get(key);

@@ -429,6 +429,7 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown {
       this.version++;
       this.sorted = undefined;
       this.answers.changed(this.version, false);
+      this.answers.listAgain(this.version, () => this.ordered());
       this.shownNow();
     }, STOCK_COALESCE_MS);
     this.stockFlush.unref?.();
