@@ -98,7 +98,7 @@ function build() {
   }
 }
 
-/** The embedded FerretDB on the bench's folder, for seeding while the shop is stopped. */
+/** The embedded database on the bench's folder, for seeding while the shop is stopped. */
 async function withDatabase(work) {
   process.env.GREENCART_EMBEDDED = ENGINE;
   const { startEmbeddedDatabase } = require('./dist/database/embedded-database.js');

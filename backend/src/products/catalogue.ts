@@ -43,7 +43,7 @@ const LOAD_BATCH = 5_000;
  * the demo seeder) and, with REDIS_URL, by the other instances' messages on a pub/sub channel (each
  * names a product id, which is then read again by `_id`). The public lists are serialised and
  * compressed once per change (CatalogueAnswers), a copy is kept on disk (CatalogueSnapshot) and the
- * search index follows every change (CatalogueSearch). The same on MongoDB and FerretDB: the only
+ * search index follows every change (CatalogueSearch). The same on every database engine: the only
  * queries are a full read and reads by `_id`.
  */
 @Injectable()
@@ -324,7 +324,7 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown {
     this.journal = journal;
     let docs: LeanProduct[];
     try {
-      // No sort: FerretDB v1 would sort in its own process; the catalogue sorts itself.
+      // No sort: the embedded engine would sort in its own process (docs/database.md); the catalogue sorts itself.
       docs = await this.products.find().batchSize(LOAD_BATCH).lean<LeanProduct[]>();
     } finally {
       if (this.journal === journal) this.journal = undefined;

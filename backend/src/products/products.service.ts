@@ -59,7 +59,7 @@ export class ProductsService {
   /** The products among `ids` that exist, in catalogue order; malformed ids are ignored. For cart and orders. */
   async findByIds(ids: readonly string[]): Promise<ProductView[]> {
     const valid = [...new Set(ids)].filter((id) => OBJECT_ID.test(id));
-    // One `_id` look-up each: FerretDB v1 on SQLite answers `_id: { $in }` by reading the whole collection.
+    // One `_id` look-up each: the embedded engine answers `_id: { $in }` by reading the whole collection (docs/database.md).
     const docs = await Promise.all(valid.map((id) => this.products.findById(id).lean<LeanProduct>()));
     return docs
       .filter((doc): doc is LeanProduct => !!doc)
