@@ -18,6 +18,8 @@
  *   npm run bench -- --search          # only search at 10,000 products (prepared answers and new queries)
  *   npm run bench -- --catalogue       # only /api/productList at 10,000 products, alone and while 50
  *                                      # shoppers order (with the counted-stock scenarios around it)
+ *   npm run bench -- --quiet-page      # only the requests an open product page sends in a quiet minute, and
+ *                                      # how soon a stock change shows on it (needs frontend/dist: bench/quiet-page.mjs)
  *   npm run bench -- --slots           # only delivery slots: placement into slots against express, a race
  *                                      # for 5 places, GET /api/delivery/slots with 10,000 orders stored
  *
@@ -96,7 +98,7 @@ function build() {
   }
 }
 
-/** The embedded FerretDB on the bench's folder, for seeding while the shop is stopped. */
+/** The embedded database on the bench's folder, for seeding while the shop is stopped. */
 async function withDatabase(work) {
   process.env.GREENCART_EMBEDDED = ENGINE;
   const { startEmbeddedDatabase } = require('./dist/database/embedded-database.js');
@@ -495,6 +497,16 @@ async function main() {
   }
   if (process.argv.includes('--catalogue')) {
     await catalogueOnly();
+    save(began);
+    return;
+  }
+  if (process.argv.includes('--quiet-page')) {
+    // Loaded only here: it drives Chromium through Playwright.
+    const { quietPageBench } = await import('./quiet-page.mjs');
+    const figures = await quietPageBench({ log });
+    notes.push(
+      `An open product page sent ${figures.quietRequests} /api requests in a quiet ${figures.quietSeconds} s (target ≤ 2); a stock change showed on it ${figures.stockShownMs.toFixed(0)} ms after the seller's request`,
+    );
     save(began);
     return;
   }

@@ -9,7 +9,6 @@ import { NestFactory } from '@nestjs/core';
 import { ConfigService } from '@nestjs/config';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { getStorageToken, type ThrottlerStorage } from '@nestjs/throttler';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
@@ -22,7 +21,6 @@ import { validationFailed } from './common/validation/validation-errors';
 import { refuseForeignOrigins } from './common/security/same-origin';
 import { RAZORPAY_WEBHOOK_PATH } from './payments/payments.controller';
 import { Catalogue } from './products/catalogue';
-import { catalogueFastPath } from './products/catalogue-fast-path';
 import { firstViewHints, type FirstViews } from './products/first-view-hints';
 import { defaultMaxConnections, limitConnections } from './common/http/connection-limits';
 import { allowedOrigins, servesHttps, type Environment } from './config/environment';
@@ -150,7 +148,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   const checkoutOrigin = new URL(config.get('RAZORPAY_CHECKOUT_URL', { infer: true })).origin;
   const razorpay = [...new Set([checkoutOrigin, 'https://checkout.razorpay.com', 'https://api.razorpay.com'])];
   app.set('trust proxy', trustProxySetting(config.get('TRUST_PROXY', { infer: true })));
-  // Express's own "X-Powered-By: Express" says what runs here (helmet removed it, but only from answers that reach helmet).
+  // Express's own "X-Powered-By: Express" says what runs here (helmet removes it too, but not from answers given before it).
   app.disable('x-powered-by');
   const trusted = (app.getHttpAdapter().getInstance() as Express).get('trust proxy fn') as (address: string, hop: number) => boolean;
   // First: a connection over MAX_CONNECTIONS gets nothing but the health probe.
@@ -165,14 +163,6 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
       // Behind a trusted reverse proxy every connection comes from it: the proxy limits its clients.
       isProxy: (address) => trusted(address, 0),
     }),
-  );
-  app.use(
-    catalogueFastPath(
-      app.get(Catalogue),
-      app.get<ThrottlerStorage>(getStorageToken()),
-      config.get('THROTTLE_LIMIT', { infer: true }),
-      config.get('THROTTLE_TTL_MS', { infer: true }),
-    ),
   );
   // Over plain http the browser must not be told to upgrade every asset to https (a blank shop).
   const https = servesHttps({ PUBLIC_URL: config.get('PUBLIC_URL', { infer: true }), NODE_ENV: config.get('NODE_ENV', { infer: true }) });

@@ -126,7 +126,7 @@ describe('catalogue read model', () => {
     // CORS headers depend on the Origin: a shared cache keeps one answer per Origin.
     expect(first.headers.vary).toMatch(/Origin/i);
 
-    // Twice: the second 304 comes from the answer remembered for this exact URL.
+    // Twice: the prepared body's ETag holds while nothing changes.
     for (let i = 0; i < 2; i++) {
       const again = await get(base, '/api/productList', { 'if-none-match': etag });
       expect(again.status).toBe(304);
@@ -175,8 +175,8 @@ describe('catalogue read model', () => {
         expect(Number(res.headers['content-length'])).toBe(res.body.length);
         expect(res.headers.etag).toBe(plain.headers.etag);
         expect(decoded(res)).toEqual(expected);
-        // Security headers are the same on a repeated (remembered) answer as on the first; nothing says
-        // what runs here, and no rate-limit count of an earlier moment is replayed.
+        // Security headers are the same on a repeated answer as on the first; nothing says what runs
+        // here, and a public (shareable) answer carries no client's rate-limit count.
         expect(res.headers['x-content-type-options']).toBe('nosniff');
         expect(res.headers['x-powered-by']).toBeUndefined();
         if (i === 1) expect(Object.keys(res.headers).filter((name) => name.startsWith('x-ratelimit-'))).toEqual([]);

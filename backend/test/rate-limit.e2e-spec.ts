@@ -27,7 +27,7 @@ const redisUrl = process.env.TEST_REDIS_URL;
   });
 });
 
-(redisUrl ? describe : describe.skip)('the catalogue fast path counts in the same shared limit', () => {
+(redisUrl ? describe : describe.skip)('catalogue reads count in the same shared limit', () => {
   const apps = twoInstances('fast', redisUrl, { THROTTLE_LIMIT: '20', THROTTLE_TTL_MS: '60000' }, { listening: [] });
   let first: TestApp;
   let second: TestApp;

@@ -21,7 +21,15 @@ export const SOCKET_EVENTS = {
   productSoldOut: 'product-sold-out',
   /** server → sellers: the dashboard's figures changed (after an order was counted) */
   statsUpdated: 'stats-updated',
+  /** server → every open storefront page, guests too (CATALOGUE_NAMESPACE): products' stock or price changed */
+  catalogueChanged: 'catalogue-changed',
 } as const;
+
+/**
+ * The socket.io namespace of the catalogue's pushes: anyone may open it, signed in or not (it only
+ * listens), beside the default namespace's chat and order pushes, which need a session.
+ */
+export const CATALOGUE_NAMESPACE = '/catalogue';
 
 export type SocketEventName = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS];
 
@@ -67,6 +75,16 @@ export interface CartPush {
   version: number;
 }
 
+/**
+ * `catalogue-changed`: what the instance the page is connected to shows changed (its answers already show
+ * it). `ids`: the products whose stock, price or details changed; absent when anything may have.
+ * `version` counts that instance's changes (instances count apart: compare it only within one connection).
+ */
+export interface CataloguePush {
+  version: number;
+  ids?: string[];
+}
+
 export interface ServerToClientEvents {
   'recive-this-message-seller': (message: ChatMessage) => void;
   'recive-this-message-foruser': (message: ChatMessage) => void;
@@ -75,6 +93,7 @@ export interface ServerToClientEvents {
   'cart-updated': (cart: CartPush) => void;
   'product-sold-out': (product: { productId: string; name: string }) => void;
   'stats-updated': (change: StatsPush) => void;
+  'catalogue-changed': (change: CataloguePush) => void;
 }
 
 export interface ClientToServerEvents {

@@ -1,7 +1,4 @@
-import type { Logger } from '@nestjs/common';
-import type { OutgoingHttpHeaders } from 'node:http';
 import { prepare, prepareSync, type PreparedBody } from '../common/http/prepared-body';
-import { AnswerBook, replayableHeaders, type AnswerSource, type RememberedAnswer } from '../common/http/remembered-answers';
 import type { Entry } from './catalogue-entry';
 import type { ListProductsQuery } from './dto/list-products.query';
 import { searchInfoJson, type SearchAnswer } from './search/product-search-index';
@@ -11,25 +8,21 @@ const PAGE_CACHE_SIZE = 500;
 
 /**
  * The catalogue's prepared answers: the whole list and the pages, each serialised and compressed once
- * per change, and what was sent for each exact URL (for catalogueFastPath).
+ * per change. They are bodies only: every request still passes the whole pipeline (helmet, CORS, the
+ * rate limit, validation), which sets its headers.
  */
-export class CatalogueAnswers implements AnswerSource {
+export class CatalogueAnswers {
   private fullList: { version: number; body: Promise<PreparedBody> } | undefined;
   /** The last full list whose compression finished, to answer while the next one is prepared after a stock-only change. */
   private readyList: { version: number; body: PreparedBody } | undefined;
   /** The version of the last change that was not availability only: a ready list older than it is never served. */
   private fullChangeVersion = 0;
   private readonly pages = new Map<string, PreparedBody>();
-  /** Answers by exact URL, for catalogueFastPath. */
-  private readonly book = new AnswerBook(PAGE_CACHE_SIZE);
-
-  constructor(private readonly logger: Logger) {}
 
   /** The catalogue is at `version` now; `full` when more than availability changed. */
   changed(version: number, full: boolean): void {
     if (full) this.fullChangeVersion = version;
     this.pages.clear();
-    this.book.changed(version, full);
   }
 
   /** `{ success, productsdata }` with every product of `ordered`, prepared once per version. */
@@ -56,6 +49,11 @@ export class CatalogueAnswers implements AnswerSource {
     return this.fullList.body;
   }
 
+  /** After a change of availability, a whole list asked for before is prepared again at once, not at its next request. */
+  listAgain(version: number, ordered: () => Entry[]): void {
+    if (this.fullList) this.list(version, ordered).catch(() => undefined);
+  }
+
   /** The page answer for `key`, built by `json` the first time since the last change. */
   page(key: string, json: () => string): PreparedBody {
     const cached = this.pages.get(key);
@@ -69,36 +67,6 @@ export class CatalogueAnswers implements AnswerSource {
     if (this.pages.size >= PAGE_CACHE_SIZE) this.pages.delete(this.pages.keys().next().value!);
     this.pages.set(key, body);
     return body;
-  }
-
-  /** Keeps what the full pipeline answered for `url` (when the catalogue is still at `version`). */
-  remember(url: string, version: number, body: PreparedBody, headers: OutgoingHttpHeaders): void {
-    const list = body === this.readyList?.body;
-    this.book.set(url, { version, body, headers: replayableHeaders(headers), ...(list ? { list } : {}) });
-  }
-
-  remembered(url: string): RememberedAnswer | undefined {
-    return this.book.remembered(url);
-  }
-
-  /**
-   * After a change of availability, the whole-catalogue answers are given again with the next bytes as
-   * soon as they are compressed, without waiting for a request to take the full pipeline.
-   */
-  refreshLists(list: () => Promise<PreparedBody>): void {
-    const urls = this.book.staleLists();
-    if (!urls.length) return;
-    void list()
-      .then(async () => {
-        const pending = this.fullList;
-        if (!pending) return;
-        const body = await pending.body;
-        for (const url of urls) {
-          const answer = this.book.remembered(url);
-          if (answer?.list) this.book.set(url, { ...answer, version: pending.version, body });
-        }
-      })
-      .catch((error: Error) => this.logger.warn(`Could not prepare the catalogue again: ${error.message}`));
   }
 }
 

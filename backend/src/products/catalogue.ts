@@ -1,15 +1,13 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { OutgoingHttpHeaders } from 'node:http';
 import { Model, Types } from 'mongoose';
 import { categoriesContaining, type SellerStockView } from '@greencart/domain';
 import { ClusterBus } from '../common/cluster/cluster-bus';
 import { startupWork } from '../common/startup/background-work';
 import type { PreparedBody } from '../common/http/prepared-body';
-import type { AnswerSource, RememberedAnswer } from '../common/http/remembered-answers';
 import type { ListProductsQuery } from './dto/list-products.query';
 import { CatalogueAnswers, pageJson, pageKey } from './catalogue-answers';
-import { StockAnnouncer, TOPIC, type ChangeMessage } from './catalogue-messages';
+import { ChangeWatchers, StockAnnouncer, TOPIC, type CatalogueChange, type ChangeMessage } from './catalogue-messages';
 import { HoldExpiry } from './hold-expiry';
 import { skuOwnerIn, type SkuOwner } from './catalogue-codes';
 import { byCatalogueOrder, entryOf, sameEntries, toEntry, type Entry } from './catalogue-entry';
@@ -45,11 +43,11 @@ const LOAD_BATCH = 5_000;
  * the demo seeder) and, with REDIS_URL, by the other instances' messages on a pub/sub channel (each
  * names a product id, which is then read again by `_id`). The public lists are serialised and
  * compressed once per change (CatalogueAnswers), a copy is kept on disk (CatalogueSnapshot) and the
- * search index follows every change (CatalogueSearch). The same on MongoDB and FerretDB: the only
+ * search index follows every change (CatalogueSearch). The same on every database engine: the only
  * queries are a full read and reads by `_id`.
  */
 @Injectable()
-export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSource {
+export class Catalogue implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('Catalogue');
   private entries = new Map<string, Entry>();
   private sorted: Entry[] | undefined;
@@ -57,7 +55,11 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
   private readonly snapshot = new CatalogueSnapshot(this.logger, () => this.entries.values());
   /** Only the very first load may come from the copy; every later one reads the database. */
   private snapshotUsable = true;
-  private readonly answers = new CatalogueAnswers(this.logger);
+  private readonly answers = new CatalogueAnswers();
+  /** Told of every change once every answer shows it (the open pages' pushes: CatalogueGateway). */
+  private readonly watchers = new ChangeWatchers(this.logger);
+  /** Products whose availability changed, shown in the lists at the next stock flush. */
+  private readonly waiting = new Set<string>();
   private readonly search = new CatalogueSearch(this.logger, () => this.entries.values());
   private stopped = false;
   /** Changes made while a full read is under way, applied on top of what it read. */
@@ -119,6 +121,7 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
   onApplicationShutdown(): void {
     this.stopped = true;
     clearTimeout(this.stockFlush);
+    this.watchers.stop();
     this.announcer.stop();
     this.expiry.stop();
     this.search.stop();
@@ -245,13 +248,9 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
     return this.references;
   }
 
-  /** Keeps what the full pipeline answered for `url` (when the catalogue is still at `version`), for catalogueFastPath. */
-  remember(url: string, version: number, body: PreparedBody, headers: Record<string, unknown>): void {
-    this.answers.remember(url, version, body, headers as OutgoingHttpHeaders);
-  }
-
-  remembered(url: string): RememberedAnswer | undefined {
-    return this.answers.remembered(url);
+  /** `listener` hears of every change of this instance's catalogue (its own writes and the other instances'), once its answers show it. */
+  watch(listener: (change: CatalogueChange) => void): () => void {
+    return this.watchers.add(listener);
   }
 
   /** The filtered products: a search's answers best first (see ProductSearchIndex), otherwise in catalogue order. */
@@ -325,7 +324,7 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
     this.journal = journal;
     let docs: LeanProduct[];
     try {
-      // No sort: FerretDB v1 would sort in its own process; the catalogue sorts itself.
+      // No sort: the embedded engine would sort in its own process (docs/database.md); the catalogue sorts itself.
       docs = await this.products.find().batchSize(LOAD_BATCH).lean<LeanProduct[]>();
     } finally {
       if (this.journal === journal) this.journal = undefined;
@@ -370,6 +369,7 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
 
   /** Everything was read anew (from the copy or the database). */
   private loadedAll(): void {
+    this.watchers.everything();
     this.changed();
     this.expiry.schedule();
     this.search.buildSoon();
@@ -382,8 +382,13 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
     this.entries.set(entry.view._id, entry);
     this.journal?.push([entry.view._id, entry]);
     this.search.put(entry.view);
-    if (availabilityOnly && before && before.base === entry.base) this.stockChanged();
-    else this.changed();
+    if (availabilityOnly && before && before.base === entry.base) {
+      this.waiting.add(entry.view._id);
+      this.stockChanged();
+    } else {
+      this.watchers.note(entry.view._id);
+      this.changed();
+    }
     if (entry.expiresAt !== undefined || before?.expiresAt !== undefined) this.expiry.schedule();
     return entry.view;
   }
@@ -391,7 +396,9 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
   private drop(id: string): void {
     this.journal?.push([id, null]);
     this.search.drop(id);
-    if (this.entries.delete(id)) this.changed();
+    if (!this.entries.delete(id)) return;
+    this.watchers.note(id);
+    this.changed();
   }
 
   private changed(): void {
@@ -402,6 +409,14 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
     this.answers.changed(this.version, true);
     clearTimeout(this.stockFlush);
     this.stockFlush = undefined;
+    this.shownNow();
+  }
+
+  /** Every answer shows the changes so far (the lists were prepared anew): the watchers hear of them. */
+  private shownNow(): void {
+    for (const id of this.waiting) this.watchers.note(id);
+    this.waiting.clear();
+    this.watchers.soon(this.version);
   }
 
   /** Only availability changed: the prepared lists follow within STOCK_COALESCE_MS (one rebuild for every order of that moment). */
@@ -414,7 +429,8 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
       this.version++;
       this.sorted = undefined;
       this.answers.changed(this.version, false);
-      this.answers.refreshLists(() => this.productList());
+      this.answers.listAgain(this.version, () => this.ordered());
+      this.shownNow();
     }, STOCK_COALESCE_MS);
     this.stockFlush.unref?.();
   }
@@ -427,6 +443,7 @@ export class Catalogue implements OnModuleInit, OnApplicationShutdown, AnswerSou
       const next = entryOf(withAvailability(entry.view, entry.state, now), entry.state, now);
       this.entries.set(id, next);
       this.search.put(next.view);
+      this.waiting.add(id);
       changed = true;
     }
     if (changed) this.stockChanged();

@@ -5,6 +5,7 @@ import { LocksModule } from '../common/locks/locks.module';
 import { MigrationsModule } from '../database/migrations/migrations.module';
 import { MediaModule } from '../media/media.module';
 import { Catalogue } from './catalogue';
+import { CatalogueGateway } from './catalogue.gateway';
 import { PackSizeMigration } from './pack-size-migration';
 import { ProductsController } from './products.controller';
 import { ProductsService } from './products.service';
@@ -43,6 +44,7 @@ import { DemoCatalogueSeeder } from './seed/demo-catalogue.seeder';
   controllers: [ProductsController, SellerProductsController, CatalogueImportController],
   providers: [
     Catalogue,
+    CatalogueGateway,
     ProductsService,
     SellerProductsService,
     StockService,

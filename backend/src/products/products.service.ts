@@ -33,14 +33,6 @@ export class ProductsService {
     return this.catalogue.page(query);
   }
 
-  /**
-   * Lets catalogueFastPath answer the same URL again with the same bytes until the catalogue changes
-   * (only answers to requests without an Origin: CORS headers depend on it).
-   */
-  rememberAnswer(url: string, version: number, body: PreparedBody, headers: Record<string, unknown>): void {
-    this.catalogue.remember(url, version, body, headers);
-  }
-
   get catalogueVersion(): number {
     return this.catalogue.currentVersion;
   }

@@ -1,5 +1,6 @@
 import { onlineManager, QueryClient, type DefaultOptions, type UseMutationOptions } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+import { cataloguePushesLive } from './socket';
 
 /** A request that could not reach the server (no connection, server down): not an answer about the data. */
 export function isNetworkError(error: unknown): boolean {
@@ -23,15 +24,18 @@ const defaultOptions: DefaultOptions = {
 if (typeof navigator !== 'undefined' && typeof navigator.onLine === 'boolean') onlineManager.setOnline(navigator.onLine);
 
 /**
- * How often an open product or cart page asks for its products again (while visible and online): stock
- * changes show within a second. The list answers carry an ETag (a 304 costs little); the per-IP budget
- * (THROTTLE_LIMIT, 600 a minute) takes 60 a minute per open page.
+ * How often an open product, cart or checkout page asks for its products again (while visible and online)
+ * when the catalogue's pushes do not reach it: the server pushes every stock and price change
+ * (catalogue-pushes.ts), this is the fallback. The answers carry an ETag (a 304 costs little).
  */
-export const LIVE_STOCK_REFRESH_MS = 1_000;
+export const LIVE_STOCK_REFRESH_MS = 30_000;
+/** The same while the pushes arrive: only in case one was lost without the connection noticing. */
+export const PUSHED_STOCK_REFRESH_MS = 5 * 60_000;
 
-/** refetchInterval for a query that follows stock: every LIVE_STOCK_REFRESH_MS once it has data, never while offline or failing. */
+/** refetchInterval for a query that follows stock: once it has data, slowly, more slowly while pushes arrive; never while offline or failing. */
 export function followStock(query: { state: { status: string } }): number | false {
-  return query.state.status === 'success' && onlineManager.isOnline() ? LIVE_STOCK_REFRESH_MS : false;
+  if (query.state.status !== 'success' || !onlineManager.isOnline()) return false;
+  return cataloguePushesLive() ? PUSHED_STOCK_REFRESH_MS : LIVE_STOCK_REFRESH_MS;
 }
 
 export function createQueryClient(): QueryClient {

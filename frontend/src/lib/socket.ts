@@ -1,4 +1,5 @@
 import {
+  CATALOGUE_NAMESPACE,
   SOCKET_CONNECT_TIMEOUT_MS,
   SOCKET_RECONNECT_DELAY_MAX_MS,
   SOCKET_RECONNECT_DELAY_MS,
@@ -10,6 +11,8 @@ import type { Socket } from 'socket.io-client';
 
 /** Whose page holds the socket: the server treats the connection as this role (a browser may hold both cookies). */
 export type SocketRole = 'user' | 'seller';
+/** A role's socket, or the catalogue's pushes (CATALOGUE_NAMESPACE), which anyone's page may hold, signed in or not. */
+type Channel = SocketRole | 'catalogue';
 export type ShopSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 export type ConnectionState =
@@ -36,30 +39,32 @@ interface Connection {
 const CLOSE_GRACE_MS = 1_000;
 const DETACHED: LiveConnection = { socket: null, state: { status: 'connecting' } };
 
-const connections = new Map<SocketRole, Connection>();
+const connections = new Map<Channel, Connection>();
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
 
-function open(role: SocketRole, identity: string): Connection {
+function open(role: Channel, identity: string): Connection {
   const connection: Connection = { identity, holders: 0, closed: false, view: DETACHED };
   const set = (socket: ShopSocket | null, state: ConnectionState) => {
     if (connection.closed) return;
     connection.view = { socket, state };
     notify();
   };
-  // socket.io's code is loaded on first use: visitors who never sign in do not download it.
+  // socket.io's code is loaded on first use: pages that hold no socket (a guest's home page and lists) do not download it.
   import('socket.io-client')
     .then(({ io }) => {
       if (connection.closed) return;
       // Same origin as the page: the httpOnly session cookies go with the handshake.
-      const socket: ShopSocket = io({
+      const options = {
         path: '/socket.io',
         withCredentials: true,
         auth: role === 'seller' ? { role: 'seller' } : {},
         reconnectionDelay: SOCKET_RECONNECT_DELAY_MS,
         reconnectionDelayMax: SOCKET_RECONNECT_DELAY_MAX_MS,
         timeout: SOCKET_CONNECT_TIMEOUT_MS,
-      });
+      };
+      // The catalogue's namespace shares the page's one connection with the role's socket (socket.io multiplexes them).
+      const socket: ShopSocket = role === 'catalogue' ? io(CATALOGUE_NAMESPACE, options) : io(options);
       socket.on('connect', () => set(socket, { status: 'online' }));
       socket.on('disconnect', (reason) => {
         // The server closed this session (signed out elsewhere…): ask once more, a refusal then says why.
@@ -74,7 +79,7 @@ function open(role: SocketRole, identity: string): Connection {
   return connection;
 }
 
-function close(role: SocketRole, connection: Connection) {
+function close(role: Channel, connection: Connection) {
   clearTimeout(connection.closeTimer);
   connection.closed = true;
   connection.view.socket?.disconnect();
@@ -84,7 +89,7 @@ function close(role: SocketRole, connection: Connection) {
   }
 }
 
-function hold(role: SocketRole, identity: string): () => void {
+function hold(role: Channel, identity: string): () => void {
   let connection = connections.get(role);
   // Someone else signed in for this role: the old socket speaks for the old session.
   if (connection && connection.identity !== identity) {
@@ -115,6 +120,10 @@ function subscribe(listener: () => void) {
  * Reconnects by itself between 1 and 5 s; gives up on one attempt after 20 s (spec §9).
  */
 export function useLiveConnection(role: SocketRole, identity: string | null | undefined): LiveConnection {
+  return useChannel(role, identity);
+}
+
+function useChannel(role: Channel, identity: string | null | undefined): LiveConnection {
   useEffect(() => (identity ? hold(role, identity) : undefined), [role, identity]);
   return useSyncExternalStore(subscribe, () => {
     const connection = connections.get(role);
@@ -160,6 +169,16 @@ export function useSocketConnected(socket: ShopSocket | null, handler: () => voi
 /** Ask a refused socket to try again (after signing in again, or on the reader's request). */
 export function retryConnection(socket: ShopSocket | null): void {
   if (socket && !socket.connected && !socket.active) socket.connect();
+}
+
+/** The catalogue's pushes of stock and price changes, held while the component is shown (guests' pages too). */
+export function useCatalogueConnection(): LiveConnection {
+  return useChannel('catalogue', 'everyone');
+}
+
+/** Whether some page holds the catalogue's pushes and they arrive (the stock poll may then be slower). */
+export function cataloguePushesLive(): boolean {
+  return connections.get('catalogue')?.view.state.status === 'online';
 }
 
 /** The seller pages' socket (the seller session is the shop's one seller). */

@@ -124,6 +124,9 @@ export function sendPrepared(req: Request, res: Response, body: PreparedBody, { 
   // CORS headers are only sent to allowed origins, and CORS adds no Vary then: a shared cache must not
   // give an answer without them to an allowed origin. Added to what is there (res.vary).
   if (!personal) res.vary('Origin');
+  // The rate limit counted this request, but a shared cache would give one client's count to the
+  // others: a public answer carries none (a client over the limit still gets its 429 and Retry-After).
+  if (!personal) for (const name of res.getHeaderNames()) if (name.startsWith('x-ratelimit-')) res.removeHeader(name);
   res.vary('Accept-Encoding');
   res.setHeader('ETag', body.etag);
   if (notModified(req.headers['if-none-match'], body.etag)) {

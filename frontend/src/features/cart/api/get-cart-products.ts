@@ -2,6 +2,7 @@ import type { ProductPageResponse, ProductView } from '@greencart/domain';
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { findCachedProducts } from '@/lib/catalogue-cache';
+import { FOLLOWS_STOCK, useCataloguePushes } from '@/lib/catalogue-pushes';
 import { followStock, isNetworkError } from '@/lib/query-client';
 import { cartKeys } from './keys';
 
@@ -35,13 +36,15 @@ export const getCartProductsQueryOptions = (ids: readonly string[]) =>
     queryKey: cartKeys.products(ids),
     queryFn: ({ signal, client }) => getCartProductsOrCached(client, [...ids].sort(), signal),
     enabled: ids.length > 0,
-    // What is left of counted products changes by the minute: asked again every second while the cart is shown.
+    // What is left of counted products changes by the minute: asked again on each push of a change of one of them.
     staleTime: 10_000,
+    meta: FOLLOWS_STOCK,
     refetchInterval: followStock,
     refetchOnWindowFocus: true,
   });
 
 export function useCartProducts(ids: readonly string[]) {
+  useCataloguePushes();
   // Removing a line changes the id list: keep the previous products on screen meanwhile.
   return useQuery({ ...getCartProductsQueryOptions(ids), placeholderData: keepPreviousData });
 }

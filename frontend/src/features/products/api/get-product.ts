@@ -1,6 +1,7 @@
 import type { ApiSuccess } from '@greencart/domain';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { FOLLOWS_STOCK, useCataloguePushes } from '@/lib/catalogue-pushes';
 import { followStock, isNetworkError, type QueryConfig } from '@/lib/query-client';
 import type { Product } from '../types';
 import { productKeys } from './keys';
@@ -34,9 +35,11 @@ export const getProductQueryOptions = (id: string) =>
   queryOptions({
     queryKey: productKeys.detail(id),
     queryFn: ({ signal, client }) => getProductOrCached(client, id, signal),
+    meta: FOLLOWS_STOCK,
   });
 
-/** The open product page's product: asked again every second while shown, so stock changes show at once. */
+/** The open product page's product: asked again when the catalogue pushes a change of it, so stock changes show at once (a slow poll besides). */
 export function useProduct(id: string, queryConfig?: QueryConfig<typeof getProductQueryOptions>) {
+  useCataloguePushes();
   return useQuery({ ...getProductQueryOptions(id), refetchInterval: followStock, ...queryConfig });
 }
