@@ -7,7 +7,7 @@ import { withAvailability, type ProductView, type StockState } from './view';
 
 /**
  * Where the catalogue keeps a copy of itself (set by main.ts for the embedded database, whose full read
- * of 10,000 products takes FerretDB about 3 s): the next start answers from the copy at once and reads
+ * of 10,000 products takes about 3 s): the next start answers from the copy at once and reads
  * the database in the background. Unset (an external MongoDB, the tests): no copy.
  */
 export const SNAPSHOT_DIR_VARIABLE = 'GREENCART_SNAPSHOT_DIR';
