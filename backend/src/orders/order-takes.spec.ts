@@ -2,7 +2,7 @@ import { Types } from 'mongoose';
 import { runSteps } from '../common/steps/steps';
 import type { QuotedSlot } from '../delivery/slots/delivery-slots.service';
 import type { QuotedCoupon } from './order-coupons';
-import { confirmTakes, giveBackStored, holdSteps, releaseHolds, takenByOrder, takeSteps, type CountedThings, type ToTake } from './order-takes';
+import { confirmTakes, giveBackStored, holdSteps, OrderTakes, releaseHolds, takenByOrder, takeSteps, type CountedThings, type ToTake } from './order-takes';
 import type { OrderItem } from './schemas/order.schema';
 
 const apple = new Types.ObjectId();
@@ -163,5 +163,15 @@ describe('what a cancelled order gives back (order-takes)', () => {
     const log: unknown[][] = [];
     await giveBackStored(counted(log), takenByOrder({ user: new Types.ObjectId(), items }), 'o1');
     expect(log.map(([name]) => name)).toEqual(['stock.giveBack']);
+  });
+});
+
+describe('what a packing change gives back (order-takes)', () => {
+  it('its units packed fewer go back as a return of the change, by `<order>:adj:<key>`', async () => {
+    const log: unknown[][] = [];
+    const c = counted(log);
+    const takes = new OrderTakes(c.stock as never, c.coupons as never, c.slots as never);
+    await takes.giveBackChange('o1', 'k1', lines);
+    expect(log).toEqual([['stock.giveBack', 'o1:adj:k1', lines]]);
   });
 });

@@ -2,7 +2,7 @@ import type { DeliverySlot } from '@greencart/domain';
 import { Injectable } from '@nestjs/common';
 import type { Step } from '../common/steps/steps';
 import { DeliverySlotsService, type QuotedSlot } from '../delivery/slots/delivery-slots.service';
-import { StockService } from '../products/stock.service';
+import { StockService, type StockLine } from '../products/stock.service';
 import { OrderCoupons, type QuotedCoupon } from './order-coupons';
 import { orderStockRef, stockLines } from './order-stock';
 import type { Order, OrderItem } from './schemas/order.schema';
@@ -18,6 +18,8 @@ import type { Order, OrderItem } from './schemas/order.schema';
  *   slot place   slots.take             slots.giveBack*        slots.take until             slots.giveBack*            slots.giveBack `order:<id>`
  *
  * (* an undo gives back only what its own call took: a retry that found the use already taken gives nothing back.)
+ * A packing change's units packed fewer go back as a return of their own (`return:<id>:adj:<key>`, giveBackChange);
+ * its substitutes' units are taken and untaken by OrderAdjusting, which confirms only the lines it took.
  * Every order takes units; a coupon use only with a coupon, a slot place only with a slot. Taking and giving
  * back twice for the same ref changes nothing (the marks name their ref), so every give-back is safe to retry.
  */
@@ -192,5 +194,10 @@ export class OrderTakes {
   /** A cancelled order's units, coupon use and slot place go back (once per order, whatever is retried). */
   giveBackOrder(order: Pick<Order, 'user' | 'items' | 'coupon' | 'deliverySlot'> & { _id: unknown }): Promise<void> {
     return giveBackStored(this.counted, takenByOrder(order), String(order._id));
+  }
+
+  /** A stored packing change's units packed fewer go back as a return too: once per change (the mark `return:<order>:adj:<key>`). */
+  giveBackChange(orderId: string, changeKey: string, lines: readonly StockLine[]): Promise<void> {
+    return this.counted.stock.giveBack(`${orderId}:adj:${changeKey}`, lines);
   }
 }
