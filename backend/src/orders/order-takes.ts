@@ -10,18 +10,21 @@ import type { Order, OrderItem } from './schemas/order.schema';
 /*
  * What an order or an online checkout takes from each counted thing (common/counted/counted.ts), and how
  * each is given back, declared once. Placing an order, opening a checkout, a failed payment, a cancel and a
- * packing change's substitutes all build their steps and give-backs from the table below:
+ * packing change's give-back build their steps and give-backs from the table below:
  *
- *   thing        order (`order:<id>`)   its undo               checkout (`checkout:<id>`)   its undo, failed payment   cancelled order
- *   units        stock.take             stock.untake (taken)   stock.hold until             stock.release              stock.giveBack (`return:<id>`)
- *   coupon use   coupons.take           coupons.giveBack*      coupons.take until           coupons.giveBack*          coupons.giveBack `order:<id>`
- *   slot place   slots.take             slots.giveBack*        slots.take until             slots.giveBack*            slots.giveBack `order:<id>`
+ *   thing        order `order:<id>`   undo              checkout `checkout:<id>`   undo               failed payment     cancelled order
+ *   units        stock.take           stock.untake      stock.hold until           stock.release      stock.release      stock.giveBack (`return:<id>`)
+ *   coupon use   coupons.take         coupons.giveBack* coupons.take until         coupons.giveBack*  coupons.giveBack   coupons.giveBack `order:<id>`
+ *   slot place   slots.take           slots.giveBack*   slots.take until           slots.giveBack*    slots.giveBack     slots.giveBack `order:<id>`
  *
- * (* an undo gives back only what its own call took: a retry that found the use already taken gives nothing back.)
- * A packing change's units packed fewer go back as a return of their own (`return:<id>:adj:<key>`, giveBackChange);
- * its substitutes' units are taken and untaken by OrderAdjusting, which confirms only the lines it took.
- * Every order takes units; a coupon use only with a coupon, a slot place only with a slot. Taking and giving
- * back twice for the same ref changes nothing (the marks name their ref), so every give-back is safe to retry.
+ * (* an undo gives back only what its own call took: a retry that found the use already the ref's gives nothing
+ * back; stock.untake gives back the lines its take took.) Every order takes units; a coupon use only with a
+ * coupon, a slot place only with a slot. Taken in that order, undone in reverse (runSteps), given back in that
+ * order. Taking or giving back twice for the same ref changes nothing (the marks name their ref), so every
+ * give-back is safe to retry. A packing change's units packed fewer go back as a return of their own
+ * (`return:<id>:adj:<key>`, giveBackChange); its substitutes' units are taken, untaken and confirmed by
+ * OrderAdjusting itself, which confirms only the lines its take took and keeps them for the sweep when its write
+ * fails unanswered.
  */
 
 /** The counted things an order takes from, as the declarations use them (the services; fakes in unit tests). */
