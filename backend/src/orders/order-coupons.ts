@@ -2,7 +2,6 @@ import { priceCart, type OfferView, type PricedLineInput } from '@greencart/doma
 import { Injectable } from '@nestjs/common';
 import { CouponsService, type JudgedCoupon } from '../coupons/coupons.service';
 import { CouponRefused, CouponUses, type CouponUse } from '../coupons/coupon-uses.service';
-import type { Order } from './schemas/order.schema';
 import { ProductsService } from '../products/products.service';
 import { OrderCache } from './order-cache';
 import { OrderLists, shopperList } from './order-lists';
@@ -77,15 +76,5 @@ export class OrderCoupons {
     await this.uses.giveBack({ couponId: quoted.couponId, userId, ref, discountPaise: quoted.discountPaise }).catch((error: unknown) => {
       if (!(error instanceof CouponRefused)) throw error;
     });
-  }
-
-  /** The cancelled order's coupon use goes back (once; nothing when it had none). */
-  async giveBackOrder(order: Pick<Order, 'coupon' | 'user'> & { _id: unknown }): Promise<void> {
-    if (!order.coupon) return;
-    await this.giveBack(
-      String(order.user),
-      { couponId: String(order.coupon.couponId), discountPaise: order.coupon.discountPaise },
-      `order:${String(order._id)}`,
-    );
   }
 }

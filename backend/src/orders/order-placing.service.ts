@@ -34,16 +34,17 @@ import type { Environment } from '../config/environment';
 import { DeliverySlotsService, type QuotedSlot } from '../delivery/slots/delivery-slots.service';
 import { MediaService } from '../media/media.service';
 import { ProductsService } from '../products/products.service';
-import { NotEnoughStock, StockService, UnknownPackSize, type StockLine } from '../products/stock.service';
+import { NotEnoughStock, UnknownPackSize } from '../products/stock.service';
 import { OutcomeUnknown, runSteps, type Step } from '../common/steps/steps';
 import { PlaceOrderDto } from './dto/place-order.dto';
 import { OrderCache } from './order-cache';
-import { fingerprint, mergeLines, pickAddress, type QuoteRequest } from './order-requests';
+import { DOUBLE_SUBMIT_WINDOW_MS, doubleSubmitKeys, fingerprint, isRecent, mergeLines, pickAddress, type QuoteRequest } from './order-requests';
 import { OrderCoupons, type QuotedCoupon } from './order-coupons';
 import { OrderLinking, ORDER_UNCONFIRMED } from './order-linking';
 import { OrderLists } from './order-lists';
 import { ORDER_PAID, ORDER_PLACED, type OrderPaidEvent, type OrderPlacedEvent } from './order.events';
-import { orderStockRef, stockLines } from './order-stock';
+import { orderStockRef } from './order-stock';
+import { OrderTakes } from './order-takes';
 import { OrdersService } from './orders.service';
 import { Order, OrderAddress, OrderDocument, OrderItem, OrderPayment } from './schemas/order.schema';
 
@@ -85,8 +86,7 @@ export type { QuoteRequest };
 
 export { ORDER_UNCONFIRMED };
 
-/** Without an Idempotency-Key, the same shopper sending the same order again within this window gets the first order. */
-export const DOUBLE_SUBMIT_WINDOW_MS = 10_000;
+export { DOUBLE_SUBMIT_WINDOW_MS };
 
 const HOUR_MS = 60 * 60_000;
 
@@ -113,7 +113,7 @@ export class OrderPlacing {
     @InjectModel(Order.name) private readonly orders: Model<Order>,
     private readonly addresses: AddressesService,
     private readonly products: ProductsService,
-    private readonly stock: StockService,
+    private readonly takes: OrderTakes,
     private readonly delivery: DeliverySlotsService,
     private readonly media: MediaService,
     private readonly events: DomainEvents,
@@ -137,7 +137,7 @@ export class OrderPlacing {
     // Without a key, the same order of the previous time window counts while it is recent.
     for (const previousKey of earlier) {
       const previous = await this.findByKey(userId, previousKey);
-      if (previous && isRecent(previous)) return this.replay(previous, requestHash);
+      if (previous && isRecent(previous.createdAt)) return this.replay(previous, requestHash);
     }
     // This attempt's own order is not looked up first: the insert meets it at its derived `_id` and
     // commit answers it. Only a request that can no longer be quoted (a product sold out or an address
@@ -269,51 +269,17 @@ export class OrderPlacing {
     await this.media.keep(quote.items.map((item) => item.image));
     const _id = orderIdFor(quote.userId, idempotencyKey);
     const stockRef = orderStockRef(_id);
-    const lines = stockLines(quote.items);
-    // Placing is these steps, in order; one that fails undoes the ones before it (runSteps). The counted
-    // units first (all lines or none: 409 naming the product, nothing stored), then the coupon's use (409
-    // "used up"), then the slot's place (409 "full"), then the order itself in one single-document insert:
-    // the commit point. A retry of the same order takes nothing more; a placing stopped half-way is put
-    // right by the sweeps (units and places of an order never stored go back).
-    let taken: StockLine[] = [];
-    let couponTaken = false;
-    let slotTaken = false;
+    // Placing is these steps, in order; one that fails undoes the ones before it (runSteps). What the order
+    // takes (order-takes.ts): the counted units first (all lines or none: 409 naming the product, nothing
+    // stored), then the coupon's use (409 "used up"), then the slot's place (409 "full"); then the order
+    // itself in one single-document insert: the commit point. A retry of the same order takes nothing more;
+    // a placing stopped half-way is put right by the sweeps (units and places of an order never stored go back).
     let stored: OrderDocument | undefined;
     const placedAt = new Date();
     const steps: Step[] = [
-      {
-        name: 'take the units',
-        run: async () => (taken = await this.stock.take(stockRef, lines, { fromHold: options.fromHold })),
-        undo: () => this.stock.untake(stockRef, taken),
-      },
+      ...this.takes.takeSteps(quote, stockRef, options.fromHold),
+      { name: 'store the order', run: async () => (stored = await this.store(this.newOrder(quote, _id, idempotencyKey, paymentStatus, placedAt, options))) },
     ];
-    const { coupon, slot } = quote;
-    if (coupon)
-      steps.push({
-        name: 'take the coupon use',
-        run: async () => (couponTaken = await this.coupons.take(quote.userId, coupon, stockRef, { fromHold: options.fromHold })),
-        undo: async () => couponTaken && (await this.coupons.giveBack(quote.userId, coupon, stockRef)),
-      });
-    if (slot)
-      steps.push({
-        name: 'take the slot place',
-        run: async () => (slotTaken = await this.delivery.take(slot, stockRef, { fromHold: options.fromHold })),
-        undo: async () => slotTaken && (await this.delivery.giveBack(slot, stockRef)),
-      });
-    steps.push({
-      name: 'store the order',
-      run: async () => {
-        try {
-          stored = await this.orders.create(this.newOrder(quote, _id, idempotencyKey, paymentStatus, placedAt, options));
-        } catch (error) {
-          // The insert may or may not have happened: say so, and a retry of the same checkout attempt (same
-          // key, or the same order within the double-submit window) answers the order if it exists. What the
-          // steps took stays taken until the sweep knows whether the order exists.
-          if (isDatabaseAway(error)) throw new OutcomeUnknown(new ServiceUnavailableException(ORDER_UNCONFIRMED));
-          throw error;
-        }
-      },
-    });
     try {
       await runSteps(steps, ({ step, error }) => this.logger.error(`Could not undo "${step}" of ${stockRef}: ${(error as Error)?.message ?? String(error)}`));
     } catch (error) {
@@ -324,11 +290,7 @@ export class OrderPlacing {
       return this.replay(winner, quote.requestHash);
     }
     let order = stored!;
-    this.stock.confirm(
-      stockRef,
-      lines.map((line) => line.productId),
-    );
-    if (quote.slot) this.delivery.confirm(quote.slot, stockRef);
+    this.takes.confirm(quote, stockRef);
     try {
       order = await this.linking.linkNew(order);
     } catch (error) {
@@ -341,6 +303,19 @@ export class OrderPlacing {
     await this.events.publish(ORDER_PLACED, event satisfies OrderPlacedEvent);
     if (paymentStatus === 'paid') await this.events.publish(ORDER_PAID, { ...event, paymentStatus } satisfies OrderPaidEvent);
     return { order: placed, created: true };
+  }
+
+  /** The insert of a new order: the commit point. */
+  private async store(order: Omit<Order, 'updatedAt'> & { _id: Types.ObjectId }): Promise<OrderDocument> {
+    try {
+      return await this.orders.create(order);
+    } catch (error) {
+      // The insert may or may not have happened: say so, and a retry of the same checkout attempt (same key,
+      // or the same order within the double-submit window) answers the order if it exists. What the steps
+      // took stays taken until the sweep knows whether the order exists.
+      if (isDatabaseAway(error)) throw new OutcomeUnknown(new ServiceUnavailableException(ORDER_UNCONFIRMED));
+      throw error;
+    }
   }
 
   /** The order document a quote becomes (what `commit` stores). */
@@ -410,18 +385,4 @@ export class OrderPlacing {
 function notFoundAsUndefined(error: unknown): undefined {
   if (error instanceof NotFoundException) return undefined;
   throw error;
-}
-
-/**
- * The keys a request without Idempotency-Key is stored and looked up under: one per time window
- * (the current one first, then the previous one, whose order counts only while it is recent).
- * Two submissions in the same window meet at the unique index even when they arrive together.
- */
-function doubleSubmitKeys(requestHash: string, now: number): string[] {
-  const window = Math.floor(now / DOUBLE_SUBMIT_WINDOW_MS);
-  return [window, window - 1].map((w) => `auto-${requestHash.slice(0, 32)}-${w}`);
-}
-
-function isRecent(order: OrderDocument): boolean {
-  return Date.now() - order.createdAt.getTime() <= DOUBLE_SUBMIT_WINDOW_MS;
 }

@@ -54,3 +54,21 @@ export function fingerprint(dto: QuoteRequest, paymentType: PaymentType): string
   if (dto.substitutions !== undefined && dto.substitutions !== 'refund') asked.push({ substitutions: dto.substitutions });
   return createHash('sha256').update(JSON.stringify(asked)).digest('hex');
 }
+
+/** Without an Idempotency-Key, the same shopper sending the same order again within this window gets the first order. */
+export const DOUBLE_SUBMIT_WINDOW_MS = 10_000;
+
+/**
+ * The keys a request without Idempotency-Key is stored and looked up under: one per time window
+ * (the current one first, then the previous one, whose order counts only while it is recent).
+ * Two submissions in the same window meet at the unique index even when they arrive together.
+ */
+export function doubleSubmitKeys(requestHash: string, now: number): string[] {
+  const window = Math.floor(now / DOUBLE_SUBMIT_WINDOW_MS);
+  return [window, window - 1].map((w) => `auto-${requestHash.slice(0, 32)}-${w}`);
+}
+
+/** Whether an order placed at `createdAt` is recent enough to be the same double-submitted order. */
+export function isRecent(createdAt: Date, now: number = Date.now()): boolean {
+  return now - createdAt.getTime() <= DOUBLE_SUBMIT_WINDOW_MS;
+}

@@ -6,12 +6,9 @@ import { CountedSweep } from '../common/counted/counted-sweep';
 import { DomainEvents } from '../common/events/domain-events';
 import { LocksService } from '../common/locks/locks.service';
 import { isDuplicateKeyError } from '../common/mongo-errors';
-import { StockService } from '../products/stock.service';
 import { OrderCache } from './order-cache';
-import { OrderCoupons } from './order-coupons';
 import { OrderLinking } from './order-linking';
-import { orderStockRef, stockLines } from './order-stock';
-import { DeliverySlotsService } from '../delivery/slots/delivery-slots.service';
+import { OrderTakes } from './order-takes';
 import { ORDER_PAID, ORDER_REFUNDED, ORDER_STATUS_CHANGED, type OrderPaidEvent, type OrderRefundedEvent, type OrderStatusChangedEvent } from './order.events';
 import { OrdersService } from './orders.service';
 import { Order, OrderDocument, RefundStatus } from './schemas/order.schema';
@@ -32,13 +29,11 @@ export class OrderStatusChanges implements OnApplicationBootstrap, OnModuleDestr
   constructor(
     @InjectModel(Order.name) private readonly orders: Model<Order>,
     @InjectModel(OrderTask.name) private readonly tasks: Model<OrderTask>,
-    private readonly stock: StockService,
+    private readonly takes: OrderTakes,
     private readonly locks: LocksService,
     private readonly events: DomainEvents,
     private readonly cache: OrderCache,
     private readonly reading: OrdersService,
-    private readonly coupons: OrderCoupons,
-    private readonly slots: DeliverySlotsService,
     private readonly linking: OrderLinking,
     private readonly counted: CountedSweep,
   ) {}
@@ -140,9 +135,8 @@ export class OrderStatusChanges implements OnApplicationBootstrap, OnModuleDestr
   /** Gives a cancelled order's units back (once per order, whatever is retried) and forgets the task. */
   private async giveBack(order: OrderDocument): Promise<void> {
     try {
-      await this.stock.giveBack(String(order._id), stockLines(order.items));
-      await this.coupons.giveBackOrder(order);
-      if (order.deliverySlot) await this.slots.giveBack(order.deliverySlot, orderStockRef(order._id));
+      // Its units (the "return" kind, once per order), its coupon use and its slot place: order-takes.ts.
+      await this.takes.giveBackOrder(order);
       await this.tasks.deleteOne({ _id: `giveback:${String(order._id)}` });
     } catch (error) {
       this.logger.warn(`Units of cancelled order ${String(order._id)} not given back yet (the sweep retries): ${(error as Error).message}`);

@@ -24,6 +24,7 @@ import { CartModule } from '../cart/cart.module';
 import { CouponsModule } from '../coupons/coupons.module';
 import { OffersController } from './offers.controller';
 import { OrderCoupons } from './order-coupons';
+import { OrderTakes } from './order-takes';
 import { OrderedLinesLeaveCart } from './ordered-lines-leave-cart';
 import { SellerSlotsController } from './slots/seller-slots.controller';
 import { SlotOrders } from './slots/slot-orders.service';
@@ -50,6 +51,7 @@ import { SlotOrders } from './slots/slot-orders.service';
     OrdersService,
     OrderPlacing,
     OrderCoupons,
+    OrderTakes,
     OrderStatusChanges,
     OrderLinking,
     OrderMigrations,
@@ -59,6 +61,6 @@ import { SlotOrders } from './slots/slot-orders.service';
     OrderPhotos,
     OrderedLinesLeaveCart,
   ],
-  exports: [OrdersService, OrderPlacing, OrderStatusChanges, OrderCoupons, OrderCache, OrderPhotos],
+  exports: [OrdersService, OrderPlacing, OrderStatusChanges, OrderCoupons, OrderTakes, OrderCache, OrderPhotos],
 })
 export class OrdersModule {}

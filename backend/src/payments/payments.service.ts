@@ -1,5 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { DEFAULT_ETA_MINUTES } from '@greencart/domain';
 import {
   BadRequestException,
   ConflictException,
@@ -21,19 +20,17 @@ import { LockBusy, LocksService } from '../common/locks/locks.service';
 import { isDuplicateKeyError } from '../common/mongo-errors';
 import { runSteps, type Step } from '../common/steps/steps';
 import type { Environment } from '../config/environment';
-import { OrderCoupons } from '../orders/order-coupons';
 import { OrderPlacing, type OrderQuote } from '../orders/order-placing.service';
-import { stockLines } from '../orders/order-stock';
-import { StockService } from '../products/stock.service';
+import { OrderTakes } from '../orders/order-takes';
 import type { OrderAddress, OrderRecord } from '../orders/order-record';
 
+import { keptQuote, paidQuote } from './checkout-quote';
 import { PaymentRefunds, SOLD_OUT_REFUND } from './payment-refunds.service';
 import type { CreateOnlinePaymentDto, PaymentSuccessDto } from './dto/payment.dto';
 import { RazorpayGateway, RazorpayRefusal, refusalAsBadGateway, type RazorpayOrder, type RazorpayPayment } from './razorpay.gateway';
 import { PAYMENT_CAPTURED, PAYMENT_FAILED } from './payment.events';
 import { sameHex, type WebhookBody } from './webhook-body';
 import { OpenCheckoutSlots } from './open-checkout-slots';
-import { DeliverySlotsService } from '../delivery/slots/delivery-slots.service';
 import { Checkout, CheckoutDocument, PaymentEvent } from './schemas/checkout.schema';
 
 /** Razorpay statuses that mean the money is taken (authorized payments are captured by Razorpay's auto-capture). */
@@ -75,10 +72,8 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
     private readonly cart: CartService,
     private readonly locks: LocksService,
     private readonly events: DomainEvents,
-    private readonly stock: StockService,
-    private readonly coupons: OrderCoupons,
+    private readonly takes: OrderTakes,
     private readonly slots: OpenCheckoutSlots,
-    private readonly deliverySlots: DeliverySlotsService,
   ) {}
 
   onModuleInit() {
@@ -145,35 +140,10 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
    */
   private async openCheckout(userId: string, quote: OrderQuote, checkoutId: Types.ObjectId, expiresAt: Date): Promise<RazorpayOrder> {
     const hold = checkoutHold(checkoutId);
-    const lines = stockLines(quote.items);
-    let couponHeld = false;
-    let slotHeld = false;
     let order: RazorpayOrder | undefined;
+    // What the checkout holds (its units, coupon use and slot place) and how each is released: order-takes.ts.
     const steps: Step[] = [
-      {
-        name: 'hold the units',
-        run: () => this.stock.hold(hold, lines, expiresAt),
-        undo: () =>
-          this.stock.release(
-            hold,
-            lines.map((line) => line.productId),
-          ),
-      },
-    ];
-    const { coupon, slot } = quote;
-    if (coupon)
-      steps.push({
-        name: 'hold the coupon use',
-        run: async () => (couponHeld = await this.coupons.take(userId, coupon, hold, { until: expiresAt })),
-        undo: async () => couponHeld && (await this.coupons.giveBack(userId, coupon, hold)),
-      });
-    if (slot)
-      steps.push({
-        name: 'hold the slot place',
-        run: async () => (slotHeld = await this.deliverySlots.take(slot, hold, { until: expiresAt })),
-        undo: async () => slotHeld && (await this.deliverySlots.giveBack(slot, hold)),
-      });
-    steps.push(
+      ...this.takes.holdSteps(quote, hold, expiresAt),
       {
         name: 'open the Razorpay order',
         run: async () =>
@@ -190,22 +160,12 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
             razorpayOrderId: order!.id,
             amountPaise: quote.price.totalPaise,
             currency: 'INR',
-            quote: {
-              paymentType: quote.paymentType,
-              address: quote.address,
-              items: quote.items,
-              price: quote.price,
-              etaMinutes: quote.etaMinutes,
-              requestHash: quote.requestHash,
-              ...(quote.coupon ? { coupon: quote.coupon } : {}),
-              ...(quote.substitutions ? { substitutions: quote.substitutions } : {}),
-              ...(quote.slot ? { slot: quote.slot } : {}),
-            },
+            quote: keptQuote(quote),
             status: 'pending',
             expiresAt,
           }),
       },
-    );
+    ];
     await runSteps(steps, ({ step, error }) =>
       this.logger.warn(`Could not undo "${step}" of ${hold} (it lapses at ${expiresAt.toISOString()}): ${(error as Error)?.message ?? String(error)}`),
     );
@@ -270,12 +230,8 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
         );
         if (failed) {
           // Its units are available again at once.
-          await this.stock.release(
-            checkoutHold(failed._id),
-            failed.quote.items.map((item) => String(item.product)),
-          );
-          if (failed.quote.coupon) await this.coupons.giveBack(String(failed.user), failed.quote.coupon, checkoutHold(failed._id));
-          if (failed.quote.slot) await this.deliverySlots.giveBack(failed.quote.slot, checkoutHold(failed._id));
+          const { items, coupon, slot } = failed.quote;
+          await this.takes.releaseHolds({ userId: String(failed.user), items, coupon, slot }, checkoutHold(failed._id));
           await this.events.publish(PAYMENT_FAILED, { razorpayOrderId: orderId, razorpayPaymentId: payment?.id, reason });
         }
         return { handled: true, message: 'Payment attempt marked failed' };
@@ -340,18 +296,8 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
     address?: OrderAddress,
   ): Promise<{ order: OrderRecord; created: boolean }> {
     const userId = String(checkout.user);
-    const quote: OrderQuote = {
-      userId,
-      paymentType: 'Online',
-      address: checkout.quote.address ?? address ?? (await this.orders.latestAddress(userId)),
-      items: checkout.quote.items,
-      price: { discountPaise: 0, ...checkout.quote.price },
-      etaMinutes: checkout.quote.etaMinutes ?? DEFAULT_ETA_MINUTES,
-      requestHash: checkout.quote.requestHash,
-      ...(checkout.quote.coupon ? { coupon: checkout.quote.coupon } : {}),
-      ...(checkout.quote.substitutions ? { substitutions: checkout.quote.substitutions } : {}),
-      ...(checkout.quote.slot ? { slot: checkout.quote.slot } : {}),
-    };
+    const kept = checkout.quote;
+    const quote = paidQuote(userId, kept, kept.address ? undefined : (address ?? (await this.orders.latestAddress(userId))));
     let placed: { order: OrderRecord; created: boolean };
     try {
       placed = await this.orders.commit(quote, key, {

@@ -1,9 +1,9 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
-import { StockService } from '../../products/stock.service';
 import { OrderCache } from '../order-cache';
 import { OrderStatusChanges } from '../order-status.service';
+import { OrderTakes } from '../order-takes';
 import { Order, OrderDocument } from '../schemas/order.schema';
 import { PackingRefunds } from './packing-refunds';
 
@@ -24,7 +24,7 @@ export class OrderPackingWork implements OnApplicationBootstrap, OnModuleDestroy
   constructor(
     @InjectModel(Order.name) private readonly orders: Model<Order>,
     private readonly cache: OrderCache,
-    private readonly stock: StockService,
+    private readonly takes: OrderTakes,
     private readonly changes: OrderStatusChanges,
     private readonly refunds: PackingRefunds,
   ) {}
@@ -58,7 +58,7 @@ export class OrderPackingWork implements OnApplicationBootstrap, OnModuleDestroy
           return { productId: String(item.product), ...(item.variant ? { variantId: item.variant } : {}), quantity: l.from - l.to };
         });
       // The give-back mark `return:<order>:adj:<key>` makes this once per product, whatever is retried.
-      await this.stock.giveBack(`${orderId}:adj:${key}`, back);
+      await this.takes.giveBackChange(orderId, key, back);
     }
     const paymentId = order.payment?.razorpayPaymentId;
     if (fresh && !adjustment.cancels && adjustment.refund?.status === 'due' && adjustment.refund.claimedAt && paymentId) {
