@@ -40,8 +40,9 @@ import { pause } from '../time/pause';
  *   - places per delivery slot: delivery/slots/slot-places.service.ts, one lock for every slot
  *     (`delivery-slot-places`), version `v`, marks in `places`.
  *
- * Taking for an order is a step with an undo (common/steps): placing takes units, the coupon use and the
- * slot place, stores the order, and then confirms the takes (their `at` marks go with the next write).
+ * Taking for an order is a step with an undo (common/steps), declared once in orders/order-takes.ts for
+ * placing, checkout holds, failed payments, cancels and packing give-backs: placing takes units, the coupon
+ * use and the slot place, stores the order, and then confirms the takes (their `at` marks go with the next write).
  * A process that stops in between leaves marks with `at`: the sweep (counted-sweep.ts) finds those older
  * than STALE_TAKE_MS and settles them (the order is stored) or gives them back (it never was).
  */
