@@ -39,7 +39,12 @@ export function refreshStockOlderThan(queryClient: QueryClient, since: number): 
   return queryClient.invalidateQueries({ predicate: (query) => followsStock(query) && query.state.dataUpdatedAt < since });
 }
 
-/** Since when each catalogue socket has not heard pushes (from when it was opened, or its last disconnect, until it is connected again). */
+/**
+ * Since when each catalogue socket has not heard pushes: from its last disconnect until it is connected
+ * again. Not from when it was first opened: the page's first answers were read a moment before (by the
+ * HTML's own hints), and asking them again at once would send every page's data twice; a change in that
+ * moment is caught by the slow fallback poll (LIVE_STOCK_REFRESH_MS).
+ */
 const deafSince = new WeakMap<ShopSocket, number>();
 
 /**
@@ -51,7 +56,6 @@ export function useCataloguePushes(): void {
   const { socket } = useCatalogueConnection();
   useEffect(() => {
     if (!socket) return;
-    if (!deafSince.has(socket) && !socket.connected) deafSince.set(socket, Date.now());
     const onDown = () => deafSince.set(socket, Date.now());
     socket.on('disconnect', onDown);
     return () => void socket.off('disconnect', onDown);
