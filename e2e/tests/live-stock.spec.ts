@@ -1,24 +1,11 @@
-import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
-import { SELLER } from '../playwright.config';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { oneSizeProducts, sellerApi, type Product } from '../shop-api';
 
 /** Issue 53: open product and cart pages hear of stock changes from the server's push, guests too, without reloading. */
 
-interface Product {
-  _id: string;
-  name: string;
-  category: string;
-}
-
-async function sellerApi(baseURL: string): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL });
-  expect((await api.post('/api/sellerlogin', { data: SELLER })).ok()).toBe(true);
-  return api;
-}
-
-/** The first product a shopper can order, of one size (`{ id, stock }` counts it). */
+/** The first product a shopper can order, of one size. */
 async function oneSizeProduct(api: APIRequestContext): Promise<Product> {
-  const list = (await (await api.get('/api/productList')).json()).productsdata as (Product & { inStock: boolean; variants: unknown[] })[];
-  return list.filter((product) => product.inStock && product.variants.length === 1).at(0)!;
+  return (await oneSizeProducts(api)).at(0)!;
 }
 
 /**

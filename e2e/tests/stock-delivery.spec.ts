@@ -1,28 +1,15 @@
-import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
-import { SELLER } from '../playwright.config';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { oneSizeProducts, sellerApi, type Product } from '../shop-api';
 
 /** Counted stock (issue 19) and delivery areas (issue 20) as a shopper meets them on a phone. */
 
 const PHONE = { width: 390, height: 844 };
 const shot = (name: string) => ({ path: `e2e/artifacts/screenshots/${name}.png` });
 
-interface Product {
-  _id: string;
-  name: string;
-  category: string;
-}
-
-async function sellerApi(baseURL: string): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL });
-  expect((await api.post('/api/sellerlogin', { data: SELLER })).ok()).toBe(true);
-  return api;
-}
-
-/** The last product a shopper can order (other specs add products and take them out of stock). */
+/** The last product a shopper can order (other specs add products and take them out of stock), of one size. */
 async function lastProduct(api: APIRequestContext): Promise<Product> {
-  const list = (await (await api.get('/api/productList')).json()).productsdata as (Product & { inStock: boolean; variants: unknown[] })[];
   // One size: `{ id, stock }` counts it (another test may have added a product in several sizes last).
-  return list.filter((product) => product.inStock && product.variants.length === 1).at(-1)!;
+  return (await oneSizeProducts(api)).at(-1)!;
 }
 
 const productPage = (p: Product) => `/products/${p.category.toLowerCase()}/${p._id}`;
