@@ -41,7 +41,7 @@ import { slotScenarios } from './slots.mjs';
 import { activityScenarios, roleCheckScenarios, seedActivity } from './staff.mjs';
 import { countedStockScenarios, packSizeScenarios } from './stock.mjs';
 import { searchBench } from './search.mjs';
-import { throwawayShopEnv } from './shop-env.mjs';
+import { freePort, throwawayShopEnv } from './shop-env.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(ROOT, 'backend', 'package.json'));
@@ -163,18 +163,6 @@ async function startRaw(body, headers) {
     child.once('exit', (code) => reject(new Error(`raw server exited ${code}`)));
   });
   return { base: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    import('node:net').then(({ createServer }) => {
-      const server = createServer();
-      server.listen(0, '127.0.0.1', () => {
-        const { port } = server.address();
-        server.close(() => resolve(port));
-      });
-    });
-  });
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

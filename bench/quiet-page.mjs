@@ -14,28 +14,17 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { chromium } from '@playwright/test';
 import { send, signInSeller } from './load.mjs';
-import { throwawayShopEnv } from './shop-env.mjs';
+import { freePort, throwawayShopEnv } from './shop-env.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const QUIET_SECONDS = Number(process.env.QUIET_SECONDS ?? 60);
 const SELLER = { email: 'seller@bench.local', password: `bench-${randomBytes(8).toString('hex')}` };
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -6,6 +6,7 @@
  * `overrides` come last (PORT, SEED_DEMO, a JWT_SECRET kept across restarts, SMTP_URL, …).
  */
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 
 const NOT_INHERITED = ['MONGODB_URI', 'REDIS_URL', 'MONGODB_DB', 'GREENCART_SECRETS_FILE', 'SMTP_URL'];
 
@@ -39,4 +40,16 @@ export function throwawayShopEnv({ dataDir, seller, oneAddress = true, ...overri
     ...(oneAddress ? ONE_ADDRESS : {}),
     ...overrides,
   };
+}
+
+/** A port free on 127.0.0.1 now (listened on 0, then closed for the shop to take). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
 }
