@@ -7,6 +7,11 @@ export function orderStockRef(orderId: Types.ObjectId | string): string {
   return `order:${String(orderId)}`;
 }
 
+/** Whose units a packing change's substitutes take: `order:<id>:adj:<key>` (see OrderStatusChanges.sweepStock). */
+export function adjustmentStockRef(orderId: string, key: string): string {
+  return `${orderStockRef(orderId)}:adj:${key}`;
+}
+
 /** An order's lines as units on the products (a line's product may be filled in already). */
 export function stockLines(items: readonly OrderItem[]): StockLine[] {
   return items.map((item) => ({

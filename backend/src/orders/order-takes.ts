@@ -22,9 +22,9 @@ import type { Order, OrderItem } from './schemas/order.schema';
  * coupon, a slot place only with a slot. Taken in that order, undone in reverse (runSteps), given back in that
  * order. Taking or giving back twice for the same ref changes nothing (the marks name their ref), so every
  * give-back is safe to retry. A packing change's units packed fewer go back as a return of their own
- * (`return:<id>:adj:<key>`, giveBackChange); its substitutes' units are taken, untaken and confirmed by
- * OrderAdjusting itself, which confirms only the lines its take took and keeps them for the sweep when its write
- * fails unanswered.
+ * (`return:<id>:adj:<key>`, giveBackChange); its substitutes' units are an order's take of their own
+ * (`order:<id>:adj:<key>`: takeSteps with the substitutes as the lines, then confirm), kept for the sweep when
+ * the change's write fails unanswered.
  */
 
 /** The counted things an order takes from, as the declarations use them (the services; fakes in unit tests). */

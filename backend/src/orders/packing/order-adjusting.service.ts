@@ -1,24 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { AdjustRefused, fromPaise, MIN_ONLINE_REFUND_PAISE, nameWithSize, repriceAdjusted, toPaise } from '@greencart/domain';
-import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, Model, Types } from 'mongoose';
 import { DomainEvents } from '../../common/events/domain-events';
+import { isDatabaseAway } from '../../common/filters/all-exceptions.filter';
 import { LocksService } from '../../common/locks/locks.service';
+import { OutcomeUnknown, runSteps, type Step } from '../../common/steps/steps';
 import { ProductsService } from '../../products/products.service';
-import { StockService, UnknownPackSize, type StockLine } from '../../products/stock.service';
+import { UnknownPackSize } from '../../products/stock.service';
 import { OrderCache } from '../order-cache';
+import { adjustmentStockRef } from '../order-stock';
+import { OrderTakes, type ToTake } from '../order-takes';
 import { OrdersService } from '../orders.service';
 import { Order, OrderDocument, OrderItem } from '../schemas/order.schema';
 import type { OrderAdjustment } from './adjustment.schema';
 import type { AdjustOrderDto, SubstituteDto } from './dto/adjust-order.dto';
 import { OrderPackingWork } from './order-packing-work';
 import { ORDER_ADJUSTED, type OrderAdjustedEvent } from './packing.events';
-
-/** Whose units a packing change's substitutes take: `order:<id>:adj:<key>` (see OrderStatusChanges.sweepStock). */
-export function adjustmentStockRef(orderId: string, key: string): string {
-  return `order:${orderId}:adj:${key}`;
-}
 
 export interface AdjustAnswer {
   order: OrderDocument;
@@ -40,12 +39,14 @@ export const CANCEL_NEEDS_REFUNDS = 'Packing nothing cancels the order and refun
  */
 @Injectable()
 export class OrderAdjusting {
+  private readonly logger = new Logger(OrderAdjusting.name);
+
   constructor(
     @InjectModel(Order.name) private readonly orders: Model<Order>,
     private readonly cache: OrderCache,
     private readonly reading: OrdersService,
     private readonly products: ProductsService,
-    private readonly stock: StockService,
+    private readonly takes: OrderTakes,
     private readonly locks: LocksService,
     private readonly events: DomainEvents,
     private readonly work: OrderPackingWork,
@@ -185,29 +186,39 @@ export class OrderAdjusting {
         deliveryFeePaise: price.shippingPaise,
       });
     }
+    // A change is these steps (runSteps): take the substitutes' units (all or none: NotEnoughStock is a 409
+    // naming the product, nothing written), then store the change on the order; a store that fails gives the
+    // units back. A store whose outcome is unknown keeps them for the stock sweep, which gives them back
+    // unless the change is on the order.
     const ref = adjustmentStockRef(orderId, key);
-    const subLines: StockLine[] = subs.map((s) => ({ productId: String(s.product), ...(s.variant ? { variantId: s.variant } : {}), quantity: s.quantity }));
-    // All or none: NotEnoughStock is a 409 naming the product, and nothing is written.
-    const taken = subLines.length ? await this.stock.take(ref, subLines) : [];
-    // Should this write fail unanswered, the stock sweep gives the units back unless the change is on the order.
-    const updated = await this.orders
-      .findOneAndUpdate({ _id: order._id }, { $set: set, $push: { adjustments: adjustment } }, { returnDocument: 'after' })
-      .exec();
-    if (!updated) {
-      // The order is gone, or the same change was stored meanwhile: its units are that change's.
-      const now = await this.orders.findById(orderId).exec();
-      const same = now?.adjustments?.find((a) => a.key === key);
-      if (now && same) return { order: now, adjustment: same, replayed: true };
-      await this.stock.untake(ref, taken);
-      throw new ConflictException('The order changed meanwhile; reload it and try again');
-    }
-    if (taken.length)
-      this.stock.confirm(
-        ref,
-        taken.map((l) => l.productId),
-      );
-    await this.cache.stored(updated);
-    return { order: updated, adjustment, replayed: false, before: order };
+    const taking: ToTake = { userId: String(order.user), items: items.slice(order.items.length) };
+    let updated: OrderDocument | null = null;
+    let storedMeanwhile: AdjustAnswer | undefined;
+    const steps: Step[] = [
+      ...(subs.length ? this.takes.takeSteps(taking, ref) : []),
+      {
+        name: 'store the change',
+        run: async () => {
+          updated = await this.orders
+            .findOneAndUpdate({ _id: order._id }, { $set: set, $push: { adjustments: adjustment } }, { returnDocument: 'after' })
+            .exec()
+            .catch((error: unknown) => {
+              throw isDatabaseAway(error) ? new OutcomeUnknown(error) : error;
+            });
+          if (updated) return;
+          // The order is gone, or the same change was stored meanwhile: its units are that change's.
+          const now = await this.orders.findById(orderId).exec();
+          const same = now?.adjustments?.find((a) => a.key === key);
+          if (now && same) storedMeanwhile = { order: now, adjustment: same, replayed: true };
+          else throw new ConflictException('The order changed meanwhile; reload it and try again');
+        },
+      },
+    ];
+    await runSteps(steps, ({ step, error }) => this.logger.error(`Could not undo "${step}" of ${ref}: ${(error as Error)?.message ?? String(error)}`));
+    if (storedMeanwhile) return storedMeanwhile;
+    if (subs.length) this.takes.confirm(taking, ref);
+    await this.cache.stored(updated!);
+    return { order: updated!, adjustment, replayed: false, before: order };
   }
 
   /** A substitute as an order line, priced at its own offer price (capped later), 400 for a product or size that is not for sale. */
