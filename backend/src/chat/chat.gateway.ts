@@ -32,6 +32,7 @@ import {
   type OrderStatusChangedEvent,
 } from '../orders/order.events';
 import type { Environment } from '../config/environment';
+import { signedBefore } from '../sessions/session';
 import { SESSIONS_ENDED, SessionService, type SellerSession, type SessionsEndedEvent, type Shopper, type SocketSession } from '../sessions/session.service';
 import { ClusterBus } from '../common/cluster/cluster-bus';
 import { SELLERS_ROOM, sellersWith, sessionRoom, shopperRoom, STAFF_ROOM, staffRoom } from '../common/sockets/socket-rooms';
@@ -169,7 +170,7 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection {
       this.closeRoom(
         SELLERS_ROOM,
         // The owner's "sign out everywhere": every seller socket signed before it, the team's too.
-        (session) => session.kind === 'seller' && (session.claims.iat ?? 0) * 1000 < event.sellerSince,
+        (session) => session.kind === 'seller' && signedBefore(session.claims, event.sellerSince),
       );
     else if ('staffId' in event) this.closeRoom(staffRoom(event.staffId));
     else await this.checkEveryOpenSocket();

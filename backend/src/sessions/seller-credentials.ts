@@ -41,7 +41,13 @@ export class SellerCredentials {
     const emailOk = sameSecret(email, this.email);
     const passwordOk = sameSecret(password, this.config.get('SELLER_PASSWORD', { infer: true }));
     if (!(emailOk && passwordOk)) throw new UnauthorizedException('Invalid email or password');
-    const payload: SellerTokenPayload = { sub: this.email, role: 'seller', pwd: this.passwordFingerprint, sid: randomBytes(16).toString('base64url') };
+    const payload: SellerTokenPayload = {
+      sub: this.email,
+      role: 'seller',
+      pwd: this.passwordFingerprint,
+      sid: randomBytes(16).toString('base64url'),
+      at: Date.now(),
+    };
     return this.jwt.signAsync(payload, { audience: SELLER_AUDIENCE, issuer: TOKEN_ISSUER, expiresIn: SESSION_EXPIRES_IN });
   }
 

@@ -19,6 +19,7 @@ import {
   SESSION_EXPIRES_IN,
   SHOPPER_AUDIENCE,
   SHOPPER_COOKIE,
+  signedBefore,
   TOKEN_ISSUER,
   type SellerTokenPayload,
   type ShopperTokenPayload,
@@ -170,7 +171,7 @@ export class SessionService {
 
   /** A new session for a staff member who signed in (7 days). */
   signStaff(id: string, sessionVersion: number): Promise<string> {
-    const payload: SellerTokenPayload = { sub: id, role: 'seller', staff: true, sv: sessionVersion, sid: newSessionId() };
+    const payload: SellerTokenPayload = { sub: id, role: 'seller', staff: true, sv: sessionVersion, sid: newSessionId(), at: Date.now() };
     return this.jwt.signAsync(payload, { audience: SELLER_AUDIENCE, issuer: TOKEN_ISSUER, expiresIn: SESSION_EXPIRES_IN });
   }
 
@@ -299,9 +300,4 @@ function isLive(payload: { exp?: unknown; sid?: unknown }): boolean {
 
 function newSessionId(): string {
   return randomBytes(16).toString('base64url');
-}
-
-/** Whether a seller token was signed before the seller's last "sign out everywhere" (`since`, ms; 0: never). */
-function signedBefore(payload: { iat?: number }, since: number): boolean {
-  return since > 0 && (typeof payload.iat !== 'number' || payload.iat * 1000 < since);
 }

@@ -39,6 +39,21 @@ export interface SellerTokenPayload {
   exp?: number;
   /** When it was signed (seconds): "sign out everywhere" ends every seller session signed before. */
   iat?: number;
+  /**
+   * When it was signed, in milliseconds: `iat` is whole seconds, so a session signed in the same second as a
+   * "sign out everywhere" but after it would count as signed before (tokens without it are judged by `iat`).
+   */
+  at?: number;
+}
+
+/**
+ * Whether a seller token was signed before the seller's last "sign out everywhere" (`since`, ms; 0: never): by
+ * its `at` (ms), else by its `iat` (whole seconds: one signed in that second counts as before).
+ */
+export function signedBefore(payload: { iat?: number; at?: number }, since: number): boolean {
+  if (since <= 0) return false;
+  if (typeof payload.at === 'number') return payload.at < since;
+  return typeof payload.iat !== 'number' || payload.iat * 1000 < since;
 }
 
 const signingKeys = new Map<string, KeyObject>();
