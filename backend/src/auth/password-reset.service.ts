@@ -3,12 +3,12 @@ import { BadRequestException, Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { JwtService } from '@nestjs/jwt';
 import { InjectModel } from '@nestjs/mongoose';
-import * as argon2 from 'argon2';
 import type { Model } from 'mongoose';
 import { DomainEvents } from '../common/events/domain-events';
 import { isDuplicateKeyError } from '../common/mongo-errors';
 import type { Environment } from '../config/environment';
 import { TOKEN_ISSUER } from '../sessions/session';
+import { Passwords } from '../sessions/passwords';
 import { SessionService } from '../sessions/session.service';
 import { UsersService, type UserData } from '../users/users.service';
 import { PASSWORD_RESET_REQUESTED, type PasswordResetRequestedEvent } from './auth.events';
@@ -43,6 +43,7 @@ export class PasswordResetService {
   constructor(
     private readonly users: UsersService,
     private readonly sessions: SessionService,
+    private readonly passwords: Passwords,
     private readonly jwt: JwtService,
     private readonly events: DomainEvents,
     @InjectModel(UsedResetLink.name) private readonly used: Model<UsedResetLink>,
@@ -88,7 +89,7 @@ export class PasswordResetService {
       if (isDuplicateKeyError(error)) throw new BadRequestException(USED_LINK);
       throw error;
     }
-    const newHash = await argon2.hash(password, { type: argon2.argon2id });
+    const newHash = await this.passwords.hash(password);
     if (!(await this.users.replacePassword(user._id, passwordHash, newHash))) throw new BadRequestException(USED_LINK);
     await this.sessions.endAllShopperSessions(user._id);
     return user;

@@ -396,6 +396,14 @@ export class Environment {
   })
   PUSH_ALLOWED_HOSTS?: string;
 
+  /**
+   * Tests only (refused in production): passwords hashed with argon2id at its smallest cost instead of
+   * the real one (64 MiB, 3 passes), so suites that sign up and in thousands of times do not spend their time there.
+   */
+  @Transform(toBoolean)
+  @IsBoolean()
+  FAST_PASSWORD_HASHES = false;
+
   /** Tests only (refused in production): origins taken as push services although http or on this machine, e.g. http://127.0.0.1:4100. */
   @Transform(blankAsUnset)
   @IsOptional()

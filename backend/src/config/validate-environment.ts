@@ -38,6 +38,7 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   const problems = errors.flatMap((e) => Object.values(e.constraints ?? {}));
   if (production && env.SELLER_EMAIL === DEFAULT_SELLER_EMAIL)
     problems.push(`SELLER_EMAIL is the public default (${DEFAULT_SELLER_EMAIL}); set the shop owner's own address`);
+  if (production && env.FAST_PASSWORD_HASHES) problems.push('FAST_PASSWORD_HASHES is for tests only and is refused in production');
   if (production && env.PUSH_INSECURE_TEST_ORIGINS) problems.push('PUSH_INSECURE_TEST_ORIGINS is for tests only and is refused in production');
   if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (or neither)');
   if (problems.length) {

@@ -12,6 +12,7 @@ import { StaffDirectory } from './staff/staff-directory';
 import { StaffMember, StaffMemberSchema } from './staff/staff-member.schema';
 import { StaffService } from './staff/staff.service';
 import { RevokedSession, RevokedSessionSchema } from './schemas/revoked-session.schema';
+import { Passwords } from './passwords';
 import { SellerCredentials } from './seller-credentials';
 import { SellerJwtStrategy } from './seller-jwt.strategy';
 import { SessionCookies } from './session-cookies';
@@ -44,7 +45,7 @@ import { ShopperJwtStrategy } from './shopper-jwt.strategy';
       }),
     }),
   ],
-  providers: [SessionService, SellerCredentials, SessionCookies, ShopperJwtStrategy, SellerJwtStrategy, StaffDirectory, StaffService, ActivityLog],
-  exports: [SessionService, SellerCredentials, SessionCookies, JwtModule, StaffService, ActivityLog],
+  providers: [Passwords, SessionService, SellerCredentials, SessionCookies, ShopperJwtStrategy, SellerJwtStrategy, StaffDirectory, StaffService, ActivityLog],
+  exports: [Passwords, SessionService, SellerCredentials, SessionCookies, JwtModule, StaffService, ActivityLog],
 })
 export class SessionsModule {}

@@ -31,6 +31,9 @@ export async function createTestApp(
   // Real Redis when the run has one; each app its own key prefix unless a suite shares one on purpose.
   const redis = process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_KEY_PREFIX: `test:${dbName}:` } : {};
   const secrets = { JWT_SECRET: 'test-jwt-secret-for-the-e2e-suites-only-0123456789', SELLER_PASSWORD: 'test-seller-password' };
+  // Passwords at argon2id's smallest cost, the suites sign up and in thousands of times (sessions/passwords.ts);
+  // production refuses it, so a suite of the production settings hashes at the real cost.
+  const hashes = { FAST_PASSWORD_HASHES: String(env.NODE_ENV !== 'production') };
   // Suites place many orders from few shoppers: the hourly COD quota is tested where it is set (quotas.e2e).
   const quotas = {
     COD_ORDERS_PER_HOUR: '100000',
@@ -39,9 +42,18 @@ export async function createTestApp(
     SOCKETS_PER_ACCOUNT: '100000',
     SOCKETS_PER_ADDRESS: '100000',
   };
-  Object.assign(process.env, { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', FRONTEND_DIST: '/nonexistent' }, quotas, secrets, redis, env, {
-    MONGODB_URI: `${base}${dbName}`,
-  });
+  Object.assign(
+    process.env,
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', FRONTEND_DIST: '/nonexistent' },
+    quotas,
+    secrets,
+    hashes,
+    redis,
+    env,
+    {
+      MONGODB_URI: `${base}${dbName}`,
+    },
+  );
   // Load after the environment is set: the config module validates it at import time.
   // A fresh registry per app, so each suite's app gets its own validated configuration; Nest itself
   // must come from the same registry as AppModule.

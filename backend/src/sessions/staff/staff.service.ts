@@ -3,13 +3,13 @@ import { INVITATION_VALID_MS, MAX_STAFF, STAFF_PASSWORD_MIN_LENGTH, type StaffMe
 import { BadRequestException, ConflictException, GoneException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectModel } from '@nestjs/mongoose';
-import * as argon2 from 'argon2';
 import { isValidObjectId, Model, Types } from 'mongoose';
 import type { Environment } from '../../config/environment';
 import { DomainEvents } from '../../common/events/domain-events';
 import { LocksService } from '../../common/locks/locks.service';
 import { isDuplicateKeyError } from '../../common/mongo-errors';
 import { ActivityLog, type Actor } from '../activity/activity-log';
+import { Passwords } from '../passwords';
 import { SessionService } from '../session.service';
 import { isCommonPassword } from './common-passwords';
 import { StaffDirectory } from './staff-directory';
@@ -32,7 +32,6 @@ type StoredStaff = StaffMember & { _id: Types.ObjectId; passwordHash?: string };
 @Injectable()
 export class StaffService {
   private readonly publicUrl: string;
-  private dummyHash?: Promise<string>;
 
   constructor(
     @InjectModel(StaffMember.name) private readonly staff: Model<StaffMember>,
@@ -41,6 +40,7 @@ export class StaffService {
     private readonly locks: LocksService,
     private readonly events: DomainEvents,
     private readonly activity: ActivityLog,
+    private readonly passwords: Passwords,
     config: ConfigService<Environment, true>,
   ) {
     this.publicUrl = (config.get('PUBLIC_URL', { infer: true }) ?? `http://localhost:${config.get('PORT', { infer: true })}`).replace(/\/+$/, '');
@@ -120,7 +120,7 @@ export class StaffService {
     const [id, secret] = parts;
     if (parts.length !== 2 || !id || !secret || !isValidObjectId(id)) throw new BadRequestException(BAD_LINK);
     checkPassword(password);
-    const hash = await argon2.hash(password, { type: argon2.argon2id });
+    const hash = await this.passwords.hash(password);
     return this.locks.run(`staff:${id}`, { busyMessage: 'This invitation is being used, please try again' }, async () => {
       const member = await this.staff.findById(id).lean<StoredStaff>().exec();
       if (!member) throw new GoneException(REMOVED_LINK);
@@ -145,8 +145,8 @@ export class StaffService {
   /** A staff member's sign-in: their session token, or null when the address is not a staff member's (401 from the caller). */
   async login(email: string, password: string): Promise<{ token: string; actor: Actor } | null> {
     const member = await this.staff.findOne({ email }).select('+passwordHash').lean<StoredStaff>().exec();
-    const hash = member?.passwordHash ?? (await (this.dummyHash ??= argon2.hash('no staff member has this password', { type: argon2.argon2id })));
-    const matches = await argon2.verify(hash, password).catch(() => false);
+    // An unknown address is checked against a dummy hash: both failures take the same time.
+    const matches = await this.passwords.matches(member?.passwordHash, password);
     if (!member?.passwordHash || !matches) return null;
     const token = await this.sessions.signStaff(String(member._id), member.sessionVersion ?? 0);
     return { token, actor: { id: String(member._id), name: member.name, account: member.role } };
@@ -160,9 +160,9 @@ export class StaffService {
       .lean<StoredStaff>()
       .exec();
     if (!member?.passwordHash) throw new UnauthorizedException('Please sign in again');
-    if (!(await argon2.verify(member.passwordHash, current).catch(() => false))) throw new BadRequestException('Your current password is not right');
+    if (!(await this.passwords.matches(member.passwordHash, current))) throw new BadRequestException('Your current password is not right');
     checkPassword(next);
-    const hash = await argon2.hash(next, { type: argon2.argon2id });
+    const hash = await this.passwords.hash(next);
     await this.staff.updateOne({ _id: id }, { $set: { passwordHash: hash }, $inc: { sessionVersion: 1 } }).exec();
     const updated = await this.staff.findById(id).lean<StoredStaff>().exec();
     if (!updated) throw new UnauthorizedException('Please sign in again');
