@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// Runs every suite (backend e2e, frontend unit, browser, production) and prints one summary line:
-// "N passed, N failed[, N skipped]". Exit code is non-zero if anything failed or a suite could not run.
-import { spawnSync } from 'node:child_process';
+// Runs every suite (unit, backend e2e, frontend unit, browser, production) in two lanes side by side and prints
+// one summary line: "N passed, N failed[, N skipped]". Exit code is non-zero if anything failed or a suite could not run.
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -61,6 +62,11 @@ const suites = [
     read: fromPlaywright,
   },
 ].filter((s) => only.length === 0 || only.includes(s.name));
+/** Which suites run one after another; the lanes run side by side. */
+const LANES = [
+  ['backend', 'frontend'],
+  ['unit', 'browser', 'production'],
+];
 
 function fromJestLike(file) {
   const r = JSON.parse(readFileSync(file, 'utf8'));
@@ -100,21 +106,31 @@ async function freeRun(hosts) {
   throw new Error(`no ${hosts.length} free ports in a row`);
 }
 
+/**
+ * Runs `cmd`, its output line by line under `[label] ` (two lanes print at once), and resolves to its exit code.
+ * Standard input is closed: no suite waits for a keypress.
+ */
 function run(label, cmd, args, env = {}) {
-  console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
-  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status ?? 1;
+  console.log(`\n[${label}] === ${cmd} ${args.join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => console.log(`[${label}] ${line}`));
+    }
+    child.once('error', (error) => {
+      console.log(`[${label}] could not start: ${error.message}`);
+      resolve(1);
+    });
+    child.once('close', (code) => resolve(code ?? 1));
+  });
 }
 
-const totals = { passed: 0, failed: 0, skipped: 0 };
-const lines = [];
-for (const suite of suites) {
-  if (suite.before && suite.before() !== 0) {
-    totals.failed += 1;
-    lines.push(`${suite.name}: could not prepare (build failed)`);
-    continue;
+/** One suite: its preparation, its run on free ports, and the counts its report gives. */
+async function runSuite(suite) {
+  if (suite.before && (await suite.before()) !== 0) {
+    return { line: `${suite.name}: could not prepare (build failed)`, counts: { passed: 0, failed: 1, skipped: 0 } };
   }
-  const status = run(suite.name, suite.run.cmd, suite.run.args, { ...suite.run.env, ...(suite.ports ? await suite.ports() : {}) });
+  const status = await run(suite.name, suite.run.cmd, suite.run.args, { ...suite.run.env, ...(suite.ports ? await suite.ports() : {}) });
   const file = join(reports, `${suite.name}.json`);
   let counts;
   try {
@@ -124,7 +140,26 @@ for (const suite of suites) {
   }
   if (!counts) counts = { passed: 0, failed: 1, skipped: 0 }; // the runner crashed before reporting
   if (status !== 0 && counts.failed === 0) counts.failed = 1; // e.g. a global setup failure
-  lines.push(`${suite.name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  return { line: `${suite.name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`, counts };
+}
+
+/**
+ * Two lanes side by side, each running its suites in order. The backend suites keep both cores busy
+ * (Nest boots and the database); the browser suites mostly wait for Chromium and the shop, so the
+ * other lane's work fits in their waits. Each suite has its own databases, ports and Redis key prefix.
+ */
+const results = new Map();
+await Promise.all(
+  LANES.map(async (lane) => {
+    for (const suite of suites.filter((s) => lane.includes(s.name))) results.set(suite.name, await runSuite(suite));
+  }),
+);
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const lines = [];
+for (const suite of suites) {
+  const { line, counts } = results.get(suite.name);
+  lines.push(line);
   for (const key of Object.keys(totals)) totals[key] += counts[key];
 }
 
