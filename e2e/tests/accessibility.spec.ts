@@ -1,11 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { animationsDone } from '../animations';
+import { blocking, noToasts, wcagViolations } from '../axe-scan';
 import { SELLER } from '../playwright.config';
 
-/** WCAG 2.1 A and AA; a page passes with no serious or critical violation. */
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const BLOCKING = new Set(['serious', 'critical']);
+/* WCAG 2.1 A and AA; a page passes with no serious or critical violation (axe-scan.ts). */
 
 interface Finding {
   where: string;
@@ -26,31 +24,20 @@ function report(findings: Finding[]): string {
     .join('\n');
 }
 
-/** The page has drawn its data: nothing is still loading and the network is quiet. */
+/** The page has drawn its data: nothing is still loading, the network is quiet and no toast is showing. */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
   // Entrance transitions (dialogs, menus) finish before colours are measured.
   await animationsDone(page);
-  // Toasts go first: one that starts fading out while axe runs is measured in its blended
-  // colours (#fbfbfb on white). They live 2–4 s, then leave the DOM a second later.
-  await expect(page.locator('[data-rht-toaster] > *')).toHaveCount(0, { timeout: 10_000 });
-  // Other finite animations finish too (the toasts' leaving); endless ones (skeletons, spinners) are left running.
-  await animationsDone(page);
+  // Toasts go first: one that starts fading out while axe runs is measured in its blended colours (#fbfbfb on white).
+  await noToasts(page);
 }
 
-/** Scans what the page shows now and records every serious or critical violation. */
+/** Scans what the page shows now and records every serious or critical violation (a toast that came in meanwhile: axe-scan.ts). */
 async function scan(page: Page, findings: Finding[], where: string) {
   await settle(page);
-  let { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  // A toast that came in while axe ran (a late answer on a loaded machine) is measured in its entrance's blended
-  // colours (#999a9a on white): once it has come and gone, the page is measured again, toasts and all.
-  if (violations.some((v) => BLOCKING.has(v.impact ?? '')) && (await page.locator('[data-rht-toaster] > *').count()) > 0) {
-    await settle(page);
-    ({ violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze());
-  }
-  for (const v of violations) {
-    if (!BLOCKING.has(v.impact ?? '')) continue;
+  for (const v of blocking(await wcagViolations(page))) {
     findings.push({
       where,
       rule: v.id,

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { animationsDone } from '../animations';
+import { blocking, wcagViolations } from '../axe-scan';
 import { SELLER } from '../playwright.config';
 
 const PHONE = { width: 390, height: 844 };
@@ -8,19 +7,8 @@ const shot = (name: string) => ({ path: `e2e/artifacts/screenshots/${name}.png` 
 
 /** No serious or critical WCAG 2.1 A/AA violation in what the page shows now (as the accessibility spec counts). */
 async function noBlockingViolations(page: Page, where: string) {
-  const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-  const toasts = page.locator('[data-rht-toaster] > *');
-  await animationsDone(page);
-  let { violations } = await new AxeBuilder({ page }).withTags(tags).analyze();
-  // A toast that came in while axe ran is measured in its entrance's blended colours (as the accessibility
-  // spec's scan): once it has come and gone, the page is measured again.
-  if (violations.some((v) => v.impact === 'serious' || v.impact === 'critical') && (await toasts.count()) > 0) {
-    await expect(toasts).toHaveCount(0, { timeout: 10_000 });
-    await animationsDone(page);
-    ({ violations } = await new AxeBuilder({ page }).withTags(tags).analyze());
-  }
-  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  const found = blocking(await wcagViolations(page));
+  expect(found.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function noSideScroll(page: Page) {
