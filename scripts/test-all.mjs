@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs every suite (unit, backend e2e, frontend unit, browser, production) in two lanes side by side and prints
+// Runs every suite (unit, backend e2e, frontend unit, browser, production), some side by side (PHASES), and prints
 // one summary line: "N passed, N failed[, N skipped]". Exit code is non-zero if anything failed or a suite could not run.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -21,6 +21,9 @@ const fromPlaywright = (file) => {
   return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped };
 };
 
+/** The browser suite's build (production waits for it). */
+let built;
+
 const suites = [
   {
     // Pure backend code (money, lifecycle, roll-ups, search text, CSV, batching): no app boot, seconds.
@@ -41,7 +44,7 @@ const suites = [
   {
     name: 'browser',
     // Always builds (and records the build, so `npm start` and the production suite find it up to date).
-    before: () => run('build', 'node', ['scripts/build-if-changed.mjs', '--force']),
+    before: () => (built = run('build', 'node', ['scripts/build-if-changed.mjs', '--force'])),
     run: npx(['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'browser.json') }),
     // Free ports of their own: a shop already running on 3100 or a stand-in on 3190 does not stop the suite.
     ports: async () => ({
@@ -53,7 +56,8 @@ const suites = [
   {
     // The production build in production mode over http (127.0.0.1, 127.0.0.2, shop.greencart.test), and `npm start`'s life cycle.
     name: 'production',
-    before: () => run('build', 'node', ['scripts/build-if-changed.mjs']),
+    // The browser suite's build when it runs too (side by side: never two builds at once), else its own if needed.
+    before: () => built ?? run('build', 'node', ['scripts/build-if-changed.mjs']),
     run: npx(['playwright', 'test', '-c', 'e2e/playwright.production.config.ts', '--reporter=list,json'], {
       PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'production.json'),
     }),
@@ -62,11 +66,13 @@ const suites = [
     read: fromPlaywright,
   },
 ].filter((s) => only.length === 0 || only.includes(s.name));
-/** Which suites run one after another; the lanes run side by side. */
-const LANES = [
-  ['backend', 'frontend'],
-  ['unit', 'browser', 'production'],
-];
+/**
+ * The order of the run: phases one after another; in a phase, lanes side by side, each running its suites in
+ * turn. The backend suites keep both cores busy on their own (in a lane beside the browser suites, both took
+ * twice as long: their waits poll, and polling on a busy machine costs more); the browser suites mostly wait on
+ * Chromium and the shop, and the unit, frontend and production suites fit in those waits.
+ */
+const PHASES = [[['backend']], [['browser'], ['unit', 'frontend', 'production']]];
 
 function fromJestLike(file) {
   const r = JSON.parse(readFileSync(file, 'utf8'));
@@ -143,17 +149,14 @@ async function runSuite(suite) {
   return { line: `${suite.name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`, counts };
 }
 
-/**
- * Two lanes side by side, each running its suites in order. The backend suites keep both cores busy
- * (Nest boots and the database); the browser suites mostly wait for Chromium and the shop, so the
- * other lane's work fits in their waits. Each suite has its own databases, ports and Redis key prefix.
- */
 const results = new Map();
-await Promise.all(
-  LANES.map(async (lane) => {
-    for (const suite of suites.filter((s) => lane.includes(s.name))) results.set(suite.name, await runSuite(suite));
-  }),
-);
+for (const lanes of PHASES) {
+  await Promise.all(
+    lanes.map(async (lane) => {
+      for (const suite of suites.filter((s) => lane.includes(s.name))) results.set(suite.name, await runSuite(suite));
+    }),
+  );
+}
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
