@@ -640,3 +640,29 @@ function parseCsv(text: string): string[][] {
   }
   return rows;
 }
+
+describe('the seller’s figures when the shop stops', () => {
+  it('an order placed just before the shop stops is in its figures when it starts again (what waits to be counted is written on the way out)', async () => {
+    const first = await createTestApp(AUTH_ENV);
+    const database = first.connection.name;
+    let again: TestApp | undefined;
+    try {
+      const asha = (await shopper(first, 'Asha')).agent;
+      const address = (await asha.post('/api/Address/add').send({ adress: VALID_ADDRESS }).expect(201)).body.address._id;
+      const [dal] = await insertProducts(first, [{ name: 'Toor dal 1 kg', offerPrice: 160, category: 'Grocery' }]);
+      await asha
+        .post('/api/placeorders')
+        .set('Idempotency-Key', randomUUID())
+        .send({ address, items: [{ product: dal, quantity: 2 }] })
+        .expect(201);
+      // Stopped at once, the database kept: the order's figures were still waiting to be written together with others.
+      await first.app.close();
+      again = await createTestApp(AUTH_ENV, { database });
+      const figures = await statsOf(await seller(again), today(), today());
+      expect(figures).toMatchObject({ orders: 1, revenue: 326.4 }); // ₹320 and the 2% tax
+      expectMatch(figures, await fromOrders(again, today(), today()));
+    } finally {
+      await (again ?? first).close();
+    }
+  });
+});

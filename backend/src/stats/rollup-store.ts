@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { LRUCache } from 'lru-cache';
 import type { Collection, Connection } from 'mongoose';
@@ -26,6 +26,12 @@ declare module '../common/events/domain-events' {
   }
 }
 const TOPIC = 'stats';
+/**
+ * How long an event waits for others before its write starts: events of a busy minute go in one write
+ * (one marker insert, one locked `$inc` per document) instead of one write each. The figures are counted
+ * in the background, so no order waits for it; a read of the figures waits at most this much longer.
+ */
+export const ROLLUP_WAIT_MS = 200;
 
 export type Rollup = DayRollup | WaitingRollup;
 interface Applying {
@@ -43,19 +49,20 @@ interface Kept {
  *   every engine); a retried or replayed event meets the marker and changes nothing;
  * - the increments go to each document one writer at a time (`LocksService`'s lock document: concurrent
  *   `$inc`s of one document may lose counts, docs/database.md);
- * - events that arrive while a write is under way are written together in the next one (one insert of
- *   markers, one `$inc` per document), so a busy day's document is not a queue of one lock per order.
+ * - events that arrive within ROLLUP_WAIT_MS of each other, or while a write is under way, are written
+ *   together (one insert of markers, one `$inc` per document), so a busy day's document is not a queue of
+ *   one lock per order; what is waiting is written before the database connection closes.
  *
  * The caller's promise settles when its event is written. What each instance read is kept in memory and
  * forgotten when another instance says it wrote (ClusterBus).
  */
 @Injectable()
-export class RollupStore implements OnModuleInit {
+export class RollupStore implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger('Stats');
   private readonly rollups: Collection<{ _id: string }>;
   private readonly applied: Collection<{ _id: string; at: Date }>;
   /** Every event that arrives while a write is under way goes in the next one, however many. */
-  private readonly queued = new WriteBatcher<Applying>({ maxBatch: Infinity, write: (batch) => this.write(batch) });
+  private readonly queued = new WriteBatcher<Applying>({ maxBatch: Infinity, maxWaitMs: ROLLUP_WAIT_MS, write: (batch) => this.write(batch) });
   private readonly underWay = new WorkUnderWay();
   private readonly kept = new LRUCache<string, Kept>({ max: 5_000 });
   private readonly reading = new Map<string, Promise<Rollup | null>>();
@@ -82,6 +89,13 @@ export class RollupStore implements OnModuleInit {
     });
   }
 
+  /** On the way out: what waits is written now, and what is still being worked out once it is, before the connection closes. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.queued.flush();
+    await this.underWay.settled();
+    await this.queued.flush();
+  }
+
   /** Applies `change` once for `marker` (a marker already applied: nothing happens). Settles when written. */
   apply(marker: string, change: Change): Promise<void> {
     return this.queued.add({ marker, change });
@@ -92,8 +106,9 @@ export class RollupStore implements OnModuleInit {
     this.underWay.track(work);
   }
 
-  /** Settles once every event this instance took so far is written (or failed). */
+  /** Settles once every event this instance took so far is written (or failed); what waits is written now. */
   caughtUp(): Promise<void> {
+    void this.queued.flush().catch(() => undefined);
     return this.underWay.settled();
   }
 
