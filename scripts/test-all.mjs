@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Runs every suite (unit, backend e2e, frontend unit, browser, production), some side by side (PHASES), and prints
-// one summary line: "N passed, N failed[, N skipped]". Exit code is non-zero if anything failed or a suite could not run.
+// Runs every suite (unit, backend e2e, frontend unit, browser, production), one after another, each line of
+// output marked with its suite, and prints one summary line: "N passed, N failed[, N skipped]". Exit code is
+// non-zero if anything failed or a suite could not run.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -20,9 +21,6 @@ const fromPlaywright = (file) => {
   const { stats } = JSON.parse(readFileSync(file, 'utf8'));
   return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped };
 };
-
-/** The browser suite's build (production waits for it). */
-let built;
 
 const suites = [
   {
@@ -44,7 +42,7 @@ const suites = [
   {
     name: 'browser',
     // Always builds (and records the build, so `npm start` and the production suite find it up to date).
-    before: () => (built = run('build', 'node', ['scripts/build-if-changed.mjs', '--force'])),
+    before: () => run('build', 'node', ['scripts/build-if-changed.mjs', '--force']),
     run: npx(['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'browser.json') }),
     // Free ports of their own: a shop already running on 3100 or a stand-in on 3190 does not stop the suite.
     ports: async () => ({
@@ -56,8 +54,7 @@ const suites = [
   {
     // The production build in production mode over http (127.0.0.1, 127.0.0.2, shop.greencart.test), and `npm start`'s life cycle.
     name: 'production',
-    // The browser suite's build when it runs too (side by side: never two builds at once), else its own if needed.
-    before: () => built ?? run('build', 'node', ['scripts/build-if-changed.mjs']),
+    before: () => run('build', 'node', ['scripts/build-if-changed.mjs']),
     run: npx(['playwright', 'test', '-c', 'e2e/playwright.production.config.ts', '--reporter=list,json'], {
       PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'production.json'),
     }),
@@ -66,13 +63,6 @@ const suites = [
     read: fromPlaywright,
   },
 ].filter((s) => only.length === 0 || only.includes(s.name));
-/**
- * The order of the run: phases one after another; in a phase, lanes side by side, each running its suites in
- * turn. The backend suites keep both cores busy on their own (in a lane beside the browser suites, both took
- * twice as long: their waits poll, and polling on a busy machine costs more); the browser suites mostly wait on
- * Chromium and the shop, and the unit, frontend and production suites fit in those waits.
- */
-const PHASES = [[['backend']], [['browser'], ['unit', 'frontend', 'production']]];
 
 function fromJestLike(file) {
   const r = JSON.parse(readFileSync(file, 'utf8'));
@@ -113,7 +103,7 @@ async function freeRun(hosts) {
 }
 
 /**
- * Runs `cmd`, its output line by line under `[label] ` (two lanes print at once), and resolves to its exit code.
+ * Runs `cmd`, its output line by line under `[label] `, and resolves to its exit code.
  * Standard input is closed: no suite waits for a keypress.
  */
 function run(label, cmd, args, env = {}) {
@@ -149,14 +139,14 @@ async function runSuite(suite) {
   return { line: `${suite.name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`, counts };
 }
 
+/*
+ * One suite after another. Side by side was measured and was slower (fresh CI 1,255 s with the backend suites
+ * beside the browser suites, 1,292 s with the browser suite beside unit, frontend and production): every suite
+ * keeps the two cores busy on its own (the browser suite's Chromium renderers too), and two at once mostly add
+ * the cost of polling waits on a busy machine.
+ */
 const results = new Map();
-for (const lanes of PHASES) {
-  await Promise.all(
-    lanes.map(async (lane) => {
-      for (const suite of suites.filter((s) => lane.includes(s.name))) results.set(suite.name, await runSuite(suite));
-    }),
-  );
-}
+for (const suite of suites) results.set(suite.name, await runSuite(suite));
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
