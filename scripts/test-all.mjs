@@ -145,13 +145,10 @@ async function runSuite(suite) {
  * keeps the two cores busy on its own (the browser suite's Chromium renderers too), and two at once mostly add
  * the cost of polling waits on a busy machine.
  */
-const results = new Map();
-for (const suite of suites) results.set(suite.name, await runSuite(suite));
-
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
 for (const suite of suites) {
-  const { line, counts } = results.get(suite.name);
+  const { line, counts } = await runSuite(suite);
   lines.push(line);
   for (const key of Object.keys(totals)) totals[key] += counts[key];
 }

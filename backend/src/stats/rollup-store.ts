@@ -92,8 +92,8 @@ export class RollupStore implements OnModuleInit, BeforeApplicationShutdown {
   /** On the way out: what waits is written now, and what is still being worked out once it is, before the connection closes. */
   async beforeApplicationShutdown(): Promise<void> {
     await this.queued.flush();
+    // Every event tracked settles once its write is done.
     await this.underWay.settled();
-    await this.queued.flush();
   }
 
   /** Applies `change` once for `marker` (a marker already applied: nothing happens). Settles when written. */
