@@ -90,6 +90,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/coupons/check': 'shopper',
   'PUT /api/seller/delivery': 'seller:delivery',
   'GET /api/delivery/slots': 'public',
+  'GET /api/shop': 'public',
   // Delivery slots: the packer's view
   'GET /api/seller/slots': 'seller:picklists',
   'GET /api/seller/slots/:date/:start/orders': 'seller:picklists',

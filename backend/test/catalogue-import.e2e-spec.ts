@@ -140,7 +140,7 @@ describe('catalogue import and export', () => {
       const text = (res.body as Buffer).toString('utf8');
       expect(
         text.startsWith(
-          '\uFEFF"sku","barcode","name","category","description","pack_size","size_amount","size_unit","price","offer_price","stock","in_stock","images","product_id","variant_id"\r\n',
+          '\uFEFF"sku","barcode","name","category","description","pack_size","size_amount","size_unit","price","offer_price","stock","in_stock","images","product_id","variant_id","gst_rate"\r\n',
         ),
       ).toBe(true);
       const lines = text.slice(1).trim().split('\r\n');

@@ -84,7 +84,17 @@ describe('GST-ready invoices: the shop’s details, HSN codes, the tax split and
     const res = await sellerAgent.get('/api/seller/shop').expect(200);
     expect(res.body).toEqual({
       success: true,
-      shop: { legalName: 'GreenCart', gstin: null, address: '1 Env Street, Bengaluru', stateCode: null, stateName: null, saved: false },
+      shop: {
+        legalName: 'GreenCart',
+        gstin: null,
+        address: '1 Env Street, Bengaluru',
+        stateCode: null,
+        stateName: null,
+        saved: false,
+        taxMode: 'flat',
+        gstRates: [0, 0.25, 3, 5, 18, 40],
+        deliveryGstRate: 18,
+      },
     });
     await asha.get('/api/seller/shop').expect(403);
     await t.http().get('/api/seller/shop').expect(401);
@@ -137,7 +147,7 @@ describe('GST-ready invoices: the shop’s details, HSN codes, the tax split and
       after: { gstin: KERALA_GSTIN, stateCode: '32', stateName: 'Kerala', saved: true },
     });
     const saved = await sellerAgent.put('/api/seller/shop').send(SHOP).expect(200);
-    expect(saved.body.shop).toEqual({ ...SHOP, stateName: 'Karnataka', saved: true });
+    expect(saved.body.shop).toEqual({ ...SHOP, stateName: 'Karnataka', saved: true, taxMode: 'flat', gstRates: [0, 0.25, 3, 5, 18, 40], deliveryGstRate: 18 });
     expect((await sellerAgent.get('/api/seller/shop').expect(200)).body.shop).toEqual(saved.body.shop);
   });
 

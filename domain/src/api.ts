@@ -1,5 +1,7 @@
 import type { OfferView, SellerCoupon } from './coupons';
 import type { PriceBreakdown } from './pricing';
+import type { TaxMode } from './tax-rates';
+import type { ShopTaxView } from './tax-cart';
 import type { PackSize } from './pack-sizes';
 import type { ProductCategory } from './categories';
 import type { OrderStatus, PaymentStatus, PaymentType } from './order-lifecycle';
@@ -39,6 +41,8 @@ export interface ProductView {
   searchWords?: string[];
   /** HSN code for tax invoices (4–8 digits), when the seller gave one. */
   hsn?: string;
+  /** GST rate in percent (issue 54), one for all its sizes, when the seller gave one; a shop in `gst` mode sells no product without one. */
+  gstRate?: number;
   /**
    * The pack sizes in the seller's order (issue 37); the first is the default, whose price, offerPrice,
    * stock, weight and inStock the top-level fields repeat for the spec's clients. A shopper can buy the
@@ -152,6 +156,8 @@ export interface OrderLineView {
   substituteFor?: number;
   listPricePaise?: number;
   offerPricePaise?: number;
+  /** The GST rate the line was sold at (orders placed in `gst` mode). */
+  gstRate?: number;
 }
 
 /** One packing change of an order (issue 39). */
@@ -189,7 +195,12 @@ export interface OrderView {
   discountPaise?: number;
   /** The coupon the order used. */
   coupon?: OrderCouponView;
+  /** Tax added on top of the prices: `flat` mode's 2% (0 in the other modes). */
   taxPaise: number;
+  /** The shop's tax mode when the order was placed (issue 54); absent: `flat` (orders from before tax modes). */
+  taxMode?: TaxMode;
+  /** `gst` mode: the GST inside the amount (lines and fee), as the invoice splits it. */
+  taxInsidePaise?: number;
   /** The delivery fee charged (0: free delivery). */
   deliveryFeePaise?: number;
   /** The same fee in rupees, like `amount`. */
@@ -303,3 +314,6 @@ export interface PaymentSuccessBody {
 }
 /** POST /api/payment-success → the paid order (201 when recorded now, 200 when it already was). */
 export type PaymentSuccessResponse = ApiSuccess<{ order: OrderView }>;
+
+/** GET /api/shop (public, issue 54): what every shopper's screen needs of the shop's settings. */
+export type PublicShopResponse = ApiSuccess<{ shop: ShopTaxView }>;

@@ -20,6 +20,8 @@ export const CATALOGUE_CSV_COLUMNS = [
   'images',
   'product_id',
   'variant_id',
+  // Issue 54: the product's GST rate in percent, one for all its sizes (an empty cell keeps the rate it has).
+  'gst_rate',
 ] as const;
 export type CatalogueCsvColumn = (typeof CATALOGUE_CSV_COLUMNS)[number];
 

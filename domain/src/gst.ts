@@ -3,6 +3,7 @@
  * the GSTIN's form and check character, and HSN codes. The seller's shop details and the tax invoice
  * use them.
  */
+import type { TaxMode } from './tax-rates';
 
 export interface GstState {
   /** Two digits, as the first two characters of a GSTIN registered there. */
@@ -167,4 +168,10 @@ export interface ShopDetailsView {
   stateName: string | null;
   /** False while the environment's SHOP_NAME / SHOP_GSTIN / SHOP_ADDRESS are shown. */
   saved: boolean;
+  /** Issue 54: how the shop is taxed (`flat` until the owner chooses; `gst` needs a GSTIN). */
+  taxMode: TaxMode;
+  /** The rates (percent) the shop's products may carry. */
+  gstRates: number[];
+  /** `gst` mode: the rate inside the delivery fee (percent). */
+  deliveryGstRate: number;
 }

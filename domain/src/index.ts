@@ -22,3 +22,4 @@ export * from './staff';
 export * from './tax-rates';
 export * from './tax';
 export * from './tax-credit-notes';
+export * from './tax-cart';

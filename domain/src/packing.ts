@@ -1,4 +1,5 @@
 import { formatRupees, totalFor, TAX_PERCENT, type PriceBreakdown } from './pricing';
+import type { TaxMode } from './tax-rates';
 
 /**
  * Packing day (issue 39): the shop packs less than ordered or substitutes, and the order is priced again
@@ -44,6 +45,8 @@ export interface AdjustInput {
   shippingPaise: number;
   /** What the order costs now (before this change). */
   totalBeforePaise: number;
+  /** The order's tax mode (issue 54; absent: `flat`, 2% added). In the others nothing is added: the tax is inside the prices or none. */
+  taxMode?: TaxMode;
 }
 
 export interface AdjustedPrice extends PriceBreakdown {
@@ -85,7 +88,11 @@ export function repriceAdjusted(input: AdjustInput): AdjustedPrice {
   }
   const cancels = subtotalPaise === 0 && substituteUnitPaise.length === 0;
   const discountPaise = Math.min(input.discountPaise, subtotalPaise);
-  const price = totalFor(subtotalPaise, discountPaise, subtotalPaise > 0 ? input.shippingPaise : 0);
+  const shippingPaise = subtotalPaise > 0 ? input.shippingPaise : 0;
+  const price =
+    (input.taxMode ?? 'flat') === 'flat'
+      ? totalFor(subtotalPaise, discountPaise, shippingPaise)
+      : { subtotalPaise, discountPaise, taxPaise: 0, shippingPaise, totalPaise: subtotalPaise - discountPaise + shippingPaise };
   return { ...price, substituteUnitPaise, differencePaise: Math.max(0, input.totalBeforePaise - price.totalPaise), cancels };
 }
 
@@ -100,8 +107,11 @@ export function withinIssueWindow(deliveredAt: Date, now: Date = new Date()): bo
   return now.getTime() - deliveredAt.getTime() <= ISSUE_WINDOW_HOURS * 3600_000 && now.getTime() >= deliveredAt.getTime();
 }
 
-/** The most a problem report can refund: the reported units' value with their 2% tax (rounded down to the paisa). */
-export function issueRefundCapPaise(lines: readonly { unitPaise: number; quantity: number }[]): number {
+/**
+ * The most a problem report can refund: the reported units' value with their 2% tax (rounded down to the
+ * paisa) in `flat` mode; in the other modes their value (any GST is inside it).
+ */
+export function issueRefundCapPaise(lines: readonly { unitPaise: number; quantity: number }[], taxMode: TaxMode = 'flat'): number {
   const value = lines.reduce((sum, line) => sum + line.unitPaise * line.quantity, 0);
-  return value + Math.floor((value * TAX_PERCENT) / 100);
+  return value + (taxMode === 'flat' ? Math.floor((value * TAX_PERCENT) / 100) : 0);
 }

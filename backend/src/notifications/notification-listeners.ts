@@ -191,6 +191,8 @@ export function orderSnapshot(order: OrderRecord): OrderSnapshot {
     ...(plain.discountPaise ? { discountPaise: plain.discountPaise } : {}),
     ...(plain.discountPaise && plain.coupon?.code ? { couponCode: plain.coupon.code } : {}),
     taxPaise: plain.taxPaise,
+    ...(plain.taxMode && plain.taxMode !== 'flat' ? { taxMode: plain.taxMode } : {}),
+    ...(plain.taxMode === 'gst' ? { taxInsidePaise: plain.taxInsidePaise ?? 0 } : {}),
     deliveryFeePaise: plain.deliveryFeePaise ?? 0,
     amountPaise: plain.amountPaise,
     paymentType: plain.paymentType,

@@ -1,4 +1,4 @@
-import { priceCart } from '@greencart/domain';
+import { priceCartIn } from '@greencart/domain';
 import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { cartLines } from '../cart/cart-items';
@@ -6,6 +6,7 @@ import { CartService } from '../cart/cart.service';
 import { offerView } from '../coupons/coupons.service';
 import { CurrentUser, OptionalUser } from '../sessions/current-user.decorator';
 import { OptionalShopperGuard } from '../sessions/shopper.guard';
+import { ShopService } from '../shop/shop.service';
 import { ShopperOnly } from '../sessions/shopper-only.decorator';
 import type { UserData } from '../users/users.service';
 import { CouponCheckDto } from './dto/coupon-check.dto';
@@ -18,6 +19,7 @@ export class OffersController {
   constructor(
     private readonly coupons: OrderCoupons,
     private readonly cart: CartService,
+    private readonly shop: ShopService,
   ) {}
 
   @Get()
@@ -38,6 +40,10 @@ export class OffersController {
     const lines = dto.items ?? cartLines(await this.cart.get(userId));
     const { subtotalPaise, priced } = await this.coupons.subtotalOf(lines);
     const judged = await this.coupons.judge(userId, dto.code, subtotalPaise);
-    return { success: true, coupon: offerView(judged.coupon, judged.discountPaise, null), price: priceCart(priced, null, judged.coupon) };
+    return {
+      success: true,
+      coupon: offerView(judged.coupon, judged.discountPaise, null),
+      price: priceCartIn(await this.shop.tax(), priced, null, judged.coupon),
+    };
   }
 }

@@ -32,12 +32,14 @@ export class OrderCoupons {
   ) {}
 
   /** The items' subtotal of cart lines at today's prices (lines whose product or size is gone count nothing). */
-  async subtotalOf(lines: readonly { product: string; variant?: string; quantity: number }[]): Promise<{ subtotalPaise: number; priced: PricedLineInput[] }> {
-    const priced: PricedLineInput[] = [];
+  async subtotalOf(
+    lines: readonly { product: string; variant?: string; quantity: number }[],
+  ): Promise<{ subtotalPaise: number; priced: (PricedLineInput & { gstRate?: number })[] }> {
+    const priced: (PricedLineInput & { gstRate?: number })[] = [];
     for (const line of lines) {
       const product = await this.products.findById(line.product).catch(() => undefined);
       const size = product && (line.variant === undefined ? product.variants[0] : product.variants.find((v) => v._id === line.variant));
-      if (size) priced.push({ offerPrice: size.offerPrice, quantity: line.quantity });
+      if (size) priced.push({ offerPrice: size.offerPrice, quantity: line.quantity, gstRate: product.gstRate });
     }
     return { subtotalPaise: priceCart(priced).subtotalPaise, priced };
   }

@@ -6,11 +6,12 @@ import {
   initialPaymentStatus,
   MAX_LINE_QUANTITY,
   priceCart,
+  priceCartIn,
   toPaise,
   type PaymentStatus,
   type PaymentType,
-  type PriceBreakdown,
   type SubstitutionChoice,
+  type TaxedPriceBreakdown,
 } from '@greencart/domain';
 import {
   BadRequestException,
@@ -34,6 +35,7 @@ import type { Environment } from '../config/environment';
 import { DeliverySlotsService, type QuotedSlot } from '../delivery/slots/delivery-slots.service';
 import { MediaService } from '../media/media.service';
 import { ProductsService } from '../products/products.service';
+import { ShopService } from '../shop/shop.service';
 import { NotEnoughStock, UnknownPackSize } from '../products/stock.service';
 import { OutcomeUnknown, runSteps, type Step } from '../common/steps/steps';
 import { PlaceOrderDto } from './dto/place-order.dto';
@@ -45,6 +47,7 @@ import { OrderLists } from './order-lists';
 import { ORDER_PAID, ORDER_PLACED, type OrderPaidEvent, type OrderPlacedEvent } from './order.events';
 import { orderStockRef } from './order-stock';
 import { OrderTakes } from './order-takes';
+import { NoGstRate } from './order-tax';
 import { OrdersService } from './orders.service';
 import { Order, OrderAddress, OrderDocument, OrderItem, OrderPayment } from './schemas/order.schema';
 
@@ -54,7 +57,10 @@ export interface OrderQuote {
   paymentType: PaymentType;
   address?: OrderAddress;
   items: OrderItem[];
-  price: PriceBreakdown;
+  /** In the shop's tax mode when quoted (`mode`; a checkout kept before tax modes has none: `flat`). */
+  price: Omit<TaxedPriceBreakdown, 'mode' | 'taxInsidePaise'> & Partial<Pick<TaxedPriceBreakdown, 'mode' | 'taxInsidePaise'>>;
+  /** `gst` mode: the delivery fee's rate when quoted. */
+  deliveryGstRate?: number;
   /** The delivery area's promise, in minutes from when the order is stored. */
   etaMinutes: number;
   /** Fingerprint of what was asked for (address, lines, payment type, coupon, slot, substitution choice), to recognise the same request. */
@@ -122,6 +128,7 @@ export class OrderPlacing {
     private readonly cache: OrderCache,
     private readonly reading: OrdersService,
     private readonly coupons: OrderCoupons,
+    private readonly shop: ShopService,
     @Inject(getStorageToken()) private readonly quotas: ThrottlerStorage,
     private readonly config: ConfigService<Environment, true>,
   ) {}
@@ -181,7 +188,10 @@ export class OrderPlacing {
     if (!address) throw new BadRequestException('Please add a delivery address before paying');
     // From the in-memory catalogue (a product written around the app is read from the database); the
     // counted units are only a first check here: taking them (commit) is what holds.
-    const products = await Promise.all(lines.map((line) => this.products.findById(line.product).catch(notFoundAsUndefined)));
+    const [products, tax] = await Promise.all([
+      Promise.all(lines.map((line) => this.products.findById(line.product).catch(notFoundAsUndefined))),
+      this.shop.tax(),
+    ]);
     const byId = new Map(products.filter((p) => p !== undefined).map((p) => [String(p._id), p]));
     const named: OrderItem[] = lines.map((line) => {
       const product = byId.get(line.product);
@@ -194,6 +204,8 @@ export class OrderPlacing {
       // A counted size short of units: 409 with what is left; the seller's toggle (the spec's inStock): 400 as ever.
       if (size.stock !== null && size.stock < line.quantity) throw new NotEnoughStock(line.product, shown, size.stock, sized);
       if (!size.inStock) throw new BadRequestException(`${shown} is out of stock`);
+      // In `gst` mode a product is sold only at its rate (issue 54): without one the owner must set it first.
+      if (tax.taxMode === 'gst' && typeof product.gstRate !== 'number') throw new NoGstRate(shown);
       return {
         product: new Types.ObjectId(line.product),
         quantity: line.quantity,
@@ -203,6 +215,7 @@ export class OrderPlacing {
         offerPrice: size.offerPrice,
         offerPricePaise: toPaise(size.offerPrice),
         ...(product.hsn ? { hsn: product.hsn } : {}),
+        ...(tax.taxMode === 'gst' ? { gstRate: product.gstRate } : {}),
         variant: size._id,
         // The label says the size on every line, mail and invoice: a single size says it when it was given (its weight).
         ...(sized || product.weight ? { label: size.label } : {}),
@@ -220,7 +233,12 @@ export class OrderPlacing {
     const { subtotalPaise } = priceCart(priced);
     const delivery = await this.delivery.quote(address.pincode, subtotalPaise, dto.delivery?.slot);
     const judged = dto.coupon !== undefined ? await this.coupons.judge(userId, dto.coupon, subtotalPaise, { countUses: false }) : undefined;
-    const price = priceCart(priced, delivery, judged?.coupon);
+    const price = priceCartIn(
+      tax,
+      items.map((i) => ({ offerPrice: i.offerPrice, quantity: i.quantity, gstRate: i.gstRate })),
+      delivery,
+      judged?.coupon,
+    );
     const coupon = judged ? { couponId: String(judged.coupon._id), code: judged.coupon.code, discountPaise: price.discountPaise } : undefined;
     return {
       userId,
@@ -228,6 +246,7 @@ export class OrderPlacing {
       address,
       items,
       price,
+      ...(tax.taxMode === 'gst' ? { deliveryGstRate: tax.deliveryGstRate } : {}),
       etaMinutes: delivery.etaMinutes,
       requestHash: fingerprint(dto, paymentType),
       ...(coupon ? { coupon } : {}),
@@ -340,6 +359,9 @@ export class OrderPlacing {
         ? { coupon: { code: quote.coupon.code, couponId: new Types.ObjectId(quote.coupon.couponId), discountPaise: quote.coupon.discountPaise } }
         : {}),
       taxPaise: quote.price.taxPaise,
+      // Flat orders read as they always have: no tax-mode fields.
+      ...(quote.price.mode && quote.price.mode !== 'flat' ? { taxMode: quote.price.mode } : {}),
+      ...(quote.price.mode === 'gst' ? { taxInsidePaise: quote.price.taxInsidePaise ?? 0, deliveryGstRate: quote.deliveryGstRate } : {}),
       deliveryFeePaise: quote.price.shippingPaise,
       deliverBy: quote.slot ? this.delivery.deliverBy(quote.slot) : deliverByFor(placedAt, quote.etaMinutes),
       ...(quote.slot ? { deliverySlot: { date: quote.slot.date, start: quote.slot.start, end: quote.slot.end } } : {}),

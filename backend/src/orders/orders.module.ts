@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { ShopModule } from '../shop/shop.module';
 import { AddressesModule } from '../addresses/addresses.module';
 import { CountedModule } from '../common/counted/counted.module';
 import { LocksModule } from '../common/locks/locks.module';
@@ -39,6 +40,7 @@ import { SlotOrders } from './slots/slot-orders.service';
     AddressesModule,
     DeliveryModule,
     ProductsModule,
+    ShopModule,
     MediaModule,
     LocksModule,
     CountedModule,

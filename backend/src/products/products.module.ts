@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { ShopModule } from '../shop/shop.module';
 import { CountedModule } from '../common/counted/counted.module';
 import { LocksModule } from '../common/locks/locks.module';
 import { MigrationsModule } from '../database/migrations/migrations.module';
@@ -38,6 +39,7 @@ import { DemoCatalogueSeeder } from './seed/demo-catalogue.seeder';
     ]),
     MediaModule,
     LocksModule,
+    ShopModule,
     CountedModule,
     MigrationsModule,
   ],

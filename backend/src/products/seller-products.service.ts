@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types, type UpdateQuery } from 'mongoose';
 import { DomainEvents } from '../common/events/domain-events';
 import { LocksService } from '../common/locks/locks.service';
-import { MAX_PRODUCT_IMAGES, quantityOfLabel, toPaise, type PackQuantity, type PackSizeInput } from '@greencart/domain';
+import { gstRateProblem, MAX_PRODUCT_IMAGES, quantityOfLabel, toPaise, type PackQuantity, type PackSizeInput } from '@greencart/domain';
 import { MediaService, type PreparedImage } from '../media/media.service';
 import type { NewProductData, ProductDataChanges } from './dto/product-data.dto';
 import type { UploadedFile } from '../common/http/multipart-upload';
@@ -11,6 +11,7 @@ import { Catalogue } from './catalogue';
 import { packSizesOf, toView, type LeanProduct, type ProductView } from './view';
 import { PRODUCT_REMOVED, type ProductRemovedEvent } from './product.events';
 import { StockService } from './stock.service';
+import { ShopService } from '../shop/shop.service';
 import { Product, type ProductVariant } from './schemas/product.schema';
 import { defaultPackLabel } from './view';
 
@@ -36,9 +37,18 @@ export class SellerProductsService {
     private readonly catalogue: Catalogue,
     private readonly events: DomainEvents,
     private readonly stock: StockService,
+    private readonly shop: ShopService,
   ) {}
 
+  /** A product's GST rate must be one of the shop's (400 naming them); rates are the owner's data (issue 54). */
+  private async checkGstRate(rate: number | null | undefined): Promise<void> {
+    if (typeof rate !== 'number') return;
+    const problem = gstRateProblem(rate, (await this.shop.tax()).gstRates);
+    if (problem) throw new BadRequestException(problem);
+  }
+
   async add(data: NewProductData, files: readonly UploadedFile[]): Promise<ProductView> {
+    await this.checkGstRate(data.gstRate);
     if (!data.variants) checkOfferPrice(data.price, data.offerPrice);
     checkImageCount(files.length);
     // Without `variants` (the spec's form), one pack size made of the spec's fields, whose id is the product's own.
@@ -75,6 +85,7 @@ export class SellerProductsService {
         ...(data.lowStockThreshold !== undefined ? { lowStockThreshold: data.lowStockThreshold } : {}),
         ...(data.searchWords?.length ? { searchWords: data.searchWords } : {}),
         ...(data.hsn ? { hsn: data.hsn } : {}),
+        ...(data.gstRate !== undefined ? { gstRate: data.gstRate } : {}),
       });
       // The catalogue read model (and, through Redis, the other instances) has it before the seller's answer.
       return await this.catalogue.put(product.toObject());
@@ -90,6 +101,7 @@ export class SellerProductsService {
    * the write also requires the images and prices that were checked, for MongoDB should a stale lock be taken over.
    */
   async update(id: string, changes: ProductDataChanges, imagesText: string | undefined, files: readonly UploadedFile[]): Promise<ProductView> {
+    await this.checkGstRate(changes.gstRate);
     const plan = imagesText === undefined ? undefined : readImagePlan(imagesText, files.length);
     if (!plan && files.length) throw new BadRequestException('New images need a place in "images"');
     const prepared = await this.prepareAll(files);
@@ -112,7 +124,8 @@ export class SellerProductsService {
         $set: { image, ...fieldChanges(changes), ...sized },
         $inc: { stockVersion: 1 },
       };
-      if (changes.weight === '' || changes.hsn === '') update.$unset = { ...(changes.weight === '' && { weight: 1 }), ...(changes.hsn === '' && { hsn: 1 }) };
+      if (changes.weight === '' || changes.hsn === '' || changes.gstRate === null)
+        update.$unset = { ...(changes.weight === '' && { weight: 1 }), ...(changes.hsn === '' && { hsn: 1 }), ...(changes.gstRate === null && { gstRate: 1 }) };
       let saved;
       try {
         // No projection: findAndModify with one is not answered on every engine (docs/database.md).
@@ -388,6 +401,7 @@ function fieldChanges(changes: ProductDataChanges): Partial<Product> {
   if (changes.weight) set.weight = changes.weight;
   if (changes.searchWords !== undefined) set.searchWords = changes.searchWords;
   if (changes.hsn) set.hsn = changes.hsn;
+  if (typeof changes.gstRate === 'number') set.gstRate = changes.gstRate;
   return set;
 }
 

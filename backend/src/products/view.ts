@@ -25,6 +25,7 @@ export interface ProductView {
   stock: number | null;
   searchWords?: string[];
   hsn?: string;
+  gstRate?: number;
   /** The pack sizes, the default first (its figures are the top-level ones). */
   variants: PackSize[];
   createdAt: Date;
@@ -154,6 +155,7 @@ export function toView(doc: LeanProduct, now: number = Date.now()): ProductView 
   if (doc.weight) view.weight = doc.weight;
   if (doc.searchWords?.length) view.searchWords = doc.searchWords;
   if (doc.hsn) view.hsn = doc.hsn;
+  if (typeof doc.gstRate === 'number') view.gstRate = doc.gstRate;
   // Keys in the order the JSON has always had them, `variants` after the spec's fields.
   const { variants, createdAt, updatedAt, ...rest } = view;
   return withAvailability({ ...rest, variants, createdAt, updatedAt }, stockStateOf(doc), now);

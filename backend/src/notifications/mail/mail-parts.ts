@@ -1,5 +1,5 @@
 import { formatPhone, formatRupees } from '@greencart/domain';
-import type { OrderStatus, PaymentStatus, PaymentType } from '@greencart/domain';
+import type { OrderStatus, PaymentStatus, PaymentType, TaxMode } from '@greencart/domain';
 import type { Block, Draft, MailContext } from './mail-render';
 
 /**
@@ -29,6 +29,10 @@ export interface OrderSnapshot {
   /** The code of the coupon the order used. */
   couponCode?: string;
   taxPaise: number;
+  /** The order's tax mode (issue 54); absent: `flat` (and mails queued before tax modes). */
+  taxMode?: TaxMode;
+  /** `gst` mode: the GST inside the total. */
+  taxInsidePaise?: number;
   deliveryFeePaise: number;
   amountPaise: number;
   paymentType: PaymentType;
@@ -86,9 +90,11 @@ export function bill(order: OrderSnapshot): Block[] {
   const totals: [string, string][] = [
     ['Items', formatRupees(order.subtotalPaise)],
     ...discountRow(order),
-    ['Tax (2%)', formatRupees(order.taxPaise)],
+    // Issue 54: `flat` adds 2% on top; `gst` prices hold their GST (said under the total); the other modes charge none.
+    ...((order.taxMode ?? 'flat') === 'flat' ? [['Tax (2%)', formatRupees(order.taxPaise)] as [string, string]] : []),
     ['Delivery', order.deliveryFeePaise ? formatRupees(order.deliveryFeePaise) : 'Free'],
     ['Total', formatRupees(order.amountPaise)],
+    ...(order.taxMode === 'gst' ? [['Includes GST', formatRupees(order.taxInsidePaise ?? 0)] as [string, string]] : []),
   ];
   return [{ lines: order.items }, { totals }];
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { AdjustRefused, fromPaise, MIN_ONLINE_REFUND_PAISE, nameWithSize, repriceAdjusted, toPaise } from '@greencart/domain';
+import { AdjustRefused, fromPaise, MIN_ONLINE_REFUND_PAISE, nameWithSize, repriceAdjusted, toPaise, type TaxMode } from '@greencart/domain';
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, Model, Types } from 'mongoose';
@@ -11,6 +11,7 @@ import { ProductsService } from '../../products/products.service';
 import { UnknownPackSize } from '../../products/stock.service';
 import { OrderCache } from '../order-cache';
 import { adjustmentStockRef } from '../order-stock';
+import { NoGstRate, orderTaxOf } from '../order-tax';
 import { OrderTakes, type ToTake } from '../order-takes';
 import { OrdersService } from '../orders.service';
 import { Order, OrderDocument, OrderItem } from '../schemas/order.schema';
@@ -105,7 +106,7 @@ export class OrderAdjusting {
     if (wanted.length && order.substitutions !== 'similar') {
       throw new BadRequestException('The shopper asked for a refund of what is not available, not a replacement');
     }
-    const subs = await Promise.all(wanted.map((sub) => this.substituteItem(sub)));
+    const subs = await Promise.all(wanted.map((sub) => this.substituteItem(sub, order.taxMode)));
     const lines = order.items.map((item, line) => ({ unitPaise: item.offerPricePaise, quantity: item.quantity, packed: packed.get(line) ?? item.quantity }));
     const changed = lines.map((l, line) => ({ line, from: l.quantity, to: l.packed })).filter((l) => l.from !== l.to);
     if (!changed.length && !subs.length) throw new BadRequestException('Nothing changed: every line is packed in full');
@@ -117,6 +118,7 @@ export class OrderAdjusting {
         discountPaise: order.discountPaise ?? 0,
         shippingPaise: order.deliveryFeePaise ?? 0,
         totalBeforePaise: order.amountPaise,
+        ...(order.taxMode ? { taxMode: order.taxMode } : {}),
       });
     } catch (error) {
       if (error instanceof AdjustRefused) throw new BadRequestException(error.message);
@@ -185,6 +187,15 @@ export class OrderAdjusting {
         taxPaise: price.taxPaise,
         deliveryFeePaise: price.shippingPaise,
       });
+      // `gst` mode: the GST inside what is now charged, by the same rule as at placing.
+      if (order.taxMode === 'gst')
+        set.taxInsidePaise = orderTaxOf({
+          taxMode: order.taxMode,
+          items,
+          discountPaise: price.discountPaise,
+          deliveryFeePaise: price.shippingPaise,
+          deliveryGstRate: order.deliveryGstRate,
+        }).totals.taxPaise;
     }
     // A change is these steps (runSteps): take the substitutes' units (all or none: NotEnoughStock is a 409
     // naming the product, nothing written), then store the change on the order; a store that fails gives the
@@ -222,13 +233,14 @@ export class OrderAdjusting {
   }
 
   /** A substitute as an order line, priced at its own offer price (capped later), 400 for a product or size that is not for sale. */
-  private async substituteItem(sub: SubstituteDto): Promise<OrderItem> {
+  private async substituteItem(sub: SubstituteDto, taxMode: TaxMode | undefined): Promise<OrderItem> {
     const product = await this.products.findById(sub.product).catch(() => undefined);
     if (!product) throw new BadRequestException(`Product ${sub.product} does not exist`);
     const size = sub.variant === undefined ? product.variants[0] : product.variants.find((v) => v._id === sub.variant);
     if (!size) throw new UnknownPackSize(product.name);
     const shown = product.variants.length > 1 ? nameWithSize(product.name, size.label) : product.name;
     if (!size.inStock) throw new ConflictException(`${shown} is out of stock`);
+    if (taxMode === 'gst' && typeof product.gstRate !== 'number') throw new NoGstRate(shown);
     return {
       product: new Types.ObjectId(sub.product),
       quantity: sub.quantity,
@@ -238,6 +250,7 @@ export class OrderAdjusting {
       offerPrice: size.offerPrice,
       offerPricePaise: toPaise(size.offerPrice),
       ...(product.hsn ? { hsn: product.hsn } : {}),
+      ...(taxMode === 'gst' ? { gstRate: product.gstRate } : {}),
       variant: size._id,
       ...(product.variants.length > 1 || product.weight ? { label: size.label } : {}),
     };

@@ -181,7 +181,7 @@ function reportable(order: OrderDocument | null, userId: string, asked: AskedLin
     counted.set(line, total);
     return { line, name: nameWithSize(item.name, item.label), quantity, reason, unitPaise: item.offerPricePaise };
   });
-  return { order, lines, capPaise: Math.min(issueRefundCapPaise(lines), order.amountPaise) };
+  return { order, lines, capPaise: Math.min(issueRefundCapPaise(lines, order.taxMode), order.amountPaise) };
 }
 
 /** `lines` as sent: a JSON list of `{ line, quantity, reason }` (400 with what is wrong). */

@@ -8,6 +8,7 @@ import {
   type PaymentType,
   SUBSTITUTION_CHOICES,
   type SubstitutionChoice,
+  type TaxMode,
 } from '@greencart/domain';
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { HydratedDocument, Schema as MongooseSchema, Types } from 'mongoose';
@@ -27,6 +28,8 @@ export class OrderItem {
   @Prop({ required: true }) offerPricePaise: number;
   /** The product's HSN code when it was sold (tax invoices). */
   @Prop() hsn?: string;
+  /** The GST rate it was sold at (percent; orders placed in `gst` mode, issue 54). */
+  @Prop({ type: Number }) gstRate?: number;
   /** The pack size sold (its id in the product's `variants`); absent on orders from before pack sizes. */
   @Prop({ type: String }) variant?: string;
   /** The pack size's label when sold ("5 kg"), shown with the name everywhere (see nameWithSize); absent for a single size without one. */
@@ -137,7 +140,14 @@ export class Order {
   @Prop({ type: Number, default: 0 }) discountPaise: number;
   /** The coupon the order used, and what it took off. */
   @Prop({ type: OrderCouponSchema }) coupon?: OrderCoupon;
+  /** Tax added on top of the prices: `flat` mode's 2%; 0 in the other modes. */
   @Prop({ required: true }) taxPaise: number;
+  /** The shop's tax mode when placed (issue 54); absent: `flat`. An order keeps it, its rates and amounts forever. */
+  @Prop({ type: String }) taxMode?: TaxMode;
+  /** `gst` mode: the GST inside the amount (lines and fee). */
+  @Prop({ type: Number }) taxInsidePaise?: number;
+  /** `gst` mode: the delivery fee's rate when placed. */
+  @Prop({ type: Number }) deliveryGstRate?: number;
   /** The delivery area's fee (0: free delivery; absent on orders older than delivery areas). */
   @Prop({ type: Number, default: 0 }) deliveryFeePaise: number;
   /** The delivery promise: placed + the area's ETA (absent on older orders: placed + 30 minutes). */

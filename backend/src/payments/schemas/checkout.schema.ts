@@ -1,4 +1,4 @@
-import type { PaymentType, SubstitutionChoice } from '@greencart/domain';
+import type { PaymentType, SubstitutionChoice, TaxMode } from '@greencart/domain';
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { HydratedDocument, Schema as MongooseSchema, Types } from 'mongoose';
 import type { OrderAddress, OrderItem } from '../../orders/order-record';
@@ -23,7 +23,18 @@ export class Checkout {
     paymentType: PaymentType;
     address?: OrderAddress;
     items: OrderItem[];
-    price: { subtotalPaise: number; discountPaise?: number; taxPaise: number; shippingPaise: number; totalPaise: number };
+    /** `mode` and `taxInsidePaise`: the shop's tax mode when priced (absent on checkouts before tax modes: `flat`). */
+    price: {
+      subtotalPaise: number;
+      discountPaise?: number;
+      taxPaise: number;
+      shippingPaise: number;
+      totalPaise: number;
+      mode?: TaxMode;
+      taxInsidePaise?: number;
+    };
+    /** `gst` mode: the delivery fee's rate when priced. */
+    deliveryGstRate?: number;
     /** The delivery area's ETA when priced (absent on checkouts older than delivery areas: 30). */
     etaMinutes?: number;
     requestHash: string;

@@ -32,6 +32,7 @@ import {
   type ProductCategory,
   HSN_MESSAGE,
   HSN_PATTERN,
+  isGstRateForm,
   packSizesProblem,
   type PackSizeInput,
 } from '@greencart/domain';
@@ -113,6 +114,9 @@ const SearchWords = () =>
   );
 
 /** The product's HSN code for tax invoices: 4 to 8 digits. */
+const GST_RATE_FORM = 'gstRate must be a percent from 0 to 100 with at most two decimals (one of the shop’s GST rates)';
+/** Its form only: whether it is one of the shop's rates is the service's check (the shop's list is data). */
+const GstRate = () => ValidateBy({ name: 'isGstRate', validator: { validate: (value: unknown) => isGstRateForm(value), defaultMessage: () => GST_RATE_FORM } });
 const Hsn = () => applyDecorators(Transform(trimmed), IsString({ message: HSN_MESSAGE }), Matches(HSN_PATTERN, { message: HSN_MESSAGE }));
 
 const PACK_SIZE_FIELDS = new Set(['_id', 'label', 'price', 'offerPrice', 'size', 'stock', 'sku', 'barcode']);
@@ -205,6 +209,10 @@ export class NewProductData {
   @Given()
   @Hsn()
   hsn?: string;
+  @ApiPropertyOptional({ example: 5, description: "GST rate in percent, one of the shop's rates (issue 54); needed to sell it in `gst` mode" })
+  @Given()
+  @GstRate()
+  gstRate?: number;
 
   @ApiPropertyOptional({
     description:
@@ -266,6 +274,10 @@ export class ProductDataChanges {
   @ValidateIf((_object, value) => value !== undefined && value !== '')
   @Hsn()
   hsn?: string;
+  @ApiPropertyOptional({ nullable: true, example: 5, description: "GST rate in percent, one of the shop's rates; null removes it" })
+  @ValidateIf((_object, value) => value !== undefined && value !== null)
+  @GstRate()
+  gstRate?: number | null;
 
   @ApiPropertyOptional({
     description: 'The pack sizes as they are to be, the default first: an entry with an _id edits that size, one without adds one, a size left out is removed',

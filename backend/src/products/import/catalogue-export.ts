@@ -33,6 +33,7 @@ function sizeLine(product: ExistingProduct, size: ExistingSize): string {
     textCell(product.image.join(CSV_LIST_SEPARATOR)),
     textCell(product._id),
     textCell(size._id),
+    product.gstRate === undefined ? '' : String(product.gstRate),
   ]);
 }
 

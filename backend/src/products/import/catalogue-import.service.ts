@@ -16,6 +16,7 @@ import { storedPicturesToCheck } from './import-pictures-plan';
 import { checkZipPictures, zipNamesOf } from './import-pictures';
 import { PictureZip, ZipFileProblem } from './picture-zip';
 import { targetsOf, type ExistingProduct } from './import-targets';
+import { ShopService } from '../../shop/shop.service';
 
 /** The files of an import request, in memory. */
 export interface ImportFiles {
@@ -38,6 +39,7 @@ export class CatalogueImportService {
     private readonly media: MediaService,
     private readonly journal: ImportJournal,
     private readonly applier: ImportApplier,
+    private readonly shop: ShopService,
     catalogue: Catalogue,
   ) {
     // A shop stopped mid-import finishes it (in the background) before its catalogue is first read: as before, or as after.
@@ -117,7 +119,7 @@ export class CatalogueImportService {
       // The product's pictures named by URL in a changed list: still stored, or the row is wrong.
       const toCheck = new Set(storedPicturesToCheck(found.targets));
       const stored = await this.media.storedImages([...toCheck]);
-      const plan = planImport(found.targets, existing, { ...pictures, gone: (url) => toCheck.has(url) && !stored.has(url) });
+      const plan = planImport(found.targets, existing, { ...pictures, gone: (url) => toCheck.has(url) && !stored.has(url) }, (await this.shop.tax()).gstRates);
       plan.errors = [...cells.errors, ...found.errors, ...plan.errors].sort((a, b) => a.row - b.row);
       return { plan, zip };
     } catch (error) {
@@ -138,6 +140,7 @@ export class CatalogueImportService {
       description: doc.description ?? [],
       image: doc.image ?? [],
       sizes: packSizesOf(doc),
+      ...(typeof doc.gstRate === 'number' ? { gstRate: doc.gstRate } : {}),
     }));
   }
 }

@@ -1,6 +1,7 @@
 import {
   barcodeProblem,
   CATEGORIES,
+  isGstRateForm,
   isRupeeAmount,
   isStockCount,
   MAX_PACK_SIZE_LABEL_LENGTH,
@@ -44,6 +45,8 @@ export interface RowInput {
   images?: string[] | null;
   productId?: string;
   variantId?: string;
+  /** The product's GST rate (percent); undefined: no column, or an empty cell (the rate stays as it is). */
+  gstRate?: number;
 }
 
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
@@ -113,6 +116,12 @@ export function rowInputsOf(table: CsvTable): { rows: RowInput[]; errors: Import
       if (lines.join('\n').length > MAX_PRODUCT_DESCRIPTION_LENGTH)
         fail('description', `description must be at most ${MAX_PRODUCT_DESCRIPTION_LENGTH} characters`);
       else row.description = lines;
+    }
+    const gstRate = cell('gst_rate');
+    if (gstRate) {
+      const rate = Number(gstRate.replace(/\s*%$/, ''));
+      if (!isGstRateForm(rate) || !/^\d/.test(gstRate)) fail('gst_rate', 'gst_rate must be a percent from 0 to 100 with at most two decimals, e.g. 5 or 18');
+      else row.gstRate = rate;
     }
     const label = cell('pack_size');
     if (label !== undefined && label) {

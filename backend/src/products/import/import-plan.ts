@@ -1,5 +1,7 @@
 import { Types } from 'mongoose';
 import {
+  DEFAULT_GST_RATES,
+  gstRateProblem,
   MAX_PACK_SIZES,
   nameWithSize,
   quantityOfLabel,
@@ -40,6 +42,8 @@ export interface PlannedProduct {
   description?: string[];
   /** Left out: the pictures stay as they are (also when the rows name them as they are). */
   images?: PlannedPicture[];
+  /** Left out: the GST rate stays as it is. */
+  gstRate?: number;
   sizes: PlannedSize[];
   /** The pack-size rows it applies (the progress counts them). */
   rows: number;
@@ -60,7 +64,12 @@ type Action = 'create' | 'update' | 'unchanged';
  * is wrong with them (every rule of the seller's forms, SKUs unique in the shop, the rows of one product
  * agreeing on its name, category, description and pictures) and what changes. Nothing is written here.
  */
-export function planImport(targets: readonly RowTarget[], existing: readonly ExistingProduct[], pictures: PictureLookup): ImportPlan {
+export function planImport(
+  targets: readonly RowTarget[],
+  existing: readonly ExistingProduct[],
+  pictures: PictureLookup,
+  gstRates: readonly number[] = DEFAULT_GST_RATES,
+): ImportPlan {
   const errors: ImportRowError[] = [];
   const fail = (row: RowInput, column: CatalogueCsvColumn, message: string) => errors.push({ row: row.line, column, message });
   const groups = new Map<string, RowTarget[]>();
@@ -79,6 +88,9 @@ export function planImport(targets: readonly RowTarget[], existing: readonly Exi
     const shared = sharedFields(rows, fail);
     const name = shared.name ?? current?.name ?? '';
     if (!current && !shared.category) fail(rows[0], 'category', 'category is needed for a new product');
+    const rateProblem = shared.gstRate === undefined ? undefined : gstRateProblem(shared.gstRate.value, gstRates);
+    if (rateProblem) fail(shared.gstRate!.row, 'gst_rate', rateProblem.replace(/^gstRate/, 'gst_rate'));
+    const gstRate = shared.gstRate?.value;
 
     const sizes: PlannedSize[] = (current?.sizes ?? []).map((size) => ({ ...size }));
     const written = new Map<string, number>();
@@ -110,6 +122,7 @@ export function planImport(targets: readonly RowTarget[], existing: readonly Exi
       (shared.name !== undefined && shared.name !== current.name) ||
       (shared.category !== undefined && shared.category !== current.category) ||
       (shared.description !== undefined && shared.description.join('\n') !== current.description.join('\n')) ||
+      (gstRate !== undefined && gstRate !== current.gstRate) ||
       picturesChanged;
     for (const { row } of group) {
       const sizeId = [...written].find(([, line]) => line === row.line)?.[0];
@@ -123,6 +136,7 @@ export function planImport(targets: readonly RowTarget[], existing: readonly Exi
       ...(shared.name !== undefined && (!current || shared.name !== current.name) ? { name: shared.name } : {}),
       ...(shared.category !== undefined && (!current || shared.category !== current.category) ? { category: shared.category } : {}),
       ...(shared.description !== undefined || !current ? { description: shared.description ?? [] } : {}),
+      ...(gstRate !== undefined && (!current || gstRate !== current.gstRate) ? { gstRate } : {}),
       // Pictures as they are are left out: the product keeps what it shows when the import is applied.
       ...(picturesChanged ? { images } : !current ? { images: [] } : {}),
       sizes: write,
@@ -139,7 +153,13 @@ export function planImport(targets: readonly RowTarget[], existing: readonly Exi
 
 /** The name, category, description and pictures of a product: given by its first row that has them; the others leave them empty or agree. */
 function sharedFields(rows: readonly RowInput[], fail: (row: RowInput, column: CatalogueCsvColumn, message: string) => void) {
-  const shared: { name?: string; category?: ProductCategory; description?: string[]; images?: { names: string[]; row: RowInput } } = {};
+  const shared: {
+    name?: string;
+    category?: ProductCategory;
+    description?: string[];
+    images?: { names: string[]; row: RowInput };
+    gstRate?: { value: number; row: RowInput };
+  } = {};
   const from: Partial<Record<CatalogueCsvColumn, RowInput>> = {};
   const differs = (row: RowInput, column: CatalogueCsvColumn) =>
     fail(row, column, `${column} differs from line ${from[column]!.line}: the rows of one product share its name, category, description and pictures`);
@@ -155,6 +175,10 @@ function sharedFields(rows: readonly RowInput[], fail: (row: RowInput, column: C
     if (row.description !== undefined) {
       if (shared.description === undefined) [shared.description, from.description] = [row.description, row];
       else if (row.description.length && row.description.join('\n') !== shared.description.join('\n')) differs(row, 'description');
+    }
+    if (row.gstRate !== undefined) {
+      if (shared.gstRate === undefined) [shared.gstRate, from.gst_rate] = [{ value: row.gstRate, row }, row];
+      else if (row.gstRate !== shared.gstRate.value) differs(row, 'gst_rate');
     }
     if (row.images) {
       if (shared.images === undefined) [shared.images, from.images] = [{ names: row.images, row }, row];

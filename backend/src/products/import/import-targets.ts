@@ -22,6 +22,8 @@ export interface ExistingProduct {
   description: string[];
   image: string[];
   sizes: ExistingSize[];
+  /** Its GST rate (issue 54), when it has one. */
+  gstRate?: number;
 }
 
 /** Where a row goes: an existing product (and maybe one of its sizes), or the new product of its name (`key` "new:<name>"). */

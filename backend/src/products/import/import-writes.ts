@@ -38,6 +38,7 @@ export class ImportWrites {
         image: (plan.images ?? []).map(urlOf),
         variants,
         ...topLevel(variants),
+        ...(plan.gstRate !== undefined ? { gstRate: plan.gstRate } : {}),
       };
     });
     try {
@@ -114,6 +115,7 @@ function merged(current: LeanProduct, plan: PlannedProduct): { set: Partial<Prod
     ...(plan.name !== undefined ? { name: plan.name } : {}),
     ...(plan.category !== undefined ? { category: plan.category } : {}),
     ...(plan.description !== undefined ? { description: plan.description } : {}),
+    ...(plan.gstRate !== undefined ? { gstRate: plan.gstRate } : {}),
     image,
     variants: stored,
     ...topLevel(stored),
@@ -125,6 +127,7 @@ function merged(current: LeanProduct, plan: PlannedProduct): { set: Partial<Prod
     name: current.name,
     category: current.category,
     description: current.description ?? [],
+    ...(current.gstRate !== undefined ? { gstRate: current.gstRate } : {}),
     image: current.image ?? [],
     variants: current.variants,
     ...topLevel(current.variants?.length ? current.variants : stored),

@@ -128,6 +128,9 @@ export class Product {
   /** HSN code (4–8 digits) printed on tax invoices; absent when the seller gave none. */
   @Prop({ type: String, trim: true })
   hsn?: string;
+  /** GST rate in percent (issue 54), for all its sizes; absent when the seller gave none (not sold in `gst` mode). */
+  @Prop({ type: Number })
+  gstRate?: number;
   /** The pack sizes, 1 to 8, the default first; absent on a product stored before pack sizes (migrated at start-up). */
   @Prop({ type: [ProductVariantSchema], default: undefined })
   variants?: ProductVariant[];

@@ -12,6 +12,7 @@ import { MediaService } from '../../media/media.service';
 import { Catalogue } from '../catalogue';
 import { Product } from '../schemas/product.schema';
 import { DEMO_CATALOGUE, demoPackSizes, type DemoProduct } from './demo-catalogue';
+import { DEMO_GST } from './demo-gst';
 
 /** Committed illustrations of the demo products (same path from src under jest and from dist). */
 export const SEED_IMAGES_DIR = join(REPO_ROOT, 'backend', 'seed', 'images');
@@ -79,6 +80,8 @@ export class DemoCatalogueSeeder implements OnApplicationBootstrap {
         inStock: item.inStock ?? true,
         // A product of one size is stored as before pack sizes (read as one size whose id is the product's).
         ...(variants ? { variants } : {}),
+        // Its rate and HSN as the law stands (demo-gst.ts), so the demo shop can be switched to `gst` and sell at once.
+        ...(DEMO_GST[item.key] ?? {}),
         image,
         createdAt,
       });

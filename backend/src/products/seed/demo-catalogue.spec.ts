@@ -1,5 +1,6 @@
-import { packSizesProblem, quantityOfLabel, unitPricePaise, type PackQuantity } from '@greencart/domain';
+import { DEFAULT_GST_RATES, HSN_PATTERN, packSizesProblem, quantityOfLabel, unitPricePaise, type PackQuantity } from '@greencart/domain';
 import { DEMO_CATALOGUE, demoPackSizes } from './demo-catalogue';
+import { DEMO_GST } from './demo-gst';
 
 const sized = DEMO_CATALOGUE.filter((item) => demoPackSizes(item));
 
@@ -53,5 +54,25 @@ describe('the demo catalogue’s pack sizes (issue 37)', () => {
     expect(labels('toned-milk')).not.toContain('500 ml');
     expect(labels('wheat-atta')).not.toContain('10 kg');
     expect(labels('fresh-paneer')).not.toContain('1 kg');
+  });
+});
+
+describe('the demo catalogue’s GST (issue 54)', () => {
+  it('every product has one of the default rates and an HSN code of its chapter', () => {
+    for (const item of DEMO_CATALOGUE) {
+      const gst = DEMO_GST[item.key];
+      expect({ key: item.key, rate: DEFAULT_GST_RATES.includes(gst?.gstRate), hsn: HSN_PATTERN.test(gst?.hsn ?? '') }).toEqual({
+        key: item.key,
+        rate: true,
+        hsn: true,
+      });
+    }
+    expect(Object.keys(DEMO_GST).sort()).toEqual(DEMO_CATALOGUE.map((item) => item.key).sort());
+  });
+
+  it('fresh produce, milk and bread are nil-rated; colas 40%; packaged staples 5%', () => {
+    for (const key of ['potatoes', 'bananas', 'toned-milk', 'fresh-paneer', 'white-bread']) expect(DEMO_GST[key].gstRate).toBe(0);
+    for (const key of ['classic-cola', 'lemon-soda']) expect(DEMO_GST[key].gstRate).toBe(40);
+    for (const key of ['wheat-atta', 'toor-dal', 'salted-butter', 'cow-ghee', 'masala-noodles']) expect(DEMO_GST[key].gstRate).toBe(5);
   });
 });

@@ -1,4 +1,4 @@
-import { GST_STATE_CODES, gstinProblem, normaliseGstin } from '@greencart/domain';
+import { GST_STATE_CODES, gstinProblem, gstRateListProblem, isGstRateForm, normaliseGstin, TAX_MODES, type TaxMode } from '@greencart/domain';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsIn, IsNotEmpty, IsString, MaxLength, ValidateBy, ValidateIf, type ValidationArguments } from 'class-validator';
@@ -43,6 +43,34 @@ export class ShopDetailsDto {
   @IsDefined({ message: STATE_MESSAGE })
   @IsIn(GST_STATE_CODES as string[], { message: STATE_MESSAGE })
   stateCode: string;
+
+  @ApiPropertyOptional({ enum: TAX_MODES, description: 'How the shop is taxed (issue 54); left out: as it was (`flat` until chosen). `gst` needs a GSTIN' })
+  @ValidateIf((_object, value) => value !== undefined)
+  @IsIn(TAX_MODES as unknown as string[], { message: `taxMode must be one of ${TAX_MODES.join(', ')}` })
+  taxMode?: TaxMode;
+
+  @ApiPropertyOptional({
+    type: [Number],
+    example: [0, 0.25, 3, 5, 18, 40],
+    description: "The GST rates (percent) the shop's products may carry; left out: as they were",
+  })
+  @ValidateIf((_object, value) => value !== undefined)
+  @ValidateBy({
+    name: 'isGstRateList',
+    validator: { validate: (value: unknown) => !gstRateListProblem(value), defaultMessage: (args?: ValidationArguments) => gstRateListProblem(args?.value)! },
+  })
+  gstRates?: number[];
+
+  @ApiPropertyOptional({ example: 18, description: '`gst` mode: the GST rate inside the delivery fee (percent); left out: as it was (18 until set)' })
+  @ValidateIf((_object, value) => value !== undefined)
+  @ValidateBy({
+    name: 'isGstRate',
+    validator: {
+      validate: (value: unknown) => isGstRateForm(value),
+      defaultMessage: () => 'deliveryGstRate must be a percent from 0 to 100 with at most two decimals',
+    },
+  })
+  deliveryGstRate?: number;
 }
 
 /** The state chosen in the same body, when it is one (a wrong one is reported by stateCode itself). */

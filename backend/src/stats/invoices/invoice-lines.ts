@@ -1,9 +1,20 @@
-import { gstStateOf, nameWithSize, splitTax, TAX_PERCENT, type GstState, type TaxSplit } from '@greencart/domain';
+import {
+  COMPOSITION_LEGEND,
+  gstStateOf,
+  nameWithSize,
+  splitTax,
+  TAX_PERCENT,
+  type GstState,
+  type RateTotal,
+  type TaxMode,
+  type TaxSplit,
+} from '@greencart/domain';
+import { orderTaxOf } from '../../orders/order-tax';
 
 /** What an invoice's amounts are read from: the order's lines and totals as it was sold. */
 export interface InvoicedOrder {
   /** `label`: the pack size sold ("5 kg"), absent on orders from before pack sizes. */
-  items: { product?: unknown; name: string; label?: string; quantity: number; offerPricePaise: number; hsn?: string }[];
+  items: { product?: unknown; name: string; label?: string; quantity: number; offerPricePaise: number; hsn?: string; gstRate?: number }[];
   subtotalPaise: number;
   /** A coupon's discount off the subtotal; absent on orders from before coupons (none). */
   discountPaise?: number | null;
@@ -12,6 +23,9 @@ export interface InvoicedOrder {
   deliveryFeePaise?: number;
   amountPaise: number;
   address?: { state: string };
+  /** The tax mode it was placed in (issue 54); absent: `flat`. */
+  taxMode?: TaxMode;
+  deliveryGstRate?: number;
 }
 
 /** The shop's details an invoice is issued with. */
@@ -34,11 +48,23 @@ export interface InvoiceLine {
   ratePaise: number;
   /** The line's amount: rate × quantity (its taxable value when the order had no coupon). */
   amountPaise: number;
+  /** `gst` mode: the line's rate, and the taxable value and GST inside its amount after its share of the coupon. */
+  gst?: { ratePercent: number; taxablePaise: number; taxPaise: number };
 }
 
 export interface InvoiceAmounts {
-  /** A tax invoice of a GST-registered shop, or a bill of supply of one without a GSTIN. */
+  /** A tax invoice of a GST-registered shop, or a bill of supply (no GSTIN, composition, unregistered). */
   kind: 'tax-invoice' | 'bill-of-supply';
+  /** The order's tax mode (issue 54): `flat` prints today's invoice; `gst` the tax inside the prices per line and rate. */
+  mode: TaxMode;
+  /** What a composition shop's bill of supply must say (COMPOSITION_LEGEND). */
+  legend?: string;
+  /** `gst` mode: per rate, the taxable value and the GST inside it (CGST + SGST within the state, else IGST), the fee's rate included. */
+  rates?: RateTotal[];
+  /** `gst` mode: the GST inside the total. */
+  taxInsidePaise?: number;
+  /** `gst` mode: the delivery fee's rate and the GST inside it. */
+  fee?: { ratePercent: number; taxPaise: number };
   lines: InvoiceLine[];
   /** The delivery address's state; the shop's own when the address names none we know (the shop delivers locally). */
   placeOfSupply: GstState | null;
@@ -72,24 +98,26 @@ export function invoiceAmounts(
   currentHsn: (productId: string) => string | undefined = () => undefined,
 ): InvoiceAmounts {
   // As finally supplied: a line packed to nothing is not on the invoice (issue 39).
-  const lines = order.items
-    .filter((item) => item.quantity > 0)
-    .map((item) => {
-      const hsn = item.hsn ?? (item.product ? currentHsn(String((item.product as { _id?: unknown })._id ?? item.product)) : undefined);
-      return {
-        name: nameWithSize(item.name, item.label),
-        ...(item.label ? { label: item.label } : {}),
-        ...(hsn ? { hsn } : {}),
-        quantity: item.quantity,
-        ratePaise: item.offerPricePaise,
-        amountPaise: item.offerPricePaise * item.quantity,
-      };
-    });
+  const supplied = order.items.filter((item) => item.quantity > 0);
+  const mode = order.taxMode ?? 'flat';
   const placeOfSupply = gstStateOf(order.address?.state) ?? shop.state;
+  if (mode !== 'flat') return modeAmounts(order, supplied, shop, placeOfSupply, currentHsn);
+  const lines = supplied.map((item) => {
+    const hsn = item.hsn ?? (item.product ? currentHsn(String((item.product as { _id?: unknown })._id ?? item.product)) : undefined);
+    return {
+      name: nameWithSize(item.name, item.label),
+      ...(item.label ? { label: item.label } : {}),
+      ...(hsn ? { hsn } : {}),
+      quantity: item.quantity,
+      ratePaise: item.offerPricePaise,
+      amountPaise: item.offerPricePaise * item.quantity,
+    };
+  });
   const registered = !!shop.gstin && !!shop.state;
   const discountPaise = order.discountPaise ?? 0;
   return {
     kind: registered ? 'tax-invoice' : 'bill-of-supply',
+    mode,
     lines,
     placeOfSupply,
     subtotalPaise: order.subtotalPaise,
@@ -99,6 +127,74 @@ export function invoiceAmounts(
     taxPaise: order.taxPaise,
     ratePercent: TAX_PERCENT,
     gst: registered ? splitTax(order.taxPaise, TAX_PERCENT, placeOfSupply?.code === shop.state!.code) : null,
+    feePaise: order.deliveryFeePaise ?? 0,
+    totalPaise: order.amountPaise,
+  };
+}
+
+type InvoicedItem = InvoicedOrder['items'][number];
+
+function hsnOf(item: InvoicedItem, currentHsn: (productId: string) => string | undefined): string | undefined {
+  return item.hsn ?? (item.product ? currentHsn(String((item.product as { _id?: unknown })._id ?? item.product)) : undefined);
+}
+
+/**
+ * `gst`, `composition` and `unregistered` orders: nothing was added on top, so the lines' amounts less the
+ * coupon plus the fee are the total. In `gst` each line shows its rate and the taxable value and GST inside
+ * it, and the rates are summed (domain priceOrderTax, the rule the order was charged by).
+ */
+function modeAmounts(
+  order: InvoicedOrder,
+  supplied: InvoicedItem[],
+  shop: InvoiceShop,
+  placeOfSupply: GstState | null,
+  currentHsn: (productId: string) => string | undefined,
+): InvoiceAmounts {
+  const mode = order.taxMode!;
+  const discountPaise = order.discountPaise ?? 0;
+  // Field by field: the order may be a database document, whose fields a spread does not copy.
+  const withHsn = supplied.map((item) => ({
+    name: item.name,
+    label: item.label,
+    quantity: item.quantity,
+    offerPricePaise: item.offerPricePaise,
+    gstRate: item.gstRate,
+    hsn: hsnOf(item, currentHsn),
+  }));
+  const tax = orderTaxOf(
+    { taxMode: mode, items: withHsn, discountPaise, deliveryFeePaise: order.deliveryFeePaise ?? 0, deliveryGstRate: order.deliveryGstRate },
+    { shop: shop.state?.code, placeOfSupply: placeOfSupply?.code },
+  );
+  const gst = mode === 'gst';
+  const lines: InvoiceLine[] = withHsn.map((item, i) => ({
+    name: nameWithSize(item.name, item.label),
+    ...(item.label ? { label: item.label } : {}),
+    ...(item.hsn ? { hsn: item.hsn } : {}),
+    quantity: item.quantity,
+    ratePaise: item.offerPricePaise,
+    amountPaise: item.offerPricePaise * item.quantity,
+    ...(gst ? { gst: { ratePercent: tax.lines[i].ratePercent ?? 0, taxablePaise: tax.lines[i].taxablePaise, taxPaise: tax.lines[i].taxPaise } } : {}),
+  }));
+  return {
+    kind: gst ? 'tax-invoice' : 'bill-of-supply',
+    mode,
+    ...(tax.legend ? { legend: tax.legend } : mode === 'composition' ? { legend: COMPOSITION_LEGEND } : {}),
+    lines,
+    placeOfSupply,
+    subtotalPaise: order.subtotalPaise,
+    discountPaise,
+    ...(discountPaise > 0 && order.coupon?.code ? { couponCode: order.coupon.code } : {}),
+    taxableValuePaise: gst ? tax.totals.taxablePaise : order.subtotalPaise - discountPaise,
+    taxPaise: 0,
+    ratePercent: 0,
+    gst: null,
+    ...(gst
+      ? {
+          rates: tax.rates,
+          taxInsidePaise: tax.totals.taxPaise,
+          ...(tax.fee.ratePercent !== null ? { fee: { ratePercent: tax.fee.ratePercent, taxPaise: tax.fee.taxPaise } } : {}),
+        }
+      : {}),
     feePaise: order.deliveryFeePaise ?? 0,
     totalPaise: order.amountPaise,
   };

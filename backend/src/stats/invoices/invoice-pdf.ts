@@ -186,6 +186,9 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   const { amounts } = data;
   const taxInvoice = amounts.kind === 'tax-invoice';
   const discounted = amounts.discountPaise > 0;
+  // Issue 54: `gst` prices hold their tax (shown per line and per rate); composition and unregistered shops show none.
+  const inclusive = amounts.mode !== 'flat';
+  const gstInside = amounts.mode === 'gst';
   const kind = taxInvoice ? 'Tax invoice' : 'Bill of supply';
   const w = new InvoiceWriter({ Title: `${kind} ${data.number}`, Author: data.shop.legalName, Subject: `Order ${data.orderNumber}`, Creator: 'GreenCart' });
   const left = PAGE.margin;
@@ -260,7 +263,7 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     w.text('Qty', COLUMNS.quantity.x, y, { size: 8.5, bold: true, color: MUTED, width: COLUMNS.quantity.w, align: 'right' });
     w.text('Rate', COLUMNS.rate.x, y, { size: 8.5, bold: true, color: MUTED, width: COLUMNS.rate.w, align: 'right' });
     // With a coupon the lines are before its discount: the taxable value is under the totals.
-    const amountHeading = taxInvoice && !discounted ? 'Taxable value' : 'Amount';
+    const amountHeading = taxInvoice && !discounted && !inclusive ? 'Taxable value' : 'Amount';
     w.text(amountHeading, COLUMNS.amount.x, y, { size: 8.5, bold: true, color: MUTED, width: COLUMNS.amount.w - 4, align: 'right' });
     y += 22;
   };
@@ -268,7 +271,10 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   amounts.lines.forEach((line, i) => {
     const nameLines = w.wrap(line.name, COLUMNS.item.w, { size: 10 });
     const sizeLine = line.label ? `Pack size: ${line.label}` : undefined;
-    const height = nameLines.length * 13 + (sizeLine ? 12 : 0) + 8;
+    const gstLine = line.gst
+      ? `GST ${percent(line.gst.ratePercent)} included: ${formatRupees(line.gst.taxPaise)} (taxable value ${formatRupees(line.gst.taxablePaise)})`
+      : undefined;
+    const height = nameLines.length * 13 + (sizeLine ? 12 : 0) + (gstLine ? 12 : 0) + 8;
     if (y + height > PAGE.height - PAGE.margin - 150) {
       w.doc.addPage();
       y = PAGE.margin;
@@ -277,6 +283,12 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     w.text(String(i + 1), COLUMNS.index.x + 4, y, { size: 10, color: MUTED, width: COLUMNS.index.w });
     nameLines.forEach((part, j) => w.text(part, COLUMNS.item.x, y + j * 13, { size: 10, width: COLUMNS.item.w }));
     if (sizeLine) w.text(sizeLine, COLUMNS.item.x, y + nameLines.length * 13, { size: 8.5, color: MUTED, width: COLUMNS.item.w });
+    if (gstLine)
+      w.text(gstLine, COLUMNS.item.x, y + nameLines.length * 13 + (sizeLine ? 12 : 0), {
+        size: 8.5,
+        color: MUTED,
+        width: COLUMNS.amount.x + COLUMNS.amount.w - COLUMNS.item.x,
+      });
     w.text(line.hsn ?? '—', COLUMNS.hsn.x, y, { size: 10, color: line.hsn ? INK : MUTED, width: COLUMNS.hsn.w });
     w.text(String(line.quantity), COLUMNS.quantity.x, y, { size: 10, width: COLUMNS.quantity.w, align: 'right' });
     w.text(formatRupees(line.ratePaise), COLUMNS.rate.x, y, { size: 10, width: COLUMNS.rate.w, align: 'right' });
@@ -287,11 +299,15 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
 
   // Totals, on the next page when they and the words under them do not fit above the footer.
   const words = w.wrap(rupeesInWords(amounts.totalPaise), CONTENT, { size: 10, bold: true });
-  const remarks = taxInvoice
-    ? ['Tax is not payable on reverse charge.']
-    : ['Bill of supply: the supplier is not registered under GST, so no GST (CGST, SGST or IGST) is charged or may be claimed on it.'];
+  const remarks = amounts.legend
+    ? [amounts.legend]
+    : taxInvoice
+      ? [...(gstInside ? ['Prices include GST.'] : []), 'Tax is not payable on reverse charge.']
+      : ['Bill of supply: the supplier is not registered under GST, so no GST (CGST, SGST or IGST) is charged or may be claimed on it.'];
   const remarkLines = remarks.flatMap((remark) => w.wrap(remark, CONTENT, { size: 9 }));
-  const totalRows = (discounted ? 3 : 1) + (amounts.gst?.kind === 'intra' ? 2 : 1) + 1;
+  const totalRows = inclusive
+    ? (discounted ? 3 : 1) + 1 + (amounts.rates?.length ?? 0) + (gstInside ? 2 : 0)
+    : (discounted ? 3 : 1) + (amounts.gst?.kind === 'intra' ? 2 : 1) + 1;
   const totalsHeight = 6 + totalRows * 15 + 10 + 20 + 8 + 13 + words.length * 14 + 6 + remarkLines.length * 12 + (data.note ? 22 : 0);
   const footerY = PAGE.height - PAGE.margin - 24;
   if (y + totalsHeight > footerY - 12) {
@@ -305,19 +321,30 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     w.text(`${minus ? '−' : ''}${formatRupees(paise)}`, totalsX + 110, y, { size: strong ? 12 : 10, bold: strong, width: 116, align: 'right' });
     y += strong ? 20 : 15;
   };
-  if (discounted) {
+  if (inclusive) {
+    // Nothing was added to the prices: the lines less the coupon, and the fee, are the total; in `gst` the
+    // GST inside them is summed per rate underneath (with the same rule they were charged by).
+    total('Subtotal', amounts.subtotalPaise);
+    if (discounted) {
+      total(amounts.couponCode ? `Coupon ${amounts.couponCode}` : 'Discount', amounts.discountPaise, false, true);
+      total('After discount', amounts.subtotalPaise - amounts.discountPaise);
+    }
+    total(amounts.fee ? `Delivery fee (incl. GST ${percent(amounts.fee.ratePercent)})` : 'Delivery fee', amounts.feePaise);
+  } else if (discounted) {
     // A discount shown on the invoice lowers the value tax is charged on (CGST Act s. 15(3)(a)).
     total('Subtotal', amounts.subtotalPaise);
     total(amounts.couponCode ? `Coupon ${amounts.couponCode}` : 'Discount', amounts.discountPaise, false, true);
     total(taxInvoice ? 'Taxable value' : 'After discount', amounts.taxableValuePaise);
   } else total(taxInvoice ? 'Taxable value' : 'Subtotal', amounts.subtotalPaise);
   const gst = amounts.gst;
-  if (gst?.kind === 'intra') {
+  if (inclusive) {
+    /* the fee was drawn above */
+  } else if (gst?.kind === 'intra') {
     total(`CGST @ ${percent(gst.ratePercent / 2)}`, gst.cgstPaise);
     total(`SGST @ ${percent(gst.ratePercent / 2)}`, gst.sgstPaise);
   } else if (gst?.kind === 'inter') total(`IGST @ ${percent(gst.ratePercent)}`, gst.igstPaise);
   else total(`Tax (${percent(amounts.ratePercent)}, not GST)`, amounts.taxPaise);
-  total('Delivery fee', amounts.feePaise);
+  if (!inclusive) total('Delivery fee', amounts.feePaise);
   y += 2;
   w.doc
     .moveTo(totalsX, y)
@@ -327,6 +354,21 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     .stroke();
   y += 8;
   total('Total', amounts.totalPaise, true);
+  if (gstInside) {
+    y += 4;
+    w.text('GST INCLUDED, BY RATE', totalsX, y, { size: 8, bold: true, color: MUTED, width: 226 });
+    y += 14;
+    for (const rate of amounts.rates ?? []) {
+      const split =
+        rate.igstPaise > 0 || (rate.cgstPaise === 0 && rate.sgstPaise === 0 && rate.taxPaise > 0)
+          ? `IGST ${formatRupees(rate.igstPaise)}`
+          : `CGST ${formatRupees(rate.cgstPaise)} + SGST ${formatRupees(rate.sgstPaise)}`;
+      w.text(`${percent(rate.ratePercent)} on ${formatRupees(rate.taxablePaise)}`, totalsX, y, { size: 9, color: MUTED, width: 110 });
+      w.text(split, totalsX + 96, y, { size: 9, width: 130, align: 'right' });
+      y += 15;
+    }
+    total('Total GST included', amounts.taxInsidePaise ?? 0);
+  }
 
   y += 8;
   w.text('Amount in words', left, y, { size: 8, bold: true, color: MUTED });
