@@ -8,6 +8,7 @@
  * command and collection.
  *
  *   node bench/order-commands.mjs        # standalone (BENCH_SKIP_BUILD=1 to skip `npm run build:backend`)
+ *                                        # then gst mode against flat, taken in turns (BENCH_TAX_MODES=0: not)
  *   npm run bench                        # also runs it, after the main table
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -196,6 +197,31 @@ export async function orderCommandsBench({ seconds = 5, log = console.log, row =
         }
       }
       results[counted ? 'counted' : 'uncounted'] = await measure(counted ? 'counted stock' : 'stock not counted');
+    }
+    // Issue 54: the same orders in `gst` mode (the demo products carry their rates), taken in turns with
+    // `flat` so the machine's swings fall on both: gst, flat, gst after the counted flat run above.
+    if (process.env.BENCH_TAX_MODES !== '0') {
+      const mode = async (taxMode) => {
+        const res = await send(undefined, base, {
+          method: 'PUT',
+          path: '/api/seller/shop',
+          headers: { cookie: seller },
+          body: { legalName: 'Bench Kirana', gstin: '29AAACG1234A1ZA', address: '12 MG Road, Bengaluru', stateCode: '29', taxMode },
+        });
+        if (res.status !== 200) throw new Error(`choosing ${taxMode} answered ${res.status}: ${res.body}`);
+      };
+      const flat = [results.counted.rps];
+      const gst = [];
+      for (const taxMode of ['gst', 'flat', 'gst']) {
+        await mode(taxMode);
+        const measured = await measure(`counted stock, ${taxMode} mode`);
+        (taxMode === 'gst' ? gst : flat).push(measured.rps);
+      }
+      const mean = (list) => list.reduce((a, b) => a + b, 0) / list.length;
+      results.gstRatio = mean(gst) / mean(flat);
+      log(
+        `gst mode against flat (issue 54, target ≥ 0.95×): ${results.gstRatio.toFixed(2)}× (gst ${gst.map((r) => r.toFixed(0)).join(', ')} vs flat ${flat.map((r) => r.toFixed(0)).join(', ')} orders/s)`,
+      );
     }
     return results;
   } finally {

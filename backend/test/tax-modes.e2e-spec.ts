@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { priceCart, priceOrderTax, COMPOSITION_LEGEND } from '@greencart/domain';
+import { COMPOSITION_LEGEND, gstinCheckCharacter, priceCart, priceOrderTax } from '@greencart/domain';
 import { Types } from 'mongoose';
 import sharp from 'sharp';
 import request from 'supertest';
@@ -222,6 +222,43 @@ describe('tax modes on two instances (issue 54)', () => {
         .expect(201)
     ).body.order as { amount: number };
     expect(online.amount).toBe(12200 + 3000);
+  });
+
+  it('a business buyer’s GSTIN: checked like the shop’s, named on the invoice, kept through an online checkout', async () => {
+    const buyer = `27AAPFU0939F1Z${gstinCheckCharacter('27AAPFU0939F1Z')}`;
+    const bad = await asha
+      .post('/api/placeorders')
+      .set('Idempotency-Key', randomUUID())
+      .send({ address: karnataka, items: [{ product: ids.atta, quantity: 1 }], buyerGstin: '27AAPFU0939F1ZX'.replace(/.$/, buyer.endsWith('X') ? 'Y' : 'X') })
+      .expect(400);
+    expect(bad.body).toMatchObject({ success: false, message: expect.stringMatching(/^buyerGstin: GSTIN’s check character/) });
+    const before = await orders();
+    await asha
+      .post('/api/placeorders')
+      .set('Idempotency-Key', randomUUID())
+      .send({ address: karnataka, items: [{ product: ids.atta, quantity: 1 }], buyerGstin: 12 })
+      .expect(400);
+    expect(await orders()).toBe(before);
+
+    const res = await asha
+      .post('/api/placeorders')
+      .set('Idempotency-Key', randomUUID())
+      .send({ address: karnataka, items: [{ product: ids.atta, quantity: 1 }], buyerGstin: ` ${buyer.toLowerCase()} ` })
+      .expect(201);
+    expect(res.body.order).toMatchObject({ buyerGstin: buyer, taxMode: 'gst' });
+    expect(await invoiceText(asha, res.body.order._id)).toContain(`Buyer's GSTIN: ${buyer}`);
+
+    const online = (
+      await asha
+        .post('/api/paymentonline')
+        .send({ items: [{ product: ids.cola, quantity: 1 }], buyerGstin: buyer })
+        .expect(201)
+    ).body.order as { amount: number };
+    expect(online.amount).toBe(4000 + 3000);
+    const kept = await one()
+      .connection.collection('checkouts')
+      .findOne({}, { sort: { _id: -1 } });
+    expect(kept!.quote).toMatchObject({ buyerGstin: buyer, price: { mode: 'gst', totalPaise: 7000 } });
   });
 
   it('a product without a rate cannot be sold in gst mode: 409 naming it, nothing stored', async () => {

@@ -71,6 +71,8 @@ export interface OrderQuote {
   substitutions?: SubstitutionChoice;
   /** The delivery slot chosen (issue 41); absent: express. */
   slot?: QuotedSlot;
+  /** A business buyer's GSTIN (issue 54): a B2B order. */
+  buyerGstin?: string;
 }
 
 export interface PlacedOrder {
@@ -252,6 +254,7 @@ export class OrderPlacing {
       ...(coupon ? { coupon } : {}),
       ...(dto.substitutions ? { substitutions: dto.substitutions } : {}),
       ...(delivery.slot ? { slot: delivery.slot } : {}),
+      ...(dto.buyerGstin ? { buyerGstin: dto.buyerGstin } : {}),
     };
   }
 
@@ -374,6 +377,7 @@ export class OrderPlacing {
       idempotencyKey,
       requestHash: quote.requestHash,
       ...(quote.substitutions ? { substitutions: quote.substitutions } : {}),
+      ...(quote.buyerGstin ? { buyerGstin: quote.buyerGstin } : {}),
       unlisted: true,
       linkingSince: placedAt,
       ...(options.payment ? { payment: options.payment } : {}),

@@ -16,6 +16,8 @@ export interface QuoteRequest {
   substitutions?: SubstitutionChoice;
   /** The delivery slot chosen (issue 41); absent: express. */
   delivery?: { slot: string };
+  /** A business buyer's GSTIN (issue 54). */
+  buyerGstin?: string;
 }
 
 /** What an order keeps of a saved address (its snapshot). */
@@ -52,6 +54,7 @@ export function fingerprint(dto: QuoteRequest, paymentType: PaymentType): string
   if (dto.delivery?.slot !== undefined) asked.push({ slot: dto.delivery.slot });
   // 'refund' is what an order naming no choice does: the same order.
   if (dto.substitutions !== undefined && dto.substitutions !== 'refund') asked.push({ substitutions: dto.substitutions });
+  if (dto.buyerGstin !== undefined) asked.push({ buyerGstin: dto.buyerGstin });
   return createHash('sha256').update(JSON.stringify(asked)).digest('hex');
 }
 

@@ -16,6 +16,7 @@ export function keptQuote(quote: OrderQuote): Checkout['quote'] {
     ...(quote.coupon ? { coupon: quote.coupon } : {}),
     ...(quote.substitutions ? { substitutions: quote.substitutions } : {}),
     ...(quote.slot ? { slot: quote.slot } : {}),
+    ...(quote.buyerGstin ? { buyerGstin: quote.buyerGstin } : {}),
   };
 }
 
@@ -33,5 +34,6 @@ export function paidQuote(userId: string, kept: Checkout['quote'], address: Orde
     ...(kept.coupon ? { coupon: kept.coupon } : {}),
     ...(kept.substitutions ? { substitutions: kept.substitutions } : {}),
     ...(kept.slot ? { slot: kept.slot } : {}),
+    ...(kept.buyerGstin ? { buyerGstin: kept.buyerGstin } : {}),
   };
 }

@@ -115,7 +115,14 @@ export class PaymentsService implements OnModuleInit, OnModuleDestroy {
     if (!this.razorpay.available) throw new ServiceUnavailableException(this.razorpay.unavailableReason);
     const items = dto.items ?? cartLines(await this.cart.get(userId));
     if (!items.length) throw new BadRequestException('Your cart is empty');
-    const request = { address: dto.address, items, coupon: dto.coupon, substitutions: dto.substitutions, ...(dto.delivery ? { delivery: dto.delivery } : {}) };
+    const request = {
+      address: dto.address,
+      items,
+      coupon: dto.coupon,
+      substitutions: dto.substitutions,
+      ...(dto.delivery ? { delivery: dto.delivery } : {}),
+      ...(dto.buyerGstin ? { buyerGstin: dto.buyerGstin } : {}),
+    };
     const quote = await this.orders.quote(userId, request, 'Online', { defaultAddress: true });
     if (quote.price.totalPaise < MIN_ONLINE_PAISE)
       throw new BadRequestException('Online payment needs an order of at least ₹1; please choose cash on delivery');

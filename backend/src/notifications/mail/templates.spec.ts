@@ -158,3 +158,16 @@ describe('mail templates: packing changes (issue 39)', () => {
     expect(without.html).not.toContain('Note from the shop');
   });
 });
+
+describe('mail bills in each tax mode (issue 54)', () => {
+  it('flat orders add "Tax (2%)"; gst orders add nothing and say the GST included; composition shows no tax', () => {
+    const flat = renderMail('order-confirmation', { order }, ctx).text;
+    expect(flat).toContain('Tax (2%)');
+    expect(flat).not.toContain('Includes GST');
+    const gst = renderMail('order-confirmation', { order: { ...order, taxPaise: 0, amountPaise: 24_000, taxMode: 'gst', taxInsidePaise: 1_143 } }, ctx).text;
+    expect(gst).not.toContain('Tax (2%)');
+    expect(gst).toContain('Includes GST: ₹11.43');
+    const composition = renderMail('order-confirmation', { order: { ...order, taxPaise: 0, amountPaise: 24_000, taxMode: 'composition' } }, ctx).text;
+    expect(composition).not.toMatch(/Tax \(2%\)|GST/);
+  });
+});

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { SUBSTITUTION_CHOICES, type SubstitutionChoice } from '@greencart/domain';
+import { Transform, Type } from 'class-transformer';
+import { IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateBy, ValidateNested, type ValidationArguments } from 'class-validator';
+import { gstinProblem, normaliseGstin, SUBSTITUTION_CHOICES, type SubstitutionChoice } from '@greencart/domain';
 import { DeliveryChoiceDto } from '../../delivery/dto/delivery.dto';
 
 /**
@@ -30,4 +30,18 @@ export abstract class OrderChoicesDto {
   @ValidateNested()
   @Type(() => DeliveryChoiceDto)
   delivery?: DeliveryChoiceDto;
+
+  /** A business buyer's GSTIN (issue 54): the invoice names it and the order counts as B2B; optional, "" or null: none. */
+  @ApiPropertyOptional({ example: '27AAPFU0939F1ZV', description: "A business buyer's GSTIN, checked like the shop's" })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? normaliseGstin(value) || undefined : value === null ? undefined : value))
+  @IsOptional()
+  @ValidateBy({
+    name: 'isGstin',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && !gstinProblem(value),
+      defaultMessage: (args?: ValidationArguments) =>
+        typeof args?.value === 'string' ? `buyerGstin: ${gstinProblem(args.value)!}` : 'buyerGstin must be a GSTIN (15 characters)',
+    },
+  })
+  buyerGstin?: string;
 }

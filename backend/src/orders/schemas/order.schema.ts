@@ -148,6 +148,8 @@ export class Order {
   @Prop({ type: Number }) taxInsidePaise?: number;
   /** `gst` mode: the delivery fee's rate when placed. */
   @Prop({ type: Number }) deliveryGstRate?: number;
+  /** A business buyer's GSTIN given at checkout: the invoice names it, GSTR-1 counts the order as B2B. */
+  @Prop({ type: String }) buyerGstin?: string;
   /** The delivery area's fee (0: free delivery; absent on orders older than delivery areas). */
   @Prop({ type: Number, default: 0 }) deliveryFeePaise: number;
   /** The delivery promise: placed + the area's ETA (absent on older orders: placed + 30 minutes). */

@@ -44,6 +44,8 @@ export class Checkout {
     substitutions?: SubstitutionChoice;
     /** The delivery slot the checkout holds a place in (issue 41). */
     slot?: { id: string; date: string; start: string; end: string };
+    /** A business buyer's GSTIN (issue 54). */
+    buyerGstin?: string;
   };
   @Prop({ type: String, required: true, enum: ['pending', 'paid', 'failed', 'expired', 'refunding', 'refunded'], default: 'pending' }) status: CheckoutStatus;
   @Prop({ required: true }) expiresAt: Date;

@@ -106,6 +106,8 @@ export class InvoicesService {
               `${address.city}, ${address.state} ${address.pincode}`,
               address.country,
               ...(buyerState ? [`State: ${buyerState.name} (code ${buyerState.code})`] : []),
+              // A business buyer (issue 54): its GSTIN, so it can claim the input tax.
+              ...(order.buyerGstin ? [`Buyer's GSTIN: ${order.buyerGstin}`] : []),
             ],
             phone: formatPhone(address.phone),
           }
