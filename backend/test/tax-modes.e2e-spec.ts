@@ -310,6 +310,73 @@ describe('tax modes on two instances (issue 54)', () => {
     expect(res.body.adjustment).toMatchObject({ differencePaise: 4000 });
   });
 
+  it('refunds after the invoice are credit notes in their own series; the invoice never changes', async () => {
+    const order = await place(asha, karnataka, [
+      { product: ids.atta, quantity: 2 },
+      { product: ids.cola, quantity: 2 },
+    ]);
+    const invoiceBefore = await invoiceText(asha, order._id);
+    const invoiceNumber = /Invoice no\. (GC\/\d\d-\d\d\/\d{6})/.exec(invoiceBefore)![1];
+    // Nothing given back yet: no credit notes.
+    expect((await owner.get(`/api/seller/orders/${order._id}/credit-notes`).expect(200)).body).toEqual({ success: true, creditNotes: [] });
+
+    await owner
+      .post(`/api/seller/orders/${order._id}/adjust`)
+      .set('Idempotency-Key', randomUUID())
+      .send({ lines: [{ line: 1, packed: 1 }] })
+      .expect(200);
+    const invoiced = priceOrderTax({ mode: 'gst', lines: [PRICED[1], PRICED[3]], deliveryFeePaise: 3000 });
+    const one40 = invoiced.lines[1];
+    const listed = (await owner.get(`/api/seller/orders/${order._id}/credit-notes`).expect(200)).body.creditNotes;
+    expect(listed).toEqual([
+      {
+        n: 1,
+        number: expect.stringMatching(/^CN\/\d\d-\d\d\/\d{6}$/),
+        at: expect.any(String),
+        reason: 'Packed with changes',
+        invoice: invoiceNumber,
+        amountPaise: 4000,
+        // The last of the line's two units takes what is left of its tax: the first takes half, rounded down.
+        taxPaise: Math.floor(one40.taxPaise / 2),
+      },
+    ]);
+    // The same number every time it is read, for the shopper too.
+    expect((await asha.get(`/api/orders/${order._id}/credit-notes`).expect(200)).body.creditNotes).toEqual(listed);
+    const pdf = async (agent: Agent, path: string) =>
+      pdfText((await agent.get(path).buffer(true).parse(binaryParser).expect(200)).body as Buffer).replace(/ {2,}/g, ' ');
+    const note = await pdf(owner, `/api/seller/orders/${order._id}/credit-notes/1.pdf`);
+    expect(note).toContain('CREDIT NOTE');
+    expect(note).toContain(`Credit note no. ${listed[0].number}`);
+    expect(note).toContain(`Against invoice ${invoiceNumber}`);
+    expect(note).toContain('Classic Cola');
+    expect(note).not.toContain('Whole Wheat Atta');
+    expect(note).toContain(`Total ${rupees(4000)}`);
+    expect(note).toContain(`Total GST included ${rupees(listed[0].taxPaise)}`);
+    // The invoice is as it was issued; its note points to the credit notes.
+    const invoiceAfter = await invoiceText(asha, order._id);
+    expect(invoiceAfter).toContain(`Total ${rupees(12200 + 8000 + 3000)}`);
+    expect(invoiceAfter).toContain('Amounts given back after this invoice are on its credit notes.');
+
+    // A cancel gives back everything left, fee included: the notes add up to the invoice.
+    await owner.patch(`/api/orders/${order._id}/status`).send({ status: 'Cancelled' }).expect(200);
+    const both = (await owner.get(`/api/seller/orders/${order._id}/credit-notes`).expect(200)).body.creditNotes as {
+      number: string;
+      amountPaise: number;
+      taxPaise: number;
+    }[];
+    expect(both).toHaveLength(2);
+    expect(both[0]).toEqual(listed[0]);
+    expect(both[1]).toMatchObject({ n: 2, reason: 'Order cancelled', amountPaise: 12200 + 4000 + 3000 });
+    expect(both[0].amountPaise + both[1].amountPaise).toBe(invoiced.totalPaise);
+    expect(both[0].taxPaise + both[1].taxPaise).toBe(invoiced.totals.taxPaise);
+    expect(Number(both[1].number.slice(-6))).toBe(Number(both[0].number.slice(-6)) + 1);
+    await asha.get(`/api/orders/${order._id}/credit-notes/3.pdf`).expect(404);
+    await asha.get(`/api/orders/${order._id}/credit-notes/x.pdf`).expect(404);
+    const other = (await shopper(one(), 'Ravi')).agent;
+    await other.get(`/api/orders/${order._id}/credit-notes`).expect(404);
+    await other.get(`/api/orders/${order._id}/credit-notes/1.pdf`).expect(404);
+  });
+
   it('the catalogue CSV carries gst_rate: exported, imported onto new and existing products, checked against the shop’s rates', async () => {
     const csv = async () => (await owner.get('/api/seller/products.csv').buffer(true).parse(binaryParser).expect(200)).body.toString('utf8') as string;
     const exported = await csv();

@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Header, NotFoundException, Param, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentUser } from '../sessions/current-user.decorator';
@@ -58,6 +58,34 @@ export class StatsController {
     send(res, await this.invoices.invoice(id));
   }
 
+  /** The credit notes of an order (issue 54): one per refund after its invoice, numbered as they are first read. */
+  @Get('seller/orders/:id/credit-notes')
+  @SellerOnly()
+  @Header('Cache-Control', 'no-store')
+  async sellerCreditNotes(@Param('id') id: string) {
+    return { success: true, creditNotes: await this.invoices.creditNotes(id) };
+  }
+
+  /** One credit note of any order (PDF), n from 1. */
+  @Get('seller/orders/:id/credit-notes/:n.pdf')
+  @SellerOnly()
+  async sellerCreditNote(@Param('id') id: string, @Param('n') n: string, @Res() res: Response) {
+    send(res, await this.invoices.creditNotePdf(id, noteIndex(n)), 'credit-note');
+  }
+
+  @Get('orders/:id/credit-notes')
+  @ShopperOnly()
+  @Header('Cache-Control', 'no-store')
+  async shopperCreditNotes(@CurrentUser() user: UserData, @Param('id') id: string) {
+    return { success: true, creditNotes: await this.invoices.creditNotes(id, user._id) };
+  }
+
+  @Get('orders/:id/credit-notes/:n.pdf')
+  @ShopperOnly()
+  async shopperCreditNote(@CurrentUser() user: UserData, @Param('id') id: string, @Param('n') n: string, @Res() res: Response) {
+    send(res, await this.invoices.creditNotePdf(id, noteIndex(n), user._id), 'credit-note');
+  }
+
   /** The tax invoice of one of the shopper's own orders (PDF); another shopper's order is 404. */
   @Get('orders/:id/invoice.pdf')
   @ShopperOnly()
@@ -66,9 +94,15 @@ export class StatsController {
   }
 }
 
-function send(res: Response, invoice: Invoice) {
+/** A credit note's place among the order's notes (from 1); anything else names none (404). */
+function noteIndex(n: string): number {
+  if (!/^[1-9]\d{0,3}$/.test(n)) throw new NotFoundException('This order has no such credit note');
+  return Number(n);
+}
+
+function send(res: Response, invoice: Invoice, kind: 'invoice' | 'credit-note' = 'invoice') {
   res.setHeader('Content-Type', 'application/pdf');
-  res.setHeader('Content-Disposition', `attachment; filename="invoice-${invoice.number.replace(/\//g, '-')}.pdf"`);
+  res.setHeader('Content-Disposition', `attachment; filename="${kind}-${invoice.number.replace(/\//g, '-')}.pdf"`);
   res.setHeader('Cache-Control', 'private, no-store');
   res.end(invoice.pdf);
 }

@@ -1,7 +1,7 @@
 import type { Collection, Connection } from 'mongoose';
 import type { LocksService } from '../../common/locks/locks.service';
 import { isDuplicateKeyError } from '../../common/mongo-errors';
-import type { InvoiceShop } from './invoice-lines';
+import type { InvoicedOrder, InvoiceShop } from './invoice-lines';
 
 export const INVOICES_COLLECTION = 'invoices';
 export const INVOICE_COUNTERS_COLLECTION = 'invoice_counters';
@@ -15,6 +15,8 @@ export interface InvoiceRecord {
   issuedAt?: Date;
   /** The shop's details as they were when the number was given, so the invoice never changes afterwards. */
   shop?: InvoiceShop;
+  /** The order as invoiced (issue 54), written before its number is taken: the invoice is drawn from it ever after. */
+  invoiced?: InvoicedOrder;
   /** Records of the earlier numbering (`last:<fy>` hint, `no:<fy>:<seq>`), read once to continue their series. */
   last?: number;
   order?: string;
@@ -32,7 +34,24 @@ export interface IssuedNumber {
   number: string;
   issuedAt: Date;
   shop?: InvoiceShop;
+  invoiced?: InvoicedOrder;
 }
+
+/**
+ * A numbered series: invoices (`GC`, records `order:<id>`) or credit notes (`CN`, records
+ * `cn:<order id>:<refund key>`, issue 54), each with its own counters and lock per financial year.
+ */
+export interface NumberSeries {
+  /** The number's prefix: "GC/26-27/000042", "CN/26-27/000001". */
+  prefix: string;
+  /** Before a document's key in the records' `_id`. */
+  recordKey: string;
+  /** Before the year in the counters' `_id` (and in the year's lock). */
+  counterKey: string;
+}
+
+export const INVOICE_SERIES: NumberSeries = { prefix: 'GC', recordKey: 'order:', counterKey: 'counter:' };
+export const CREDIT_NOTE_SERIES: NumberSeries = { prefix: 'CN', recordKey: 'cn:', counterKey: 'cn-counter:' };
 
 /**
  * Invoice numbers without gaps or duplicates, one series per Indian financial year, on any number of
@@ -52,6 +71,7 @@ export class InvoiceNumbers {
   constructor(
     connection: Connection,
     private readonly locks: LocksService,
+    private readonly series: NumberSeries = INVOICE_SERIES,
   ) {
     this.records = connection.collection<InvoiceRecord>(INVOICES_COLLECTION);
     this.counters = connection.collection<Counter>(INVOICE_COUNTERS_COLLECTION);
@@ -59,8 +79,18 @@ export class InvoiceNumbers {
 
   /** The order's number, if it has one. */
   async existing(orderId: string): Promise<IssuedNumber | undefined> {
-    const record = await this.records.findOne({ _id: `order:${orderId}` });
-    return record?.number ? { number: record.number, issuedAt: record.issuedAt!, shop: record.shop } : undefined;
+    const record = await this.records.findOne({ _id: `${this.series.recordKey}${orderId}` });
+    return record?.number ? { number: record.number, issuedAt: record.issuedAt!, shop: record.shop, invoiced: record.invoiced } : undefined;
+  }
+
+  /** Keeps what the document is of before it takes a number (the first writer's copy stays). */
+  async keep(key: string, invoiced: InvoicedOrder): Promise<void> {
+    await this.records
+      .updateOne({ _id: `${this.series.recordKey}${key}`, invoiced: { $exists: false } }, { $set: { invoiced } }, { upsert: true })
+      .catch((error: unknown) => {
+        // It has one already (the filter missed, and the upsert met the record).
+        if (!isDuplicateKeyError(error)) throw error;
+      });
   }
 
   /** The order's number: the one it has, or the year's next one, given now and kept for ever. */
@@ -77,7 +107,7 @@ export class InvoiceNumbers {
   private async take(orderId: string, fy: string, shop: InvoiceShop): Promise<IssuedNumber> {
     for (;;) {
       const issued = await this.locks.run(
-        `invoice-number:${fy}`,
+        this.series === INVOICE_SERIES ? `invoice-number:${fy}` : `${this.series.prefix.toLowerCase()}-number:${fy}`,
         { busyMessage: 'Invoices are being numbered right now; please try again in a moment', waitMs: 30_000 },
         () => this.attempt(orderId, fy, shop),
       );
@@ -104,10 +134,10 @@ export class InvoiceNumbers {
 
   /** Writes the counter's number onto its order's record unless it is there already; the record as it then is. */
   private async record(counter: Counter, fy: string, shop: InvoiceShop): Promise<IssuedNumber> {
-    const key = `order:${counter.order}`;
+    const key = `${this.series.recordKey}${counter.order}`;
     const found = await this.records.findOne({ _id: key });
-    if (found?.number) return { number: found.number, issuedAt: found.issuedAt!, shop: found.shop };
-    const issued = { number: invoiceNumber(fy, counter.last), issuedAt: counter.at ?? new Date(), shop };
+    if (found?.number) return { number: found.number, issuedAt: found.issuedAt!, shop: found.shop, invoiced: found.invoiced };
+    const issued: IssuedNumber = { number: invoiceNumber(fy, counter.last, this.series.prefix), issuedAt: counter.at ?? new Date(), shop };
     // Every writer writes the same values: the order's only number.
     await this.records
       .updateOne({ _id: key }, { $set: { fy, seq: counter.last, ...issued }, $unset: { trying: 1, claimedAt: 1 } }, { upsert: true })
@@ -115,18 +145,19 @@ export class InvoiceNumbers {
         // Two upserts at once: the other one inserted the same values.
         if (!isDuplicateKeyError(error)) throw error;
       });
-    return issued;
+    return { ...issued, ...(found?.invoiced ? { invoiced: found.invoiced } : {}) };
   }
 
   /** The year's counter, made at the year's first invoice. */
   private async counter(fy: string, shop: InvoiceShop): Promise<Counter> {
-    const id = `counter:${fy}`;
+    const id = `${this.series.counterKey}${fy}`;
     const found = await this.counters.findOne({ _id: id });
     if (found) return found;
     // The year before may have ended with a number not yet written onto its order.
-    const before = await this.counters.findOne({ _id: `counter:${previousYear(fy)}` });
+    const before = await this.counters.findOne({ _id: `${this.series.counterKey}${previousYear(fy)}` });
     if (before?.order) await this.record(before, previousYear(fy), shop);
-    await this.counters.insertOne({ _id: id, last: await this.earlierSeries(fy) }).catch((error: unknown) => {
+    const last = this.series === INVOICE_SERIES ? await this.earlierSeries(fy) : 0;
+    await this.counters.insertOne({ _id: id, last }).catch((error: unknown) => {
       if (!isDuplicateKeyError(error)) throw error;
     });
     return (await this.counters.findOne({ _id: id }))!;
@@ -140,9 +171,9 @@ export class InvoiceNumbers {
   }
 }
 
-/** "GC/26-27/000042": at most 16 characters, as GST invoice numbers must be. */
-export function invoiceNumber(fy: string, seq: number): string {
-  return `GC/${fy.slice(2)}/${String(seq).padStart(6, '0')}`;
+/** "GC/26-27/000042" (or "CN/…" for a credit note): at most 16 characters, as GST document numbers must be. */
+export function invoiceNumber(fy: string, seq: number, prefix = 'GC'): string {
+  return `${prefix}/${fy.slice(2)}/${String(seq).padStart(6, '0')}`;
 }
 
 /** "2025-26" before "2026-27". */

@@ -22,6 +22,8 @@ export interface InvoiceData {
   note?: string;
   billTo?: { name: string; lines: string[]; phone?: string };
   amounts: InvoiceAmounts;
+  /** A credit note (issue 54) rather than the invoice: its title, and the invoice it is against ("GC/26-27/000001 of 3 Dec 2026"). */
+  document?: { title: 'Credit note'; against: string };
 }
 
 /**
@@ -189,7 +191,7 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   // Issue 54: `gst` prices hold their tax (shown per line and per rate); composition and unregistered shops show none.
   const inclusive = amounts.mode !== 'flat';
   const gstInside = amounts.mode === 'gst';
-  const kind = taxInvoice ? 'Tax invoice' : 'Bill of supply';
+  const kind = data.document?.title ?? (taxInvoice ? 'Tax invoice' : 'Bill of supply');
   const w = new InvoiceWriter({ Title: `${kind} ${data.number}`, Author: data.shop.legalName, Subject: `Order ${data.orderNumber}`, Creator: 'GreenCart' });
   const left = PAGE.margin;
   let y = PAGE.margin;
@@ -240,8 +242,16 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   let right = top;
   const labelX = left + CONTENT - 230;
   for (const [label, value] of [
-    ['Invoice no.', data.number],
-    ['Invoice date', data.issuedOn],
+    ...(data.document
+      ? [
+          ['Credit note no.', data.number],
+          ['Date', data.issuedOn],
+          ['Against invoice', data.document.against],
+        ]
+      : [
+          ['Invoice no.', data.number],
+          ['Invoice date', data.issuedOn],
+        ]),
     ['Order no.', data.orderNumber],
     ['Order date', `${data.orderDate} ${data.orderTime}`],
     ['Payment', data.payment],
@@ -249,7 +259,7 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     ...(amounts.placeOfSupply ? [['Place of supply', `${amounts.placeOfSupply.name} (${amounts.placeOfSupply.code})`]] : []),
   ]) {
     w.text(label, labelX, right, { size: 9, color: MUTED, width: 90 });
-    w.text(value, labelX + 90, right, { size: 9.5, bold: label === 'Invoice no.', width: 140, align: 'right' });
+    w.text(value, labelX + 90, right, { size: 9.5, bold: label === 'Invoice no.' || label === 'Credit note no.', width: 140, align: 'right' });
     right += 15;
   }
   y = Math.max(y, right) + 16;

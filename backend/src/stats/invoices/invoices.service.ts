@@ -10,13 +10,28 @@ import type { OrderRecord } from '../../orders/order-record';
 import { ProductsService } from '../../products/products.service';
 import { ShopService } from '../../shop/shop.service';
 import { dayOf, financialYear, timeOf } from '../../common/time/shop-time';
-import { invoiceAmounts, type InvoiceShop } from './invoice-lines';
-import { InvoiceNumbers } from './invoice-numbers';
+import { creditEvents, creditNoteAmounts, type CreditEvent } from './credit-notes';
+import { invoiceAmounts, type InvoicedOrder, type InvoiceShop } from './invoice-lines';
+import { CREDIT_NOTE_SERIES, InvoiceNumbers } from './invoice-numbers';
 import { renderInvoicePdf, type InvoiceData } from './invoice-pdf';
 
 export interface Invoice {
   number: string;
   pdf: Buffer;
+}
+
+/** One credit note of an order (issue 54), as GET …/credit-notes lists it. */
+export interface CreditNoteView {
+  /** Its place among the order's notes, from 1: …/credit-notes/<n>.pdf. */
+  n: number;
+  number: string;
+  /** When the refund it records was made. */
+  at: string;
+  reason: string;
+  /** The invoice it is against. */
+  invoice: string;
+  amountPaise: number;
+  taxPaise: number;
 }
 
 /**
@@ -28,6 +43,7 @@ export interface Invoice {
 @Injectable()
 export class InvoicesService {
   private readonly numbers: InvoiceNumbers;
+  private readonly creditNumbers: InvoiceNumbers;
   private readonly timeZone: string;
   private readonly contact: { name: string; email: string; phone: string };
 
@@ -40,6 +56,7 @@ export class InvoicesService {
     locks: LocksService,
   ) {
     this.numbers = new InvoiceNumbers(connection, locks);
+    this.creditNumbers = new InvoiceNumbers(connection, locks, CREDIT_NOTE_SERIES);
     this.timeZone = config.get('SHOP_TIMEZONE', { infer: true });
     this.contact = {
       name: config.get('SHOP_NAME', { infer: true }),
@@ -52,16 +69,75 @@ export class InvoicesService {
   async invoice(orderId: string, shopperId?: string): Promise<Invoice> {
     const order = await this.orders.findById(orderId);
     if (!order || (shopperId !== undefined && String(order.user) !== shopperId)) throw new NotFoundException('Order not found');
-    const { number, issuedAt, shop } = await this.issue(order);
-    return { number, pdf: await renderInvoicePdf(await this.describe(order, number, issuedAt, shop)) };
+    const { number, issuedAt, shop, invoiced } = await this.issue(order);
+    return { number, pdf: await renderInvoicePdf(await this.describe(order, number, issuedAt, shop, invoiced)) };
+  }
+
+  /**
+   * The credit notes of an order (issue 54): one per refund after its invoice, numbered in their own
+   * series (CN/26-27/000001) the first time they are read; none before the order has an invoice, whose
+   * amounts already are what was supplied.
+   */
+  async creditNotes(orderId: string, shopperId?: string): Promise<CreditNoteView[]> {
+    return (await this.notesOf(orderId, shopperId)).map(({ view }) => view);
+  }
+
+  /** One of the order's credit notes as a PDF (n from 1); 404 when it has no such note. */
+  async creditNotePdf(orderId: string, n: number, shopperId?: string): Promise<Invoice> {
+    const notes = await this.notesOf(orderId, shopperId);
+    const found = notes[n - 1];
+    if (!found) throw new NotFoundException('This order has no such credit note');
+    const { order, invoice, event, view } = found;
+    const data = await this.describe(order, view.number, event.at, invoice.shop ?? (await this.currentShop()), invoice.invoiced);
+    const amounts = creditNoteAmounts(event.note, invoice.invoiced!, invoice.shop ?? (await this.currentShop()));
+    return {
+      number: view.number,
+      pdf: await renderInvoicePdf({
+        ...data,
+        amounts,
+        document: { title: 'Credit note', against: `${invoice.number} of ${longDay(dayOf(invoice.issuedAt, this.timeZone))}` },
+        note: `${event.reason}: ${formatRupees(event.note.totalPaise)} given back against invoice ${invoice.number}.`,
+      }),
+    };
+  }
+
+  private async notesOf(orderId: string, shopperId?: string) {
+    const order = await this.orders.findById(orderId);
+    if (!order || (shopperId !== undefined && String(order.user) !== shopperId)) throw new NotFoundException('Order not found');
+    const invoice = await this.numbers.existing(orderId);
+    // Invoices numbered before snapshots were kept are drawn from the order as it is: nothing to credit against.
+    if (!invoice?.invoiced) return [];
+    const events: CreditEvent[] = creditEvents(order, invoice.invoiced, invoice.issuedAt);
+    const shop = invoice.shop ?? (await this.currentShop());
+    const notes = [];
+    for (const [i, event] of events.entries()) {
+      const issued = await this.creditNumbers.issue(`${orderId}:${event.key}`, financialYear(dayOf(event.at, this.timeZone)), shop);
+      notes.push({
+        order,
+        invoice,
+        event,
+        view: {
+          n: i + 1,
+          number: issued.number,
+          at: event.at.toISOString(),
+          reason: event.reason,
+          invoice: invoice.number,
+          amountPaise: event.note.totalPaise,
+          taxPaise: event.note.totals.taxPaise,
+        } satisfies CreditNoteView,
+      });
+    }
+    return notes;
   }
 
   /** The order's invoice number (and the shop's details it was issued with), taken now if it has none. */
-  async issue(order: OrderRecord): Promise<{ number: string; issuedAt: Date; shop: InvoiceShop }> {
+  async issue(order: OrderRecord): Promise<{ number: string; issuedAt: Date; shop: InvoiceShop; invoiced?: InvoicedOrder }> {
     const orderId = String(order._id);
     const found = await this.numbers.existing(orderId);
     if (found) return { ...found, shop: found.shop ?? (await this.currentShop()) };
     if (order.status === 'Cancelled') throw new ConflictException('This order was cancelled before it was invoiced, so it has no tax invoice');
+    // What it is an invoice of, kept before the number is taken: later refunds are credit notes against it.
+    await this.numbers.keep(orderId, invoicedOf(order));
     const shop = await this.currentShop();
     const issued = await this.numbers.issue(orderId, financialYear(dayOf(new Date(), this.timeZone)), shop);
     return { ...issued, shop: issued.shop ?? shop };
@@ -72,15 +148,18 @@ export class InvoicesService {
     return { legalName, gstin, address, state };
   }
 
-  private async describe(order: OrderRecord, number: string, issuedAt: Date, shop: InvoiceShop): Promise<InvoiceData> {
+  private async describe(order: OrderRecord, number: string, issuedAt: Date, shop: InvoiceShop, invoiced?: InvoicedOrder): Promise<InvoiceData> {
     const address = order.address;
     // Lines sold before HSN codes were kept on orders print the product's HSN of today.
     const unknown = order.items.filter((item) => !(item as { hsn?: string }).hsn).map((item) => String(item.product));
     const current = new Map((unknown.length ? await this.products.findByIds(unknown) : []).map((p) => [p._id, p.hsn]));
-    const amounts = invoiceAmounts(order, shop, (id) => current.get(id));
+    const amounts = invoiceAmounts(invoiced ?? order, shop, (id) => current.get(id));
     const payment = `${order.paymentType === 'COD' ? 'Cash on delivery' : 'Online'} · ${order.paymentStatus}`;
-    const note =
-      order.paymentStatus === 'refunded'
+    // Drawn from what was invoiced: what went back afterwards is on its credit notes.
+    const changedSince = invoiced && (order.status === 'Cancelled' || order.amountPaise < invoiced.amountPaise || order.issue?.status === 'refunded');
+    const note = changedSince
+      ? 'Amounts given back after this invoice are on its credit notes.'
+      : order.paymentStatus === 'refunded'
         ? 'This order was cancelled and its payment refunded.'
         : order.status === 'Cancelled'
           ? 'This order was cancelled after this invoice was issued.'
@@ -131,4 +210,28 @@ function packingNote(order: OrderRecord): string | undefined {
   const placed = formatRupees(order.originalAmountPaise);
   if (order.paymentType === 'COD') return `Packed with changes: placed for ${placed}, supplied for ${formatRupees(order.amountPaise)}.`;
   return `Packed with changes: placed for ${placed}; ${formatRupees(order.refundedPaise ?? 0)} refunded to the shopper.`;
+}
+
+/** The order as its invoice shows it, field by field (the order may be a database document). */
+function invoicedOf(order: OrderRecord): InvoicedOrder {
+  return {
+    items: order.items.map((item) => ({
+      product: String(item.product),
+      name: item.name,
+      ...(item.label ? { label: item.label } : {}),
+      quantity: item.quantity,
+      offerPricePaise: item.offerPricePaise,
+      ...(item.hsn ? { hsn: item.hsn } : {}),
+      ...(item.gstRate !== undefined ? { gstRate: item.gstRate } : {}),
+    })),
+    subtotalPaise: order.subtotalPaise,
+    discountPaise: order.discountPaise ?? 0,
+    ...(order.coupon?.code ? { coupon: { code: order.coupon.code } } : {}),
+    taxPaise: order.taxPaise,
+    deliveryFeePaise: order.deliveryFeePaise ?? 0,
+    amountPaise: order.amountPaise,
+    ...(order.address?.state ? { address: { state: order.address.state } } : {}),
+    ...(order.taxMode ? { taxMode: order.taxMode } : {}),
+    ...(order.deliveryGstRate !== undefined ? { deliveryGstRate: order.deliveryGstRate } : {}),
+  };
 }
