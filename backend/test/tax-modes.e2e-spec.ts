@@ -132,7 +132,7 @@ describe('tax modes on two instances (issue 54)', () => {
   });
 
   it('a shop that never chose is flat: the spec’s contract, subtotal × 1.02, no tax-mode fields', async () => {
-    expect((await one().http().get('/api/shop').expect(200)).body).toEqual({ success: true, shop: { taxMode: 'flat', deliveryGstRate: 18 } });
+    expect((await one().http().get('/api/shop').expect(200)).body).toEqual({ success: true, shop: { taxMode: 'flat', deliveryGstRate: 18, gstRates: RATES } });
     const order = await place(asha, karnataka, [{ product: ids.atta, quantity: 2 }]);
     const expected = priceCart([{ offerPrice: 61, quantity: 2 }], { feePaise: 3000, freeAbovePaise: null });
     expect(order).toMatchObject({ subtotalPaise: 12200, taxPaise: 244, amountPaise: expected.totalPaise });

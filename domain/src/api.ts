@@ -1,7 +1,7 @@
 import type { OfferView, SellerCoupon } from './coupons';
 import type { PriceBreakdown } from './pricing';
 import type { TaxMode } from './tax-rates';
-import type { ShopTaxView } from './tax-cart';
+import type { ShopTaxView } from './tax-rates';
 import type { PackSize } from './pack-sizes';
 import type { ProductCategory } from './categories';
 import type { OrderStatus, PaymentStatus, PaymentType } from './order-lifecycle';

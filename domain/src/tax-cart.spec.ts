@@ -1,7 +1,8 @@
-import { priceCart } from './pricing';
+import { priceCart, TAX_PERCENT } from './pricing';
 import { issueRefundCapPaise, repriceAdjusted } from './packing';
 import { priceOrderTax } from './tax';
-import { priceCartIn, taxNote } from './tax-cart';
+import { priceCartIn } from './tax-cart';
+import { taxNote } from './tax-rates';
 
 const FEE = { feePaise: 3000, freeAbovePaise: null };
 const LINES = [
@@ -59,4 +60,8 @@ describe('packing changes and problem reports outside flat mode', () => {
     expect(issueRefundCapPaise([{ unitPaise: 6000, quantity: 1 }])).toBe(6120);
     expect(issueRefundCapPaise([{ unitPaise: 6000, quantity: 1 }], 'gst')).toBe(6000);
   });
+});
+
+describe('taxNote and TAX_PERCENT agree', () => {
+  it('says the flat rule’s own percent', () => expect(taxNote('flat')).toBe(`+${TAX_PERCENT}% tax`));
 });

@@ -4,19 +4,9 @@
  * the total is subtotal − discount + delivery fee, and in `gst` mode `taxInsidePaise` says the GST that
  * total already holds (tax.ts priceOrderTax). The invoice's split per line and rate is priceOrderTax's.
  */
-import {
-  discountFor,
-  deliveryFeeFor,
-  priceCart,
-  TAX_PERCENT,
-  toPaise,
-  type DeliveryCharge,
-  type DiscountTerms,
-  type PriceBreakdown,
-  type PricedLineInput,
-} from './pricing';
+import { discountFor, deliveryFeeFor, priceCart, toPaise, type DeliveryCharge, type DiscountTerms, type PriceBreakdown, type PricedLineInput } from './pricing';
 import { priceOrderTax } from './tax';
-import { DEFAULT_DELIVERY_GST_RATE, DEFAULT_TAX_MODE, type TaxMode } from './tax-rates';
+import type { ShopTaxView, TaxMode } from './tax-rates';
 
 export interface TaxedLineInputForCart extends PricedLineInput {
   /** The product's GST rate (percent); `gst` mode only. A line without one counts no tax inside (the server refuses it). */
@@ -29,18 +19,9 @@ export interface TaxedPriceBreakdown extends PriceBreakdown {
   taxInsidePaise: number;
 }
 
-/** What every shopper's screen needs of the shop's tax settings (GET /api/shop, `shop`). */
-export interface ShopTaxView {
-  taxMode: TaxMode;
-  /** Percent, inside the delivery fee in `gst` mode. */
-  deliveryGstRate: number;
-}
-
-export const DEFAULT_SHOP_TAX: ShopTaxView = { taxMode: DEFAULT_TAX_MODE, deliveryGstRate: DEFAULT_DELIVERY_GST_RATE };
-
 /** The cart's price in `mode`, as the server charges it (see the header). */
 export function priceCartIn(
-  tax: ShopTaxView,
+  tax: Pick<ShopTaxView, 'taxMode' | 'deliveryGstRate'>,
   lines: readonly TaxedLineInputForCart[],
   delivery?: DeliveryCharge | null,
   coupon?: DiscountTerms | null,
@@ -66,11 +47,4 @@ export function priceCartIn(
     taxInsidePaise = priced.totals.taxPaise;
   }
   return { subtotalPaise, discountPaise, taxPaise: 0, shippingPaise, totalPaise, mode: tax.taxMode, taxInsidePaise };
-}
-
-/** What a price says about tax, beside it: "+2% tax" (`flat`), "incl. GST" (`gst`), nothing where no tax is charged. */
-export function taxNote(mode: TaxMode): string {
-  if (mode === 'flat') return `+${TAX_PERCENT}% tax`;
-  if (mode === 'gst') return 'incl. GST';
-  return '';
 }

@@ -73,3 +73,25 @@ export function taxInsidePaise(amountPaise: number, rate: number): number {
   if (!Number.isSafeInteger(doubled)) throw new RangeError('amount too large to tax exactly');
   return Math.floor(doubled / (2 * denominator));
 }
+
+/** What every shopper's screen needs of the shop's tax settings (GET /api/shop, `shop`). */
+export interface ShopTaxView {
+  taxMode: TaxMode;
+  /** Percent, inside the delivery fee in `gst` mode. */
+  deliveryGstRate: number;
+  /** The rates the shop's products may carry (the product form offers them to every member of staff). */
+  gstRates: readonly number[];
+}
+
+export const DEFAULT_SHOP_TAX: ShopTaxView = { taxMode: DEFAULT_TAX_MODE, deliveryGstRate: DEFAULT_DELIVERY_GST_RATE, gstRates: DEFAULT_GST_RATES };
+
+/**
+ * What a price says about tax, beside it: "+2% tax" (`flat`, pricing.ts TAX_PERCENT), "incl. GST" (`gst`),
+ * nothing where no tax is charged. Here rather than beside the money rule: this file imports nothing, so
+ * the storefront's first pages can say it without loading the rule.
+ */
+export function taxNote(mode: TaxMode): string {
+  if (mode === 'flat') return '+2% tax';
+  if (mode === 'gst') return 'incl. GST';
+  return '';
+}

@@ -154,5 +154,5 @@ export function shopDetailsView(details: ShopDetails): ShopDetailsView {
 
 /** What every shopper's screen needs (GET /api/shop). */
 export function shopTaxView(tax: ShopTax): ShopTaxView {
-  return { taxMode: tax.taxMode, deliveryGstRate: tax.deliveryGstRate };
+  return { taxMode: tax.taxMode, deliveryGstRate: tax.deliveryGstRate, gstRates: tax.gstRates };
 }

@@ -18,7 +18,7 @@ export function productsInData(data: unknown, found: Map<string, ProductView> = 
   return found;
 }
 
-/** The service worker's copy of the catalogue answers it saw (service-worker/sw.ts: LAST_SEEN, CATALOGUE_READS). */
+/** The service worker's copy of the catalogue answers it saw (service-worker/sw.ts: LAST_SEEN, LAST_SEEN_READS). */
 const LAST_SEEN_CACHE = 'greencart-last-seen';
 const CATALOGUE_PATH = /^\/api\/(productList|products(\/[^/]+)?)$/;
 

@@ -13,7 +13,8 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url:
  * The storefront's service worker (issue 26). What it keeps:
  * - the build (precached, one revision per file): the shell and every page's code open offline, and a
  *   window keeps the version it started with until all windows of it are closed (no skipWaiting);
- * - the last catalogue and product answers seen: network first, the copy when offline. Never the
+ * - the last catalogue and product answers seen, and the shop's public settings (GET /api/shop: its tax mode,
+ *   which the prices' tax words follow): network first, the copy when offline. Never the
  *   session (/api/session: name, email, cart), nor any answer the server marks no-store or private: a
  *   device offline cannot learn that its session was ended elsewhere ("sign out everywhere"), so what it
  *   kept would show the former shopper. Offline, a reload shows the shop with the session unknown ("we'll
@@ -32,13 +33,13 @@ clientsClaim();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/, /^\/socket\.io(\/|$)/] }));
 
 const LAST_SEEN = 'greencart-last-seen';
-const CATALOGUE_READS = /^\/api\/(productList|products(\/[^/]+)?)$/;
+const LAST_SEEN_READS = /^\/api\/(productList|products(\/[^/]+)?|shop)$/;
 /** What the server says must not be kept is not kept, whatever the route. */
 const notKeptWhenTheServerSaysSo: WorkboxPlugin = {
   cacheWillUpdate: async ({ response }) => (/\b(no-store|private)\b/i.test(response.headers.get('Cache-Control') ?? '') ? null : response),
 };
 registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && CATALOGUE_READS.test(url.pathname),
+  ({ url, sameOrigin }) => sameOrigin && LAST_SEEN_READS.test(url.pathname),
   new NetworkFirst({
     cacheName: LAST_SEEN,
     plugins: [

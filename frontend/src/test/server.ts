@@ -1,4 +1,4 @@
-import { ROLE_PERMISSIONS, type SellerRole, type UserView } from '@greencart/domain';
+import { DEFAULT_DELIVERY_GST_RATE, DEFAULT_GST_RATES, ROLE_PERMISSIONS, type SellerRole, type TaxMode, type UserView } from '@greencart/domain';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
@@ -14,10 +14,17 @@ export function sellerAccountHandler(role: SellerRole, name = role === 'owner' ?
   );
 }
 
-/** What every page may ask before a test says otherwise: nobody is signed in (shopper or seller), Google sign-in is off, the catalogue is empty, no offers, no unread chat, a shop with no orders, the socket is down. */
+/** GET /api/shop (public, issue 54) answering with this tax mode. */
+export function shopTaxHandler(taxMode: TaxMode = 'flat', deliveryGstRate = DEFAULT_DELIVERY_GST_RATE, gstRates: readonly number[] = DEFAULT_GST_RATES) {
+  return http.get('/api/shop', () => HttpResponse.json({ success: true, shop: { taxMode, deliveryGstRate, gstRates: [...gstRates] } }));
+}
+
+/** What every page may ask before a test says otherwise: nobody is signed in (shopper or seller), the shop adds 2% tax (`flat`), Google sign-in is off, the catalogue is empty, no offers, no unread chat, a shop with no orders, the socket is down. */
 export const defaultHandlers = [
   // One session request per page, 200 even when nobody is signed in.
   sessionHandler(),
+  // The shop's tax mode: today's rule (2% added) unless a test chooses another.
+  shopTaxHandler(),
   http.get('/api/auth/google/status', () => HttpResponse.json({ success: true, enabled: false })),
   http.get('/api/products', () => HttpResponse.json({ success: true, products: [], page: 1, limit: 20, total: 0, totalPages: 1 })),
   // A shop with no delivery areas: every pincode served, free, in 30 minutes.
@@ -37,6 +44,23 @@ export const defaultHandlers = [
   sellerAccountHandler('owner'),
   // The seller menu's unread count.
   http.get('/api/seller/chats/unread', () => HttpResponse.json({ success: true, unread: 0 })),
+  // The shop's details as the owner reads them (the product form's GST rates): never saved, today's tax rule, the default rates.
+  http.get('/api/seller/shop', () =>
+    HttpResponse.json({
+      success: true,
+      shop: {
+        legalName: 'GreenCart',
+        gstin: null,
+        address: '1 Env Street, Bengaluru',
+        stateCode: null,
+        stateName: null,
+        saved: false,
+        taxMode: 'flat',
+        gstRates: [...DEFAULT_GST_RATES],
+        deliveryGstRate: DEFAULT_DELIVERY_GST_RATE,
+      },
+    }),
+  ),
   // Open problem reports (issue 39): none.
   http.get('/api/seller/issues', () => HttpResponse.json({ success: true, issues: [] })),
   // Every seller page reads the shop's newest orders (what "new" is counted from): a shop with no orders yet.

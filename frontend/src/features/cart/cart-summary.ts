@@ -1,8 +1,20 @@
-import { priceCart, type PackSize, type PriceBreakdown, type ProductView } from '@greencart/domain';
+import {
+  DEFAULT_SHOP_TAX,
+  priceCart,
+  priceCartIn,
+  type PackSize,
+  type ProductView,
+  type ShopTaxView,
+  type TaxedLineInputForCart,
+  type TaxedPriceBreakdown,
+} from '@greencart/domain';
 import { readCartKey, sizeOfCartKey, type SizedProduct } from '@/lib/pack-sizes';
 import type { CartItems } from './cart-logic';
 
-export interface CartLine<P extends SizedProduct = ProductView> {
+/** What pricing reads of a product: its sizes, and its GST rate (issue 54, one for all its sizes). */
+export type PricedProduct = SizedProduct & { gstRate?: number };
+
+export interface CartLine<P extends PricedProduct = ProductView> {
   /** The cart key of this line: the product id (its default size) or `<productId>:<sizeId>`. */
   key: string;
   product: P;
@@ -13,10 +25,10 @@ export interface CartLine<P extends SizedProduct = ProductView> {
   subtotalPaise: number;
 }
 
-export interface CartSummary<P extends SizedProduct = ProductView> {
+export interface CartSummary<P extends PricedProduct = ProductView> {
   lines: CartLine<P>[];
-  /** Price of the lines that can be ordered (in stock). */
-  price: PriceBreakdown;
+  /** Price of the lines that can be ordered (in stock), in the shop's tax mode. */
+  price: TaxedPriceBreakdown;
   /** Cart keys the shop no longer sells: the product, or the pack size of it, is gone. */
   unavailableKeys: string[];
   /** Lines that cannot be had at all now (the seller's toggle, or a counted size sold out). */
@@ -35,8 +47,12 @@ export function cartProductIds(items: CartItems): string[] {
   return [...ids];
 }
 
-/** Join the cart with its loaded products (one line per pack size) and price what can be ordered. */
-export function summarizeCart<P extends SizedProduct>(items: CartItems, products: readonly P[]): CartSummary<P> {
+/** Join the cart with its loaded products (one line per pack size) and price what can be ordered, in the shop's tax mode. */
+export function summarizeCart<P extends PricedProduct>(
+  items: CartItems,
+  products: readonly P[],
+  tax: Pick<ShopTaxView, 'taxMode' | 'deliveryGstRate'> = DEFAULT_SHOP_TAX,
+): CartSummary<P> {
   const byId = new Map(products.map((product) => [product._id.toLowerCase(), product]));
   const lines: CartLine<P>[] = [];
   const unavailableKeys: string[] = [];
@@ -56,12 +72,17 @@ export function summarizeCart<P extends SizedProduct>(items: CartItems, products
     lines.push({ key, product, size, quantity, subtotalPaise: priceCart([{ offerPrice: size.offerPrice, quantity }]).subtotalPaise });
   }
 
-  const price = priceCart(orderableLines({ lines }).map((line) => ({ offerPrice: line.size.offerPrice, quantity: line.quantity })));
+  const price = priceCartIn(tax, pricedLinesOf(orderableLines({ lines })));
   return { lines, price, unavailableKeys, outOfStockKeys, shortKeys };
 }
 
+/** Lines as the shared pricing function takes them: each size's offer price, and the product's GST rate. */
+export function pricedLinesOf(lines: readonly Pick<CartLine<PricedProduct>, 'product' | 'size' | 'quantity'>[]): TaxedLineInputForCart[] {
+  return lines.map((line) => ({ offerPrice: line.size.offerPrice, quantity: line.quantity, gstRate: line.product.gstRate }));
+}
+
 /** What an order can contain: the lines still sold and in stock (a line asking for more than is left is not, until lowered). */
-export function orderableLines<P extends SizedProduct>({ lines }: Pick<CartSummary<P>, 'lines'>): CartLine<P>[] {
+export function orderableLines<P extends PricedProduct>({ lines }: Pick<CartSummary<P>, 'lines'>): CartLine<P>[] {
   return lines.filter((line) => line.size.inStock && (typeof line.size.stock !== 'number' || line.size.stock >= line.quantity));
 }
 

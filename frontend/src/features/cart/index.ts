@@ -4,7 +4,7 @@ export { takeOrderedLines } from './api/cart-cache';
 /** Only a signed-in shopper's pages keep the cart in step with other tabs: its code loads then (not in the first download). */
 export const loadCartSync = () => import('./components/cart-sync');
 export type { CartSummary } from './cart-summary';
-export { orderableLines, orderItemOf } from './cart-summary';
+export { orderableLines, orderItemOf, pricedLinesOf } from './cart-summary';
 export { AddToCartControl } from './components/add-to-cart-control';
 export { CartView } from './components/cart-view';
 /** Folds a guest cart into the account once a shopper is signed in: loads with the first signed-in page. */

@@ -1,6 +1,6 @@
 import { formatRupees, priceCart } from '@greencart/domain';
 import { describe, expect, it } from 'vitest';
-import { cartProductIds, orderItemOf, summarizeCart } from './cart-summary';
+import { cartProductIds, orderItemOf, pricedLinesOf, summarizeCart } from './cart-summary';
 
 describe('cart pricing through the shared pricing function', () => {
   it('3 × ₹33.33: subtotal ₹99.99, tax ₹1.99 (rounded down), total ₹101.98', () => {
@@ -125,5 +125,32 @@ describe('summarizeCart with pack sizes', () => {
     const [line] = summarizeCart({ '64a000000000000000000001:64b000000000000000000001': 2 }, [atta]).lines;
     expect(line!.size.label).toBe('1 kg');
     expect(orderItemOf(line!)).toEqual({ product: '64a000000000000000000001', variant: '64b000000000000000000001', quantity: 2 });
+  });
+});
+
+describe('summarizeCart in the shop’s tax mode (issue 54)', () => {
+  const products = [
+    { _id: 'dal', offerPrice: 37.25, inStock: true, gstRate: 5 },
+    { _id: 'chocolate', offerPrice: 120, inStock: true, gstRate: 18 },
+  ];
+
+  it('adds 2% in flat mode (the default), nothing in the others; gst says the GST inside the total', () => {
+    const cart = { dal: 2, chocolate: 1 };
+    expect(summarizeCart(cart, products).price).toMatchObject({ mode: 'flat', subtotalPaise: 19_450, taxPaise: 389, totalPaise: 19_839, taxInsidePaise: 0 });
+    expect(summarizeCart(cart, products, { taxMode: 'gst', deliveryGstRate: 18 }).price).toMatchObject({
+      mode: 'gst',
+      taxPaise: 0,
+      totalPaise: 19_450,
+      // 5% inside ₹74.50 (₹3.55) and 18% inside ₹120 (₹18.31).
+      taxInsidePaise: 355 + 1831,
+    });
+    for (const taxMode of ['composition', 'unregistered'] as const) {
+      expect(summarizeCart(cart, products, { taxMode, deliveryGstRate: 18 }).price).toMatchObject({ taxPaise: 0, totalPaise: 19_450, taxInsidePaise: 0 });
+    }
+  });
+
+  it('prices each line by its product’s own rate', () => {
+    const [dal] = summarizeCart({ dal: 2 }, products, { taxMode: 'gst', deliveryGstRate: 18 }).lines;
+    expect(pricedLinesOf([dal!])).toEqual([{ offerPrice: 37.25, quantity: 2, gstRate: 5 }]);
   });
 });

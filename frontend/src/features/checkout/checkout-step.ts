@@ -1,5 +1,6 @@
-import { formatRupees, toPaise, type DeliveryCheck } from '@greencart/domain';
+import { formatRupees, toPaise, type DeliveryCheck, type TaxMode } from '@greencart/domain';
 import { pluralize } from '@/lib/pluralize';
+import { itemsComeBefore } from './tax-words';
 
 /** What the shopper has to do before the order can be placed: a short order for the bar, and why. */
 export interface CheckoutStep {
@@ -20,8 +21,10 @@ export interface CheckoutState {
   needsAddress: boolean;
   /** The shop's answer for the address (or pincode) the order goes to, once known. */
   delivery: DeliveryCheck | undefined;
-  /** The items' subtotal (before tax and delivery), which the minimum order counts. */
+  /** The items' subtotal (before delivery, and before tax in `flat` mode), which the minimum order counts. */
   subtotalPaise: number;
+  /** The shop's tax mode (issue 54): whether tax is added after the items (`flat`, the default) or is inside their prices. */
+  taxMode?: TaxMode;
   /** Delivery slots (issue 41): whether one is chosen, and why express cannot be had now (undefined: it can, or no slots are offered). */
   slot?: { chosen: boolean; expressUnavailable?: string };
   /** The delivery slots are asked for and not answered yet: while the shop is closed, whether a slot can be chosen is not known. */
@@ -29,7 +32,16 @@ export interface CheckoutState {
 }
 
 /** The first thing standing between the cart and an order, or null (the server refuses the same). */
-export function checkoutStep({ shortCount, orderableCount, needsAddress, delivery, subtotalPaise, slot, slotsChecking }: CheckoutState): CheckoutStep | null {
+export function checkoutStep({
+  shortCount,
+  orderableCount,
+  needsAddress,
+  delivery,
+  subtotalPaise,
+  taxMode = 'flat',
+  slot,
+  slotsChecking,
+}: CheckoutState): CheckoutStep | null {
   if (shortCount > 0) {
     return {
       kind: 'short',
@@ -59,7 +71,7 @@ export function checkoutStep({ shortCount, orderableCount, needsAddress, deliver
     return {
       kind: 'minimum',
       message: `Add ${formatRupees(minimumPaise - subtotalPaise)} of items`,
-      detail: `The minimum order is ${formatRupees(minimumPaise)} of items, before tax and delivery.`,
+      detail: `The minimum order is ${formatRupees(minimumPaise)} of items, ${itemsComeBefore(taxMode)}.`,
       blocks: true,
     };
   }

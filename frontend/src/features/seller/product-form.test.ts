@@ -159,6 +159,39 @@ describe('product data sent', () => {
     });
   });
 
+  it('sends the GST rate (issue 54): a new product the rate chosen; an edit the rate changed, null for "Not set"', () => {
+    expect(toProductData({ ...values, gstRate: '5' })).toMatchObject({ gstRate: 5 });
+    expect(toProductData({ ...values, gstRate: '0.25' })).toMatchObject({ gstRate: 0.25 });
+    expect(toProductData({ ...values, gstRate: '' })).not.toHaveProperty('gstRate');
+    expect(toProductData(values)).not.toHaveProperty('gstRate');
+    const rated = { ...values, gstRate: '18' };
+    expect(toProductData(rated, 'edit', rated)).not.toHaveProperty('gstRate');
+    expect(toProductData({ ...rated, gstRate: '5' }, 'edit', rated)).toMatchObject({ gstRate: 5 });
+    expect(toProductData({ ...rated, gstRate: '' }, 'edit', rated)).toMatchObject({ gstRate: null });
+    // A product without one, opened and saved as it is: nothing said about the rate.
+    expect(toProductData(values, 'edit', values)).not.toHaveProperty('gstRate');
+    expect(toProductData({ ...values, gstRate: '5' }, 'edit', values)).toMatchObject({ gstRate: 5 });
+    const product = {
+      _id: 'p',
+      name: 'Milk',
+      description: [],
+      category: 'Dairy',
+      price: 60,
+      offerPrice: 55,
+      image: [],
+      inStock: true,
+      stock: null,
+      variants: [{ _id: 'p', label: '1 l', price: 60, offerPrice: 55, stock: null, inStock: true }],
+      createdAt: '',
+      updatedAt: '',
+    };
+    expect(productToForm({ ...product, gstRate: 5 }).gstRate).toBe('5');
+    expect(productToForm(product)).not.toHaveProperty('gstRate');
+    expect(readableProductErrors({ gstRate: "gstRate 12% is not one of the shop's GST rates: 0%, 5%, 18%" })).toEqual({
+      gstRate: "GST rate 12% is not one of the shop's GST rates: 0%, 5%, 18%",
+    });
+  });
+
   it('sends the count when adding, and when editing only if the seller changed it', () => {
     expect(toProductData({ ...values, stock: '7', lowStockThreshold: '2' })).toMatchObject({ stock: 7, lowStockThreshold: 2 });
     expect(toProductData(values)).not.toHaveProperty('stock');

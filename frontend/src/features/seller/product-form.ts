@@ -56,6 +56,8 @@ export interface ProductFormValues {
   searchWords?: string;
   /** HSN code for tax invoices, 4–8 digits; '' for none (absent: left as it is). */
   hsn?: string;
+  /** The GST rate in percent, one of the shop's rates (issue 54); '' for none (absent: none given). */
+  gstRate?: string;
   /** The first pack size's id, measured size and codes (its label, prices and stock are the fields above). */
   firstSize?: Pick<PackSizeRow, '_id' | 'amount' | 'unit' | 'sku' | 'barcode'>;
   /** Pack sizes after the first, in the seller's order (absent or empty: a single-size product). */
@@ -82,6 +84,8 @@ interface ProductData {
   lowStockThreshold?: number;
   searchWords?: string[];
   hsn?: string;
+  /** Percent, one of the shop's rates; null (an edit) removes it. */
+  gstRate?: number | null;
   /** Sent for a product of several sizes (or one that had several, or a measured one): each size, the first the default. */
   variants?: PackSizeData[];
 }
@@ -184,6 +188,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   stock: '',
   lowStockThreshold: '',
   hsn: '',
+  gstRate: '',
   firstSize: { amount: '', unit: '' },
   moreSizes: [],
 };
@@ -214,6 +219,7 @@ export function productToForm(product: ProductView, stock?: SellerStockView): Pr
     stock: onHandText(stock?.onHand),
     lowStockThreshold: stock ? String(stock.lowStockThreshold) : '',
     ...(product.searchWords?.length ? { searchWords: product.searchWords.join(', ') } : {}),
+    ...(typeof product.gstRate === 'number' ? { gstRate: String(product.gstRate) } : {}),
   };
   return rows.length ? withSizeRows(values, rows) : values;
 }
@@ -351,6 +357,9 @@ export function toProductData(values: ProductFormValues, mode: 'add' | 'edit' = 
   const stockChanged = mode === 'add' ? stock !== '' : stock !== (initial?.stock ?? '').trim();
   const thresholdChanged = mode === 'add' ? threshold !== '' : threshold !== '' && threshold !== (initial?.lowStockThreshold ?? '').trim();
   const sizes = sendsSizes(values, initial);
+  const gstRate = values.gstRate?.trim() ?? '';
+  // A new product sends a rate it has; an edit sends the rate the seller changed ('Not set': null, removed).
+  const gstRateSent = mode === 'add' ? gstRate !== '' : values.gstRate !== undefined && gstRate !== (initial?.gstRate?.trim() ?? '');
   return {
     name: values.name.trim(),
     description: descriptionText(values.description),
@@ -362,6 +371,7 @@ export function toProductData(values: ProductFormValues, mode: 'add' | 'edit' = 
     ...(!sizes && (weight || mode === 'edit') ? { weight } : {}),
     // An edit sends "" to remove the code; a new product only sends one it has.
     ...(hsn || (mode === 'edit' && hsn !== undefined) ? { hsn } : {}),
+    ...(gstRateSent ? { gstRate: gstRate === '' ? null : Number(gstRate) } : {}),
     ...(!sizes && stockChanged ? { stock: stock === '' ? null : parseUnits(stock) } : {}),
     ...(thresholdChanged ? { lowStockThreshold: parseUnits(threshold) ?? undefined } : {}),
     // A new product sends them when there are any; an edit sends them once the field was shown filled or touched (an empty list removes them).

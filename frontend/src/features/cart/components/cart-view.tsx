@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { BackArrowIcon } from '@/components/ui/icons';
 import { useSessionStatus } from '@/features/auth';
+import { useShopTax } from '@/features/shop';
 import { pluralize } from '@/lib/format';
 import { useCartProducts } from '../api/get-cart-products';
 import { cartProductIds, summarizeCart, type CartSummary } from '../cart-summary';
@@ -15,7 +16,9 @@ export function CartView({ aside }: { aside: (summary: CartSummary) => ReactNode
   // One product per id, whatever its sizes in the cart.
   const ids = useMemo(() => cartProductIds(cart.items), [cart.items]);
   const query = useCartProducts(ids);
-  const summary = useMemo(() => summarizeCart(cart.items, query.data ?? []), [cart.items, query.data]);
+  // Asked with the cart's products, not after them: checkout's total must be what the server charges, so its answer is at most a minute old.
+  const shopTax = useShopTax({ staleTime: 60_000 });
+  const summary = useMemo(() => summarizeCart(cart.items, query.data ?? [], shopTax), [cart.items, query.data, shopTax]);
 
   // Until the session answers, whose cart this is is not known: never claim it is empty meanwhile.
   if (!cart.known) return <CartSkeleton />;

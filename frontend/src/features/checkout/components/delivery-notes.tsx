@@ -1,4 +1,5 @@
-import { formatRupees as rupees, freeDeliveryGapPaise, toPaise, type DeliveryCharge, type DeliveryCheck } from '@greencart/domain';
+import { formatRupees as rupees, freeDeliveryGapPaise, toPaise, type DeliveryCharge, type DeliveryCheck, type TaxMode } from '@greencart/domain';
+import { itemsComeBefore } from '../tax-words';
 
 /** The area's fee and free-delivery threshold, as the pricing function takes them (none: the spec's free delivery). */
 export function deliveryCharge(delivery: DeliveryCheck | undefined): DeliveryCharge | undefined {
@@ -10,7 +11,17 @@ export function deliveryCharge(delivery: DeliveryCheck | undefined): DeliveryCha
  * "Delivery in 25 min" and "Add ₹40 for free delivery" under the total. The express time only with `expressTime` (not with a
  * slot chosen, nor while the slots are loading and may say express is not to be had).
  */
-export function DeliveryNotes({ delivery, subtotalPaise, expressTime }: { delivery: DeliveryCheck | undefined; subtotalPaise: number; expressTime: boolean }) {
+export function DeliveryNotes({
+  delivery,
+  subtotalPaise,
+  expressTime,
+  taxMode = 'flat',
+}: {
+  delivery: DeliveryCheck | undefined;
+  subtotalPaise: number;
+  expressTime: boolean;
+  taxMode?: TaxMode;
+}) {
   if (!delivery?.serviceable) return null;
   const charge = deliveryCharge(delivery);
   const gap = freeDeliveryGapPaise(subtotalPaise, charge);
@@ -23,7 +34,9 @@ export function DeliveryNotes({ delivery, subtotalPaise, expressTime }: { delive
       )}
       {gap > 0 && <p className="font-medium text-primary-dull">Add {rupees(gap)} for free delivery</p>}
       {delivery.minimumOrder !== undefined && (
-        <p className="text-gray-600">Minimum order {rupees(toPaise(delivery.minimumOrder))} of items (the items subtotal, before tax and delivery)</p>
+        <p className="text-gray-600">
+          Minimum order {rupees(toPaise(delivery.minimumOrder))} of items (the items subtotal, {itemsComeBefore(taxMode)})
+        </p>
       )}
     </div>
   );

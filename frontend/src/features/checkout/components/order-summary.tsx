@@ -1,15 +1,16 @@
-import { priceCart, TAX_PERCENT, type PaymentType, type SubstitutionChoice } from '@greencart/domain';
+import { priceCartIn, TAX_PERCENT, type PaymentType, type SubstitutionChoice, type TaxMode } from '@greencart/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAddresses } from '@/features/addresses';
 import { refreshSession, useLoginDialog, useSessionStatus, useUser } from '@/features/auth';
-import { orderableLines, orderItemOf, takeOrderedLines, type CartSummary } from '@/features/cart';
+import { orderableLines, orderItemOf, pricedLinesOf, takeOrderedLines, type CartSummary } from '@/features/cart';
 import { pincodeStore, useDeliveryCheck, useStoredPincode } from '@/features/delivery';
 import { SlotChooser, slotKeys, useSlotChoice } from '@/features/slots';
 import { appliedCouponStore, CartCoupons, couponInCart, isCouponRefusal, offerKeys, useAppliedCoupon } from '@/features/offers';
 import { SubstitutionPreference } from '@/features/packing';
+import { useShopTax } from '@/features/shop';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatRupees } from '@/lib/format';
 import { useOnline } from '@/lib/online';
@@ -21,6 +22,7 @@ import { chooseAddress, rememberAddressId, rememberedAddressId } from '../chosen
 import { usePayOnline } from '../pay-online';
 import { rememberedPaymentType, rememberPaymentType } from '../payment-choice';
 import { failureMessage, OnlinePaymentError } from '../razorpay-checkout';
+import { itemsOnlyNote, totalNote } from '../tax-words';
 import { AddressChooser } from './address-chooser';
 import { deliveryCharge, DeliveryNotes } from './delivery-notes';
 
@@ -83,13 +85,15 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
   const delivery = useDeliveryCheck(selected?.pincode ?? storedPincode).data;
   const { slots, slotId, setSlotId, chosenSlot, slotChoice, slotsChecking } = useSlotChoice(selected?.pincode ?? storedPincode);
   const orderable = orderableLines(summary);
-  const pricedLines = orderable.map((line) => ({ offerPrice: line.size.offerPrice, quantity: line.quantity }));
+  const pricedLines = pricedLinesOf(orderable);
   const orderItems = orderable.map(orderItemOf);
+  // The shop's tax mode (issue 54) decides what the total adds: the server charges by the same function.
+  const shopTax = useShopTax({ staleTime: 60_000 });
   // The applied coupon on the live subtotal (before the discount): not counted while the cart is below its minimum.
   const { coupon: appliedCoupon } = useAppliedCoupon();
-  const coupon = couponInCart(appliedCoupon, priceCart(pricedLines).subtotalPaise);
+  const coupon = couponInCart(appliedCoupon, priceCartIn(shopTax, pricedLines).subtotalPaise);
   const couponCode = coupon?.terms ? coupon.coupon.code : undefined;
-  const price = priceCart(pricedLines, deliveryCharge(delivery), coupon?.terms);
+  const price = priceCartIn(shopTax, pricedLines, deliveryCharge(delivery), coupon?.terms);
   const addressesShown = !!user && !addresses.isPending && !addresses.isError && !(list.length === 0 && addresses.isFetching);
   const step = checkoutStep({
     shortCount: summary.shortKeys.length,
@@ -97,6 +101,7 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
     needsAddress: addressesShown && !selected,
     delivery,
     subtotalPaise: price.subtotalPaise,
+    taxMode: price.mode,
     slot: slotChoice,
     slotsChecking,
   });
@@ -297,10 +302,12 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
             <dd>−{formatRupees(price.discountPaise)}</dd>
           </div>
         )}
-        <div className="flex justify-between">
-          <dt>Tax ({TAX_PERCENT}%)</dt>
-          <dd>{formatRupees(price.taxPaise)}</dd>
-        </div>
+        {price.mode === 'flat' && (
+          <div className="flex justify-between">
+            <dt>Tax ({TAX_PERCENT}%)</dt>
+            <dd>{formatRupees(price.taxPaise)}</dd>
+          </div>
+        )}
         <div className="flex justify-between">
           <dt>Delivery fee</dt>
           {connected ? (
@@ -315,13 +322,20 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
           <dt>Total Amount:</dt>
           <dd data-testid="cart-total">{formatRupees(price.totalPaise)}</dd>
         </div>
+        {/* The prices are MRPs with GST inside: said, never added again. */}
+        {price.mode === 'gst' && (
+          <div className="flex justify-between text-sm" data-testid="gst-inside">
+            <dt>Includes GST</dt>
+            <dd>{formatRupees(price.taxInsidePaise)}</dd>
+          </div>
+        )}
       </dl>
 
       <SubstitutionPreference value={substitutions} onChange={setSubstitutions} />
 
       {summary.outOfStockKeys.length > 0 && <p className="mt-4 text-sm text-gray-600">Out-of-stock items are left out of the total and the order.</p>}
       {connected ? (
-        <DeliveryNotes delivery={delivery} subtotalPaise={price.subtotalPaise} expressTime={!chosenSlot && !slotsChecking} />
+        <DeliveryNotes delivery={delivery} subtotalPaise={price.subtotalPaise} expressTime={!chosenSlot && !slotsChecking} taxMode={price.mode} />
       ) : (
         <p data-testid="offline-bill-note" className="mt-4 text-sm text-gray-700">
           {OFFLINE_BILL_NOTE}
@@ -349,6 +363,7 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
         <div className="flex items-center gap-3">
           <BarAmount
             step={step?.kind}
+            taxMode={price.mode}
             subtotalPaise={price.subtotalPaise}
             totalPaise={price.totalPaise}
             shippingPaise={price.shippingPaise}
@@ -383,12 +398,14 @@ export function OrderSummary({ summary }: { summary: CartSummary }) {
  */
 function BarAmount({
   step,
+  taxMode,
   subtotalPaise,
   totalPaise,
   shippingPaise,
   discountPaise,
 }: {
   step: string | undefined;
+  taxMode: TaxMode;
   subtotalPaise: number;
   totalPaise: number;
   shippingPaise: number;
@@ -399,7 +416,7 @@ function BarAmount({
   return (
     <p className="shrink-0 text-sm text-gray-600 md:hidden" data-testid="checkout-bar-amount" aria-hidden="true">
       <span className="block text-base font-semibold text-gray-800">{formatRupees(itemsOnly ? subtotalPaise : totalPaise)}</span>
-      {itemsOnly ? 'items, before tax' : `incl. ${TAX_PERCENT}% tax${shippingPaise > 0 ? ' & delivery' : ''}`}
+      {itemsOnly ? itemsOnlyNote(taxMode) : totalNote(taxMode, shippingPaise > 0)}
       {!itemsOnly && discountPaise > 0 && <span className="block text-green-700">{formatRupees(discountPaise)} off</span>}
     </p>
   );

@@ -1,4 +1,5 @@
-import { TAX_PERCENT } from '@greencart/domain';
+import { TAX_PERCENT, type TaxMode } from '@greencart/domain';
+import { useShopTax } from '@/features/shop';
 const SHOP = {
   address: ['GreenCart Fresh Hub', '14 Market Road, Indiranagar', 'Bengaluru, Karnataka 560038', 'India'],
   phone: '+91 80 4567 1234',
@@ -32,19 +33,25 @@ const HELP = [
   },
 ];
 
-const FAQS = [
+/** "Do prices include tax?", answered for the shop's tax mode (issue 54). */
+const TAX_ANSWERS: Record<TaxMode, string> = {
+  flat: `No: the prices on the shelves are before tax. A ${TAX_PERCENT}% tax is added at checkout, shown as its own line in your cart before you order. Delivery is free.`,
+  gst: 'Yes: the prices on the shelves are MRPs that include GST. Nothing is added at checkout; your cart and your bill show how much GST the total includes.',
+  composition: 'The prices on the shelves are what you pay: nothing is added to them at checkout.',
+  unregistered: 'The prices on the shelves are what you pay: nothing is added to them at checkout.',
+};
+
+const faqsFor = (taxMode: TaxMode) => [
   { q: 'Is there a minimum order?', a: 'No. Order as little as you like; delivery stays free.' },
   {
     q: 'Can I change or cancel an order after placing it?',
     a: 'Until we start packing it you can cancel it yourself from My orders (an online payment is refunded in full). To change it, call us right away.',
   },
-  {
-    q: 'Do prices include tax?',
-    a: `No: the prices on the shelves are before tax. A ${TAX_PERCENT}% tax is added at checkout, shown as its own line in your cart before you order. Delivery is free.`,
-  },
+  { q: 'Do prices include tax?', a: TAX_ANSWERS[taxMode] },
 ];
 
 export function ContactRoute() {
+  const faqs = faqsFor(useShopTax().taxMode);
   return (
     <div className="mt-8 space-y-16 md:mt-16">
       <title>Contact us · GreenCart</title>
@@ -106,7 +113,7 @@ export function ContactRoute() {
           FAQs
         </h2>
         <div className="mt-6 divide-y divide-gray-200 rounded-lg border border-gray-200">
-          {FAQS.map((faq) => (
+          {faqs.map((faq) => (
             <details key={faq.q} className="group px-5 py-4">
               <summary className="cursor-pointer font-medium text-gray-800">{faq.q}</summary>
               <p className="mt-2 text-gray-600">{faq.a}</p>

@@ -1,4 +1,4 @@
-import { formatRupees, movedByLine, ORDER_STATUSES, type OrderStatus } from '@greencart/domain';
+import { formatRupees, movedByLine, ORDER_STATUSES, TAX_PERCENT, type OrderStatus } from '@greencart/domain';
 import type { Order } from '../types';
 
 const STEPS = ORDER_STATUSES.filter((status) => status !== 'Cancelled');
@@ -11,10 +11,15 @@ function formatStepTime(iso: string, now: Date = new Date()): string {
   return at.toDateString() === now.toDateString() ? time : `${at.toLocaleDateString('en-IN', { day: 'numeric', month: 'short' })}, ${time}`;
 }
 
-/** The bill: items, the coupon's discount, tax (on the discounted items) and delivery fee adding up to the total charged. */
+/**
+ * The bill: items, the coupon's discount, tax (on the discounted items) and delivery fee adding up to the total charged.
+ * The tax as the order was placed (issue 54): added on top in `flat` mode (orders from before tax modes too); inside the
+ * total in `gst` mode, said under it; none in the other modes.
+ */
 export function BillBreakdown({ order }: { order: Order }) {
   const fee = order.deliveryFeePaise ?? 0;
   const discount = order.discountPaise ?? order.coupon?.discountPaise ?? 0;
+  const taxMode = order.taxMode ?? 'flat';
   return (
     <dl data-testid="order-bill" className="grid grid-cols-[1fr_auto] gap-y-1 text-sm text-gray-600">
       <dt>Items</dt>
@@ -27,12 +32,24 @@ export function BillBreakdown({ order }: { order: Order }) {
           </dd>
         </>
       )}
-      <dt>Tax (2%)</dt>
-      <dd className="text-right">{formatRupees(order.taxPaise)}</dd>
+      {taxMode === 'flat' && (
+        <>
+          <dt>Tax ({TAX_PERCENT}%)</dt>
+          <dd className="text-right">{formatRupees(order.taxPaise)}</dd>
+        </>
+      )}
       <dt>Delivery fee</dt>
       <dd className="text-right">{fee === 0 ? 'Free' : formatRupees(fee)}</dd>
       <dt className="border-t border-gray-200 pt-1 font-medium text-gray-800">Total</dt>
       <dd className="border-t border-gray-200 pt-1 text-right font-medium text-gray-800">{formatRupees(order.amountPaise)}</dd>
+      {taxMode === 'gst' && order.taxInsidePaise !== undefined && (
+        <>
+          <dt>Includes GST</dt>
+          <dd className="text-right" data-testid="order-gst-inside">
+            {formatRupees(order.taxInsidePaise)}
+          </dd>
+        </>
+      )}
     </dl>
   );
 }

@@ -1,4 +1,4 @@
-import { FEW_LEFT, formatRupees, nameWithSize, TAX_PERCENT, toPaise } from '@greencart/domain';
+import { FEW_LEFT, formatRupees, nameWithSize, taxNote, toPaise, type TaxMode } from '@greencart/domain';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ErrorNotice } from '@/components/ui/error-notice';
@@ -6,6 +6,7 @@ import { ProductImage } from '@/components/ui/product-image';
 import { Rating } from '@/components/ui/rating';
 import { AddToCartControl, useCart } from '@/features/cart';
 import { useDeliveryCheck, useStoredPincode } from '@/features/delivery';
+import { useShopTax } from '@/features/shop';
 import { ApiError } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
 import { useOnline } from '@/lib/online';
@@ -22,6 +23,8 @@ export function ProductDetailRoute() {
   const { id = '' } = useParams();
   // A product the start-up already failed to get is not asked for again (no second 404); the error's own button retries.
   const query = useProduct(id, { retryOnMount: false });
+  // Asked beside the product, not after it: the price's tax words depend on it.
+  const { taxMode } = useShopTax();
 
   if (query.isPending) return <ProductDetailSkeleton />;
   if (query.isError) {
@@ -29,7 +32,7 @@ export function ProductDetailRoute() {
     if (status === 404 || status === 400) return <ProductNotFound />;
     return <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />;
   }
-  return <ProductDetail key={query.data._id} product={query.data} />;
+  return <ProductDetail key={query.data._id} product={query.data} taxMode={taxMode} />;
 }
 
 /** The page's layout in grey while the product loads (one picture, a discount, a short description: the usual product), so nothing moves when it arrives. */
@@ -71,6 +74,11 @@ function ProductDetailSkeleton() {
   );
 }
 
+/** The price's tax words on the product page: "+2% tax at checkout" (`flat`), "incl. GST" (`gst`), none where no tax is charged. */
+function productTaxNote(mode: TaxMode): string {
+  return mode === 'flat' ? `${taxNote(mode)} at checkout` : taxNote(mode);
+}
+
 function ProductNotFound() {
   return (
     <section className="mx-auto mt-24 max-w-md text-center">
@@ -84,7 +92,7 @@ function ProductNotFound() {
   );
 }
 
-function ProductDetail({ product }: { product: Product }) {
+function ProductDetail({ product, taxMode }: { product: Product; taxMode: TaxMode }) {
   const cart = useCart();
   const navigate = useNavigate();
   const [selected, setSelected] = useState(0);
@@ -100,6 +108,7 @@ function ProductDetail({ product }: { product: Product }) {
   const images = product.image;
   const delivery = useDeliveryCheck(useStoredPincode()).data;
   const online = useOnline();
+  const tax = productTaxNote(taxMode);
   // Free only when the shop said so for this pincode; offline or without a pincode, no promise.
   const deliveryNote =
     delivery?.serviceable && delivery.fee
@@ -192,9 +201,10 @@ function ProductDetail({ product }: { product: Product }) {
                 {unitPrice}
               </p>
             )}
-            {/* Honest about the bill: the cart adds the tax on top (spec/PRODUCT.md §2), and the area's delivery fee. */}
+            {/* Honest about the bill: what the shop's tax mode does to the price (spec/PRODUCT.md §2), and the area's delivery fee. */}
             <p className="text-gray-600" data-testid="tax-note">
-              +{TAX_PERCENT}% tax at checkout · {deliveryNote}
+              {tax ? `${tax} · ` : ''}
+              {deliveryNote}
             </p>
             {size.stock !== null && size.stock > 0 && size.stock <= FEW_LEFT && (
               <p className="mt-2 font-medium text-amber-800" data-testid="few-left">

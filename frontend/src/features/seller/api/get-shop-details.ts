@@ -1,5 +1,6 @@
 import type { ApiSuccess, ShopDetailsView } from '@greencart/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useShopTax } from '@/features/shop';
 import { api } from '@/lib/api-client';
 import { sellerKeys } from './keys';
 
@@ -12,4 +13,9 @@ export const getShopDetailsQueryOptions = () => queryOptions({ queryKey: sellerK
 
 export function useShopDetails() {
   return useQuery(getShopDetailsQueryOptions());
+}
+
+/** The shop's GST rates, the choices of a product's 'GST rate', for every member of staff (GET /api/shop says them). */
+export function useShopGstRates(): readonly number[] {
+  return useShopTax().gstRates;
 }

@@ -13,6 +13,7 @@ import {
   type ProductErrors,
   type ProductFormValues,
 } from '../product-form';
+import { useShopGstRates } from '../api/get-shop-details';
 import { firstProductError, PRODUCT_FIELDS, readableProductErrors } from '../product-errors';
 import { moveSlot, type ImageSlot } from '../product-images';
 import { ImagePickerTile } from './image-slot';
@@ -59,6 +60,7 @@ function EditProductForm({ product, stock, onDone }: { product: Product; stock?:
   const [slots, setSlots] = useState<ImageSlot[]>(() => product.image.map((url) => ({ kind: 'existing', url })));
   const [errors, setErrors] = useState<ProductErrors>({});
   const update = useUpdateProduct();
+  const gstRates = useShopGstRates();
   const idPrefix = useId();
 
   const change = (field: keyof ProductFormValues, value: string) => {
@@ -144,7 +146,7 @@ function EditProductForm({ product, stock, onDone }: { product: Product; stock?:
         </p>
       </fieldset>
 
-      <ProductFields idPrefix={idPrefix} values={values} errors={errors} onChange={change} onSizesChange={changeSizes} />
+      <ProductFields idPrefix={idPrefix} values={values} errors={errors} onChange={change} onSizesChange={changeSizes} gstRates={gstRates} />
 
       <div className="sticky bottom-0 -mx-4 flex flex-wrap gap-3 border-t border-gray-200 bg-white px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:p-0">
         <button

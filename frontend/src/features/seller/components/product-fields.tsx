@@ -16,14 +16,17 @@ export function ProductFields({
   errors,
   onChange,
   onSizesChange,
+  gstRates,
 }: {
   idPrefix: string;
   values: ProductFormValues;
   errors: ProductErrors;
   onChange: (
-    field: 'name' | 'description' | 'category' | 'price' | 'offerPrice' | 'weight' | 'stock' | 'lowStockThreshold' | 'searchWords' | 'hsn',
+    field: 'name' | 'description' | 'category' | 'price' | 'offerPrice' | 'weight' | 'stock' | 'lowStockThreshold' | 'searchWords' | 'hsn' | 'gstRate',
     value: string,
   ) => void;
+  /** The shop's GST rates (percent), the choices of 'GST rate'. */
+  gstRates: readonly number[];
   /** The pack sizes as rows, the first one being the price, offer price, weight and stock fields. */
   onSizesChange: (rows: PackSizeRow[]) => void;
 }) {
@@ -192,6 +195,28 @@ export function ProductFields({
           aria-invalid={errors.hsn ? true : undefined}
         />
       </Field>
+      <Field
+        id={id('gstRate')}
+        label="GST rate"
+        hint="The GST inside its price, for all its sizes. While the shop is registered for GST, a product without one cannot be sold."
+        error={errors.gstRate}
+      >
+        <select
+          id={id('gstRate')}
+          value={values.gstRate ?? ''}
+          onChange={(event) => onChange('gstRate', event.target.value)}
+          className={`${inputClass} bg-white ${border('gstRate')}`}
+          aria-describedby={errors.gstRate ? `${id('gstRate')}-error` : `${id('gstRate')}-hint`}
+          aria-invalid={errors.gstRate ? true : undefined}
+        >
+          <option value="">Not set</option>
+          {gstRateChoices(gstRates, values.gstRate).map(({ rate, listed }) => (
+            <option key={rate} value={String(rate)}>
+              {listed ? `${rate}%` : `${rate}% (not in the shop’s rates)`}
+            </option>
+          ))}
+        </select>
+      </Field>
       <div className="flex flex-wrap gap-5">
         {!severalSizes && (
           <div className="min-w-32 flex-1">
@@ -249,6 +274,14 @@ export function ProductFields({
       </Field>
     </>
   );
+}
+
+/** The shop's rates, and the product's own when the shop no longer lists it (so the form shows what it has). */
+function gstRateChoices(shopRates: readonly number[], current: string | undefined): { rate: number; listed: boolean }[] {
+  const choices = shopRates.map((rate) => ({ rate, listed: true }));
+  const own = current?.trim() ? Number(current) : Number.NaN;
+  if (Number.isFinite(own) && !shopRates.includes(own)) choices.push({ rate: own, listed: false });
+  return choices;
 }
 
 function Field({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: ReactNode }) {

@@ -22,7 +22,21 @@ function priceText(product: Product): string {
   return low === high ? formatPrice(low) : `${formatPrice(low)} – ${formatPrice(high)}`;
 }
 
-export function ProductRow({ product, stock, onEdit }: { product: Product; stock?: SellerStockView; onEdit: () => void }) {
+/** What the list says of a product without a GST rate while the shop is registered for GST. */
+const NO_GST_RATE_WARNING = 'No GST rate: cannot be sold until it has one';
+
+export function ProductRow({
+  product,
+  stock,
+  onEdit,
+  needsGstRate = false,
+}: {
+  product: Product;
+  stock?: SellerStockView;
+  onEdit: () => void;
+  /** The shop is in `gst` mode and this product has no rate: shoppers cannot order it. */
+  needsGstRate?: boolean;
+}) {
   const sizes = product.variants ?? [];
   const severalSizes = sizes.length > 1;
   // The seller's switch is the listed flag; a counted product sold out is still listed. With several sizes: on while any size is listed.
@@ -133,6 +147,14 @@ export function ProductRow({ product, stock, onEdit }: { product: Product; stock
           </div>
         )}
       </div>
+      {needsGstRate && (
+        <p
+          data-testid="missing-gst-rate"
+          className="col-span-2 rounded bg-amber-50 px-3 py-1.5 text-sm font-medium text-amber-900 md:col-span-6 md:ml-[4.25rem]"
+        >
+          {NO_GST_RATE_WARNING}.{mayEdit ? ' Choose one with Edit.' : ''}
+        </p>
+      )}
       {severalSizes && (
         <ul
           className="col-span-2 mt-1 space-y-2 border-t border-gray-200 pt-2 md:col-span-6 md:mt-0 md:ml-[4.25rem]"

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { useAddProduct, useProducts } from '@/features/products';
 import { errorMessage, fieldErrors } from '@/lib/api-client';
+import { useShopGstRates } from '../api/get-shop-details';
 import { ImagePickerTile } from '../components/image-slot';
 import { ProductFields } from '../components/product-fields';
 import { useObjectUrl } from '../components/use-object-url';
@@ -65,6 +66,7 @@ function AddProductForm() {
   const [files, setFiles] = useState<(File | null)[]>(NO_FILES);
   const [errors, setErrors] = useState<ProductErrors>({});
   const addProduct = useAddProduct();
+  const gstRates = useShopGstRates();
   const idPrefix = useId();
 
   const change = (field: keyof ProductFormValues, value: string) => {
@@ -127,7 +129,7 @@ function AddProductForm() {
           </p>
         </fieldset>
 
-        <ProductFields idPrefix={idPrefix} values={values} errors={errors} onChange={change} onSizesChange={changeSizes} />
+        <ProductFields idPrefix={idPrefix} values={values} errors={errors} onChange={change} onSizesChange={changeSizes} gstRates={gstRates} />
 
         <button
           type="submit"

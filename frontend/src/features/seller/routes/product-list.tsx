@@ -4,6 +4,7 @@ import { ErrorNotice } from '@/components/ui/error-notice';
 import { CatalogueActions } from '@/features/catalogue-import';
 import { Spinner } from '@/components/ui/spinner';
 import { useNewestProducts, useProducts, useSellerStock, type Product } from '@/features/products';
+import { useShopTax } from '@/features/shop';
 import { pluralize } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { EditProductDialog } from '../components/edit-product-dialog';
@@ -17,6 +18,8 @@ export function ProductListRoute() {
   const query = useNewestProducts({ search: debouncedSearch });
   const stock = useSellerStock();
   const [editing, setEditing] = useState<Product | null>(null);
+  // Registered for GST: a product without its rate cannot be ordered (the server refuses it), so the list says so.
+  const gstMode = useShopTax().taxMode === 'gst';
   const runningLowIds = [...(stock.data?.values() ?? [])].filter(isRunningLow).map((entry) => entry.productId);
   const lowQuery = useProducts({ ids: runningLowIds.slice(0, 100), limit: 100 }, { enabled: runningLowOnly && runningLowIds.length > 0 });
 
@@ -84,7 +87,13 @@ export function ProductListRoute() {
               </div>
               <ul className="space-y-3 md:space-y-0 md:divide-y md:divide-gray-200 md:rounded-md md:border md:border-gray-300">
                 {products.map((product) => (
-                  <ProductRow key={product._id} product={product} stock={stock.data?.get(product._id)} onEdit={() => setEditing(product)} />
+                  <ProductRow
+                    key={product._id}
+                    product={product}
+                    stock={stock.data?.get(product._id)}
+                    onEdit={() => setEditing(product)}
+                    needsGstRate={gstMode && typeof product.gstRate !== 'number'}
+                  />
                 ))}
               </ul>
             </div>

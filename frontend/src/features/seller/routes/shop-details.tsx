@@ -1,4 +1,16 @@
-import { GST_STATES, gstinProblem, gstStateByCode, normaliseGstin, type ShopDetailsView } from '@greencart/domain';
+import {
+  DEFAULT_DELIVERY_GST_RATE,
+  DEFAULT_GST_RATES,
+  GST_STATES,
+  gstinProblem,
+  gstRateListProblem,
+  gstStateByCode,
+  isGstRateForm,
+  normaliseGstin,
+  TAX_MODES,
+  type ShopDetailsView,
+  type TaxMode,
+} from '@greencart/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { Spinner } from '@/components/ui/spinner';
@@ -12,16 +24,50 @@ interface FormValues {
   gstin: string;
   address: string;
   stateCode: string;
+  taxMode: TaxMode;
+  /** The shop's GST rates as typed: percents separated by commas. */
+  gstRates: string;
+  deliveryGstRate: string;
 }
 
 type Field = keyof FormValues;
+
+/** The same refusal as the server's (a GSTIN is what makes GST invoices possible). */
+const GST_NEEDS_GSTIN = 'A shop in gst mode needs its GSTIN';
+
+/** Each tax mode in the owner's words, one line each (issue 54). */
+const TAX_MODE_LINES: Record<TaxMode, { name: string; detail: string }> = {
+  flat: { name: 'Today’s rule', detail: '2% added on top of prices' },
+  gst: { name: 'Registered for GST', detail: 'prices are MRPs including GST; each product carries its rate' },
+  composition: { name: 'Composition scheme', detail: 'no tax charged, bills of supply' },
+  unregistered: { name: 'Not registered', detail: 'no tax charged, bills of supply' },
+};
 
 const toForm = (shop: ShopDetailsView): FormValues => ({
   legalName: shop.legalName,
   gstin: shop.gstin ?? '',
   address: shop.address,
   stateCode: shop.stateCode ?? '',
+  // A server from before tax modes answers none of them: today's rule and the default rates.
+  taxMode: shop.taxMode ?? 'flat',
+  gstRates: (shop.gstRates ?? DEFAULT_GST_RATES).join(', '),
+  deliveryGstRate: String(shop.deliveryGstRate ?? DEFAULT_DELIVERY_GST_RATE),
 });
+
+/** A percent as typed ("18", "0.25", "5%"): the number, or the text itself when it is not one (the domain's check names it). */
+function typedRate(text: string): number | string {
+  const value = text.trim().replace(/\s*%$/, '');
+  return /^\d+(\.\d+)?$/.test(value) ? Number(value) : text.trim();
+}
+
+/** The rates typed, separated by commas (empty pieces left out). */
+function parseGstRates(text: string): (number | string)[] {
+  return text
+    .split(',')
+    .map((piece) => piece.trim())
+    .filter(Boolean)
+    .map(typedRate);
+}
 
 /** What the server would refuse, said before sending (the same rules, from the domain package). */
 export function shopDetailsProblems(values: FormValues): Partial<Record<Field, string>> {
@@ -32,7 +78,22 @@ export function shopDetailsProblems(values: FormValues): Partial<Record<Field, s
   const gstin = normaliseGstin(values.gstin);
   const problem = gstin ? gstinProblem(gstin, gstStateByCode(values.stateCode) ? values.stateCode : undefined) : undefined;
   if (problem) problems.gstin = problem;
+  if (values.taxMode === 'gst' && !gstin) problems.taxMode = GST_NEEDS_GSTIN;
+  const ratesProblem = gstRateListProblem(parseGstRates(values.gstRates));
+  if (ratesProblem) problems.gstRates = ratesProblem;
+  if (!isGstRateForm(typedRate(values.deliveryGstRate)))
+    problems.deliveryGstRate = 'The delivery fee’s GST rate must be a percent from 0 to 100 with at most two decimals';
   return problems;
+}
+
+/** Where a refusal without field names belongs: the GSTIN rule at the tax mode, anything else at the form's end. */
+function problemsOf(error: unknown): Partial<Record<Field | 'form', string>> {
+  if (!(error instanceof ApiError)) return { form: errorMessage(error) };
+  if (Object.keys(error.fields).length) return error.fields as Partial<Record<Field, string>>;
+  if (/gst mode/i.test(error.message)) return { taxMode: error.message };
+  if (/delivery ?gst ?rate/i.test(error.message)) return { deliveryGstRate: error.message };
+  if (/gst ?rate/i.test(error.message)) return { gstRates: error.message };
+  return { form: error.message };
 }
 
 /** /seller/shop: the legal name, GSTIN, address and state printed on tax invoices. */
@@ -57,7 +118,7 @@ export function ShopDetailsRoute() {
 
 function ShopDetailsForm({ shop }: { shop: ShopDetailsView }) {
   const [values, setValues] = useState(() => toForm(shop));
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<Field | 'form', string>>>({});
   const save = useSaveShopDetails();
   const id = useId();
 
@@ -78,11 +139,14 @@ function ShopDetailsForm({ shop }: { shop: ShopDetailsView }) {
       address: values.address.trim(),
       stateCode: values.stateCode,
       ...(gstin ? { gstin } : {}),
+      taxMode: values.taxMode,
+      gstRates: parseGstRates(values.gstRates) as number[],
+      deliveryGstRate: typedRate(values.deliveryGstRate) as number,
     };
     save.mutate(body, {
       onSuccess: () => toast.success('Shop details saved', { id: 'shop-details' }),
       onError: (error) => {
-        if (error instanceof ApiError) setErrors(error.fields as Partial<Record<Field, string>>);
+        setErrors(problemsOf(error));
         toast.error(errorMessage(error), { id: 'shop-details' });
       },
     });
@@ -180,6 +244,91 @@ function ShopDetailsForm({ shop }: { shop: ShopDetailsView }) {
         />
         {fieldError('address')}
       </div>
+
+      <section aria-labelledby={`${id}-tax-heading`} className="space-y-5 border-t border-gray-200 pt-5">
+        <div>
+          <h2 id={`${id}-tax-heading`} className="text-base font-medium text-gray-800">
+            Tax
+          </h2>
+          <p id={`${id}-tax-note`} className="mt-1 text-sm text-gray-600">
+            A change applies to orders placed after you save it; orders placed before keep the tax they were placed with.
+          </p>
+        </div>
+        <fieldset aria-describedby={errors.taxMode ? `${id}-taxMode-error` : `${id}-tax-note`}>
+          <legend className="text-sm font-medium">Tax mode</legend>
+          <div className="mt-2 space-y-2">
+            {TAX_MODES.map((mode) => (
+              <label
+                key={mode}
+                className={`flex min-h-11 cursor-pointer items-start gap-3 rounded border px-3 py-2 text-sm ${values.taxMode === mode ? 'border-primary bg-primary/5' : 'border-gray-300'}`}
+              >
+                <input
+                  type="radio"
+                  name={`${id}-taxMode`}
+                  value={mode}
+                  checked={values.taxMode === mode}
+                  onChange={() => set('taxMode', mode)}
+                  aria-invalid={errors.taxMode ? true : undefined}
+                  className="mt-0.5 h-4 w-4 shrink-0 accent-primary"
+                />
+                <span>
+                  <span className="font-medium text-gray-800">{TAX_MODE_LINES[mode].name}:</span> {TAX_MODE_LINES[mode].detail}
+                </span>
+              </label>
+            ))}
+          </div>
+          {fieldError('taxMode')}
+        </fieldset>
+        <div>
+          <label htmlFor={`${id}-gstRates`} className="text-sm font-medium">
+            GST rates (%)
+          </label>
+          <input
+            id={`${id}-gstRates`}
+            value={values.gstRates}
+            onChange={(event) => set('gstRates', event.target.value)}
+            inputMode="decimal"
+            autoComplete="off"
+            spellCheck={false}
+            className={inputClass('gstRates')}
+            {...described('gstRates', true)}
+          />
+          {errors.gstRates ? (
+            fieldError('gstRates')
+          ) : (
+            <p id={`${id}-gstRates-hint`} className="mt-1 text-xs text-gray-500">
+              The rates your products can carry, separated by commas, e.g. {DEFAULT_GST_RATES.join(', ')}.
+            </p>
+          )}
+        </div>
+        <div>
+          <label htmlFor={`${id}-deliveryGstRate`} className="text-sm font-medium">
+            Delivery fee’s GST rate (%)
+          </label>
+          <input
+            id={`${id}-deliveryGstRate`}
+            value={values.deliveryGstRate}
+            onChange={(event) => set('deliveryGstRate', event.target.value)}
+            inputMode="decimal"
+            autoComplete="off"
+            className={`${inputClass('deliveryGstRate')} sm:w-32`}
+            {...described('deliveryGstRate', true)}
+          />
+          {errors.deliveryGstRate ? (
+            fieldError('deliveryGstRate')
+          ) : (
+            <p id={`${id}-deliveryGstRate-hint`} className="mt-1 text-xs text-gray-500">
+              Registered for GST: the GST inside the delivery fee ({DEFAULT_DELIVERY_GST_RATE}% unless you change it).
+            </p>
+          )}
+        </div>
+      </section>
+
+      {errors.form && (
+        <p role="alert" className="text-sm text-red-700">
+          {errors.form}
+        </p>
+      )}
       <button
         type="submit"
         disabled={save.isPending}

@@ -1,0 +1,2 @@
+export { shopKeys } from './api/keys';
+export { getShopTaxQueryOptions, useShopTax } from './api/get-shop';
