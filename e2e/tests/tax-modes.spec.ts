@@ -1,0 +1,93 @@
+import { expect, type Page, test } from '@playwright/test';
+import { formatRupees } from '@greencart/domain';
+import { SELLER } from '../playwright.config';
+import { sellerApi } from '../shop-api';
+
+/**
+ * Issue 54, as the owner and a shopper meet it: the owner registers the shop for GST on the shop details
+ * screen; a shopper then sees "incl. GST" on the product page, no "+2% tax" line in the cart, pays the MRP,
+ * and My orders says the GST the total includes. The shop goes back to `flat` afterwards (the other specs
+ * read the 2% rule).
+ */
+const shots = (name: string) => ({ path: `e2e/artifacts/screenshots/${name}.png`, fullPage: true });
+const WIDTHS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } };
+const DETAILS = { legalName: 'Sai Kirana Stores', gstin: '29AAACG1234A1ZA', address: '12 MG Road, Bengaluru 560001', stateCode: '29' };
+
+async function screenshots(page: Page, name: string) {
+  for (const [width, size] of Object.entries(WIDTHS)) {
+    await page.setViewportSize(size);
+    await page.screenshot(shots(`${name}-${width}`));
+  }
+}
+
+test.afterAll(async ({ baseURL }) => {
+  const api = await sellerApi(baseURL!);
+  expect((await api.put('/api/seller/shop', { data: { ...DETAILS, taxMode: 'flat' } })).ok()).toBe(true);
+  await api.dispose();
+});
+
+test('the owner registers for GST; a shopper sees "incl. GST", pays the MRP and reads the GST included', async ({ page, browser, baseURL }) => {
+  // The owner, on the shop details screen.
+  await page.goto('/seller');
+  await page.getByLabel('Email').fill(SELLER.email);
+  await page.getByLabel('Password').fill(SELLER.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByTestId('today-figures')).toBeVisible();
+  await page.goto('/seller/shop');
+  await page.getByLabel('Legal name').fill(DETAILS.legalName);
+  await page.getByLabel('State').selectOption(DETAILS.stateCode);
+  await page.getByLabel('GSTIN').fill(DETAILS.gstin);
+  await page.getByLabel('Address').fill(DETAILS.address);
+  await page.getByRole('radio', { name: /Registered for GST/ }).check();
+  await expect(page.getByLabel('GST rates (%)')).toHaveValue(/0, 0\.25, 3, 5, 18, 40/);
+  await screenshots(page, 'shop-details-gst');
+  await page.getByRole('button', { name: 'Save shop details' }).click();
+  await expect(page.getByRole('radio', { name: /Registered for GST/ })).toBeChecked();
+  await expect.poll(async () => (await (await page.request.get('/api/shop')).json()).shop.taxMode).toBe('gst');
+
+  // A shopper, in a context of their own.
+  const shopperContext = await browser.newContext({ baseURL });
+  const shop = await shopperContext.newPage();
+  const email = `gst-${Date.now()}@example.com`;
+  expect((await shop.request.post('/api/register', { data: { firstName: 'Meera', email, password: 'a-good-password' } })).ok()).toBe(true);
+  const address = {
+    firstName: 'Meera',
+    lastName: 'Nair',
+    street: '4 Church Street',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    pincode: '560001',
+    country: 'India',
+    phone: '9876512345',
+  };
+  expect((await shop.request.post('/api/Address/add', { data: { adress: address } })).ok()).toBe(true);
+  const { products } = await (await shop.request.get('/api/products?search=atta&limit=5')).json();
+  const atta = (products as { _id: string; name: string; category: string; offerPrice: number; gstRate?: number }[]).find(
+    (p) => p.name === 'Whole Wheat Atta',
+  )!;
+  expect(atta.gstRate).toBe(5);
+
+  await shop.goto(`/products/${atta.category.toLowerCase()}/${atta._id}`);
+  await expect(shop.getByTestId('tax-note')).toHaveText(/^incl\. GST/);
+  await screenshots(shop, 'product-gst');
+  const saved = shop.waitForResponse((r) => r.url().endsWith('/api/cart') && r.request().method() === 'PATCH' && r.ok());
+  await shop.getByRole('button', { name: 'Add to Cart' }).click();
+  await saved;
+
+  await shop.goto('/cart');
+  const mrp = Math.round(atta.offerPrice * 100);
+  await expect(shop.getByTestId('gst-inside')).toBeVisible();
+  await expect(shop.getByText('Tax (2%)')).toHaveCount(0);
+  await screenshots(shop, 'cart-gst');
+  const placed = shop.waitForResponse((r) => r.url().endsWith('/api/placeorders') && r.status() === 201);
+  await shop.getByRole('button', { name: 'Place Order' }).click();
+  const order = (await (await placed).json()).order as { amountPaise: number; taxPaise: number; taxMode: string; taxInsidePaise: number };
+  // The MRP is the charge: nothing added on top.
+  expect(order).toMatchObject({ amountPaise: mrp, taxPaise: 0, taxMode: 'gst' });
+  await expect(shop).toHaveURL(/\/order-placed$/);
+
+  await shop.goto('/My-orders');
+  await expect(shop.getByTestId('order-gst-inside').first()).toHaveText(formatRupees(order.taxInsidePaise));
+  await screenshots(shop, 'my-orders-gst');
+  await shopperContext.close();
+});
