@@ -317,3 +317,19 @@ export type PaymentSuccessResponse = ApiSuccess<{ order: OrderView }>;
 
 /** GET /api/shop (public, issue 54): what every shopper's screen needs of the shop's settings. */
 export type PublicShopResponse = ApiSuccess<{ shop: ShopTaxView }>;
+
+/** One credit note of an order (issue 54): GET /api/orders/:id/credit-notes and the seller's. */
+export interface CreditNoteView {
+  /** Its place among the order's notes, from 1: …/credit-notes/<n>.pdf. */
+  n: number;
+  /** "CN/26-27/000001". */
+  number: string;
+  /** When the refund it records was made. */
+  at: string;
+  reason: string;
+  /** The invoice it is against. */
+  invoice: string;
+  amountPaise: number;
+  taxPaise: number;
+}
+export type CreditNotesResponse = ApiSuccess<{ creditNotes: CreditNoteView[] }>;

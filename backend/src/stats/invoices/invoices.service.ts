@@ -1,4 +1,4 @@
-import { formatPhone, formatRupees, gstStateOf, slotText } from '@greencart/domain';
+import { formatPhone, formatRupees, gstStateOf, slotText, type CreditNoteView } from '@greencart/domain';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectConnection } from '@nestjs/mongoose';
@@ -18,20 +18,6 @@ import { renderInvoicePdf, type InvoiceData } from './invoice-pdf';
 export interface Invoice {
   number: string;
   pdf: Buffer;
-}
-
-/** One credit note of an order (issue 54), as GET …/credit-notes lists it. */
-export interface CreditNoteView {
-  /** Its place among the order's notes, from 1: …/credit-notes/<n>.pdf. */
-  n: number;
-  number: string;
-  /** When the refund it records was made. */
-  at: string;
-  reason: string;
-  /** The invoice it is against. */
-  invoice: string;
-  amountPaise: number;
-  taxPaise: number;
 }
 
 /**

@@ -13,3 +13,4 @@ export const loadOrderPlacedPage = () => import('./routes/order-placed');
 export { OrderSearch } from './components/order-search';
 export { flattenOrders, formatExpectedDelivery, formatPlacedAt, isLate, itemImage, itemName, orderNumberOf, placedAgo, type Order } from './types';
 export { InvoiceButton } from './components/invoice-button';
+export { CreditNotes, mayHaveCreditNotes } from './components/credit-notes';

@@ -18,6 +18,7 @@ import { useMyOrders } from '../api/get-my-orders';
 import { DeliveryAddress } from '../components/delivery-address';
 import { BillBreakdown, CancellationNote, StatusTimeline } from '../components/order-facts';
 import { LoadMore } from '../components/load-more';
+import { CreditNotes, mayHaveCreditNotes } from '../components/credit-notes';
 import { InvoiceButton } from '../components/invoice-button';
 import { StatusBadge } from '../components/status-badge';
 import { paymentLabel } from '../payment-status';
@@ -280,6 +281,7 @@ function OrderCard({ order }: { order: Order }) {
           </button>
         )}
         {order.status !== 'Cancelled' && <InvoiceButton orderId={order._id} as="shopper" />}
+        {mayHaveCreditNotes(order) && <CreditNotes orderId={order._id} as="shopper" />}
         {canReportProblem(order) && <ReportProblem order={order} onChanged={refresh} />}
         <button
           type="button"

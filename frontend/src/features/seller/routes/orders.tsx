@@ -20,6 +20,8 @@ import {
   paymentLabel,
   placedAgo,
   InvoiceButton,
+  CreditNotes,
+  mayHaveCreditNotes,
   StatusBadge,
   statusActionLabel,
   useSellerOrders,
@@ -295,6 +297,7 @@ function SellerOrder({ order, isNew, now }: { order: Order; isNew: boolean; now:
           </button>
         )}
         {order.status !== 'Cancelled' && mayInvoice && <InvoiceButton orderId={order._id} as="seller" className="sm:ml-auto" />}
+        {mayInvoice && mayHaveCreditNotes(order) && <CreditNotes orderId={order._id} as="seller" />}
       </div>
       {slipOpen && <PackingSlip order={order} onClose={() => setSlipOpen(false)} />}
       {dialog}
