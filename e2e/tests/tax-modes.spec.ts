@@ -89,5 +89,19 @@ test('the owner registers for GST; a shopper sees "incl. GST", pays the MRP and 
   await shop.goto('/My-orders');
   await expect(shop.getByTestId('order-gst-inside').first()).toHaveText(formatRupees(order.taxInsidePaise));
   await screenshots(shop, 'my-orders-gst');
+
+  // The invoice first (it takes its number), then a cancel: what went back is a credit note against it.
+  const invoice = shop.waitForEvent('download');
+  await shop.getByRole('button', { name: 'Tax invoice (PDF)' }).first().click();
+  expect((await invoice).suggestedFilename()).toMatch(/^invoice-GC-\d\d-\d\d-\d{6}\.pdf$/);
+  await shop.getByRole('button', { name: 'Cancel order' }).first().click();
+  await shop.getByRole('dialog').getByRole('button', { name: 'Cancel order' }).click();
+  await shop.getByText('Credit notes').first().click();
+  const note = shop.getByTestId('credit-notes').getByRole('button', { name: /^CN\/\d\d-\d\d\/\d{6} · Order cancelled/ });
+  await expect(note).toContainText(formatRupees(mrp));
+  await screenshots(shop, 'my-orders-credit-note');
+  const noteSaved = shop.waitForEvent('download');
+  await note.click();
+  expect((await noteSaved).suggestedFilename()).toMatch(/^credit-note-CN-\d\d-\d\d-\d{6}\.pdf$/);
   await shopperContext.close();
 });
