@@ -133,6 +133,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/seller/orders/:id/invoice.pdf': 'seller',
   'GET /api/seller/orders/:id/credit-notes': 'seller',
   'GET /api/seller/orders/:id/credit-notes/:n.pdf': 'seller',
+  'GET /api/seller/gst/gstr1': 'seller',
   'POST /api/seller/orders/:id/adjust': 'seller:packing',
   'GET /api/seller/issues': 'seller:issues',
   'POST /api/seller/issues/:id/resolve': 'seller:issues',

@@ -5,7 +5,10 @@ import { CurrentUser } from '../sessions/current-user.decorator';
 import { SellerOnly } from '../sessions/seller-only.decorator';
 import { ShopperOnly } from '../sessions/shopper-only.decorator';
 import type { UserData } from '../users/users.service';
+import { Gstr1Query } from './dto/gstr1.dto';
 import { StatsRangeQuery } from './dto/stats-range.dto';
+import { gstr1Zip } from './invoices/gstr1-csv';
+import { Gstr1Service } from './invoices/gstr1.service';
 import { InvoicesService, type Invoice } from './invoices/invoices.service';
 import { OrdersExport } from './orders-export.service';
 import { StatsService } from './stats.service';
@@ -17,7 +20,26 @@ export class StatsController {
     private readonly stats: StatsService,
     private readonly exports: OrdersExport,
     private readonly invoices: InvoicesService,
+    private readonly gstr1: Gstr1Service,
   ) {}
+
+  /** The month's GSTR-1 (issue 54): the GST portal offline tool's JSON, or `format=csv` its CSV templates in a zip. The owner's. */
+  @Get('seller/gst/gstr1')
+  @SellerOnly()
+  async gstr1File(@Query() query: Gstr1Query, @Res() res: Response) {
+    const file = await this.gstr1.file(query.month);
+    const name = `GSTR1_${file.gstin}_${file.fp}`;
+    res.setHeader('Cache-Control', 'private, no-store');
+    if (query.format === 'csv') {
+      res.setHeader('Content-Type', 'application/zip');
+      res.setHeader('Content-Disposition', `attachment; filename="${name}.zip"`);
+      res.end(gstr1Zip(file));
+      return;
+    }
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="${name}.json"`);
+    res.end(JSON.stringify(file));
+  }
 
   /** Sales, orders, average order value, days, top products, payment split and the queue: read from the roll-ups by `_id`. */
   @Get('seller/stats')

@@ -4,6 +4,8 @@ import { OrdersModule } from '../orders/orders.module';
 import { ProductsModule } from '../products/products.module';
 import { ShopModule } from '../shop/shop.module';
 import { UsersModule } from '../users/users.module';
+import { Gstr1Service } from './invoices/gstr1.service';
+import { InvoiceIssuing } from './invoices/invoice-issuing';
 import { InvoicesService } from './invoices/invoices.service';
 import { OrdersExport } from './orders-export.service';
 import { RollupStore } from './rollup-store';
@@ -15,7 +17,7 @@ import { StatsService } from './stats.service';
 @Module({
   imports: [OrdersModule, LocksModule, UsersModule, ProductsModule, ShopModule],
   controllers: [StatsController],
-  providers: [RollupStore, StatsService, OrdersExport, InvoicesService, StatsGateway],
+  providers: [RollupStore, StatsService, OrdersExport, InvoicesService, InvoiceIssuing, Gstr1Service, StatsGateway],
   exports: [StatsService],
 })
 export class StatsModule {}

@@ -42,8 +42,8 @@ export interface CreditEvent {
 }
 
 /** The refunds after `issuedAt`, in order, each with its credit note; a refund the invoice cannot give (none left) has none. */
-export function creditEvents(order: RefundedOrder, invoiced: InvoicedOrder, issuedAt: Date): CreditEvent[] {
-  const invoice = invoiceTaxOf(invoiced);
+export function creditEvents(order: RefundedOrder, invoiced: InvoicedOrder, issuedAt: Date, shop: InvoiceShop): CreditEvent[] {
+  const invoice = invoiceTaxOf(invoiced, shop);
   // 'cancel': every unit still on the invoice and the fee, as they are when its turn comes.
   const asked: { key: string; at: Date; reason: string; request: CreditRequest | 'cancel' }[] = [];
   for (const adjustment of order.adjustments ?? []) {
@@ -80,15 +80,19 @@ export function creditEvents(order: RefundedOrder, invoiced: InvoicedOrder, issu
   return events;
 }
 
-/** The invoice's tax as it was issued, every line kept (a line packed to none counts nothing). */
-function invoiceTaxOf(invoiced: InvoicedOrder): OrderTax {
-  return orderTaxOf({
-    taxMode: invoiced.taxMode,
-    items: invoiced.items.map((item) => ({ offerPricePaise: item.offerPricePaise, quantity: item.quantity, gstRate: item.gstRate, hsn: item.hsn })),
-    discountPaise: invoiced.discountPaise ?? 0,
-    deliveryFeePaise: invoiced.deliveryFeePaise ?? 0,
-    deliveryGstRate: invoiced.deliveryGstRate,
-  });
+/** The invoice's tax as it was issued, every line kept (a line packed to none counts nothing), split for its place of supply. */
+export function invoiceTaxOf(invoiced: InvoicedOrder, shop: InvoiceShop): OrderTax {
+  const placeOfSupply = gstStateOf(invoiced.address?.state) ?? shop.state;
+  return orderTaxOf(
+    {
+      taxMode: invoiced.taxMode,
+      items: invoiced.items.map((item) => ({ offerPricePaise: item.offerPricePaise, quantity: item.quantity, gstRate: item.gstRate, hsn: item.hsn })),
+      discountPaise: invoiced.discountPaise ?? 0,
+      deliveryFeePaise: invoiced.deliveryFeePaise ?? 0,
+      deliveryGstRate: invoiced.deliveryGstRate,
+    },
+    { shop: shop.state?.code, placeOfSupply: placeOfSupply?.code },
+  );
 }
 
 /** A cancel: every unit still on the invoice and the fee. */

@@ -23,6 +23,8 @@ export interface InvoicedOrder {
   deliveryFeePaise?: number;
   amountPaise: number;
   address?: { state: string };
+  /** A business buyer's GSTIN (issue 54): the invoice is B2B in GSTR-1. */
+  buyerGstin?: string;
   /** The tax mode it was placed in (issue 54); absent: `flat`. */
   taxMode?: TaxMode;
   deliveryGstRate?: number;

@@ -1,6 +1,7 @@
 import type { Collection, Connection } from 'mongoose';
 import type { LocksService } from '../../common/locks/locks.service';
 import { isDuplicateKeyError } from '../../common/mongo-errors';
+import type { CreditNote } from '@greencart/domain';
 import type { InvoicedOrder, InvoiceShop } from './invoice-lines';
 
 export const INVOICES_COLLECTION = 'invoices';
@@ -17,9 +18,22 @@ export interface InvoiceRecord {
   shop?: InvoiceShop;
   /** The order as invoiced (issue 54), written before its number is taken: the invoice is drawn from it ever after. */
   invoiced?: InvoicedOrder;
+  /** A credit note's refund (issue 54), written before its number is taken: what GSTR-1 reads it from. */
+  credited?: CreditedRecord;
   /** Records of the earlier numbering (`last:<fy>` hint, `no:<fy>:<seq>`), read once to continue their series. */
   last?: number;
   order?: string;
+}
+
+/** What a credit note gives back, and against which invoice. */
+export interface CreditedRecord {
+  order: string;
+  /** The refund's time: the note's date. */
+  at: Date;
+  /** The invoice's number. */
+  invoice: string;
+  reason: string;
+  note: CreditNote;
 }
 
 /** `counter:<fy>`: the year's last number, and the order it went to and when. */
@@ -84,9 +98,10 @@ export class InvoiceNumbers {
   }
 
   /** Keeps what the document is of before it takes a number (the first writer's copy stays). */
-  async keep(key: string, invoiced: InvoicedOrder): Promise<void> {
+  async keep(key: string, what: { invoiced: InvoicedOrder } | { credited: CreditedRecord }): Promise<void> {
+    const field = 'invoiced' in what ? 'invoiced' : 'credited';
     await this.records
-      .updateOne({ _id: `${this.series.recordKey}${key}`, invoiced: { $exists: false } }, { $set: { invoiced } }, { upsert: true })
+      .updateOne({ _id: `${this.series.recordKey}${key}`, [field]: { $exists: false } }, { $set: what }, { upsert: true })
       .catch((error: unknown) => {
         // It has one already (the filter missed, and the upsert met the record).
         if (!isDuplicateKeyError(error)) throw error;

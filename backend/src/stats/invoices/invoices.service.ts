@@ -21,10 +21,11 @@ export interface Invoice {
 }
 
 /**
- * Tax invoices (bills of supply for a shop without a GSTIN). An order's invoice gets its number the
- * first time anyone downloads it, and keeps it, with the shop's details of that moment: numbers go
- * only to invoices that exist as documents, in the order they were issued (InvoiceNumbers), and an
- * order cancelled before anyone asked for its invoice never takes one.
+ * Tax invoices (bills of supply for a shop without a GSTIN). An order's invoice gets its number when
+ * the order is paid (online at placement, cash on delivery when delivered: InvoiceIssuing), or earlier
+ * if someone downloads it first, and keeps it, with the shop's details of that moment: numbers go only
+ * to invoices that exist as documents, in the order they were issued (InvoiceNumbers), and an order
+ * cancelled before it was invoiced never takes one. Its credit notes are numbered as the refunds happen.
  */
 @Injectable()
 export class InvoicesService {
@@ -32,6 +33,8 @@ export class InvoicesService {
   private readonly creditNumbers: InvoiceNumbers;
   private readonly timeZone: string;
   private readonly contact: { name: string; email: string; phone: string };
+  /** This instance's issuing started by order events (InvoiceIssuing), not yet done. */
+  private readonly pending = new Set<Promise<unknown>>();
 
   constructor(
     config: ConfigService<Environment, true>,
@@ -51,8 +54,20 @@ export class InvoicesService {
     };
   }
 
+  /** Runs issuing work in the background (an order event's listener never holds the request that published it). */
+  track(work: Promise<unknown>): void {
+    const tracked = work.finally(() => this.pending.delete(tracked));
+    this.pending.add(tracked);
+  }
+
+  /** Once the issuing this instance has started is done: what it reads next is in the series in the order the events came. */
+  async settled(): Promise<void> {
+    while (this.pending.size) await Promise.allSettled([...this.pending]);
+  }
+
   /** The invoice of an order: the seller's for any order, a shopper's for their own only (404 otherwise). */
   async invoice(orderId: string, shopperId?: string): Promise<Invoice> {
+    await this.settled();
     const order = await this.orders.findById(orderId);
     if (!order || (shopperId !== undefined && String(order.user) !== shopperId)) throw new NotFoundException('Order not found');
     const { number, issuedAt, shop, invoiced } = await this.issue(order);
@@ -65,11 +80,18 @@ export class InvoicesService {
    * amounts already are what was supplied.
    */
   async creditNotes(orderId: string, shopperId?: string): Promise<CreditNoteView[]> {
+    await this.settled();
     return (await this.notesOf(orderId, shopperId)).map(({ view }) => view);
+  }
+
+  /** Numbers the order's credit notes that have none yet (InvoiceIssuing, as its refunds happen). */
+  async issueCreditNotes(orderId: string): Promise<void> {
+    await this.notesOf(orderId);
   }
 
   /** One of the order's credit notes as a PDF (n from 1); 404 when it has no such note. */
   async creditNotePdf(orderId: string, n: number, shopperId?: string): Promise<Invoice> {
+    await this.settled();
     const notes = await this.notesOf(orderId, shopperId);
     const found = notes[n - 1];
     if (!found) throw new NotFoundException('This order has no such credit note');
@@ -93,11 +115,14 @@ export class InvoicesService {
     const invoice = await this.numbers.existing(orderId);
     // Invoices numbered before snapshots were kept are drawn from the order as it is: nothing to credit against.
     if (!invoice?.invoiced) return [];
-    const events: CreditEvent[] = creditEvents(order, invoice.invoiced, invoice.issuedAt);
     const shop = invoice.shop ?? (await this.currentShop());
+    const events: CreditEvent[] = creditEvents(order, invoice.invoiced, invoice.issuedAt, shop);
     const notes = [];
     for (const [i, event] of events.entries()) {
-      const issued = await this.creditNumbers.issue(`${orderId}:${event.key}`, financialYear(dayOf(event.at, this.timeZone)), shop);
+      const key = `${orderId}:${event.key}`;
+      // What it gives back, kept before the number is taken (GSTR-1 reads the notes of a month from these).
+      await this.creditNumbers.keep(key, { credited: { order: orderId, at: event.at, invoice: invoice.number, reason: event.reason, note: event.note } });
+      const issued = await this.creditNumbers.issue(key, financialYear(dayOf(event.at, this.timeZone)), shop);
       notes.push({
         order,
         invoice,
@@ -123,7 +148,7 @@ export class InvoicesService {
     if (found) return { ...found, shop: found.shop ?? (await this.currentShop()) };
     if (order.status === 'Cancelled') throw new ConflictException('This order was cancelled before it was invoiced, so it has no tax invoice');
     // What it is an invoice of, kept before the number is taken: later refunds are credit notes against it.
-    await this.numbers.keep(orderId, invoicedOf(order));
+    await this.numbers.keep(orderId, { invoiced: invoicedOf(order) });
     const shop = await this.currentShop();
     const issued = await this.numbers.issue(orderId, financialYear(dayOf(new Date(), this.timeZone)), shop);
     return { ...issued, shop: issued.shop ?? shop };
@@ -217,6 +242,7 @@ function invoicedOf(order: OrderRecord): InvoicedOrder {
     deliveryFeePaise: order.deliveryFeePaise ?? 0,
     amountPaise: order.amountPaise,
     ...(order.address?.state ? { address: { state: order.address.state } } : {}),
+    ...(order.buyerGstin ? { buyerGstin: order.buyerGstin } : {}),
     ...(order.taxMode ? { taxMode: order.taxMode } : {}),
     ...(order.deliveryGstRate !== undefined ? { deliveryGstRate: order.deliveryGstRate } : {}),
   };
