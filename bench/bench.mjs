@@ -570,6 +570,8 @@ async function main() {
   save(began);
   // The seller's figures and CSV export at 10,000 and 100,000 orders (issue 23): own data folder and table; BENCH_STATS=0 skips it.
   if (process.env.BENCH_STATS !== '0') await (await import('./stats.mjs')).runStatsBench({ build: false });
+  // The month's GSTR-1 at 30,000 invoices and 1,000 credit notes (issue 54): own data folder and table; BENCH_GSTR1=0 skips it.
+  if (process.env.BENCH_GSTR1 !== '0') await (await import('./gstr1.mjs')).runGstr1Bench({ build: false });
 }
 
 /** Prints the table and saves it, with the machine's details, in bench/results/. */

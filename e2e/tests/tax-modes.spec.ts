@@ -104,4 +104,32 @@ test('the owner registers for GST; a shopper sees "incl. GST", pays the MRP and 
   await note.click();
   expect((await noteSaved).suggestedFilename()).toMatch(/^credit-note-CN-\d\d-\d\d-\d{6}\.pdf$/);
   await shopperContext.close();
+
+  // The owner downloads this month's GSTR-1 from the dashboard: the invoice and its credit note are in it.
+  const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit' }).format(new Date());
+  await page.goto('/seller');
+  const panel = page.getByRole('region', { name: 'GST return (GSTR-1)' });
+  await panel.getByLabel('Month').fill(month);
+  const gstr1 = page.waitForEvent('download');
+  await panel.getByRole('button', { name: 'Download JSON' }).click();
+  const file = await gstr1;
+  expect(file.suggestedFilename()).toBe(`GSTR1_${DETAILS.gstin}_${month.slice(5)}${month.slice(0, 4)}.json`);
+  const json = JSON.parse(await streamText(await file.createReadStream()));
+  expect(json).toMatchObject({ gstin: DETAILS.gstin, fp: `${month.slice(5)}${month.slice(0, 4)}` });
+  const types = (json.doc_issue.doc_det as { doc_typ: string; docs: { net_issue: number }[] }[]).map((d) => [d.doc_typ, d.docs[0].net_issue > 0]);
+  expect(types).toEqual([
+    ['Invoices for outward supply', true],
+    ['Credit Note', true],
+  ]);
+  await panel.scrollIntoViewIfNeeded();
+  for (const [width, size] of Object.entries(WIDTHS)) {
+    await page.setViewportSize(size);
+    await panel.screenshot({ path: `e2e/artifacts/screenshots/gstr1-panel-${width}.png` });
+  }
 });
+
+async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}

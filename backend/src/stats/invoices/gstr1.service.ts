@@ -46,7 +46,8 @@ export class Gstr1Service {
         { _id: { $gte: 'order:', $lt: 'order;' }, number: { $exists: true }, issuedAt: { $gte: start, $lt: end } },
         { projection: { number: 1, issuedAt: 1, invoiced: 1, shop: 1 } },
       )
-      .batchSize(1000);
+      // Small batches: on FerretDB/SQLite the filter reads the whole collection (docs/database.md), and each batch must come within the driver's socket timeout.
+      .batchSize(200);
     for await (const record of invoices) {
       const invoice = invoiceOf(record, details);
       if (!invoice) builder.countOnly(record.number!, 1);
@@ -68,6 +69,7 @@ export class Gstr1Service {
         { _id: { $gte: 'cn:', $lt: 'cn;' }, number: { $exists: true }, 'credited.at': { $gte: start, $lt: end } },
         { projection: { number: 1, credited: 1 } },
       )
+      .batchSize(200)
       .toArray();
     for (let i = 0; i < notes.length; i += BATCH) {
       const batch = notes.slice(i, i + BATCH);

@@ -170,3 +170,57 @@ describe('seller dashboard: the day’s cancellations and a period of the seller
     expect(within(screen.getByTestId('custom-range')).queryByRole('alert')).not.toBeInTheDocument();
   });
 });
+
+describe('seller dashboard: the month’s GSTR-1 (issue 54)', () => {
+  it('downloads last month’s file as JSON or as the CSVs in a zip, and says why the shop refuses one', async () => {
+    const asked: string[] = [];
+    const saved = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    const saves: string[] = [];
+    URL.createObjectURL = () => 'blob:gstr1';
+    URL.revokeObjectURL = () => {};
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saves.push(this.download);
+    });
+    server.use(
+      sessionHandler({ seller: true }),
+      http.get('/api/seller/stats', ({ request }) => HttpResponse.json(statsFor(Number(new URL(request.url).searchParams.get('days')) || 1, 1))),
+      http.get('/api/seller/gst/gstr1', ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        asked.push(params.toString());
+        if (params.get('month') === '2025-03')
+          return HttpResponse.json({ success: false, message: 'In 2025-03 the shop was not in GST mode' }, { status: 409 });
+        const csv = params.get('format') === 'csv';
+        return new HttpResponse(csv ? 'PK' : '{}', {
+          headers: { 'Content-Disposition': `attachment; filename="GSTR1_29AAACG1234A1ZA_102026.${csv ? 'zip' : 'json'}"` },
+        });
+      }),
+    );
+    try {
+      const { user } = renderWithApp('/seller');
+      const panel = await screen.findByRole('region', { name: 'GST return (GSTR-1)' });
+      // Today is 23 Nov 2026: October is the month to file.
+      const month = within(panel).getByLabelText('Month');
+      expect(month).toHaveValue('2026-10');
+      await user.click(within(panel).getByRole('button', { name: 'Download JSON' }));
+      await waitFor(() => expect(saves).toEqual(['GSTR1_29AAACG1234A1ZA_102026.json']));
+      await user.click(within(panel).getByRole('button', { name: 'CSV files (zip)' }));
+      await waitFor(() => expect(saves).toHaveLength(2));
+      expect(saves[1]).toBe('GSTR1_29AAACG1234A1ZA_102026.zip');
+      expect(asked).toEqual(['month=2026-10', 'month=2026-10&format=csv']);
+      // A later month than this one cannot be chosen; a refused month says why.
+      await user.clear(month);
+      await user.type(month, '2026-12');
+      expect(within(panel).getByRole('alert')).toHaveTextContent('Choose this month or an earlier one.');
+      expect(within(panel).getByRole('button', { name: 'Download JSON' })).toBeDisabled();
+      await user.clear(month);
+      await user.type(month, '2025-03');
+      await user.click(within(panel).getByRole('button', { name: 'Download JSON' }));
+      expect(await screen.findByText('In 2025-03 the shop was not in GST mode')).toBeInTheDocument();
+      expect(saves).toHaveLength(2);
+    } finally {
+      click.mockRestore();
+      URL.createObjectURL = saved.create;
+      URL.revokeObjectURL = saved.revoke;
+    }
+  });
+});

@@ -7,6 +7,7 @@ import { useStats } from '../api/get-stats';
 import { useStatsPushes } from '../api/stats-pushes';
 import { CsvExport } from '../components/csv-export';
 import { DiscountFigures } from '../components/discount-figures';
+import { Gstr1Export } from '../components/gstr1-export';
 import { PaymentSplit } from '../components/payment-split';
 import { CustomRange } from '../components/custom-range';
 import { TodayCancellations, TodayFigures } from '../components/today-figures';
@@ -107,9 +108,14 @@ export function DashboardRoute() {
         </Panel>
       </div>
 
-      <Panel title="Export orders (CSV)" id="export-heading">
-        <CsvExport today={stats.today} />
-      </Panel>
+      <div className="grid gap-4 md:grid-cols-2 md:gap-6">
+        <Panel title="Export orders (CSV)" id="export-heading">
+          <CsvExport today={stats.today} />
+        </Panel>
+        <Panel title="GST return (GSTR-1)" id="gstr1-heading">
+          <Gstr1Export today={stats.today} />
+        </Panel>
+      </div>
     </div>
   );
 }
