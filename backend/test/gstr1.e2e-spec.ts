@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { gstinCheckCharacter, priceOrderTax, type OrderTax } from '@greencart/domain';
 import { unzipSync, strFromU8 } from 'fflate';
+import { Types } from 'mongoose';
 import sharp from 'sharp';
 import request from 'supertest';
 import { seller, shopper, VALID_ADDRESS, type Agent } from './support/actors';
@@ -246,6 +247,25 @@ describe('GSTR-1 from the month’s invoices and credit notes, on two instances 
     // Text quoted, numbers as numbers with two decimals.
     expect(b2csCsv).toContain(`"OE","32-Kerala","",5.00,${(expected.get('INTER|32|5')!.txval / 100).toFixed(2)},0.00,""`);
     expect(strFromU8(files['b2b.csv'])).toContain(`"${BUYER_GSTIN}"`);
+
+    // An invoice written around the shop (a restore of records, a stop between a number and its count): the
+    // year's roll-ups hold fewer documents than its series has numbers, so it is rebuilt from the records.
+    const invoices = one().connection.collection<{ _id: string; number?: string; seq?: number; fy?: string; issuedAt?: Date }>('invoices');
+    const counters = one().connection.collection<{ _id: string; last: number }>('invoice_counters');
+    const copied = (await invoices.findOne({ _id: `order:${b2b._id}` }))!;
+    const counter = (await counters.findOne({ _id: `counter:${copied.fy}` }))!;
+    const seq = counter.last + 1;
+    const number = `${copied.number!.slice(0, -6)}${String(seq).padStart(6, '0')}`;
+    await invoices.insertOne({ ...copied, _id: `order:${new Types.ObjectId().toHexString()}`, number, seq, issuedAt: new Date() });
+    await counters.updateOne({ _id: counter._id }, { $set: { last: seq } });
+    const rebuilt = JSON.parse((await ownerOnTwo.get(`/api/seller/gst/gstr1?month=${month}`).expect(200)).text as string);
+    expect(rebuilt.b2b[0].inv.map((inv: { inum: string }) => inv.inum)).toContain(number);
+    expect(rebuilt.b2b[0].inv).toHaveLength(3);
+    expect(rebuilt.doc_issue.doc_det[0].docs[0]).toMatchObject({ totnum: 6, cancel: 0, net_issue: 6 });
+    expect(rebuilt.b2cs).toEqual(file.b2cs);
+    expect(rebuilt.cdnr).toEqual(file.cdnr);
+    // Instance 1 reads the rebuilt roll-ups too, and nothing counts twice.
+    expect(JSON.parse((await owner.get(`/api/seller/gst/gstr1?month=${month}`).expect(200)).text as string)).toEqual(rebuilt);
   });
 
   it('refuses a bad month or format with 400, and a month the shop was not in gst mode with 409', async () => {

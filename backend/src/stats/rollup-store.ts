@@ -198,6 +198,8 @@ export class RollupStore implements OnModuleInit, BeforeApplicationShutdown {
   private async writeDocument(id: string, delta: Change[string]): Promise<void> {
     const update: Record<string, unknown> = { $inc: delta.inc };
     if (Object.keys(delta.set).length) update.$set = delta.set;
+    if (delta.min && Object.keys(delta.min).length) update.$min = delta.min;
+    if (delta.max && Object.keys(delta.max).length) update.$max = delta.max;
     const doc = await this.locks.run(`stats:${id}`, { busyMessage: 'The figures are being updated', waitMs: 60_000 }, () =>
       this.rollups.findOneAndUpdate({ _id: id }, update, { upsert: true, returnDocument: 'after' }),
     );

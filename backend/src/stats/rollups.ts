@@ -48,6 +48,9 @@ export interface StatsOrder {
 export interface Delta {
   inc: Record<string, number>;
   set: Record<string, unknown>;
+  /** Kept as the least / the greatest value written (`$min` / `$max`): a series' first and last number (GSTR-1). */
+  min?: Record<string, number>;
+  max?: Record<string, number>;
 }
 
 /** Deltas per roll-up document id. */
@@ -231,7 +234,12 @@ export function issueRefundChange(order: StatsOrder, timeZone: string): Change {
 
 /** Adds `from` into `into` (deltas of the same document are summed). */
 export function mergeChange(into: Change, from: Change): Change {
-  for (const [id, d] of Object.entries(from)) add(into, id, d.inc, d.set);
+  for (const [id, d] of Object.entries(from)) {
+    add(into, id, d.inc, d.set);
+    const target = into[id];
+    for (const [key, value] of Object.entries(d.min ?? {})) (target.min ??= {})[key] = Math.min(target.min[key] ?? value, value);
+    for (const [key, value] of Object.entries(d.max ?? {})) (target.max ??= {})[key] = Math.max(target.max[key] ?? value, value);
+  }
   return into;
 }
 
@@ -263,6 +271,7 @@ export function documentsOf(change: Change): Record<string, Record<string, unkno
     const doc: Record<string, unknown> = { _id: id };
     for (const [path, value] of Object.entries(d.inc)) setPath(doc, path, value);
     for (const [path, value] of Object.entries(d.set)) setPath(doc, path, value);
+    for (const [path, value] of [...Object.entries(d.min ?? {}), ...Object.entries(d.max ?? {})]) setPath(doc, path, value);
     docs[id] = doc;
   }
   return docs;

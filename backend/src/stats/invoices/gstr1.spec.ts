@@ -1,7 +1,8 @@
 import { creditNoteFor, gstStateByCode } from '@greencart/domain';
 import fc from 'fast-check';
 import { invoiceTaxOf } from './credit-notes';
-import { B2CL_LIMIT_PAISE, DELIVERY_SAC, Gstr1Builder, portalDate, type Gstr1File, type Gstr1Invoice } from './gstr1';
+import { documentsOf, mergeChange, type Change } from '../rollups';
+import { B2CL_LIMIT_PAISE, DELIVERY_SAC, gstMonthId, gstr1Change, gstr1File, portalDate, type Gstr1File, type Gstr1Invoice, type Gstr1Month, type Gstr1Note } from './gstr1';
 import type { InvoicedOrder, InvoiceShop } from './invoice-lines';
 
 const shop: InvoiceShop = { legalName: 'Sai Kirana Stores', gstin: '29AAACG1234A1ZA', address: '12 MG Road, Bengaluru', state: gstStateByCode('29')! };
@@ -46,11 +47,33 @@ function invoiced(arb: InvoiceInput): InvoicedOrder {
   };
 }
 
+type Doc = { kind: 'invoice'; invoice: Gstr1Invoice } | { kind: 'note'; note: Gstr1Note };
+
+/** The documents counted into their months' roll-ups as the shop does (once each), then a month's roll-up and file. */
+class Month {
+  private readonly change: Change = {};
+  addInvoice(invoice: Gstr1Invoice) {
+    this.add({ kind: 'invoice', invoice });
+  }
+  addNote(note: Gstr1Note) {
+    this.add({ kind: 'note', note });
+  }
+  private add(doc: Doc) {
+    mergeChange(this.change, gstr1Change(doc, TZ));
+  }
+  doc(month: string): Gstr1Month | null {
+    return (documentsOf(this.change)[gstMonthId(month)] as unknown as Gstr1Month | undefined) ?? null;
+  }
+  file(month: string): Gstr1File {
+    return gstr1File(this.doc(month), shop.gstin!, month);
+  }
+}
+
 describe('GSTR-1 from the month’s documents', () => {
   it('adds up: every table together is the invoices less their credit notes, to the paisa; the HSN summary is every line and fee', () => {
     fc.assert(
       fc.property(fc.array(invoiceArb, { minLength: 1, maxLength: 12 }), (arbs) => {
-        const builder = new Gstr1Builder(TZ);
+        const builder = new Month();
         let invoicesPaise = 0;
         let notesPaise = 0;
         let taxablePaise = 0;
@@ -73,7 +96,7 @@ describe('GSTR-1 from the month’s documents', () => {
             taxablePaise -= note.totals.taxablePaise;
           }
         });
-        const file: Gstr1File = builder.file(shop.gstin!, '2026-11');
+        const file: Gstr1File = builder.file('2026-11');
         const b2b = file.b2b.flatMap((b) => b.inv.flatMap((inv) => inv.itms.map((it) => detailTotal(it.itm_det))));
         const b2cl = file.b2cl.flatMap((b) => b.inv.flatMap((inv) => inv.itms.map((it) => detailTotal(it.itm_det))));
         const b2cs = file.b2cs.map(detailTotal);
@@ -93,7 +116,7 @@ describe('GSTR-1 from the month’s documents', () => {
   });
 
   it('an inter-state invoice to an unregistered buyer above ₹1,00,000 is B2C large, and its note is in cdnur', () => {
-    const builder = new Gstr1Builder(TZ);
+    const builder = new Month();
     const big: InvoicedOrder = {
       items: [{ name: 'Gold-leaf sweets', quantity: 1, offerPricePaise: B2CL_LIMIT_PAISE + 1, gstRate: 5, hsn: '1704' }],
       subtotalPaise: B2CL_LIMIT_PAISE + 1,
@@ -110,7 +133,7 @@ describe('GSTR-1 from the month’s documents', () => {
       note: creditNoteFor(invoiceTaxOf(big, shop), { amountPaise: 10_000 }),
       invoice,
     });
-    const file = builder.file(shop.gstin!, '2026-11');
+    const file = builder.file('2026-11');
     expect(file.b2cs).toEqual([]);
     expect(file.b2cl).toEqual([{ pos: '32', inv: [expect.objectContaining({ inum: 'GC/26-27/000001', idt: '05-11-2026', val: 100000.01 })] }]);
     expect(file.cdnur).toEqual([expect.objectContaining({ typ: 'B2CL', nt_num: 'CN/26-27/000001', nt_dt: '06-11-2026', val: 100, pos: '32' })]);
@@ -118,13 +141,15 @@ describe('GSTR-1 from the month’s documents', () => {
   });
 
   it('the document series: first to last number of the month, numbers no document holds counted as cancelled; other modes only counted', () => {
-    const builder = new Gstr1Builder(TZ);
+    const builder = new Month();
     const flat: InvoicedOrder = { items: [{ name: 'Rice', quantity: 1, offerPricePaise: 10_000 }], subtotalPaise: 10_000, taxPaise: 200, amountPaise: 10_200 };
-    for (const seq of [7, 8, 10]) builder.addInvoice({ number: `GC/26-27/${String(seq).padStart(6, '0')}`, issuedAt: new Date(), invoiced: flat, shop });
-    builder.countOnly('CN/26-27/000003', 5);
-    expect(builder.gstInvoices).toBe(0);
-    expect(builder.otherModes).toBe(3);
-    const file = builder.file(shop.gstin!, '2026-04');
+    const april = new Date('2026-04-10T10:00:00+05:30');
+    const invoices = [7, 8, 10].map((seq) => ({ number: `GC/26-27/${String(seq).padStart(6, '0')}`, issuedAt: april, invoiced: flat, shop }));
+    for (const invoice of invoices) builder.addInvoice(invoice);
+    builder.addNote({ number: 'CN/26-27/000003', at: april, note: creditNoteFor(invoiceTaxOf(flat, shop), { amountPaise: 100 }), invoice: invoices[0] });
+    expect(builder.doc('2026-04')).toMatchObject({ otherModes: 3 });
+    expect(builder.doc('2026-04')?.gstInvoices).toBeUndefined();
+    const file = builder.file('2026-04');
     expect(file.fp).toBe('042026');
     expect(file.b2cs).toEqual([]);
     expect(file.doc_issue.doc_det).toEqual([

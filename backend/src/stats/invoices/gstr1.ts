@@ -1,4 +1,5 @@
 import { gstStateOf, type CreditNote, type GstState, type TaxParts } from '@greencart/domain';
+import type { Change, Delta } from '../rollups';
 import { invoiceTaxOf } from './credit-notes';
 import type { InvoicedOrder, InvoiceShop } from './invoice-lines';
 
@@ -90,138 +91,179 @@ interface Read {
   hsn: { hsn: string; desc: string; service: boolean; ratePercent: number; quantity: number; parts: Parts }[];
 }
 
-/** Builds the file; `seq` reads a document number's place in its series ("GC/26-27/000042" → 42). */
-export class Gstr1Builder {
-  private readonly b2b = new Map<string, Gstr1File['b2b'][number]['inv']>();
-  private readonly b2cl = new Map<string, Gstr1File['b2cl'][number]['inv']>();
-  private readonly b2cs = new Map<string, { sply_ty: 'INTRA' | 'INTER'; pos: string; rt: number; parts: Parts }>();
-  private readonly cdnr = new Map<string, Gstr1File['cdnr'][number]['nt']>();
-  private readonly cdnur: Gstr1File['cdnur'] = [];
-  private readonly hsnB2b = new Map<string, HsnAcc>();
-  private readonly hsnB2c = new Map<string, HsnAcc>();
-  private readonly series = new Map<string, { docNum: number; prefix: string; numbers: Set<number> }>();
-  /** Invoices of the month in another tax mode than `gst` (not in the tables, counted in doc_issue). */
-  otherModes = 0;
-  gstInvoices = 0;
+/** The month's roll-up document of GSTR-1 (`gst:<YYYY-MM>` in the figures' roll-ups), paise throughout. */
+export interface Gstr1Month {
+  _id: string;
+  gstInvoices?: number;
+  otherModes?: number;
+  gstin?: string;
+  b2cs?: Record<string, Sums>;
+  hsnB2b?: Record<string, HsnSums>;
+  hsnB2c?: Record<string, HsnSums>;
+  b2b?: Record<string, { ctin: string; inv: Gstr1File['b2b'][number]['inv'][number] }>;
+  b2cl?: Record<string, { pos: string; inv: Gstr1File['b2cl'][number]['inv'][number] }>;
+  cdnr?: Record<string, { ctin: string; nt: Gstr1File['cdnr'][number]['nt'][number] }>;
+  cdnur?: Record<string, Gstr1File['cdnur'][number]>;
+  /** Per series: its prefix, its kind (1 invoices, 5 credit notes), how many, the first and last number. */
+  docs?: Record<string, { p: string; k: 1 | 5; n: number; from: number; to: number }>;
+}
 
-  constructor(private readonly timeZone: string) {}
+interface Sums {
+  t: number;
+  c: number;
+  s: number;
+  i: number;
+}
 
-  addInvoice(invoice: Gstr1Invoice): void {
-    this.countOnly(invoice.number, 1);
-    if ((invoice.invoiced.taxMode ?? 'flat') !== 'gst') {
-      this.otherModes++;
-      return;
-    }
-    this.gstInvoices++;
+interface HsnSums extends Sums {
+  h: string;
+  d: string;
+  /** 1: a service (the delivery fee). */
+  v: number;
+  r: number;
+  q: number;
+}
+
+export const gstMonthId = (month: string) => `gst:${month}`;
+
+/** A document's month in the shop's time zone ("2026-11"). */
+export function monthOf(at: Date, timeZone: string): string {
+  return formatter(`month:${timeZone}`, () => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' })).format(at);
+}
+
+/** Formatters are costly to make (a rebuild dates tens of thousands of documents): one per time zone and use. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
+  let found = formatters.get(key);
+  if (!found) formatters.set(key, (found = make()));
+  return found;
+}
+
+/** Field names the roll-ups may hold: "GC/26-27/000042" → "GC_26-27_000042". */
+const fieldKey = (text: string) => (text ? text.replace(/[^A-Za-z0-9-]/g, '_') : '_');
+const rateKey = (rate: number) => String(Math.round(rate * 100));
+
+/**
+ * What one document adds to its month's roll-up: a `gst` invoice's lines and fee per table, a credit
+ * note's taken off (or listed, for B2B and B2C large), and its number in the series. Applied once per
+ * document (its marker), so the month's file is one read however many documents it holds.
+ */
+export function gstr1Change(doc: { kind: 'invoice'; invoice: Gstr1Invoice } | { kind: 'note'; note: Gstr1Note }, timeZone: string): Change {
+  const issuedAt = doc.kind === 'invoice' ? doc.invoice.issuedAt : doc.note.at;
+  const id = gstMonthId(monthOf(issuedAt, timeZone));
+  const d: Delta = { inc: {}, set: {}, min: {}, max: {} };
+  const number = doc.kind === 'invoice' ? doc.invoice.number : doc.note.number;
+  const series = /^(.*\/)(\d+)$/.exec(number);
+  if (series) {
+    const key = `docs.${fieldKey(series[1])}`;
+    d.set[`${key}.p`] = series[1];
+    d.set[`${key}.k`] = doc.kind === 'invoice' ? 1 : 5;
+    d.inc[`${key}.n`] = 1;
+    d.min![`${key}.from`] = Number(series[2]);
+    d.max![`${key}.to`] = Number(series[2]);
+  }
+  const invoice = doc.kind === 'invoice' ? doc.invoice : doc.note.invoice;
+  if ((invoice.invoiced.taxMode ?? 'flat') !== 'gst') {
+    if (doc.kind === 'invoice') d.inc.otherModes = 1;
+    return { [id]: d };
+  }
+  const date = portalDate(issuedAt, timeZone);
+  const ctin = invoice.invoiced.buyerGstin;
+  const docKey = fieldKey(number);
+  if (doc.kind === 'invoice') {
+    d.inc.gstInvoices = 1;
+    if (invoice.shop.gstin) d.set.gstin = invoice.shop.gstin;
     const read = readInvoice(invoice);
     const itms = items(read.byRate);
-    const ctin = invoice.invoiced.buyerGstin;
-    if (ctin) {
-      push(this.b2b, ctin, {
-        inum: invoice.number,
-        idt: portalDate(invoice.issuedAt, this.timeZone),
-        val: rupees(read.value),
-        pos: posOf(read),
-        rchrg: 'N',
-        inv_typ: 'R',
-        itms,
-      });
-    } else if (isLarge(read)) {
-      push(this.b2cl, posOf(read), { inum: invoice.number, idt: portalDate(invoice.issuedAt, this.timeZone), val: rupees(read.value), itms });
-    } else {
-      for (const rate of read.byRate) this.addB2cs(read, rate, 1);
-    }
-    this.addHsn(ctin ? this.hsnB2b : this.hsnB2c, read.hsn, 1);
+    if (ctin) d.set[`b2b.${docKey}`] = { ctin, inv: { inum: number, idt: date, val: rupees(read.value), pos: posOf(read), rchrg: 'N', inv_typ: 'R', itms } };
+    else if (isLarge(read)) d.set[`b2cl.${docKey}`] = { pos: posOf(read), inv: { inum: number, idt: date, val: rupees(read.value), itms } };
+    else for (const rate of read.byRate) addSums(d, b2csKey(read, rate), rate, 1);
+    addHsn(d, ctin ? 'hsnB2b' : 'hsnB2c', read.hsn, 1);
+  } else {
+    const read = readNote(doc.note);
+    const nt = { ntty: 'C' as const, nt_num: number, nt_dt: date, val: rupees(doc.note.note.totalPaise), pos: posOf(read) };
+    if (ctin) d.set[`cdnr.${docKey}`] = { ctin, nt: { ...nt, rchrg: 'N', inv_typ: 'R', itms: items(read.byRate) } };
+    else if (isLarge(readInvoice(invoice))) d.set[`cdnur.${docKey}`] = { typ: 'B2CL', ...nt, itms: items(read.byRate) };
+    else for (const rate of read.byRate) addSums(d, b2csKey(read, rate), rate, -1);
+    addHsn(d, ctin ? 'hsnB2b' : 'hsnB2c', read.hsn, -1);
   }
+  return { [id]: d };
+}
 
-  addNote(note: Gstr1Note): void {
-    this.countOnly(note.number, 5);
-    if ((note.invoice.invoiced.taxMode ?? 'flat') !== 'gst') return;
-    const read = readNote(note);
-    const ctin = note.invoice.invoiced.buyerGstin;
-    const nt = { ntty: 'C' as const, nt_num: note.number, nt_dt: portalDate(note.at, this.timeZone), val: rupees(note.note.totalPaise), pos: posOf(read) };
-    if (ctin) push(this.cdnr, ctin, { ...nt, rchrg: 'N', inv_typ: 'R', itms: items(read.byRate) });
-    else if (isLarge(readInvoice(note.invoice))) this.cdnur.push({ typ: 'B2CL', ...nt, itms: items(read.byRate) });
-    else for (const rate of read.byRate) this.addB2cs(read, rate, -1);
-    this.addHsn(ctin ? this.hsnB2b : this.hsnB2c, read.hsn, -1);
-  }
+/** "INTRA_29_500": supply type, place of supply ("00" when unknown) and rate in hundredths. */
+function b2csKey(read: Read, rate: RateParts): string {
+  return `b2cs.${read.intra ? 'INTRA' : 'INTER'}_${posOf(read) || '00'}_${rateKey(rate.ratePercent)}`;
+}
 
-  file(gstin: string, month: string): Gstr1File {
-    const [year, mm] = month.split('-');
-    return {
-      gstin,
-      fp: `${mm}${year}`,
-      version: GSTR1_VERSION,
-      hash: 'hash',
-      b2b: [...this.b2b].map(([ctin, inv]) => ({ ctin, inv })),
-      b2cl: [...this.b2cl].map(([pos, inv]) => ({ pos, inv })),
-      b2cs: [...this.b2cs.values()]
-        .sort((a, b) => a.pos.localeCompare(b.pos) || a.rt - b.rt)
-        .map(({ sply_ty, pos, rt, parts }) => ({ sply_ty, pos, typ: 'OE' as const, ...detail(parts, rt) })),
-      cdnr: [...this.cdnr].map(([ctin, nt]) => ({ ctin, nt })),
-      cdnur: this.cdnur,
-      hsn: { hsn_b2b: hsnRows(this.hsnB2b), hsn_b2c: hsnRows(this.hsnB2c) },
-      doc_issue: {
-        doc_det: [...this.series.values()]
-          .sort((a, b) => a.docNum - b.docNum || a.prefix.localeCompare(b.prefix))
-          .reduce<Gstr1File['doc_issue']['doc_det']>((det, s) => {
-            const seqs = [...s.numbers].sort((a, b) => a - b);
-            const from = seqs[0];
-            const to = seqs[seqs.length - 1];
-            const entry = det.find((d) => d.doc_num === s.docNum) ?? det[det.push({ doc_num: s.docNum, doc_typ: DOC_TYPES[s.docNum], docs: [] }) - 1];
-            const totnum = to - from + 1;
-            entry.docs.push({
-              num: entry.docs.length + 1,
-              from: `${s.prefix}${pad(from)}`,
-              to: `${s.prefix}${pad(to)}`,
-              totnum,
-              cancel: totnum - seqs.length,
-              net_issue: seqs.length,
-            });
-            return det;
-          }, []),
-      },
-    };
-  }
+function addSums(d: Delta, key: string, parts: Parts, sign: 1 | -1): void {
+  d.inc[`${key}.t`] = (d.inc[`${key}.t`] ?? 0) + sign * parts.taxablePaise;
+  d.inc[`${key}.c`] = (d.inc[`${key}.c`] ?? 0) + sign * parts.cgstPaise;
+  d.inc[`${key}.s`] = (d.inc[`${key}.s`] ?? 0) + sign * parts.sgstPaise;
+  d.inc[`${key}.i`] = (d.inc[`${key}.i`] ?? 0) + sign * parts.igstPaise;
+}
 
-  private addB2cs(read: Read, rate: RateParts, sign: 1 | -1): void {
-    const pos = posOf(read);
-    const key = `${read.intra ? 'INTRA' : 'INTER'}|${pos}|${rate.ratePercent}`;
-    const found = this.b2cs.get(key) ?? { sply_ty: read.intra ? ('INTRA' as const) : ('INTER' as const), pos, rt: rate.ratePercent, parts: zero() };
-    add(found.parts, rate, sign);
-    this.b2cs.set(key, found);
+function addHsn(d: Delta, table: 'hsnB2b' | 'hsnB2c', lines: Read['hsn'], sign: 1 | -1): void {
+  for (const line of lines) {
+    const key = `${table}.${fieldKey(line.hsn)}_${rateKey(line.ratePercent)}`;
+    d.set[`${key}.h`] = line.hsn;
+    d.set[`${key}.d`] = line.desc;
+    d.set[`${key}.v`] = line.service ? 1 : 0;
+    d.set[`${key}.r`] = line.ratePercent;
+    d.inc[`${key}.q`] = (d.inc[`${key}.q`] ?? 0) + sign * line.quantity;
+    addSums(d, key, line.parts, sign);
   }
+}
 
-  private addHsn(into: Map<string, HsnAcc>, lines: Read['hsn'], sign: 1 | -1): void {
-    for (const line of lines) {
-      const key = `${line.hsn}|${line.ratePercent}`;
-      const found = into.get(key) ?? { hsn: line.hsn, desc: line.desc, service: line.service, rt: line.ratePercent, qty: 0, parts: zero() };
-      found.qty += sign * line.quantity;
-      add(found.parts, line.parts, sign);
-      into.set(key, found);
-    }
+/** The month's file from its roll-up (null: no document that month). */
+export function gstr1File(month: Gstr1Month | null, gstin: string, yyyyMm: string): Gstr1File {
+  const [year, mm] = yyyyMm.split('-');
+  const m = month ?? { _id: gstMonthId(yyyyMm) };
+  const byNumber = <T extends { inum?: string; nt_num?: string }>(a: T, b: T) => (a.inum ?? a.nt_num ?? '').localeCompare(b.inum ?? b.nt_num ?? '');
+  const grouped = <T>(entries: [string, T][]) => {
+    const map = new Map<string, T[]>();
+    for (const [key, value] of entries) map.set(key, [...(map.get(key) ?? []), value]);
+    return [...map];
+  };
+  const b2b = grouped(Object.values(m.b2b ?? {}).map((e) => [e.ctin, e.inv] as [string, Gstr1File['b2b'][number]['inv'][number]]));
+  const b2cl = grouped(Object.values(m.b2cl ?? {}).map((e) => [e.pos, e.inv] as [string, Gstr1File['b2cl'][number]['inv'][number]]));
+  const cdnr = grouped(Object.values(m.cdnr ?? {}).map((e) => [e.ctin, e.nt] as [string, Gstr1File['cdnr'][number]['nt'][number]]));
+  const docDet: Gstr1File['doc_issue']['doc_det'] = [];
+  for (const s of Object.values(m.docs ?? {}).sort((a, b) => a.k - b.k || a.p.localeCompare(b.p))) {
+    const entry = docDet.find((x) => x.doc_num === s.k) ?? docDet[docDet.push({ doc_num: s.k, doc_typ: DOC_TYPES[s.k], docs: [] }) - 1];
+    const totnum = s.to - s.from + 1;
+    entry.docs.push({ num: entry.docs.length + 1, from: `${s.p}${pad(s.from)}`, to: `${s.p}${pad(s.to)}`, totnum, cancel: totnum - s.n, net_issue: s.n });
   }
-
-  /** A document number into its series' numbers ("GC/26-27/" and 42). */
-  countOnly(number: string, docNum: 1 | 5): void {
-    const match = /^(.*\/)(\d+)$/.exec(number);
-    if (!match) return;
-    const key = `${docNum}|${match[1]}`;
-    const found = this.series.get(key) ?? { docNum, prefix: match[1], numbers: new Set<number>() };
-    found.numbers.add(Number(match[2]));
-    this.series.set(key, found);
-  }
+  return {
+    gstin: m.gstin ?? gstin,
+    fp: `${mm}${year}`,
+    version: GSTR1_VERSION,
+    hash: 'hash',
+    b2b: b2b.map(([ctin, inv]) => ({ ctin, inv: inv.sort(byNumber) })),
+    b2cl: b2cl.map(([pos, inv]) => ({ pos, inv: inv.sort(byNumber) })),
+    b2cs: Object.entries(m.b2cs ?? {})
+      .map(([key, sums]) => {
+        const [supply, pos, rate] = key.split('_');
+        return { sply_ty: supply as 'INTRA' | 'INTER', pos: pos === '00' ? '' : pos, typ: 'OE' as const, ...detail(partsOf(sums), Number(rate) / 100) };
+      })
+      .filter((row) => row.txval !== 0 || row.iamt !== 0 || row.camt !== 0 || row.samt !== 0)
+      .sort((a, b) => a.pos.localeCompare(b.pos) || a.sply_ty.localeCompare(b.sply_ty) || a.rt - b.rt),
+    cdnr: cdnr.map(([ctin, nt]) => ({ ctin, nt: nt.sort(byNumber) })),
+    cdnur: Object.values(m.cdnur ?? {}).sort(byNumber),
+    hsn: { hsn_b2b: hsnRows(m.hsnB2b), hsn_b2c: hsnRows(m.hsnB2c) },
+    doc_issue: { doc_det: docDet },
+  };
 }
 
 const DOC_TYPES: Record<number, string> = { 1: 'Invoices for outward supply', 5: 'Credit Note' };
 
-interface HsnAcc {
-  hsn: string;
-  desc: string;
-  service: boolean;
-  rt: number;
-  qty: number;
-  parts: Parts;
+function partsOf(sums: Sums): Parts {
+  return { taxablePaise: sums.t, cgstPaise: sums.c, sgstPaise: sums.s, igstPaise: sums.i };
+}
+
+function hsnRows(table: Record<string, HsnSums> | undefined): HsnRow[] {
+  return Object.values(table ?? {})
+    .sort((a, b) => a.h.localeCompare(b.h) || a.r - b.r)
+    .map((row, i) => ({ num: i + 1, hsn_sc: row.h, desc: row.d, uqc: row.v ? ('NA' as const) : ('NOS' as const), qty: row.q, ...detail(partsOf(row), row.r) }));
 }
 
 function readInvoice({ invoiced, shop }: Gstr1Invoice): Read {
@@ -281,29 +323,6 @@ function detail(parts: Parts, rt: number): ItemDetail {
   return { txval: rupees(parts.taxablePaise), rt, iamt: rupees(parts.igstPaise), camt: rupees(parts.cgstPaise), samt: rupees(parts.sgstPaise), csamt: 0 };
 }
 
-function hsnRows(map: Map<string, HsnAcc>): HsnRow[] {
-  return [...map.values()]
-    .sort((a, b) => a.hsn.localeCompare(b.hsn) || a.rt - b.rt)
-    .map((row, i) => ({ num: i + 1, hsn_sc: row.hsn, desc: row.desc, uqc: row.service ? 'NA' : 'NOS', qty: row.qty, ...detail(row.parts, row.rt) }));
-}
-
-function zero(): Parts {
-  return { taxablePaise: 0, cgstPaise: 0, sgstPaise: 0, igstPaise: 0 };
-}
-
-function add(into: Parts, parts: Parts, sign: 1 | -1): void {
-  into.taxablePaise += sign * parts.taxablePaise;
-  into.cgstPaise += sign * parts.cgstPaise;
-  into.sgstPaise += sign * parts.sgstPaise;
-  into.igstPaise += sign * parts.igstPaise;
-}
-
-function push<T>(map: Map<string, T[]>, key: string, value: T): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-}
-
 /** Paise as the portal's rupees: a number with at most two decimals. */
 export function rupees(paise: number): number {
   return Math.round(paise) / 100;
@@ -315,7 +334,10 @@ function pad(seq: number): string {
 
 /** The portal's date: "05-11-2026", in the shop's time zone. */
 export function portalDate(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' }).formatToParts(at);
+  const parts = formatter(
+    `day:${timeZone}`,
+    () => new Intl.DateTimeFormat('en-GB', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' }),
+  ).formatToParts(at);
   const get = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${get('day')}-${get('month')}-${get('year')}`;
 }

@@ -10,7 +10,9 @@ import type { OrderRecord } from '../../orders/order-record';
 import { ProductsService } from '../../products/products.service';
 import { ShopService } from '../../shop/shop.service';
 import { dayOf, financialYear, timeOf } from '../../common/time/shop-time';
+import { RollupStore } from '../rollup-store';
 import { creditEvents, creditNoteAmounts, type CreditEvent } from './credit-notes';
+import { gstr1Change, type Gstr1Invoice, type Gstr1Note } from './gstr1';
 import { invoiceAmounts, type InvoicedOrder, type InvoiceShop } from './invoice-lines';
 import { CREDIT_NOTE_SERIES, InvoiceNumbers } from './invoice-numbers';
 import { renderInvoicePdf, type InvoiceData } from './invoice-pdf';
@@ -42,6 +44,7 @@ export class InvoicesService {
     private readonly orders: OrdersService,
     private readonly products: ProductsService,
     private readonly shop: ShopService,
+    private readonly store: RollupStore,
     locks: LocksService,
   ) {
     this.numbers = new InvoiceNumbers(connection, locks);
@@ -96,7 +99,7 @@ export class InvoicesService {
     const found = notes[n - 1];
     if (!found) throw new NotFoundException('This order has no such credit note');
     const { order, invoice, event, view } = found;
-    const data = await this.describe(order, view.number, event.at, invoice.shop ?? (await this.currentShop()), invoice.invoiced);
+    const data = await this.describe(order, view.number, new Date(view.at), invoice.shop ?? (await this.currentShop()), invoice.invoiced);
     const amounts = creditNoteAmounts(event.note, invoice.invoiced!, invoice.shop ?? (await this.currentShop()));
     return {
       number: view.number,
@@ -123,6 +126,7 @@ export class InvoicesService {
       // What it gives back, kept before the number is taken (GSTR-1 reads the notes of a month from these).
       await this.creditNumbers.keep(key, { credited: { order: orderId, at: event.at, invoice: invoice.number, reason: event.reason, note: event.note } });
       const issued = await this.creditNumbers.issue(key, financialYear(dayOf(event.at, this.timeZone)), shop);
+      this.count({ kind: 'note', note: { number: issued.number, at: issued.issuedAt, note: event.note, invoice: { ...invoice, invoiced: invoice.invoiced, shop } } });
       notes.push({
         order,
         invoice,
@@ -130,7 +134,8 @@ export class InvoicesService {
         view: {
           n: i + 1,
           number: issued.number,
-          at: event.at.toISOString(),
+          // Its date of issue, as on its PDF and in GSTR-1.
+          at: issued.issuedAt.toISOString(),
           reason: event.reason,
           invoice: invoice.number,
           amountPaise: event.note.totalPaise,
@@ -145,13 +150,37 @@ export class InvoicesService {
   async issue(order: OrderRecord): Promise<{ number: string; issuedAt: Date; shop: InvoiceShop; invoiced?: InvoicedOrder }> {
     const orderId = String(order._id);
     const found = await this.numbers.existing(orderId);
-    if (found) return { ...found, shop: found.shop ?? (await this.currentShop()) };
+    if (found) {
+      const issued = { ...found, shop: found.shop ?? (await this.currentShop()) };
+      // Counted once in its month's GSTR-1 (again here, in case a stop came between its number and its count).
+      this.countInvoice(issued);
+      return issued;
+    }
     if (order.status === 'Cancelled') throw new ConflictException('This order was cancelled before it was invoiced, so it has no tax invoice');
     // What it is an invoice of, kept before the number is taken: later refunds are credit notes against it.
     await this.numbers.keep(orderId, { invoiced: invoicedOf(order) });
     const shop = await this.currentShop();
     const issued = await this.numbers.issue(orderId, financialYear(dayOf(new Date(), this.timeZone)), shop);
-    return { ...issued, shop: issued.shop ?? shop };
+    const result = { ...issued, shop: issued.shop ?? shop };
+    this.countInvoice(result);
+    return result;
+  }
+
+  private countInvoice(issued: { number: string; issuedAt: Date; shop: InvoiceShop; invoiced?: InvoicedOrder }): void {
+    const invoice: Gstr1Invoice = {
+      number: issued.number,
+      issuedAt: issued.issuedAt,
+      // Invoices numbered before snapshots were kept: counted in the series only (flat).
+      invoiced: issued.invoiced ?? { items: [], subtotalPaise: 0, taxPaise: 0, amountPaise: 0 },
+      shop: issued.shop,
+    };
+    this.count({ kind: 'invoice', invoice });
+  }
+
+  /** Adds a document to its month's GSTR-1 roll-up, once (its marker), in the background; Gstr1Service waits for it. */
+  private count(doc: { kind: 'invoice'; invoice: Gstr1Invoice } | { kind: 'note'; note: Gstr1Note }): void {
+    const number = doc.kind === 'invoice' ? doc.invoice.number : doc.note.number;
+    this.store.track(this.store.apply(`gstr1:${number}`, gstr1Change(doc, this.timeZone)).catch(() => undefined));
   }
 
   private async currentShop(): Promise<InvoiceShop> {
