@@ -95,51 +95,62 @@ export class Gstr1Service {
 
   /** The year's month roll-ups again from its invoice records, one pass; each document's marker kept so none counts twice. */
   private async rebuild(fy: string): Promise<void> {
-    await this.locks.run(`gstr1-rebuild:${fy}`, { busyMessage: 'GSTR-1 is being worked out right now; please try again in a moment', waitMs: 120_000 }, async () => {
-      if (await this.counted(fy)) return;
-      const started = performance.now();
-      const current = await this.shop.details();
-      const change: Change = {};
-      const markers: string[] = [];
-      const notes: InvoiceRecord[] = [];
-      // The whole collection in one pass, filtered here: on FerretDB/SQLite any filter reads it all anyway (docs/database.md).
-      for await (const record of this.records.find({}).batchSize(500)) {
-        if (record.fy !== fy || !record.number) continue;
-        if (record._id.startsWith('cn:')) notes.push(record);
-        else if (record._id.startsWith('order:')) {
-          mergeChange(change, gstr1Change({ kind: 'invoice', invoice: invoiceOf(record, current) }, this.timeZone));
+    await this.locks.run(
+      `gstr1-rebuild:${fy}`,
+      { busyMessage: 'GSTR-1 is being worked out right now; please try again in a moment', waitMs: 120_000 },
+      async () => {
+        if (await this.counted(fy)) return;
+        const started = performance.now();
+        const current = await this.shop.details();
+        const change: Change = {};
+        const markers: string[] = [];
+        const notes: InvoiceRecord[] = [];
+        // The whole collection in one pass, filtered here: on FerretDB/SQLite any filter reads it all anyway (docs/database.md).
+        for await (const record of this.records.find({}).batchSize(500)) {
+          if (record.fy !== fy || !record.number) continue;
+          if (record._id.startsWith('cn:')) notes.push(record);
+          else if (record._id.startsWith('order:')) {
+            mergeChange(change, gstr1Change({ kind: 'invoice', invoice: invoiceOf(record, current) }, this.timeZone));
+            markers.push(`gstr1:${record.number}`);
+          }
+        }
+        for (const record of notes) {
+          const against = record.credited && (await this.records.findOne({ _id: `order:${record.credited.order}` }));
+          if (!record.credited || !against?.number) continue;
+          const note = { number: record.number!, at: record.issuedAt ?? record.credited.at, note: record.credited.note, invoice: invoiceOf(against, current) };
+          mergeChange(change, gstr1Change({ kind: 'note', note }, this.timeZone));
           markers.push(`gstr1:${record.number}`);
         }
-      }
-      for (const record of notes) {
-        const against = record.credited && (await this.records.findOne({ _id: `order:${record.credited.order}` }));
-        if (!record.credited || !against?.number) continue;
-        const note = { number: record.number!, at: record.issuedAt ?? record.credited.at, note: record.credited.note, invoice: invoiceOf(against, current) };
-        mergeChange(change, gstr1Change({ kind: 'note', note }, this.timeZone));
-        markers.push(`gstr1:${record.number}`);
-      }
-      const docs = documentsOf(change);
-      const ids = monthsOf(fy).map(gstMonthId);
-      for (const id of ids) {
-        await this.rollups.deleteOne({ _id: id });
-        if (docs[id]) await this.rollups.insertOne(docs[id] as { _id: string });
-      }
-      for (let i = 0; i < markers.length; i += 1_000) {
-        await this.applied
-          .insertMany(
-            markers.slice(i, i + 1_000).map((_id) => ({ _id, at: new Date() })),
-            { ordered: false },
-          )
-          .catch((error: { writeErrors?: unknown }) => {
-            const errors = [error.writeErrors ?? error].flat();
-            if (!errors.every((e) => isDuplicateKeyError(e))) throw error as Error;
-          });
-      }
-      const [invoices, creditNotes] = await Promise.all([this.counters.findOne({ _id: `counter:${fy}` }), this.counters.findOne({ _id: `cn-counter:${fy}` })]);
-      await this.rollups.updateOne({ _id: `gst:built:${fy}` }, { $set: { invoices: invoices?.last ?? 0, notes: creditNotes?.last ?? 0, at: new Date() } }, { upsert: true });
-      await this.store.rewritten(ids);
-      this.logger.log(`GSTR-1 roll-ups of ${fy} rebuilt from ${markers.length} documents in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    });
+        const docs = documentsOf(change);
+        const ids = monthsOf(fy).map(gstMonthId);
+        for (const id of ids) {
+          await this.rollups.deleteOne({ _id: id });
+          if (docs[id]) await this.rollups.insertOne(docs[id] as { _id: string });
+        }
+        for (let i = 0; i < markers.length; i += 1_000) {
+          await this.applied
+            .insertMany(
+              markers.slice(i, i + 1_000).map((_id) => ({ _id, at: new Date() })),
+              { ordered: false },
+            )
+            .catch((error: { writeErrors?: unknown }) => {
+              const errors = [error.writeErrors ?? error].flat();
+              if (!errors.every((e) => isDuplicateKeyError(e))) throw error as Error;
+            });
+        }
+        const [invoices, creditNotes] = await Promise.all([
+          this.counters.findOne({ _id: `counter:${fy}` }),
+          this.counters.findOne({ _id: `cn-counter:${fy}` }),
+        ]);
+        await this.rollups.updateOne(
+          { _id: `gst:built:${fy}` },
+          { $set: { invoices: invoices?.last ?? 0, notes: creditNotes?.last ?? 0, at: new Date() } },
+          { upsert: true },
+        );
+        await this.store.rewritten(ids);
+        this.logger.log(`GSTR-1 roll-ups of ${fy} rebuilt from ${markers.length} documents in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      },
+    );
   }
 }
 

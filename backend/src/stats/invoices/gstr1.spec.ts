@@ -2,7 +2,18 @@ import { creditNoteFor, gstStateByCode } from '@greencart/domain';
 import fc from 'fast-check';
 import { invoiceTaxOf } from './credit-notes';
 import { documentsOf, mergeChange, type Change } from '../rollups';
-import { B2CL_LIMIT_PAISE, DELIVERY_SAC, gstMonthId, gstr1Change, gstr1File, portalDate, type Gstr1File, type Gstr1Invoice, type Gstr1Month, type Gstr1Note } from './gstr1';
+import {
+  B2CL_LIMIT_PAISE,
+  DELIVERY_SAC,
+  gstMonthId,
+  gstr1Change,
+  gstr1File,
+  portalDate,
+  type Gstr1File,
+  type Gstr1Invoice,
+  type Gstr1Month,
+  type Gstr1Note,
+} from './gstr1';
 import type { InvoicedOrder, InvoiceShop } from './invoice-lines';
 
 const shop: InvoiceShop = { legalName: 'Sai Kirana Stores', gstin: '29AAACG1234A1ZA', address: '12 MG Road, Bengaluru', state: gstStateByCode('29')! };

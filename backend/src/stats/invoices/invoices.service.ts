@@ -126,7 +126,10 @@ export class InvoicesService {
       // What it gives back, kept before the number is taken (GSTR-1 reads the notes of a month from these).
       await this.creditNumbers.keep(key, { credited: { order: orderId, at: event.at, invoice: invoice.number, reason: event.reason, note: event.note } });
       const issued = await this.creditNumbers.issue(key, financialYear(dayOf(event.at, this.timeZone)), shop);
-      this.count({ kind: 'note', note: { number: issued.number, at: issued.issuedAt, note: event.note, invoice: { ...invoice, invoiced: invoice.invoiced, shop } } });
+      this.count({
+        kind: 'note',
+        note: { number: issued.number, at: issued.issuedAt, note: event.note, invoice: { ...invoice, invoiced: invoice.invoiced, shop } },
+      });
       notes.push({
         order,
         invoice,
