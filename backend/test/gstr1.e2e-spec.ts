@@ -141,7 +141,7 @@ describe('GSTR-1 from the month’s invoices and credit notes, on two instances 
     // B2C, invoiced on download, then packed with changes: its credit note nets off b2cs.
     const changed = await place(karnataka, cart);
     // Placed and never delivered: no invoice, not in the file.
-    await place(karnataka, cart);
+    const pending = await place(karnataka, cart);
     expect(await records('order:')).toBe(0);
 
     await deliver(ownerOnTwo, local._id);
@@ -155,6 +155,22 @@ describe('GSTR-1 from the month’s invoices and credit notes, on two instances 
         .send({ lines: [{ line: 2, packed: 0 }] })
         .expect(200);
     }
+    // The dashboard's tax for today: every order placed (the undelivered one too), as packed, per rate.
+    const packedShort = (order: Placed) => ({ ...order, items: order.items.map((item, i) => (i === 2 ? { ...item, quantity: 0 } : item)) });
+    const perRate = new Map<number, { taxable: number; tax: number }>();
+    for (const order of [local, interState, b2b, packedShort(b2bChanged), packedShort(changed), pending])
+      for (const rate of taxOf(order, '29').rates) {
+        const sum = perRate.get(rate.ratePercent) ?? { taxable: 0, tax: 0 };
+        perRate.set(rate.ratePercent, { taxable: sum.taxable + rate.taxablePaise, tax: sum.tax + rate.taxPaise });
+      }
+    const stats = (await owner.get('/api/seller/stats?days=1').expect(200)).body;
+    expect(stats.tax.byRate).toEqual(
+      [...perRate].sort(([a], [b]) => a - b).map(([ratePercent, sum]) => ({ ratePercent, taxable: sum.taxable / 100, tax: sum.tax / 100 })),
+    );
+    const taxPaise = [...perRate.values()].reduce((n, sum) => n + sum.tax, 0);
+    expect(stats.tax).toMatchObject({ withTax: stats.revenue, tax: taxPaise / 100 });
+    expect(paise(stats.tax.withoutTax)).toBe(paise(stats.revenue) - taxPaise);
+
     // Issued by the order events, in the background of whichever instance moved the order.
     await eventually(async () => (await records('order:')) === 5 && (await records('cn:')) === 2, 'five invoices and two credit notes are numbered');
 

@@ -71,6 +71,17 @@ export interface StatsResponse {
   refunded: { orders: number; amount: number };
   /** Orders waiting now, per status (whatever the range). */
   waiting: Record<WaitingStatus, number>;
+  /** Issue 54: the range's sales with and without tax, and the tax per rate (rupees); absent from older servers. */
+  tax?: StatsTax;
+}
+
+export interface StatsTax {
+  /** The revenue: what the orders charged. */
+  withTax: number;
+  withoutTax: number;
+  tax: number;
+  /** Per rate, ascending: the taxable value and the tax (flat mode's 2% added on top; gst mode's inside the prices). */
+  byRate: { ratePercent: number; taxable: number; tax: number }[];
 }
 
 /** `stats-updated` (server → sellers): the roll-ups of these days changed. */

@@ -122,9 +122,13 @@ test('the owner registers for GST; a shopper sees "incl. GST", pays the MRP and 
     ['Credit Note', true],
   ]);
   await panel.scrollIntoViewIfNeeded();
+  // Beside it, the period's sales with and without tax and the tax per rate.
+  const tax = page.getByRole('region', { name: 'Tax', exact: true });
+  await expect(tax.getByTestId('sales-with-tax')).toHaveText(/^₹/);
   for (const [width, size] of Object.entries(WIDTHS)) {
     await page.setViewportSize(size);
     await panel.screenshot({ path: `e2e/artifacts/screenshots/gstr1-panel-${width}.png` });
+    await tax.screenshot({ path: `e2e/artifacts/screenshots/tax-panel-${width}.png` });
   }
 });
 

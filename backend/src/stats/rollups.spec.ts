@@ -65,6 +65,9 @@ describe('the roll-up changes', () => {
           codPaise: 12698,
           [`products.p${MANGO}.quantity`]: 3,
           [`products.p${MANGO}.revenuePaise`]: 9999,
+          // The 2% of a flat order, on what it was charged on (issue 54).
+          'taxes.r200.taxablePaise': 9999,
+          'taxes.r200.taxPaise': 199,
         },
         set: { [`products.p${MANGO}.name`]: 'Alphonso Mango' },
       },
@@ -351,5 +354,52 @@ describe('issueRefundChange (problem reports, issue 39)', () => {
     expect(live).toEqual(applied(orderChange(refunded, KOLKATA)));
     expect(live['day:2026-03-10']).toMatchObject({ revenuePaise: 12698 - 3399, issueRefundedPaise: 3399 });
     expect(issueRefundChange(order({ issue: { status: 'declined' } }), KOLKATA)).toEqual({});
+  });
+});
+
+describe('tax per rate (issue 54)', () => {
+  const gst = (over: Partial<StatsOrder> = {}) =>
+    order({
+      taxMode: 'gst',
+      taxPaise: 0,
+      subtotalPaise: 6100 * 2 + 19900,
+      amountPaise: 6100 * 2 + 19900 + 3000,
+      deliveryFeePaise: 3000,
+      items: [
+        { product: MANGO, name: 'Atta', quantity: 2, offerPricePaise: 6100, gstRate: 5 },
+        { product: DAL, name: 'Shampoo', quantity: 1, offerPricePaise: 19900, gstRate: 18 },
+      ],
+      ...over,
+    });
+
+  it('a gst order counts the tax inside its lines and fee per rate; flat counts its 2% on subtotal − discount; cancels take them out', () => {
+    const [day] = Object.values(applied(placedChange(gst(), KOLKATA))).filter((d) => String(d._id).startsWith('day:')) as unknown as DayRollup[];
+    // 5%: ₹122 holds 581 paise (12200 × 5 ÷ 105); 18%: the shampoo and the ₹30 fee, each rounded (3036 + 458).
+    expect(day.taxes).toEqual({ r500: { taxablePaise: 12200 - 581, taxPaise: 581 }, r1800: { taxablePaise: 19406, taxPaise: 3494 } });
+    const [flat] = Object.values(applied(placedChange(order({ discountPaise: 999 }), KOLKATA))).filter((d) =>
+      String(d._id).startsWith('day:'),
+    ) as unknown as DayRollup[];
+    expect(flat.taxes).toEqual({ r200: { taxablePaise: 9999 - 999, taxPaise: 199 } });
+    const composition = applied(placedChange(gst({ taxMode: 'composition' }), KOLKATA));
+    expect(Object.values(composition).some((d) => 'taxes' in d)).toBe(false);
+    const gone = applied(placedChange(gst(), KOLKATA), statusChange(gst(), 'Order Placed', 'Cancelled', KOLKATA));
+    const [left] = Object.values(gone).filter((d) => String(d._id).startsWith('day:')) as unknown as DayRollup[];
+    expect(left.taxes).toEqual({ r500: { taxablePaise: 0, taxPaise: 0 }, r1800: { taxablePaise: 0, taxPaise: 0 } });
+  });
+
+  it('the range says its sales with and without tax and the tax per rate, rates that came to nothing left out', () => {
+    const docs = applied(placedChange(gst(), KOLKATA), placedChange(order({ _id: 'o2' }), KOLKATA));
+    const day = docs['day:2026-03-10'] as unknown as DayRollup;
+    const { tax } = summarise(['2026-03-10'], [day], null);
+    expect(tax).toEqual({
+      withTax: (35100 + 12698) / 100,
+      withoutTax: (35100 + 12698 - 581 - 3494 - 199) / 100,
+      tax: (581 + 3494 + 199) / 100,
+      byRate: [
+        { ratePercent: 2, taxable: 99.99, tax: 1.99 },
+        { ratePercent: 5, taxable: 116.19, tax: 5.81 },
+        { ratePercent: 18, taxable: 194.06, tax: 34.94 },
+      ],
+    });
   });
 });

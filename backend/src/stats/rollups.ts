@@ -6,11 +6,15 @@ import {
   type PaymentStatus,
   type PaymentType,
   type StatsResponse,
+  type StatsTax,
+  TAX_PERCENT,
+  type TaxMode,
   type TopProduct,
   type TopProductSize,
   type WaitingStatus,
 } from '@greencart/domain';
 import { dayOf } from '../common/time/shop-time';
+import { orderTaxOf } from '../orders/order-tax';
 
 /**
  * The roll-ups: one document per day of the shop's time zone (`day:YYYY-MM-DD`, the day the orders were
@@ -34,10 +38,13 @@ export interface StatsOrder {
   /** Absent on orders stored before delivery fees existed: 0. */
   deliveryFeePaise?: number | null;
   paymentType: PaymentType;
+  /** The tax mode it was placed in (issue 54); absent: `flat`. */
+  taxMode?: TaxMode | null;
+  deliveryGstRate?: number | null;
   status: OrderStatus;
   paymentStatus?: PaymentStatus;
   /** `variant` and `label`: the pack size sold, absent on orders from before pack sizes. */
-  items: readonly { product: unknown; name: string; quantity: number; offerPricePaise: number; variant?: string; label?: string }[];
+  items: readonly { product: unknown; name: string; quantity: number; offerPricePaise: number; variant?: string; label?: string; gstRate?: number | null }[];
   statusHistory?: readonly { status: OrderStatus; at?: Date | string }[];
   /** A problem report the shop refunded (issue 39): what it gave back comes off the day's revenue. */
   issue?: { status?: string; amountPaise?: number | null } | null;
@@ -101,6 +108,8 @@ export interface DayRollup {
   refundedOrders?: number;
   refundedPaise?: number;
   products?: Record<string, Partial<ProductFigures>>;
+  /** Issue 54: per rate (`r<hundredths>`: r500 is 5%), the taxable value and the tax of the day's orders. */
+  taxes?: Record<string, { taxablePaise?: number; taxPaise?: number }>;
 }
 
 export type WaitingRollup = { _id: string } & Partial<Record<string, number>>;
@@ -146,6 +155,10 @@ function orderFigures(change: Change, order: StatsOrder, timeZone: string, sign:
   // Only orders with a discount name these fields: days without one stay as they were (and read as 0).
   const discountPaise = order.discountPaise ?? 0;
   if (discountPaise > 0) add(change, id, { discountPaise: sign * discountPaise, couponOrders: sign });
+  for (const rate of taxRatesOf(order)) {
+    const key = `taxes.r${Math.round(rate.ratePercent * 100)}`;
+    add(change, id, { [`${key}.taxablePaise`]: sign * rate.taxablePaise, [`${key}.taxPaise`]: sign * rate.taxPaise });
+  }
   for (const item of order.items) {
     const product = productIdOf(item.product);
     if (!product) continue;
@@ -157,6 +170,24 @@ function orderFigures(change: Change, order: StatsOrder, timeZone: string, sign:
       add(change, id, { [`${size}.quantity`]: sign * item.quantity, [`${size}.revenuePaise`]: revenuePaise }, { [`${size}.label`]: item.label });
     }
   }
+}
+
+/**
+ * The order's tax per rate (issue 54): `flat`'s 2% as charged on subtotal − discount; `gst`'s inside the prices
+ * and the fee by the one money rule; none where no tax is shown (composition, unregistered).
+ */
+function taxRatesOf(order: StatsOrder): { ratePercent: number; taxablePaise: number; taxPaise: number }[] {
+  const mode = order.taxMode ?? 'flat';
+  if (mode === 'flat')
+    return order.taxPaise ? [{ ratePercent: TAX_PERCENT, taxablePaise: order.subtotalPaise - (order.discountPaise ?? 0), taxPaise: order.taxPaise }] : [];
+  if (mode !== 'gst') return [];
+  return orderTaxOf({
+    taxMode: 'gst',
+    items: order.items.map((item) => ({ offerPricePaise: item.offerPricePaise, quantity: item.quantity, gstRate: item.gstRate ?? undefined })),
+    discountPaise: order.discountPaise ?? 0,
+    deliveryFeePaise: order.deliveryFeePaise ?? 0,
+    ...(order.deliveryGstRate !== undefined && order.deliveryGstRate !== null ? { deliveryGstRate: order.deliveryGstRate } : {}),
+  }).rates;
 }
 
 function waitingMove(change: Change, from: OrderStatus | null, to: OrderStatus | null): void {
@@ -307,12 +338,19 @@ export function summarise(
     refundedPaise: 0,
   };
   const products = new Map<string, { name: string; quantity: number; revenuePaise: number; sizes: Map<string, { quantity: number; revenuePaise: number }> }>();
+  const taxes = new Map<string, { taxablePaise: number; taxPaise: number }>();
   const byDay = days.map((date, i) => {
     const r = rollups[i];
     if (r) {
       orders += r.orders ?? 0;
       revenuePaise += r.revenuePaise ?? 0;
       for (const key of Object.keys(sum) as (keyof typeof sum)[]) sum[key] += r[key] ?? 0;
+      for (const [key, figures] of Object.entries(r.taxes ?? {})) {
+        const found = taxes.get(key) ?? { taxablePaise: 0, taxPaise: 0 };
+        found.taxablePaise += figures.taxablePaise ?? 0;
+        found.taxPaise += figures.taxPaise ?? 0;
+        taxes.set(key, found);
+      }
       for (const [key, figures] of Object.entries(r.products ?? {})) {
         const found = products.get(key) ?? { name: '', quantity: 0, revenuePaise: 0, sizes: new Map() };
         found.quantity += figures.quantity ?? 0;
@@ -355,6 +393,28 @@ export function summarise(
     cancelled: { orders: sum.cancelledOrders, amount: rupees(sum.cancelledPaise) },
     refunded: { orders: sum.refundedOrders, amount: rupees(sum.refundedPaise) },
     waiting: queue,
+    tax: taxFigures(revenuePaise, taxes),
+  };
+}
+
+/** Sales with and without tax, and the tax per rate (issue 54); rates whose orders all left the figures are not shown. */
+function taxFigures(revenuePaise: number, taxes: Map<string, { taxablePaise: number; taxPaise: number }>): StatsTax {
+  const byRate = [...taxes.entries()]
+    .map(([key, t]) => ({
+      ratePercent: Number(key.slice(1)) / 100,
+      taxable: rupees(t.taxablePaise),
+      tax: rupees(t.taxPaise),
+      taxPaise: t.taxPaise,
+      taxablePaise: t.taxablePaise,
+    }))
+    .filter((t) => t.taxablePaise !== 0 || t.taxPaise !== 0)
+    .sort((a, b) => a.ratePercent - b.ratePercent);
+  const taxPaise = byRate.reduce((sum, t) => sum + t.taxPaise, 0);
+  return {
+    withTax: rupees(revenuePaise),
+    withoutTax: rupees(revenuePaise - taxPaise),
+    tax: rupees(taxPaise),
+    byRate: byRate.map(({ ratePercent, taxable, tax }) => ({ ratePercent, taxable, tax })),
   };
 }
 

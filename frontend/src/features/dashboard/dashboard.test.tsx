@@ -74,6 +74,18 @@ function statsFor(days: number, todayOrders: number): StatsResponse {
     cancelled: { orders: 1, amount: 40 },
     refunded: { orders: 0, amount: 0 },
     waiting: { 'Order Placed': todayOrders, Packing: 1, 'Out for delivery': 0 },
+    tax: {
+      withTax: revenue,
+      withoutTax: revenue - 12.5,
+      tax: 12.5,
+      byRate:
+        days === 1
+          ? []
+          : [
+              { ratePercent: 5, taxable: 150, tax: 7.5 },
+              { ratePercent: 18, taxable: 27.78, tax: 5 },
+            ],
+    },
   };
 }
 
@@ -115,6 +127,15 @@ describe('seller dashboard', () => {
     expect(within(payments).getByTestId('discount-given')).toHaveTextContent('₹62.49');
     expect(within(payments).getByTestId('coupon-orders')).toHaveTextContent('2 orders with a coupon');
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeEnabled();
+    // The period's sales with and without tax, and the tax per rate (issue 54).
+    const tax = screen.getByRole('region', { name: 'Tax' });
+    expect(within(tax).getByTestId('sales-with-tax')).toHaveTextContent('₹3,450.00');
+    expect(within(tax).getByTestId('sales-without-tax')).toHaveTextContent('₹3,437.50');
+    expect(
+      within(tax)
+        .getAllByTestId('tax-rate-row')
+        .map((row) => row.textContent),
+    ).toEqual(['5%₹150.00₹7.50', '18%₹27.78₹5.00']);
 
     // An order is counted on the server: the push brings the new figures.
     const socket = sockets.slice(before).at(-1)!;

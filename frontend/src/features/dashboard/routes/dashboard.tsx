@@ -8,6 +8,7 @@ import { useStatsPushes } from '../api/stats-pushes';
 import { CsvExport } from '../components/csv-export';
 import { DiscountFigures } from '../components/discount-figures';
 import { Gstr1Export } from '../components/gstr1-export';
+import { TaxFigures } from '../components/tax-figures';
 import { PaymentSplit } from '../components/payment-split';
 import { CustomRange } from '../components/custom-range';
 import { TodayCancellations, TodayFigures } from '../components/today-figures';
@@ -109,13 +110,17 @@ export function DashboardRoute() {
       </div>
 
       <div className="grid gap-4 md:grid-cols-2 md:gap-6">
-        <Panel title="Export orders (CSV)" id="export-heading">
-          <CsvExport today={stats.today} />
+        <Panel title="Tax" id="tax-heading">
+          <TaxFigures tax={shown.tax} />
         </Panel>
         <Panel title="GST return (GSTR-1)" id="gstr1-heading">
           <Gstr1Export today={stats.today} />
         </Panel>
       </div>
+
+      <Panel title="Export orders (CSV)" id="export-heading">
+        <CsvExport today={stats.today} />
+      </Panel>
     </div>
   );
 }
