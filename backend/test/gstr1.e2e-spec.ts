@@ -284,6 +284,42 @@ describe('GSTR-1 from the month’s invoices and credit notes, on two instances 
     expect(JSON.parse((await owner.get(`/api/seller/gst/gstr1?month=${month}`).expect(200)).text as string)).toEqual(rebuilt);
   });
 
+  it('20 orders delivered at once on both instances, their invoices downloaded meanwhile: one number each, none skipped, each counted once', async () => {
+    const read = async (agent: Agent) => JSON.parse((await agent.get(`/api/seller/gst/gstr1?month=${month}`).expect(200)).text as string);
+    const before = await read(owner);
+    const issuedBefore = before.doc_issue.doc_det[0].docs[0].net_issue as number;
+    const zeroRated = (file: { b2cs: (ItemDetail & { sply_ty: string; pos: string })[] }) =>
+      paise(file.b2cs.find((row) => row.sply_ty === 'INTRA' && row.pos === '29' && row.rt === 0)?.txval ?? 0);
+    const orders = [];
+    for (let i = 0; i < 20; i++) orders.push(await place(karnataka, [{ product: ids.potatoes, quantity: 1 }]));
+    await Promise.all(
+      orders.map(async (order, i) => {
+        const [mover, reader] = i % 2 ? [owner, ownerOnTwo] : [ownerOnTwo, owner];
+        // The other instance asks for the invoice while this one delivers: whichever issues it, it is one invoice.
+        await Promise.all([deliver(mover, order._id), reader.get(`/api/seller/orders/${order._id}/invoice.pdf`).buffer(true).parse(binaryParser).expect(200)]);
+      }),
+    );
+    await eventually(async () => (await records('order:')) === issuedBefore + 20, 'twenty more invoices are numbered');
+    // Counted as they were issued, by whichever instance issued each: the month's roll-up, not a rebuild.
+    const prefix = (before.doc_issue.doc_det[0].docs[0].from as string).slice(0, -6);
+    const rollups = one().connection.collection<{ _id: string; at?: Date; docs?: Record<string, { n: number }> }>('stats_rollups');
+    const built = async () => (await rollups.findOne({ _id: `gst:built:20${prefix.slice(3, 8)}` }))?.at?.getTime();
+    const builtBefore = await built();
+    await eventually(
+      async () => (await rollups.findOne({ _id: `gst:${month}` }))?.docs?.[prefix.replace(/[^A-Za-z0-9-]/g, '_')]?.n === issuedBefore + 20,
+      'each invoice is counted once in the month’s roll-up',
+    );
+    for (const agent of [owner, ownerOnTwo]) {
+      const after = await read(agent);
+      expect(after.doc_issue.doc_det[0].docs[0]).toMatchObject({ totnum: issuedBefore + 20, cancel: 0, net_issue: issuedBefore + 20 });
+      expect(zeroRated(after)).toBe(zeroRated(before) + 20 * 3500);
+      expect(after.hsn.hsn_b2c.find((row: { hsn_sc: string }) => row.hsn_sc === '0701').qty).toBe(
+        before.hsn.hsn_b2c.find((row: { hsn_sc: string }) => row.hsn_sc === '0701').qty + 20,
+      );
+    }
+    expect(await built()).toBe(builtBefore);
+  });
+
   it('refuses a bad month or format with 400, and a month the shop was not in gst mode with 409', async () => {
     for (const query of ['', '?month=2026-13', '?month=26-11', '?month=2026-11-01', `?month=${month}&format=xml`]) {
       const res = await owner.get(`/api/seller/gst/gstr1${query}`).expect(400);
