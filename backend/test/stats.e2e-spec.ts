@@ -428,6 +428,8 @@ describe('the seller’s figures: kept by the order events, read by day', () => 
       'Refunded',
       'Placed amount',
       'Delivery slot',
+      'Tax mode',
+      'GST included',
     ]);
     const stored = ((await t.connection.collection('orders').find({}).toArray()) as unknown as (StoredOrder & Record<string, never>)[])
       .filter((o) => istDay(o.createdAt) === today())

@@ -96,7 +96,15 @@ describe('the orders CSV', () => {
       Refunded: '0.00',
       'Placed amount': '278.96',
       'Delivery slot': '',
+      'Tax mode': 'flat',
+      'GST included': '0.00',
     });
+  });
+
+  it('a gst order added no tax on top and says the GST its amount includes (issue 54)', () => {
+    const cells = cellsOf(orderLine({ ...order, taxPaise: 0, amountPaise: 27399, taxMode: 'gst', taxInsidePaise: 1234 }, 'Asia/Kolkata'));
+    const at = (name: (typeof CSV_HEADER)[number]) => cells[CSV_HEADER.indexOf(name)];
+    expect([at('Tax'), at('Amount'), at('Tax mode'), at('GST included')]).toEqual(['0.00', '273.99', 'gst', '12.34']);
   });
 
   it('names the delivery slot an order chose', () => {

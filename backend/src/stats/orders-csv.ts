@@ -26,6 +26,9 @@ export interface CsvOrder {
   originalAmountPaise?: number | null;
   /** The delivery slot chosen (issue 41); absent: express. */
   deliverySlot?: { date: string; start: string; end: string } | null;
+  /** Issue 54; absent: `flat`. */
+  taxMode?: string | null;
+  taxInsidePaise?: number | null;
 }
 
 export const CSV_HEADER = [
@@ -49,6 +52,9 @@ export const CSV_HEADER = [
   'Refunded',
   'Placed amount',
   'Delivery slot',
+  // Issue 54: the mode the order was placed in, and the GST its amount includes in `gst` mode ("Tax" is what was added on top).
+  'Tax mode',
+  'GST included',
 ] as const;
 
 export function headerLine(): string {
@@ -88,5 +94,7 @@ export function orderLine(order: CsvOrder, timeZone: string, shopperName?: strin
     moneyCell(order.refundedPaise ?? 0),
     moneyCell(order.originalAmountPaise ?? order.amountPaise),
     textCell(order.deliverySlot ? slotText(order.deliverySlot) : ''),
+    textCell(order.taxMode ?? 'flat'),
+    moneyCell(order.taxInsidePaise ?? 0),
   ]);
 }
