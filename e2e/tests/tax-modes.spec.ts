@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { formatRupees } from '@greencart/domain';
 import { SELLER } from '../playwright.config';
+import { pdfText } from '../../backend/test/support/pdf-text';
 import { sellerApi } from '../shop-api';
 
 /**
@@ -93,7 +94,13 @@ test('the owner registers for GST; a shopper sees "incl. GST", pays the MRP and 
   // The invoice first (it takes its number), then a cancel: what went back is a credit note against it.
   const invoice = shop.waitForEvent('download');
   await shop.getByRole('button', { name: 'Tax invoice (PDF)' }).first().click();
-  expect((await invoice).suggestedFilename()).toMatch(/^invoice-GC-\d\d-\d\d-\d{6}\.pdf$/);
+  const invoiceFile = await invoice;
+  expect(invoiceFile.suggestedFilename()).toMatch(/^invoice-GC-\d\d-\d\d-\d{6}\.pdf$/);
+  // The tax invoice shows the GST inside the atta's MRP at its rate, split CGST + SGST within Karnataka.
+  const invoiceText = pdfText(Buffer.from(await streamText(await invoiceFile.createReadStream(), 'latin1'), 'latin1')).replace(/ {2,}/g, ' ');
+  expect(invoiceText).toContain('Prices include GST.');
+  expect(invoiceText).toMatch(/5% on ₹[\d,.]+ CGST ₹[\d,.]+ \+ SGST ₹[\d,.]+/);
+  expect(invoiceText).toContain(`Total GST included ${formatRupees(order.taxInsidePaise)}`);
   await shop.getByRole('button', { name: 'Cancel order' }).first().click();
   await shop.getByRole('dialog').getByRole('button', { name: 'Cancel order' }).click();
   await shop.getByText('Credit notes').first().click();
@@ -132,8 +139,8 @@ test('the owner registers for GST; a shopper sees "incl. GST", pays the MRP and 
   }
 });
 
-async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
+async function streamText(stream: NodeJS.ReadableStream, encoding: BufferEncoding = 'utf8'): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks).toString(encoding);
 }
