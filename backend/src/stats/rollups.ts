@@ -6,15 +6,13 @@ import {
   type PaymentStatus,
   type PaymentType,
   type StatsResponse,
-  type StatsTax,
-  TAX_PERCENT,
   type TaxMode,
   type TopProduct,
   type TopProductSize,
   type WaitingStatus,
 } from '@greencart/domain';
 import { dayOf } from '../common/time/shop-time';
-import { orderTaxOf } from '../orders/order-tax';
+import { taxFigures, taxRatesOf } from './rollup-taxes';
 
 /**
  * The roll-ups: one document per day of the shop's time zone (`day:YYYY-MM-DD`, the day the orders were
@@ -170,24 +168,6 @@ function orderFigures(change: Change, order: StatsOrder, timeZone: string, sign:
       add(change, id, { [`${size}.quantity`]: sign * item.quantity, [`${size}.revenuePaise`]: revenuePaise }, { [`${size}.label`]: item.label });
     }
   }
-}
-
-/**
- * The order's tax per rate (issue 54): `flat`'s 2% as charged on subtotal − discount; `gst`'s inside the prices
- * and the fee by the one money rule; none where no tax is shown (composition, unregistered).
- */
-function taxRatesOf(order: StatsOrder): { ratePercent: number; taxablePaise: number; taxPaise: number }[] {
-  const mode = order.taxMode ?? 'flat';
-  if (mode === 'flat')
-    return order.taxPaise ? [{ ratePercent: TAX_PERCENT, taxablePaise: order.subtotalPaise - (order.discountPaise ?? 0), taxPaise: order.taxPaise }] : [];
-  if (mode !== 'gst') return [];
-  return orderTaxOf({
-    taxMode: 'gst',
-    items: order.items.map((item) => ({ offerPricePaise: item.offerPricePaise, quantity: item.quantity, gstRate: item.gstRate ?? undefined })),
-    discountPaise: order.discountPaise ?? 0,
-    deliveryFeePaise: order.deliveryFeePaise ?? 0,
-    ...(order.deliveryGstRate !== undefined && order.deliveryGstRate !== null ? { deliveryGstRate: order.deliveryGstRate } : {}),
-  }).rates;
 }
 
 function waitingMove(change: Change, from: OrderStatus | null, to: OrderStatus | null): void {
@@ -394,27 +374,6 @@ export function summarise(
     refunded: { orders: sum.refundedOrders, amount: rupees(sum.refundedPaise) },
     waiting: queue,
     tax: taxFigures(revenuePaise, taxes),
-  };
-}
-
-/** Sales with and without tax, and the tax per rate (issue 54); rates whose orders all left the figures are not shown. */
-function taxFigures(revenuePaise: number, taxes: Map<string, { taxablePaise: number; taxPaise: number }>): StatsTax {
-  const byRate = [...taxes.entries()]
-    .map(([key, t]) => ({
-      ratePercent: Number(key.slice(1)) / 100,
-      taxable: rupees(t.taxablePaise),
-      tax: rupees(t.taxPaise),
-      taxPaise: t.taxPaise,
-      taxablePaise: t.taxablePaise,
-    }))
-    .filter((t) => t.taxablePaise !== 0 || t.taxPaise !== 0)
-    .sort((a, b) => a.ratePercent - b.ratePercent);
-  const taxPaise = byRate.reduce((sum, t) => sum + t.taxPaise, 0);
-  return {
-    withTax: rupees(revenuePaise),
-    withoutTax: rupees(revenuePaise - taxPaise),
-    tax: rupees(taxPaise),
-    byRate: byRate.map(({ ratePercent, taxable, tax }) => ({ ratePercent, taxable, tax })),
   };
 }
 
