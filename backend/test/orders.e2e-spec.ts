@@ -395,11 +395,32 @@ describe('placing and following orders', () => {
       expect(mine.body.orderdata.find((o: { _id: string }) => o._id === id)).toMatchObject({ cancelledBy: 'shop', cancelReason: `${'y'.repeat(195)} ok` });
     });
 
-    it('a shopper cancelling their own order is recorded as theirs, with no reason asked', async () => {
+    it('a shopper cancelling their own order is recorded as theirs; the spec’s client sends no reason', async () => {
       const id = (await place(a, { address: addressA, items: [{ product: apple, quantity: 1 }] }).expect(201)).body.order._id;
       const res = await a.post(`/api/orders/${id}/cancel`).expect(200);
       expect(res.body.order).toMatchObject({ status: 'Cancelled', cancelledBy: 'shopper' });
       expect(res.body.order.cancelReason).toBeUndefined();
+    });
+
+    it('a shopper may say why they cancel (issue 61): checked like the shop’s reason, kept, shown to the seller', async () => {
+      const id = (await place(a, { address: addressA, items: [{ product: apple, quantity: 1 }] }).expect(201)).body.order._id;
+      const cancel = (body: object) => a.post(`/api/orders/${id}/cancel`).send(body);
+      expect((await cancel({ reason: 'x'.repeat(201) }).expect(400)).body).toMatchObject({
+        success: false,
+        errors: { reason: 'reason must be at most 200 characters' },
+      });
+      await cancel({ reason: { $ne: null } }).expect(400);
+      // Refused: the order is as it was.
+      const before = (await a.get('/api/getorder/user?limit=100').expect(200)).body.orderdata.find((o: { _id: string }) => o._id === id);
+      expect(before.status).toBe('Order Placed');
+      const res = await cancel({ reason: '  Ordered by mistake  ' }).expect(200);
+      expect(res.body.order).toMatchObject({ status: 'Cancelled', cancelledBy: 'shopper', cancelReason: 'Ordered by mistake' });
+      const listed = await sellerAgent.get('/api/getorder/admin/seller?limit=100').expect(200);
+      expect(listed.body.orderdata.find((o: { _id: string }) => o._id === id)).toMatchObject({ cancelledBy: 'shopper', cancelReason: 'Ordered by mistake' });
+      // A blank reason is none.
+      const other = (await place(a, { address: addressA, items: [{ product: apple, quantity: 1 }] }).expect(201)).body.order._id;
+      const blank = await a.post(`/api/orders/${other}/cancel`).send({ reason: '   ' }).expect(200);
+      expect(blank.body.order.cancelReason).toBeUndefined();
     });
   });
 });

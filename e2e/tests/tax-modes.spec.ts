@@ -102,7 +102,11 @@ test('the owner registers for GST; a shopper sees "incl. GST", pays the MRP and 
   expect(invoiceText).toMatch(/5% on ₹[\d,.]+ CGST ₹[\d,.]+ \+ SGST ₹[\d,.]+/);
   expect(invoiceText).toContain(`Total GST included ${formatRupees(order.taxInsidePaise)}`);
   await shop.getByRole('button', { name: 'Cancel order' }).first().click();
+  // The shopper may say why (issue 61); the shop reads it.
+  await shop.getByRole('dialog').getByLabel('Why are you cancelling? (optional)').fill('Ordered by mistake');
+  await screenshots(shop, 'my-orders-cancel-reason');
   await shop.getByRole('dialog').getByRole('button', { name: 'Cancel order' }).click();
+  await expect(shop.getByTestId('cancellation-note').first()).toContainText('You cancelled this order: Ordered by mistake');
   await shop.getByText('Credit notes').first().click();
   const note = shop.getByTestId('credit-notes').getByRole('button', { name: /^CN\/\d\d-\d\d\/\d{6} · Order cancelled/ });
   await expect(note).toContainText(formatRupees(mrp));

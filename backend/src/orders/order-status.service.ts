@@ -51,13 +51,13 @@ export class OrderStatusChanges implements OnApplicationBootstrap, OnModuleDestr
    * The shopper cancels their own order while it is still 'Order Placed' (after that the shop is
    * already packing it). A paid online order is refunded as when the seller cancels.
    */
-  async cancelByShopper(userId: string, orderId: string): Promise<OrderDocument> {
+  async cancelByShopper(userId: string, orderId: string, reason?: string): Promise<OrderDocument> {
     const order = await this.reading.findById(orderId);
     if (!order || String(order.user) !== userId) throw new NotFoundException('Order not found');
     if (order.status !== 'Order Placed') {
       throw new ConflictException(`This order is already '${order.status}' and can no longer be cancelled here; please message the shop`);
     }
-    return this.changeStatus(orderId, 'Cancelled', { by: 'shopper' });
+    return this.changeStatus(orderId, 'Cancelled', { by: 'shopper', ...(reason ? { reason } : {}) });
   }
 
   /**

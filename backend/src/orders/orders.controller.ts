@@ -10,7 +10,7 @@ import type { SellerSession } from '../sessions/session.service';
 import { SellerOnly } from '../sessions/seller-only.decorator';
 import { ShopperOnly } from '../sessions/shopper-only.decorator';
 import type { UserData } from '../users/users.service';
-import { ChangeStatusDto, OrdersPageQuery } from './dto/order-queries.dto';
+import { CancelOrderDto, ChangeStatusDto, OrdersPageQuery } from './dto/order-queries.dto';
 import { PlaceOrderDto } from './dto/place-order.dto';
 import { OrderPlacing } from './order-placing.service';
 import { OrderStatusChanges } from './order-status.service';
@@ -74,8 +74,8 @@ export class OrdersController {
   @Post('orders/:id/cancel')
   @ShopperOnly()
   @HttpCode(200)
-  async cancel(@CurrentUser() user: UserData, @Param('id') id: string) {
-    const order = await this.changes.cancelByShopper(user._id, id);
+  async cancel(@CurrentUser() user: UserData, @Param('id') id: string, @Body() body: CancelOrderDto) {
+    const order = await this.changes.cancelByShopper(user._id, id, body?.reason);
     return { success: true, message: 'Order cancelled', order };
   }
 

@@ -60,6 +60,7 @@ export const SELLER_MAILS: TemplatesOf<SellerMailKinds> = {
         {
           p: `The shopper cancelled order ${order.orderNumber} at ${formatDateTime(at)}. If you have started packing it, put the items back: it must not be delivered.`,
         },
+        ...(order.cancelReason ? [{ p: `Their reason: ${order.cancelReason}` }] : []),
         {
           p: paidOnline
             ? `The ${formatRupees(order.amountPaise)} paid online is being refunded to the shopper; it no longer counts as revenue.`

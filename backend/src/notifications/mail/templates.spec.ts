@@ -93,6 +93,14 @@ describe("mail templates: the seller's mails speak to the seller", () => {
     const online = renderMail('seller-order-cancelled', { order: { ...cancelled, paymentType: 'Online', paymentStatus: 'paid' }, at: order.placedAt }, ctx);
     expect(online.text).toContain('The ₹252.00 paid online is being refunded to the shopper');
     expect(online.text).toContain('https://shop.test/seller/orders?order=GC-1001');
+    // The shopper's reason, when they gave one (issue 61).
+    expect(cash.text).not.toContain('Their reason');
+    const said = renderMail(
+      'seller-order-cancelled',
+      { order: { ...cancelled, paymentStatus: 'void', cancelReason: 'Ordered by mistake' }, at: order.placedAt },
+      ctx,
+    );
+    expect(said.text).toContain('Their reason: Ordered by mistake');
   });
 });
 

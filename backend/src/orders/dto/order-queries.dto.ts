@@ -28,6 +28,15 @@ export class OrdersPageQuery {
   search?: string;
 }
 
+/** `POST /api/orders/:id/cancel`: the shopper's reason, optional (the spec's clients send no body). Blank counts as none. */
+export class CancelOrderDto {
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || undefined : value))
+  @IsString({ message: 'reason must be text' })
+  @MaxLength(MAX_CANCEL_REASON_LENGTH, { message: `reason must be at most ${MAX_CANCEL_REASON_LENGTH} characters` })
+  reason?: string;
+}
+
 export class ChangeStatusDto {
   @IsIn(ORDER_STATUSES, { message: `status must be one of: ${ORDER_STATUSES.join(', ')}` })
   status: OrderStatus;

@@ -173,6 +173,7 @@ describe('My orders: number, cancel, buy again, search', () => {
     signedIn();
     let cancelled = false;
     const cancels: string[] = [];
+    const bodies: string[] = [];
     server.use(
       http.get('/api/getorder/user', () =>
         HttpResponse.json(
@@ -182,8 +183,9 @@ describe('My orders: number, cancel, buy again, search', () => {
           ]),
         ),
       ),
-      http.post('/api/orders/:id/cancel', ({ params }) => {
+      http.post('/api/orders/:id/cancel', async ({ params, request }) => {
         cancels.push(String(params.id));
+        bodies.push(await request.text());
         cancelled = true;
         return HttpResponse.json({ success: true, message: 'Order cancelled', order: anOrder({ _id: 'order-2', status: 'Cancelled', paymentStatus: 'void' }) });
       }),
@@ -200,9 +202,13 @@ describe('My orders: number, cancel, buy again, search', () => {
     expect(screen.queryByRole('dialog', { name: 'Cancel order GC-order-2?' })).not.toBeInTheDocument();
     expect(cancels).toEqual([]);
     await user.click(placed.getByRole('button', { name: 'Cancel order' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Cancel order GC-order-2?' })).getByRole('button', { name: 'Cancel order' }));
+    // The dialog asks why (optional): the shop reads it.
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel order GC-order-2?' });
+    await user.type(within(dialog).getByLabelText('Why are you cancelling? (optional)'), 'Ordered by mistake');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
 
     expect(await screen.findByText('Order GC-order-2 cancelled')).toBeInTheDocument();
+    expect(bodies).toEqual([JSON.stringify({ reason: 'Ordered by mistake' })]);
     await waitFor(() => expect(placed.getByTestId('order-status')).toHaveTextContent('Cancelled'));
     expect(placed.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
     expect(cancels).toEqual(['order-2']);

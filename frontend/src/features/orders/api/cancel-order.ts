@@ -9,8 +9,14 @@ import { replaceOrder } from './order-pushes';
  * POST /api/orders/:id/cancel (the shopper, their own order, only while 'Order Placed'; 409 after that)
  * → the cancelled order. A paid online order is refunded by the shop, as when the seller cancels.
  */
-export async function cancelOrder(orderId: string): Promise<Order> {
-  const { order } = await api.post<ApiSuccess<{ order: Order }>>(`/api/orders/${encodeURIComponent(orderId)}/cancel`);
+export interface CancelOrderInput {
+  orderId: string;
+  /** Why the shopper cancels (optional, at most MAX_CANCEL_REASON_LENGTH characters): shown to the shop. */
+  reason?: string;
+}
+
+export async function cancelOrder({ orderId, reason }: CancelOrderInput): Promise<Order> {
+  const { order } = await api.post<ApiSuccess<{ order: Order }>>(`/api/orders/${encodeURIComponent(orderId)}/cancel`, reason ? { reason } : undefined);
   return order;
 }
 

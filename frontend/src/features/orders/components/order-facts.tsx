@@ -108,7 +108,9 @@ export function CancellationNote({ order }: { order: Order }) {
         ? `Cancelled by the shop: ${order.cancelReason}`
         : 'Cancelled by the shop.'
       : order.cancelledBy === 'shopper'
-        ? 'You cancelled this order.'
+        ? order.cancelReason
+          ? `You cancelled this order: ${order.cancelReason}`
+          : 'You cancelled this order.'
         : 'This order was cancelled.';
   return (
     <div data-testid="cancellation-note" role="note" className="rounded-md bg-red-50 px-4 py-3 text-sm text-red-800">

@@ -1,4 +1,4 @@
-import { isFinished, priceCart, slotText } from '@greencart/domain';
+import { isFinished, MAX_CANCEL_REASON_LENGTH, priceCart, slotText } from '@greencart/domain';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useConfirm } from '@/components/ui/confirm';
@@ -149,12 +149,16 @@ function OrderCard({ order }: { order: Order }) {
       confirmLabel: 'Cancel order',
       cancelLabel: 'Keep order',
       danger: true,
+      reason: { label: 'Why are you cancelling? (optional)', maxLength: MAX_CANCEL_REASON_LENGTH, hint: 'e.g. Ordered by mistake; the shop reads it' },
     });
     if (!answer) return;
-    cancel.mutate(order._id, {
-      onSuccess: () => toast.success(`Order ${number} cancelled${refund ? ', refund on its way' : ''}`, { id: `cancel-${order._id}` }),
-      onError: (error) => toast.error(errorMessage(error), { id: `cancel-${order._id}` }),
-    });
+    cancel.mutate(
+      { orderId: order._id, reason: answer.reason || undefined },
+      {
+        onSuccess: () => toast.success(`Order ${number} cancelled${refund ? ', refund on its way' : ''}`, { id: `cancel-${order._id}` }),
+        onError: (error) => toast.error(errorMessage(error), { id: `cancel-${order._id}` }),
+      },
+    );
   };
 
   const onBuyAgain = async () => {

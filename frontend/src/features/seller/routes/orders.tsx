@@ -224,7 +224,7 @@ function SellerOrder({ order, isNew, now }: { order: Order; isNew: boolean; now:
       {order.status === 'Cancelled' && <DoNotSend order={order} />}
       {order.status === 'Cancelled' && order.cancelReason && (
         <p className="mt-1 text-gray-700" data-testid="order-cancel-reason">
-          Cancelled by the shop: {order.cancelReason}
+          {order.cancelledBy === 'shopper' ? 'The shopper’s reason' : 'Cancelled by the shop'}: {order.cancelReason}
         </p>
       )}
 
