@@ -15,7 +15,7 @@
  *
  *   npm run bench:gstr1                 BENCH_SKIP_BUILD=1 skips the build
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -23,7 +23,8 @@ import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { send, signInSeller, startupDone } from './load.mjs';
-import { freePort, throwawayShopEnv } from './shop-env.mjs';
+import { startShop, stopShop, withDatabase } from './shop-process.mjs';
+import { throwawayShopEnv } from './shop-env.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(ROOT, 'backend', 'package.json'));
@@ -44,7 +45,6 @@ const PRODUCTS = [
 ];
 
 const log = (message) => console.log(`[bench:gstr1] ${message}`);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function runGstr1Bench({ build = process.env.BENCH_SKIP_BUILD !== '1' } = {}) {
   const began = performance.now();
@@ -66,10 +66,10 @@ export async function runGstr1Bench({ build = process.env.BENCH_SKIP_BUILD !== '
     const cookie = await signInSeller(app.base, SELLER);
     const saved = await send(undefined, app.base, { method: 'PUT', path: '/api/seller/shop', headers: { cookie }, body: SHOP });
     if (saved.status !== 200) throw new Error(`saving the shop answered ${saved.status}: ${saved.body}`);
-    await stop(app);
+    await stopShop(app);
     const month = lastMonth();
     const seeded = performance.now();
-    await withDatabase(dataDir, (uri) => seed(uri, month));
+    await withDatabase(dataDir, ENGINE, (uri) => seed(uri, month));
     log(
       `${INVOICES.toLocaleString('en')} invoices and ${NOTES.toLocaleString('en')} credit notes of ${month} stored in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
     );
@@ -107,7 +107,7 @@ export async function runGstr1Bench({ build = process.env.BENCH_SKIP_BUILD !== '
       log(`${row.scenario}: ${(res.ms / 1000).toFixed(2)} s, memory ${idle.toFixed(0)} → ${peak.toFixed(0)} MB (+${(peak - idle).toFixed(0)}); ${check}`);
     }
   } finally {
-    if (app) await stop(app);
+    if (app) await stopShop(app);
     if (process.env.BENCH_KEEP_DATA !== '1') rmSync(dataDir, { recursive: true, force: true });
   }
   const table = [
@@ -221,43 +221,8 @@ async function seed(uri, month) {
   }
 }
 
-async function start(dataDir) {
-  const port = await freePort();
-  const env = throwawayShopEnv({ dataDir, seller: SELLER, PORT: String(port), GREENCART_EMBEDDED: ENGINE, SHOP_TIMEZONE: TZ });
-  const child = spawn(process.execPath, [join(ROOT, 'backend', 'dist', 'main.js')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const base = `http://127.0.0.1:${port}`;
-  const started = performance.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the shop exited (${child.exitCode}):\n${output.slice(-3000)}`);
-    if ((await send(undefined, base, { path: '/api/health/live' }).catch(() => ({ status: 0 }))).status === 200) break;
-    if (performance.now() - started > 180_000) throw new Error(`the shop did not answer within 180 s:\n${output.slice(-3000)}`);
-    await sleep(50);
-  }
-  return { child, base };
-}
-
-async function stop(app) {
-  const { child } = app;
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((resolve) => {
-    const timer = setTimeout(() => (child.kill('SIGKILL'), resolve()), 10_000);
-    child.once('exit', () => (clearTimeout(timer), resolve()));
-  });
-}
-
-async function withDatabase(dataDir, work) {
-  process.env.GREENCART_EMBEDDED = ENGINE;
-  const { startEmbeddedDatabase } = require('./dist/database/embedded-database.js');
-  const database = await startEmbeddedDatabase({ dataDir, log: () => undefined });
-  try {
-    return await work(`${database.uri}greencart`);
-  } finally {
-    await database.stop();
-  }
+function start(dataDir) {
+  return startShop((port) => throwawayShopEnv({ dataDir, seller: SELLER, PORT: String(port), GREENCART_EMBEDDED: ENGINE, SHOP_TIMEZONE: TZ }));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

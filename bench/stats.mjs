@@ -11,7 +11,7 @@
  *
  *   npm run bench:stats                 BENCH_SECONDS=5 by default; BENCH_SKIP_BUILD=1 skips the build
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -19,6 +19,7 @@ import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load, send, startupDone } from './load.mjs';
+import { startShop, stopShop, withDatabase } from './shop-process.mjs';
 import { throwawayShopEnv } from './shop-env.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,7 +34,6 @@ const PRODUCTS = Array.from({ length: 500 }, (_, i) => ({ _id: null, name: `Benc
 
 const log = (message) => console.log(`[bench:stats] ${message}`);
 const fmt = (n) => (Number.isFinite(n) ? n.toFixed(1) : '–');
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The shop's day (YYYY-MM-DD) of an instant, and the instant a day begins (Asia/Kolkata has no DST: +05:30). */
 const dayOf = (date) => new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
@@ -62,14 +62,10 @@ export async function runStatsBench({ build = process.env.BENCH_SKIP_BUILD !== '
   const dataDir = mkdtempSync(join(os.tmpdir(), 'greencart-bench-stats-'));
   let app;
   const stop = async () => {
-    if (!app || app.child.exitCode !== null) return;
-    const { child } = app;
+    if (!app) return;
+    const running = app;
     app = undefined;
-    child.kill('SIGTERM');
-    await new Promise((resolve) => {
-      const timer = setTimeout(() => (child.kill('SIGKILL'), resolve()), 10_000);
-      child.once('exit', () => (clearTimeout(timer), resolve()));
-    });
+    await stopShop(running);
   };
   try {
     log(`data folder ${dataDir} (${ENGINE}); ${SECONDS} s per scenario`);
@@ -78,7 +74,7 @@ export async function runStatsBench({ build = process.env.BENCH_SKIP_BUILD !== '
     await stop();
     const yesterday = addDays(dayOf(new Date()), -1);
     for (const total of [10_000, 100_000]) {
-      const stored = await withDatabase(dataDir, (uri) => seedOrders(uri, total, yesterday));
+      const stored = await withDatabase(dataDir, ENGINE, (uri) => seedOrders(uri, total, yesterday));
       const rebuild = rebuildRollups(dataDir);
       log(`${stored.toLocaleString('en')} orders stored; stats:rebuild took ${rebuild.toFixed(1)} s`);
       row(
@@ -157,32 +153,8 @@ function env(dataDir, port) {
   return throwawayShopEnv({ dataDir, seller: SELLER, PORT: String(port), GREENCART_EMBEDDED: ENGINE, SHOP_TIMEZONE: TZ });
 }
 
-async function start(dataDir) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(ROOT, 'backend', 'dist', 'main.js')], { cwd: ROOT, env: env(dataDir, port), stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const base = `http://127.0.0.1:${port}`;
-  const started = performance.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the shop exited (${child.exitCode}):\n${output.slice(-3000)}`);
-    if ((await send(undefined, base, { path: '/api/health/live' }).catch(() => ({ status: 0 }))).status === 200) break;
-    if (performance.now() - started > 180_000) throw new Error(`the shop did not answer within 180 s:\n${output.slice(-3000)}`);
-    await sleep(50);
-  }
-  return { child, base };
-}
-
-async function withDatabase(dataDir, work) {
-  process.env.GREENCART_EMBEDDED = ENGINE;
-  const { startEmbeddedDatabase } = require('./dist/database/embedded-database.js');
-  const database = await startEmbeddedDatabase({ dataDir, log: () => undefined });
-  try {
-    return await work(`${database.uri}greencart`);
-  } finally {
-    await database.stop();
-  }
+function start(dataDir) {
+  return startShop((port) => env(dataDir, port));
 }
 
 /** `npm run stats:rebuild` (its compiled CLI) on the folder; seconds. */
@@ -323,18 +295,6 @@ async function sellerCookie(base) {
     .flat()
     .map((c) => c.split(';')[0])
     .join('; ');
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    import('node:net').then(({ createServer }) => {
-      const server = createServer();
-      server.listen(0, '127.0.0.1', () => {
-        const { port } = server.address();
-        server.close(() => resolve(port));
-      });
-    });
-  });
 }
 
 function printTable(rows) {

@@ -4,7 +4,9 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { Types } from 'mongoose';
 import sharp from 'sharp';
 import request from 'supertest';
+import type { ItemDetail } from '../src/stats/invoices/gstr1';
 import { seller, shopper, VALID_ADDRESS, type Agent } from './support/actors';
+import { deliverToBothStates, KERALA_ADDRESS } from './support/tax-shop';
 import { twoInstances } from './support/two-instances';
 import { eventually } from './support/waiting';
 
@@ -31,14 +33,6 @@ interface Placed {
   discountPaise: number;
   deliveryFeePaise: number;
   items: { offerPricePaise: number; quantity: number; gstRate?: number; hsn?: string }[];
-}
-
-interface ItemDetail {
-  txval: number;
-  rt: number;
-  iamt: number;
-  camt: number;
-  samt: number;
 }
 
 const paise = (rupees: number) => Math.round(rupees * 100);
@@ -90,12 +84,7 @@ describe('GSTR-1 from the month’s invoices and credit notes, on two instances 
     ownerOnTwo = await seller(two());
     asha = (await shopper(one(), 'Asha')).agent;
     karnataka = (await asha.post('/api/Address/add').send({ adress: VALID_ADDRESS }).expect(201)).body.address._id;
-    kerala = (
-      await asha
-        .post('/api/Address/add')
-        .send({ adress: { ...VALID_ADDRESS, street: '4 Marine Drive', city: 'Kochi', state: 'Kerala', pincode: '682031' } })
-        .expect(201)
-    ).body.address._id;
+    kerala = (await asha.post('/api/Address/add').send({ adress: KERALA_ADDRESS }).expect(201)).body.address._id;
     await owner
       .put('/api/seller/shop')
       .send({ ...LEGAL, taxMode: 'gst' })
@@ -112,18 +101,7 @@ describe('GSTR-1 from the month’s invoices and credit notes, on two instances 
     ids.atta = await add('Whole Wheat Atta', 'Grains', 61, { gstRate: 5, hsn: '1101' });
     ids.shampoo = await add('Herbal Shampoo', 'Instant', 199, { gstRate: 18, hsn: '3305' });
     await owner.post('/api/seller/coupons').send({ code: 'GST10', kind: 'percent', value: 10, perShopperLimit: 5 }).expect(201);
-    await owner
-      .put('/api/seller/delivery')
-      .send({
-        areas: [
-          { pincode: '560001', etaMinutes: 30, fee: 30 },
-          { pincode: '682031', etaMinutes: 60, fee: 30 },
-        ],
-        freeDeliveryAbove: null,
-        minimumOrder: 0,
-        hours: null,
-      })
-      .expect(200);
+    await deliverToBothStates(owner);
   });
 
   it('issues invoices when orders are delivered and credit notes as refunds happen; the month’s file is made of them', async () => {

@@ -7,6 +7,7 @@ import { seller, shopper, VALID_ADDRESS, type Agent } from './support/actors';
 import { FakeRazorpay } from './support/fake-razorpay';
 import { csvOf, dryRun, importEnded, postImport, row } from './support/catalogue-csv';
 import { pdfText } from './support/pdf-text';
+import { deliverToBothStates, KERALA_ADDRESS } from './support/tax-shop';
 import { twoInstances } from './support/two-instances';
 import { eventually } from './support/waiting';
 
@@ -103,12 +104,7 @@ describe('tax modes on two instances (issue 54)', () => {
     const { SHOPPER_COOKIE } = await import('../src/sessions/session');
     ashaOnTwo.jar.setCookie(`${SHOPPER_COOKIE}=${await two().app.get(SessionService).signShopper(signedUp.id)}; Path=/`, '127.0.0.1', '/');
     karnataka = (await asha.post('/api/Address/add').send({ adress: VALID_ADDRESS }).expect(201)).body.address._id;
-    kerala = (
-      await asha
-        .post('/api/Address/add')
-        .send({ adress: { ...VALID_ADDRESS, street: '4 Marine Drive', city: 'Kochi', state: 'Kerala', pincode: '682031' } })
-        .expect(201)
-    ).body.address._id;
+    kerala = (await asha.post('/api/Address/add').send({ adress: KERALA_ADDRESS }).expect(201)).body.address._id;
     const add = async (name: string, category: string, offerPrice: number, extra: Record<string, unknown>) =>
       (await addProduct({ name, category, price: offerPrice + 5, offerPrice, ...extra }).expect(201)).body.product._id as string;
     ids.potatoes = await add('Fresh Potatoes', 'Vegetables', 35, { gstRate: 0, hsn: '0701' });
@@ -117,18 +113,7 @@ describe('tax modes on two instances (issue 54)', () => {
     ids.cola = await add('Classic Cola', 'Drinks', 40, { gstRate: 40, hsn: '2202' });
     ids.noRate = await add('Loose Jaggery', 'Grains', 50, {});
     await owner.post('/api/seller/coupons').send({ code: 'TAX10', kind: 'percent', value: 10, perShopperLimit: 5 }).expect(201);
-    await owner
-      .put('/api/seller/delivery')
-      .send({
-        areas: [
-          { pincode: '560001', etaMinutes: 30, fee: 30 },
-          { pincode: '682031', etaMinutes: 60, fee: 30 },
-        ],
-        freeDeliveryAbove: null,
-        minimumOrder: 0,
-        hours: null,
-      })
-      .expect(200);
+    await deliverToBothStates(owner);
   });
 
   it('a shop that never chose is flat: the spec’s contract, subtotal × 1.02, no tax-mode fields', async () => {

@@ -8,7 +8,7 @@ import type { Environment } from '../../config/environment';
 import { ShopService } from '../../shop/shop.service';
 import { APPLIED_COLLECTION, ROLLUPS_COLLECTION, RollupStore } from '../rollup-store';
 import { documentsOf, mergeChange, type Change } from '../rollups';
-import { gstMonthId, gstr1Change, gstr1File, type Gstr1File, type Gstr1Invoice, type Gstr1Month } from './gstr1';
+import { gstMonthId, gstr1Change, gstr1File, gstr1Invoice, type Gstr1File, type Gstr1Invoice, type Gstr1Month } from './gstr1';
 import { INVOICE_COUNTERS_COLLECTION, INVOICES_COLLECTION, type InvoiceRecord } from './invoice-numbers';
 import type { InvoiceShop } from './invoice-lines';
 import { InvoicesService } from './invoices.service';
@@ -105,7 +105,7 @@ export class Gstr1Service {
         const change: Change = {};
         const markers: string[] = [];
         const notes: InvoiceRecord[] = [];
-        // The whole collection in one pass, filtered here: on FerretDB/SQLite any filter reads it all anyway (docs/database.md).
+        // The whole collection in one pass, read by kind and year here (the rare path: a year of records, once).
         for await (const record of this.records.find({}).batchSize(500)) {
           if (record.fy !== fy || !record.number) continue;
           if (record._id.startsWith('cn:')) notes.push(record);
@@ -155,13 +155,7 @@ export class Gstr1Service {
 }
 
 function invoiceOf(record: InvoiceRecord, current: InvoiceShop): Gstr1Invoice {
-  return {
-    number: record.number!,
-    issuedAt: record.issuedAt ?? new Date(0),
-    // Invoices numbered before snapshots were kept: counted in the series, not in the tables (flat).
-    invoiced: record.invoiced ?? { items: [], subtotalPaise: 0, taxPaise: 0, amountPaise: 0 },
-    shop: record.shop ?? current,
-  };
+  return gstr1Invoice({ number: record.number!, issuedAt: record.issuedAt ?? new Date(0), invoiced: record.invoiced, shop: record.shop ?? current });
 }
 
 /** India's financial year of a month: "2026-11" → "2026-27", "2027-02" → "2026-27". */

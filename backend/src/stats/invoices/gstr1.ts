@@ -32,6 +32,16 @@ export interface Gstr1Invoice {
   shop: InvoiceShop;
 }
 
+/** An issued invoice as GSTR-1 reads it; one numbered before snapshots were kept counts in its series only (as flat). */
+export function gstr1Invoice(issued: { number: string; issuedAt: Date; shop: InvoiceShop; invoiced?: InvoicedOrder }): Gstr1Invoice {
+  return {
+    number: issued.number,
+    issuedAt: issued.issuedAt,
+    invoiced: issued.invoiced ?? { items: [], subtotalPaise: 0, taxPaise: 0, amountPaise: 0 },
+    shop: issued.shop,
+  };
+}
+
 export interface Gstr1Note {
   number: string;
   at: Date;
@@ -40,7 +50,7 @@ export interface Gstr1Note {
   invoice: Gstr1Invoice;
 }
 
-interface ItemDetail {
+export interface ItemDetail {
   txval: number;
   rt: number;
   iamt: number;

@@ -12,7 +12,7 @@ import { ShopService } from '../../shop/shop.service';
 import { dayOf, financialYear, timeOf } from '../../common/time/shop-time';
 import { RollupStore } from '../rollup-store';
 import { creditEvents, creditNoteAmounts, type CreditEvent } from './credit-notes';
-import { gstr1Change, type Gstr1Invoice, type Gstr1Note } from './gstr1';
+import { gstr1Change, gstr1Invoice, type Gstr1Invoice, type Gstr1Note } from './gstr1';
 import { invoiceAmounts, type InvoicedOrder, type InvoiceShop } from './invoice-lines';
 import { CREDIT_NOTE_SERIES, InvoiceNumbers } from './invoice-numbers';
 import { renderInvoicePdf, type InvoiceData } from './invoice-pdf';
@@ -170,14 +170,7 @@ export class InvoicesService {
   }
 
   private countInvoice(issued: { number: string; issuedAt: Date; shop: InvoiceShop; invoiced?: InvoicedOrder }): void {
-    const invoice: Gstr1Invoice = {
-      number: issued.number,
-      issuedAt: issued.issuedAt,
-      // Invoices numbered before snapshots were kept: counted in the series only (flat).
-      invoiced: issued.invoiced ?? { items: [], subtotalPaise: 0, taxPaise: 0, amountPaise: 0 },
-      shop: issued.shop,
-    };
-    this.count({ kind: 'invoice', invoice });
+    this.count({ kind: 'invoice', invoice: gstr1Invoice(issued) });
   }
 
   /** Adds a document to its month's GSTR-1 roll-up, once (its marker), in the background; Gstr1Service waits for it. */
